@@ -1,0 +1,184 @@
+"""The `conquest` command: the app with no arguments, and a stable headless interface for scripts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import attrs
+
+from conquest_tui import __version__, session
+from conquest_tui.engine.orders import check_sheet
+from conquest_tui.engine.report import build_report
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.report_text import render_report
+from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+
+
+class CliError(Exception):
+    """A failure to print as one sentence with a non-zero exit."""
+
+
+def _read_sheet(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such order sheet") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"{path}: cannot read the order sheet ({error})") from None
+
+
+def _clan_number(game: Game, number: int) -> int:
+    if not game.has_clan(number):
+        known = ", ".join(f"{c.number} ({c.name})" for c in game.state.clans)
+        raise CliError(f"there is no Clan {number} in this game; the Clans are {known}")
+    return number
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """Create a game and save it."""
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    game = session.new_game(map_name=args.map, clans=args.clans, bots=args.bots,
+                            seed=args.seed, names=names, victory_threshold=args.threshold)
+    path = Path(args.save)
+    if path.exists() and not args.force:
+        raise CliError(f"{path} already exists; use --force to replace it")
+    session.save(game, path)
+    print(f"New game on {game.map.title} (seed {game.state.seed}) saved to {path}.")
+    print(f"Victory at {game.state.victory_threshold} popularity.")
+    for clan in sorted(game.state.clans, key=lambda c: game.state.clan_order.index(c.number)):
+        seat = "bot" if clan.seat == "bot" else "human"
+        print(f"  Clan {clan.number} {clan.name} ({seat})")
+    active = game.clan(game.state.active_clan)
+    print(f"Clan {active.number} ({active.name}) plays first.")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Parse and check a sheet; one line per problem."""
+    game = session.load(Path(args.save))
+    clan = _clan_number(game, args.clan)
+    problems = check_sheet(game, clan, _read_sheet(args.sheet))
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print("No problems found.")
+    return 1 if problems else 0
+
+
+def cmd_turn(args: argparse.Namespace) -> int:
+    """Run the Clan's turn, print its report, save, then let bot seats play."""
+    path = Path(args.save)
+    game = session.load(path)
+    clan = _clan_number(game, args.clan)
+    try:
+        run_clan_turn(game, clan, _read_sheet(args.sheet))
+    except NotYourTurnError as error:
+        raise CliError(f"{error}") from None
+    report = build_report(game, clan)
+    bot_lines = session.play_bots(game)
+    session.save(game, path)
+    print(render_report(report), end="")
+    for line in bot_lines:
+        print(line)
+    if not game.state.finished:
+        active = game.clan(game.state.active_clan)
+        print(f"Next: Clan {active.number} ({active.name}), game turn {game.state.game_turn}.")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Print the Clan's fog-filtered report, as text or JSON."""
+    game = session.load(Path(args.save))
+    report = build_report(game, _clan_number(game, args.clan))
+    if args.json:
+        print(json.dumps(attrs.asdict(report, retain_collection_types=False), indent=2,
+                         ensure_ascii=False))
+    else:
+        print(render_report(report), end="")
+    return 0
+
+
+def cmd_maps(args: argparse.Namespace) -> int:
+    """List the maps with their player counts."""
+    for info in session.maps():
+        default = "  (default)" if info.name == session.DEFAULT_MAP else ""
+        print(f"{info.name:<16} {info.title:<22} {info.min_players}–{info.max_players} players  "
+              f"{info.columns}×{info.rows}, {info.cities} cities{default}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the app (the title screen, or straight into a save)."""
+    from conquest_tui.ui.app import run_app
+
+    return run_app(Path(args.save) if args.save else None)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="conquest",
+        description="CONTINENTAL CONQUEST for the terminal. With no command, opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"conquest-tui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the game (optionally resuming a save)")
+    play.add_argument("save", nargs="?", help="a save file to resume at its hand-over screen")
+    play.set_defaults(func=cmd_play)
+
+    new = sub.add_parser("new", help="create a new game and save it")
+    new.add_argument("--map", default=session.DEFAULT_MAP, help="map name (see `conquest maps`)")
+    new.add_argument("--clans", type=int, required=True, help="number of Clans, 2–20")
+    new.add_argument("--bots", type=int, default=0, help="how many of them are bot seats")
+    new.add_argument("--seed", help="seed for a replayable game (random by default)")
+    new.add_argument("--names", help="Clan names, comma-separated")
+    new.add_argument("--threshold", type=int, help="victory popularity (default: rulebook proposal)")
+    new.add_argument("--save", required=True, help="where to save the game")
+    new.add_argument("--force", action="store_true", help="replace an existing save file")
+    new.set_defaults(func=cmd_new)
+
+    for name, func, text in (
+        ("check", cmd_check, "parse and check an order sheet without running it"),
+        ("turn", cmd_turn, "run a Clan's turn from an order sheet and save"),
+    ):
+        command = sub.add_parser(name, help=text)
+        command.add_argument("--save", required=True, help="the save file")
+        command.add_argument("--clan", type=int, required=True, help="the Clan number")
+        command.add_argument("sheet", help="the order sheet file, or - for standard input")
+        command.set_defaults(func=func)
+
+    report = sub.add_parser("report", help="print a Clan's current report")
+    report.add_argument("--save", required=True, help="the save file")
+    report.add_argument("--clan", type=int, required=True, help="the Clan number")
+    report.add_argument("--json", action="store_true", help="print JSON instead of text")
+    report.set_defaults(func=cmd_report)
+
+    maps = sub.add_parser("maps", help="list the maps")
+    maps.set_defaults(func=cmd_maps)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script and of `python -m conquest_tui`."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_play)
+    if func is cmd_play and not hasattr(args, "save"):
+        args.save = None
+    try:
+        return func(args)
+    except (CliError, session.SessionError) as error:
+        print(f"conquest: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+

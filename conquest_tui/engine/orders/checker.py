@@ -1,0 +1,111 @@
+"""Check a parsed sheet against what the Clan knows now: the second of three levels of checking."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import convoy_stats, convoys, hexgrid, movement
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.orders import model
+from conquest_tui.engine.orders.sheet import OrderSheet, SheetLine, parse_sheet
+from conquest_tui.engine.state import Convoy, Problem
+
+
+def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[Problem]:
+    """Parse problems plus everything that cannot work given the Clan's present position.
+
+    Circumstances can change before an order runs, so the turn checks each order again when
+    its time comes; this level catches what a player would want to hear while typing.
+    """
+    if isinstance(sheet, str):
+        sheet = parse_sheet(sheet, game.rules)
+    clan = game.clan(clan_number)
+    rules = game.rules
+    problems = list(sheet.problems)
+    limits = rules.order_lines
+    problems += _over_limit(sheet.pre, limits.pre + clan.extra_pre_lines, "pre-turn Clan")
+    problems += _over_limit(sheet.post, limits.post + clan.extra_post_lines, "post-turn Clan")
+    for sheet_line in (*sheet.pre, *sheet.post):
+        if sheet_line.order is not None:
+            problem = _check_clan_order(game, clan_number, sheet_line.order)
+            if problem:
+                problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+    for number, lines in sheet.convoys:
+        convoy = game.convoy(clan_number, number)
+        if convoy is None:
+            if lines:
+                problems.append(Problem(lines[0].line, "no_convoy",
+                                        f"you have no convoy #{number}", "check"))
+            continue
+        allowed = convoy_stats.pulses(convoy, rules)
+        problems += _over_limit(lines, allowed, f"convoy #{number}")
+        problems += _check_convoy_lines(game, convoy, lines[:allowed])
+    for sheet_line in sheet.agents:
+        problems.append(Problem(sheet_line.line, "not_supported",
+                                "agents are not yet supported in this version", "check"))
+    return sorted(problems, key=lambda p: p.line)
+
+
+def _over_limit(lines: tuple[SheetLine, ...], limit: int, label: str) -> list[Problem]:
+    return [Problem(extra.line, "over_limit", f"only {limit} {label} order lines are allowed; "
+                    "this line will not run", "check") for extra in lines[limit:]]
+
+
+def _not_supported(order: model.Order) -> tuple[str, str]:
+    return ("not_supported", f"{order.keyword} is not yet supported in this version; the line "
+            "will be skipped")
+
+
+def _check_clan_order(game: Game, clan: int, order: model.Order) -> tuple[str, str] | None:
+    rules = game.rules
+    if isinstance(order, model.Unsupported):
+        return _not_supported(order)
+    if isinstance(order, model.Buy | model.Sell) and order.convoy:
+        convoy = game.convoy(clan, order.convoy)
+        vehicle = rules.vehicles[order.item]
+        if convoy is None:
+            return "no_convoy", f"you have no convoy #{order.convoy}"
+        if vehicle.convoy_type != convoy.convoy_type:
+            return ("wrong_type", f"{vehicle.plural.lower()} are {vehicle.convoy_type} vehicles; "
+                    f"convoy #{convoy.number} is a {convoy.convoy_type} convoy")
+        if isinstance(order, model.Sell) and convoy.vehicles.get(vehicle.key, 0) < order.quantity:
+            return ("not_enough", f"convoy #{convoy.number} has "
+                    f"{convoy.vehicles.get(vehicle.key, 0)} {vehicle.plural.lower()}")
+    if isinstance(order, model.SellConvoy) and game.convoy(clan, order.convoy) is None:
+        return "no_convoy", f"you have no convoy #{order.convoy}"
+    if isinstance(order, model.Create):
+        problem = convoys.create_problem(game, clan, order.hex, order.convoy_type)
+        if problem:
+            return "cannot_create", problem
+    return None
+
+
+def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]) -> list[Problem]:
+    """Follow the convoy's moves from its present hex and flag moves it cannot make."""
+    problems: list[Problem] = []
+    here = convoy.hex
+    moves = 0
+    allowance = convoy_stats.movement_allowance(convoy, game.rules)
+    for sheet_line in lines:
+        order = sheet_line.order
+        if order is None:
+            continue
+        if isinstance(order, model.Unsupported):
+            code, message = _not_supported(order)
+            problems.append(Problem(sheet_line.line, code, message, "check"))
+            continue
+        if not isinstance(order, model.Move):
+            continue
+        target = hexgrid.neighbor(here, order.direction) if order.direction else order.target
+        if target is None or not game.map.contains(target):
+            problems.append(Problem(sheet_line.line, "off_map",
+                                    f"{order.direction} from {here} leaves the map", "check"))
+            continue
+        problem = movement.entry_problem(game, convoy.convoy_type, here, target)
+        if problem:
+            problems.append(Problem(sheet_line.line, "illegal_move", problem, "check"))
+            continue
+        moves += hexgrid.distance(here, target) if convoy.convoy_type == "air" else 1
+        if moves > allowance:
+            problems.append(Problem(sheet_line.line, "no_moves", f"convoy #{convoy.number} "
+                                    f"has only {allowance} moves a turn", "check"))
+        here = target
+    return problems

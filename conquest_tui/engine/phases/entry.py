@@ -1,0 +1,23 @@
+"""Entering a hex by a move or PAUSE: the steps of CC-MOVE-15 this version carries out."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import knowledge
+from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.phases import capture, pickup
+from conquest_tui.engine.state import Convoy
+
+
+def enter_hex(ctx: TurnContext, convoy: Convoy) -> None:
+    """Meet, attack the hex, pick up troops; note what the Clan saw (CC-MOVE-15, CC-HEX-04/05)."""
+    game = ctx.game
+    hex_id = convoy.hex
+    ctx.visited.add(hex_id)
+    knowledge.see_hex(game, ctx.clan, hex_id)
+    knowledge.meet_convoys(game, ctx.clan, convoy)
+    hex_state = game.hex(hex_id)
+    if hex_state.owner and hex_state.owner != ctx.clan.number and convoy.mode != "recon":
+        ctx.notify(hex_state.owner, f"A convoy of Clan {ctx.clan.number} passed through your "
+                   f"hex {hex_id} in {convoy.mode.title()} mode.", "passage", "CC-HEX-04")
+    capture.attack_hex(ctx, convoy)
+    pickup.pick_up_one(ctx, convoy)

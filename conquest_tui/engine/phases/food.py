@@ -1,0 +1,77 @@
+"""Food for one pulse: convoy troops first, then unallocated troops; the unfed may desert (CC-SEQ-08)."""
+
+from __future__ import annotations
+
+import math
+
+from conquest_tui.engine import convoy_stats
+from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.state import Convoy
+
+MILLI = 1000
+
+
+def _ration_milli(ctx: TurnContext, convoy: Convoy) -> float:
+    """Thousandths of food one troop of this convoy eats per pulse (CC-CNV-35/36, AMB-87)."""
+    rules = ctx.game.rules
+    per_turn = rules.consumption.food_per_troop * MILLI
+    factor = 1.0 - convoy_stats.training_percent(convoy.training, rules) / 100
+    factor -= convoy_stats.expert_percent(convoy, "GOU", rules) / 100
+    factor += (100 - convoy.health) // 3 / 100
+    return per_turn * max(factor, 0.0) / convoy_stats.pulses(convoy, rules)
+
+
+def run_pulse(ctx: TurnContext, pulse: int) -> None:
+    """Eat one pulse of food; each troop left unfed deserts with 10% chance (AMB-44)."""
+    game, clan = ctx.game, ctx.clan
+    rules = game.rules
+    eaters: list[tuple[Convoy | None, int, float]] = []
+    for convoy in game.convoys_of(clan.number):
+        if convoy.troops and pulse <= convoy_stats.pulses(convoy, rules):
+            eaters.append((convoy, convoy.troops, _ration_milli(ctx, convoy)))
+    if clan.stock.troops and pulse <= rules.order_lines.convoy:
+        per_turn = rules.consumption.food_per_troop * MILLI
+        eaters.append((None, clan.stock.troops, per_turn / rules.order_lines.convoy))
+    if not eaters:
+        return
+    available = clan.stock.food * MILLI - clan.food_eaten_milli
+    for convoy, troops, ration in eaters:
+        need = troops * ration
+        if need <= available:
+            available -= need
+            continue
+        fed = int(available // ration) if ration else troops
+        available -= fed * ration
+        _desert(ctx, convoy, troops - fed)
+    available = max(0, int(available))
+    clan.stock.food = math.ceil(available / MILLI)
+    clan.food_eaten_milli = clan.stock.food * MILLI - available
+
+
+def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
+    rules = ctx.game.rules
+    chance = rules.consumption.desertion_chance
+    rng = ctx.rng()
+    deserters = sum(1 for _ in range(unfed) if rng.random() < chance)
+    where = f"convoy #{convoy.number}" if convoy else "the unallocated pool"
+    if deserters == 0:
+        ctx.report(f"{unfed} troops of {where} went hungry; none deserted.", "hungry",
+                   "CC-SEQ-08", line=0, convoy=convoy.number if convoy else 0)
+        return
+    if convoy is None:
+        ctx.clan.stock.troops -= deserters
+        ctx.report(f"{deserters} hungry troops deserted the unallocated pool.", "desertion",
+                   "CC-SEQ-08", line=0, convoy=0)
+        return
+    convoy.troops -= deserters
+    convoy.morale = max(0, convoy.morale - rules.morale.desertion_loss)
+    lost = ""
+    if rng.random() < rules.consumption.desertion_weapon_chance:
+        carried = [w for w in ("rifles", "grenades", "rockets", "bombs") if getattr(convoy, w)]
+        if carried:
+            weapon = rng.choice(carried)
+            setattr(convoy, weapon, getattr(convoy, weapon) - 1)
+            lost = f", taking one of its {weapon} with them"
+    ctx.report(f"{deserters} hungry troops deserted convoy #{convoy.number}{lost}; morale "
+               f"fell to {convoy.morale}.", "desertion", "CC-SEQ-08", line=0,
+               convoy=convoy.number)

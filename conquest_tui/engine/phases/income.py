@@ -1,0 +1,28 @@
+"""Income Phase: owned hexes, structures and cities produce; convoys start a fresh turn (CC-SEQ-03)."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import economy
+from conquest_tui.engine.context import TurnContext
+
+RESOURCES = ("money", "food", "fuel", "parts", "vaccine")
+
+
+def run(ctx: TurnContext) -> None:
+    """Collect what the Clan owns at this moment produces, and reset per-turn convoy counters."""
+    game, clan = ctx.game, ctx.clan
+    totals = economy.hex_income(game, clan.number, ctx.rng())
+    for key, amount in economy.city_income(game, clan.number, ctx.rng()).items():
+        totals[key] = totals.get(key, 0) + amount
+    for item, amount in totals.items():
+        clan.stock.add(item, amount)
+    clan.last_turn.income = dict(sorted(totals.items()))
+    if any(totals.values()):
+        parts = ", ".join(economy.describe_amount(item, totals[item]) for item in totals
+                          if totals[item])
+        ctx.report(f"Income: {parts}.", "income", "CC-SEQ-03")
+    low, high = game.rules.consumption.parts_turn_factor
+    for convoy in game.convoys_of(clan.number):
+        convoy.moves_made = 0
+        convoy.parts_owed = 0.0
+        convoy.parts_factor = round(ctx.rng().uniform(low, high), 3)

@@ -1,0 +1,24 @@
+"""Troop and weapon pickup in friendly cities: before the pulses, after each, at maintenance."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import convoys
+from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.state import Convoy
+
+
+def pick_up_one(ctx: TurnContext, convoy: Convoy) -> None:
+    """Let one convoy pick up at its hex if it is a friendly city (CC-RES-14, AMB-75)."""
+    if not convoys.can_pick_up_at(ctx.game, convoy):
+        return
+    taken = convoys.pick_up(ctx.game, convoy)
+    if taken:
+        what = ", ".join(f"{amount} {item}" for item, amount in taken.items())
+        ctx.report(f"Convoy #{convoy.number} picked up {what} in {convoy.hex}.", "pickup",
+                   "CC-RES-14", line=0, convoy=convoy.number)
+
+
+def run(ctx: TurnContext) -> None:
+    """Every convoy in a friendly city picks up, in number order (CC-SEQ-05)."""
+    for convoy in ctx.game.convoys_of(ctx.clan.number):
+        pick_up_one(ctx, convoy)

@@ -1,0 +1,17 @@
+"""Turn close: what the Clan saw is recorded for its report and the other Clans' fog (CC-SEQ-12)."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import knowledge
+from conquest_tui.engine.context import TurnContext
+
+
+def run(ctx: TurnContext) -> None:
+    """Spotting from owned cities; the Clan's own hexes and cities are known to it."""
+    game, clan = ctx.game, ctx.clan
+    for hex_id, hex_state in zip(game.map.hex_ids(), game.state.hexes, strict=True):
+        if hex_state.owner == clan.number:
+            clan.known_hexes[hex_id] = game.state.game_turn
+    for convoy in game.convoys_of(clan.number):
+        clan.known_hexes[convoy.hex] = game.state.game_turn
+    knowledge.spot_from_cities(game, clan)

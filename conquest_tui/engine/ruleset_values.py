@@ -1,0 +1,141 @@
+"""Immutable value types of the ruleset: ranges, dice and a hashable read-only mapping."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Mapping
+from typing import TypeVar
+
+import attrs
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+_DICE = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+class FrozenDict(Mapping[K, V]):
+    """A read-only, hashable mapping that keeps insertion order (the rules' tables are ordered)."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+        self._data: dict[K, V] = dict(data or {})
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({self._data!r})"
+
+
+@attrs.frozen
+class Range:
+    """An inclusive range of whole numbers, e.g. troops to conquer a hex: 8–20."""
+
+    low: int
+    high: int
+
+    def roll(self, rng: random.Random) -> int:
+        """A uniform whole number from low to high."""
+        return rng.randint(self.low, self.high)
+
+    @property
+    def average(self) -> float:
+        return (self.low + self.high) / 2
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int | float) and self.low <= value <= self.high
+
+    def __iter__(self) -> Iterator[int]:
+        """`low, high = some_range`."""
+        return iter((self.low, self.high))
+
+    def __str__(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
+
+
+@attrs.frozen
+class FloatRange:
+    """An inclusive range of real numbers, e.g. a price drift factor 0.9–1.1 or a share 5–10%."""
+
+    low: float
+    high: float
+
+    def roll(self, rng: random.Random) -> float:
+        """A uniform real number from low to high."""
+        return rng.uniform(self.low, self.high)
+
+    @property
+    def average(self) -> float:
+        return (self.low + self.high) / 2
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int | float) and self.low <= value <= self.high
+
+    def __iter__(self) -> Iterator[float]:
+        """`low, high = some_range`."""
+        return iter((self.low, self.high))
+
+    def __str__(self) -> str:
+        return f"{self.low:g}" if self.low == self.high else f"{self.low:g}–{self.high:g}"
+
+
+@attrs.frozen
+class Dice:
+    """NdS+B: `count` rolls of 1..`sides` plus `bonus` (odd dice such as d13 are literal)."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """'8d6+4' → Dice(8, 6, 4); raises ValueError for anything else."""
+        match = _DICE.match(text)
+        if match is None:
+            raise ValueError(f"not a dice expression: {text!r}")
+        count, sides, sign, bonus = match.groups()
+        value = int(bonus or 0)
+        return cls(int(count), int(sides), -value if sign == "-" else value)
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.bonus
+
+    @property
+    def maximum(self) -> int:
+        """The most damage: what enters Combat Strength (CC-CNV-46)."""
+        return self.count * self.sides + self.bonus
+
+    @property
+    def average(self) -> float:
+        return self.count * (self.sides + 1) / 2 + self.bonus
+
+    def roll(self, rng: random.Random) -> int:
+        return sum(rng.randint(1, self.sides) for _ in range(self.count)) + self.bonus
+
+    def __str__(self) -> str:
+        if self.bonus > 0:
+            return f"{self.count}d{self.sides}+{self.bonus}"
+        if self.bonus < 0:
+            return f"{self.count}d{self.sides}-{-self.bonus}"
+        return f"{self.count}d{self.sides}"

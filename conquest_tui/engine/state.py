@@ -1,0 +1,283 @@
+"""Everything that changes during a game: clans, hexes, cities, convoys (mutable attrs records)."""
+
+from __future__ import annotations
+
+import attrs
+
+STOCK_ITEMS: tuple[str, ...] = (
+    "money",
+    "food",
+    "fuel",
+    "parts",
+    "vaccine",
+    "troops",
+    "rifles",
+    "grenades",
+    "rockets",
+    "claymores",
+    "bombs",
+)
+"""The Clan stockpiles in the order the 1995 orders sheet prints them (CC-CL-GEN-04)."""
+
+WEAPONS: tuple[str, ...] = ("rifles", "grenades", "rockets", "claymores", "bombs")
+"""Optional weapons (CC-WPN)."""
+
+MODES: tuple[str, ...] = ("capture", "recon", "empty")
+"""Convoy movement modes (CC-MOVE-16)."""
+
+
+@attrs.define(slots=True)
+class Stockpile:
+    """A Clan's stockpiles: money in whole dollars, everything else in whole units (CC-RES-01)."""
+
+    money: int = 0
+    food: int = 0
+    fuel: int = 0
+    parts: int = 0
+    vaccine: int = 0
+    troops: int = 0
+    rifles: int = 0
+    grenades: int = 0
+    rockets: int = 0
+    claymores: int = 0
+    bombs: int = 0
+
+    def get(self, item: str) -> int:
+        """The amount of one stockpile item."""
+        return int(getattr(self, item))
+
+    def add(self, item: str, amount: int) -> None:
+        """Add (or with a negative amount, remove) units of one item; never below zero."""
+        setattr(self, item, max(0, int(getattr(self, item)) + amount))
+
+
+@attrs.define(slots=True)
+class Event:
+    """One thing a player should learn about, with the line and the rule behind it."""
+
+    clan: int
+    """The Clan the event is reported to."""
+    phase: str
+    """Phase key of engine.turn.PHASES (or "between" for things that happened between turns)."""
+    text: str
+    """One sentence a player understands."""
+    kind: str = ""
+    """Short machine code, e.g. "move", "capture", "no_fuel"."""
+    rule: str = ""
+    """Checklist id of the rule behind it, e.g. "CC-MOVE-03"."""
+    pulse: int = 0
+    line: int = 0
+    """Order-sheet line number that caused it (0 when no line did)."""
+    convoy: int = 0
+    game_turn: int = 0
+
+
+@attrs.define(slots=True)
+class Problem:
+    """A problem with one order-sheet line: parse, check or resolve level."""
+
+    line: int
+    code: str
+    message: str
+    level: str = "parse"
+    """"parse" (syntax), "check" (against what the clan knows now) or "resolve" (at the pulse)."""
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+@attrs.define(slots=True)
+class Sighting:
+    """An enemy convoy a Clan saw (ghost image, CC-GEN-05)."""
+
+    hex: str
+    game_turn: int
+    owner: int = 0
+    """0 when the owner could not be made out (CC-CITY-58)."""
+    size_name: str = ""
+    convoy_type: str = ""
+    how: str = "spotted"
+    """"spotted" by a city, or "met" by a convoy in the same hex."""
+
+
+@attrs.define(slots=True)
+class CityMemory:
+    """What a Clan last learned about a city it does not own (CC-RPT-01)."""
+
+    hex: str
+    game_turn: int
+    owner: int = 0
+    population: int = 0
+    fortification: int = 0
+    troops: int = 0
+    buildings: list[str] = attrs.Factory(list)
+
+
+@attrs.define(slots=True)
+class LastTurn:
+    """What a Clan's last player turn produced: its sheet, problems and events (CC-SEQ-13)."""
+
+    game_turn: int = 0
+    sheet: str = ""
+    problems: list[Problem] = attrs.Factory(list)
+    events: list[Event] = attrs.Factory(list)
+    income: dict[str, int] = attrs.Factory(dict)
+    visited_hexes: list[str] = attrs.Factory(list)
+    conquered_hexes: list[str] = attrs.Factory(list)
+
+
+@attrs.define(slots=True)
+class Clan:
+    """One player (CC-GEN-02, CC-GEN-03)."""
+
+    number: int
+    name: str
+    seat: str = "human"
+    """"human" or "bot"."""
+    sequence: int = 0
+    stock: Stockpile = attrs.Factory(Stockpile)
+    food_eaten_milli: int = 0
+    """Food already eaten from the next whole unit, in thousandths (AMB-60)."""
+    popularity: int = 100
+    allies: list[int] = attrs.Factory(list)
+    bans: list[int] = attrs.Factory(list)
+    vigilance: int = 0
+    slogan: str = ""
+    phone: str = ""
+    phone_on: bool = False
+    agents: int = 0
+    extra_pre_lines: int = 0
+    extra_post_lines: int = 0
+    pin_hash: str = ""
+    """Salted scrypt hash of the hot-seat PIN, or "" (kept opaque by the engine)."""
+    resigned: bool = False
+    known_hexes: dict[str, int] = attrs.Factory(dict)
+    """Hex id → game turn the Clan last saw it (its knowledge of the map)."""
+    city_memory: dict[str, CityMemory] = attrs.Factory(dict)
+    sightings: list[Sighting] = attrs.Factory(list)
+    met_clans: list[int] = attrs.Factory(list)
+    inbox: list[Event] = attrs.Factory(list)
+    """Things that happened to this Clan between its turns (CC-SEQ-16)."""
+    last_turn: LastTurn = attrs.Factory(LastTurn)
+    draft_sheet: str = ""
+    """The order sheet being written for the next turn, kept with the save."""
+    turns_played: int = 0
+
+
+@attrs.define(slots=True)
+class HexState:
+    """One hex's changing facts and its per-game rolls (CC-HEX)."""
+
+    owner: int = 0
+    defense: int = 1
+    garrison: int = 0
+    looted: bool = False
+    special: str = ""
+    """Special structure code (CC-HEX-14), "" for none."""
+    custom: str = ""
+    """Custom structure code (CC-HEX-31), "" for none."""
+    custom_built_turn: int = 0
+    money: int = 0
+    food: int = 0
+    fuel: int = 0
+    parts: int = 0
+    vaccine: int = 0
+    road_parts_bonus: int = 0
+    """Rolled +4–6 parts a road gives this hex, whether or not it has one yet (AMB-23)."""
+    conquered_turn: int = 0
+    """Game turn the current owner took it (0: at setup)."""
+
+
+@attrs.define(slots=True)
+class CityState:
+    """One city's changing facts; name, goods and guild stay in the map (CC-CITY)."""
+
+    hex: str
+    owner: int = 0
+    population: int = 0
+    fortification: int = 1
+    base_value: int = 0
+    troops: int = 0
+    claymores: int = 0
+    buildings: list[str] = attrs.Factory(list)
+    plague: bool = False
+    hostile_to: list[int] = attrs.Factory(list)
+    conquered_turn: int = 0
+    spies: list[int] = attrs.Factory(list)
+
+
+@attrs.define(slots=True)
+class Convoy:
+    """One convoy: vehicles, troops, weapons, cargo, experts and settings (CC-CNV)."""
+
+    owner: int
+    number: int
+    name: str
+    convoy_type: str
+    hex: str
+    vehicles: dict[str, int] = attrs.Factory(dict)
+    """Vehicle key → count."""
+    troops: int = 0
+    rifles: int = 0
+    grenades: int = 0
+    rockets: int = 0
+    bombs: int = 0
+    cargo_type: str = ""
+    cargo: int = 0
+    experts: list[str] = attrs.Factory(list)
+    morale: int = 30
+    training: int = 30
+    health: int = 100
+    mode: str = "capture"
+    hidden: bool = False
+    kill_mode: str = "N"
+    aid: bool = False
+    guarding: bool = False
+    patrolling: bool = False
+    infected: bool = False
+    created_turn: int = 0
+    zero_morale_turns: int = 0
+    moves_made: int = 0
+    """Hex moves made in the current player turn (AMB-48)."""
+    parts_owed: float = 0.0
+    """Parts accumulated by moves this turn, paid at maintenance (CC-CNV-38)."""
+    parts_factor: float = 1.0
+    """Per-turn random parts factor 0.8–1.2 rolled in the Income Phase (AMB-28)."""
+
+    @property
+    def vehicle_count(self) -> int:
+        """Total number of vehicles."""
+        return sum(self.vehicles.values())
+
+
+@attrs.define(slots=True)
+class GameState:
+    """The whole changing state of one game; the map and ruleset are loaded beside it."""
+
+    map_name: str
+    seed: str
+    game_turn: int = 1
+    clan_order: list[int] = attrs.Factory(list)
+    """Clan numbers in playing order (sequence numbers ascending, CC-GEN-03)."""
+    turn_index: int = 0
+    """Index into clan_order of the Clan whose turn it is."""
+    prices: dict[str, int] = attrs.Factory(dict)
+    goods_prices: dict[str, int] = attrs.Factory(dict)
+    victory_threshold: int = 0
+    clans: list[Clan] = attrs.Factory(list)
+    hexes: list[HexState] = attrs.Factory(list)
+    """One per map hex, in GameMap.hex_ids() order."""
+    cities: list[CityState] = attrs.Factory(list)
+    """One per map city, in GameMap.cities order."""
+    convoys: list[Convoy] = attrs.Factory(list)
+    paved: list[str] = attrs.Factory(list)
+    """Road links built during play, as "AAAA-BBBB" with AAAA < BBBB (CC-MOVE-22)."""
+    finished: bool = False
+    winners: list[int] = attrs.Factory(list)
+    top_clans: list[list[int]] = attrs.Factory(list)
+    """Per finished game turn: clan numbers by popularity (CC-RPT-09)."""
+
+    @property
+    def active_clan(self) -> int:
+        """Number of the Clan whose turn it is."""
+        return self.clan_order[self.turn_index]

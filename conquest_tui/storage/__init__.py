@@ -1,0 +1,1 @@
+"""Storage: loading rules and maps, saving and loading games."""

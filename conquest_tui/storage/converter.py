@@ -1,0 +1,397 @@
+"""The private cattrs converter for saves: strict JSON types, hexes by column, field-path errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from itertools import starmap
+from operator import attrgetter
+from typing import Any, get_args, get_origin
+
+import attrs
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+)
+from cattrs.gen import make_dict_structure_fn
+from cattrs.preconf.json import JsonConverter, make_converter
+
+from conquest_tui.engine.state import GameState
+
+ROOT = "state"
+"""Name of the root in field paths: `state.clans[1].stock.money`."""
+
+_EXPECTED: dict[type, str] = {
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+}
+
+
+class SaveFieldError(ValueError):
+    """One bad field of a save's data: `path` (e.g. `state.clans[1].stock.money`) and why."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(path, message)
+        self.path = path
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+def describe(value: object) -> str:
+    """A short JSON-ish picture of a bad value for an error message."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _bad(expected: type, value: object, path: str = "") -> SaveFieldError:
+    return SaveFieldError(path, f"expected {_EXPECTED[expected]}, got {describe(value)}")
+
+
+# --- strict primitives (JSON gives exactly these classes; never coerce "5" into 5) -----------
+
+
+def _structure_int(value: Any, _: Any) -> int:
+    if value.__class__ is int:
+        return value  # type: ignore[no-any-return]
+    raise _bad(int, value)
+
+
+def _structure_str(value: Any, _: Any) -> str:
+    if value.__class__ is str:
+        return value  # type: ignore[no-any-return]
+    raise _bad(str, value)
+
+
+def _structure_bool(value: Any, _: Any) -> bool:
+    if value.__class__ is bool:
+        return value  # type: ignore[no-any-return]
+    raise _bad(bool, value)
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if value.__class__ is float:
+        return value  # type: ignore[no-any-return]
+    if value.__class__ is int:
+        return float(value)
+    raise _bad(float, value)
+
+
+_ALLOWED: dict[type, frozenset[type]] = {
+    int: frozenset({int}),
+    str: frozenset({str}),
+    bool: frozenset({bool}),
+    float: frozenset({float, int}),
+}
+"""The exact JSON classes each primitive field accepts (bool is not an int here)."""
+
+
+def _primitives(kind: type, values: list[Any], prefix: str = "") -> list[Any]:
+    """`values` checked to be all of `kind` (a new list); SaveFieldError at the first that is not.
+
+    `set(map(type, …))` runs in C, several times faster than a per-item Python check.
+    """
+    allowed = _ALLOWED[kind]
+    if set(map(type, values)) <= allowed:
+        return list(map(float, values)) if kind is float else list(values)
+    index = next(i for i, v in enumerate(values) if type(v) not in allowed)
+    raise _bad(kind, values[index], f"{prefix}[{index}]")
+
+
+# --- containers: strict, fail fast, fast paths for lists and dicts of primitives --------------
+
+
+def _is_list(t: Any) -> bool:
+    return get_origin(t) is list
+
+
+def _is_str_dict(t: Any) -> bool:
+    return get_origin(t) is dict and get_args(t)[0] is str
+
+
+def _list_structure_factory(t: Any, converter: JsonConverter) -> Callable[[Any, Any], list[Any]]:
+    (elem,) = get_args(t)
+    handler = converter.get_structure_hook(elem)
+
+    def structure_primitives(value: Any, _: Any) -> list[Any]:
+        if value.__class__ is not list:
+            raise _bad(list, value)
+        return _primitives(elem, value)
+
+    def structure_list(value: Any, _: Any) -> list[Any]:
+        if value.__class__ is not list:
+            raise _bad(list, value)
+        out = []
+        for index, item in enumerate(value):
+            try:
+                out.append(handler(item, elem))
+            except Exception as exc:
+                raise locate(exc, f"[{index}]") from None
+        return out
+
+    return structure_primitives if elem in _ALLOWED else structure_list
+
+
+def _key_path(key: object) -> str:
+    return f"[{json.dumps(key, ensure_ascii=False)}]" if isinstance(key, str) else f"[{key!r}]"
+
+
+def _dict_structure_factory(
+    t: Any, converter: JsonConverter
+) -> Callable[[Any, Any], dict[str, Any]]:
+    _, elem = get_args(t)
+    handler = converter.get_structure_hook(elem)
+    allowed = _ALLOWED.get(elem)
+
+    def structure_dict(value: Any, _: Any) -> dict[str, Any]:
+        if value.__class__ is not dict:
+            raise _bad(dict, value)
+        if not set(map(type, value)) <= _ALLOWED[str]:
+            key = next(k for k in value if type(k) is not str)
+            raise SaveFieldError(_key_path(key), "keys must be strings")
+        if allowed is not None and set(map(type, value.values())) <= allowed:
+            return {k: float(v) for k, v in value.items()} if elem is float else dict(value)
+        out = {}
+        for key, item in value.items():
+            try:
+                out[key] = handler(item, elem)
+            except Exception as exc:
+                raise locate(exc, _key_path(key)) from None
+        return out
+
+    return structure_dict
+
+
+def _list_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any], list[Any]]:
+    (elem,) = get_args(t)
+    if elem is float:
+        return lambda value: list(map(float, value))
+    if elem in _ALLOWED:
+        return list
+    if _is_list(elem):
+        inner = _list_unstructure_factory(elem, converter)
+        return lambda value: [inner(item) for item in value]
+    handler = converter.get_unstructure_hook(elem)
+    return lambda value: [handler(item) for item in value]
+
+
+def _dict_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any], dict[str, Any]]:
+    _, elem = get_args(t)
+    if elem is float:
+        return lambda value: {key: float(item) for key, item in value.items()}
+    if elem in _ALLOWED:
+        return dict
+    handler = converter.get_unstructure_hook(elem)
+    return lambda value: {key: handler(item) for key, item in value.items()}
+
+
+def _attrs_structure_factory(cl: Any, converter: JsonConverter) -> Callable[[Any, Any], Any]:
+    inner = make_dict_structure_fn(
+        cl, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
+    )
+
+    def structure_record(value: Any, _: Any) -> Any:
+        if value.__class__ is not dict:
+            raise _bad(dict, value)
+        return inner(value, cl)
+
+    return structure_record
+
+
+# --- tables: lists of flat records stored column-wise -----------------------------------------
+#
+# A list of records whose fields are all primitives, lists of primitives or str-keyed dicts of
+# primitives (HexState, CityState, Convoy, Event, Problem, Sighting) is written as one list per
+# field: {"owner": [...], "defense": [...], ...}. The columns come from attrs.fields, so a new
+# field is picked up by itself; a missing column gets the field's default (like a missing key of
+# an object), or is an error when the field has none.
+
+
+def _is_flat(t: Any) -> bool:
+    if t in _ALLOWED:
+        return True
+    args = get_args(t)
+    if get_origin(t) is list:
+        return args[0] in _ALLOWED
+    if get_origin(t) is dict:
+        return args[0] is str and args[1] in _ALLOWED
+    return False
+
+
+def _is_table(t: Any) -> bool:
+    if get_origin(t) is not list:
+        return False
+    (elem,) = get_args(t)
+    if not (isinstance(elem, type) and attrs.has(elem)):
+        return False
+    fields = attrs.fields(attrs.resolve_types(elem))
+    return all(f.init and _is_flat(f.type) for f in fields)
+
+
+def table_columns(cls: type) -> tuple[str, ...]:
+    """The column names a list of `cls` records is stored under (its attrs fields, in order)."""
+    return tuple(f.name for f in attrs.fields(cls))
+
+
+def _table_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any], Any]:
+    (cls,) = get_args(t)
+    fields = attrs.fields(attrs.resolve_types(cls))
+    names = tuple(f.name for f in fields)
+    getters = [attrgetter(f.name) for f in fields]
+    copiers = [  # fresh containers for list/dict cells; float() so 0 and 0.0 save alike
+        list if get_origin(f.type) is list
+        else dict if get_origin(f.type) is dict
+        else float if f.type is float
+        else None
+        for f in fields
+    ]
+    plan = tuple(zip(names, getters, copiers, strict=True))
+
+    def unstructure_table(records: list[Any]) -> dict[str, list[Any]]:
+        out = {}
+        for name, getter, copy in plan:
+            column = list(map(getter, records))
+            out[name] = column if copy is None else list(map(copy, column))
+        return out
+
+    return unstructure_table
+
+
+def _default_column(field: attrs.Attribute, count: int) -> list[Any]:  # type: ignore[type-arg]
+    """A missing column filled with the field's default, as cattrs does for a missing key."""
+    default = field.default
+    if default is attrs.NOTHING:
+        raise SaveFieldError(f".{field.name}", "is missing")
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        if default.takes_self:
+            raise SaveFieldError(f".{field.name}", "is missing")
+        return [default.factory() for _ in range(count)]
+    return [default] * count
+
+
+def _table_structure_factory(t: Any, converter: JsonConverter) -> Callable[[Any, Any], Any]:
+    (cls,) = get_args(t)
+    fields = attrs.fields(attrs.resolve_types(cls))
+    known = frozenset(f.name for f in fields)
+    specs = [
+        (f, None if f.type in _ALLOWED else converter.get_structure_hook(f.type)) for f in fields
+    ]
+
+    def column_of(field: Any, handler: Any, column: Any, count: int, first: str) -> list[Any]:
+        name, kind = field.name, field.type
+        if column.__class__ is not list:
+            raise _bad(list, column, f".{name}")
+        if len(column) != count:
+            raise SaveFieldError(f".{name}", f"has {len(column)} entries, but {first} has {count}")
+        if handler is None:
+            return _primitives(kind, column, f".{name}")
+        out = []
+        for index, item in enumerate(column):
+            try:
+                out.append(handler(item, kind))
+            except Exception as exc:
+                raise locate(exc, f".{name}[{index}]") from None
+        return out
+
+    def structure_table(value: Any, _: Any) -> list[Any]:
+        if value.__class__ is not dict:
+            raise _bad(dict, value)
+        if value.keys() - known:
+            extra = sorted(value.keys() - known)[0]
+            raise SaveFieldError(f".{extra}", "is not a known field (misspelt?)")
+        first = next((f.name for f in fields if f.name in value), None)
+        if first is None:
+            return []
+        count = len(value[first]) if value[first].__class__ is list else 0
+        columns = [
+            column_of(field, handler, value[field.name], count, first)
+            if field.name in value
+            else _default_column(field, count)
+            for field, handler in specs
+        ]
+        return list(starmap(cls, zip(*columns, strict=True)))
+
+    return structure_table
+
+
+# --- error paths -------------------------------------------------------------------------------
+
+
+def locate(exc: BaseException, prefix: str = "") -> SaveFieldError:
+    """The first bad field inside a (possibly nested) cattrs error, as a SaveFieldError."""
+    if isinstance(exc, SaveFieldError):
+        return SaveFieldError(prefix + exc.path, exc.message)
+    if isinstance(exc, ClassValidationError):
+        with_notes, without = exc.group_exceptions()
+        if with_notes:
+            inner, note = with_notes[0]
+            return locate(inner, f"{prefix}.{note.name}")
+        if without:
+            return locate(without[0], prefix)
+    if isinstance(exc, IterableValidationError):
+        with_notes_i, without_i = exc.group_exceptions()
+        if with_notes_i:
+            inner, inote = with_notes_i[0]
+            return locate(inner, f"{prefix}[{inote.index!r}]")
+        if without_i:
+            return locate(without_i[0], prefix)
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return SaveFieldError(
+            f"{prefix}.{sorted(exc.extra_fields)[0]}", "is not a known field (misspelt?)"
+        )
+    if isinstance(exc, KeyError):
+        return SaveFieldError(prefix, "is missing")
+    if isinstance(exc, (AttributeError, TypeError)) and "items" in str(exc):
+        return SaveFieldError(prefix, "expected an object")
+    return SaveFieldError(prefix, f"is not valid ({exc})")
+
+
+# --- the converter -----------------------------------------------------------------------------
+
+
+def _make() -> JsonConverter:
+    converter = make_converter(forbid_extra_keys=True, detailed_validation=True)
+    converter.register_structure_hook(int, _structure_int)
+    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(bool, _structure_bool)
+    converter.register_structure_hook(float, _structure_float)
+    converter.register_structure_hook_factory(attrs.has, _attrs_structure_factory)
+    converter.register_structure_hook_factory(_is_list, _list_structure_factory)
+    converter.register_structure_hook_factory(_is_str_dict, _dict_structure_factory)
+    converter.register_unstructure_hook(float, float)  # an int in a float field saves as 0.0
+    converter.register_unstructure_hook_factory(_is_list, _list_unstructure_factory)
+    converter.register_unstructure_hook_factory(_is_str_dict, _dict_unstructure_factory)
+    # Registered last so they win over the generic list factories.
+    converter.register_structure_hook_factory(_is_table, _table_structure_factory)
+    converter.register_unstructure_hook_factory(_is_table, _table_unstructure_factory)
+    return converter
+
+
+_CONVERTER = _make()
+_unstructure_game_state = _CONVERTER.get_unstructure_hook(GameState)
+_structure_game_state = _CONVERTER.get_structure_hook(GameState)
+
+
+def unstructure_state(state: GameState) -> dict[str, Any]:
+    """The state as plain JSON-ready data (hexes column-wise, fresh lists and dicts)."""
+    return _unstructure_game_state(state)  # type: ignore[no-any-return]
+
+
+def structure_state(data: Any) -> GameState:
+    """Build a GameState from plain data; SaveFieldError naming the first bad field."""
+    if data.__class__ is not dict:
+        raise _bad(dict, data, ROOT)
+    try:
+        return _structure_game_state(data, GameState)  # type: ignore[no-any-return]
+    except Exception as exc:
+        raise locate(exc, ROOT) from None

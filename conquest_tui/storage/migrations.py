@@ -1,0 +1,159 @@
+"""Save-data migrations: a chain of pure dict→dict steps, one per save version (mitmproxy style).
+
+The save version is decoupled from the program's release number: every change to the layout of a
+save's `data` gets a new SAVE_VERSION and a step `migrate_N_to_N+1` in MIGRATIONS. Steps are frozen
+in time — they spell out the fields they touch instead of reading today's attrs classes — and never
+change their input (they build new dicts and lists for whatever they edit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SAVE_VERSION = 1
+"""The layout of `data` this program writes and reads without migrating."""
+
+Data = dict[str, Any]
+
+
+class MigrationError(ValueError):
+    """A save's data that cannot be brought up to SAVE_VERSION; str() is one clause."""
+
+    def __init__(self, version: int, message: str) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+class NewerVersionError(MigrationError):
+    """A save written by a newer program than this one."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(
+            version,
+            f"this save is version {version}, but this program reads saves up to version "
+            f"{SAVE_VERSION} — please update conquest-tui",
+        )
+
+
+# --- version 0 → 1 -----------------------------------------------------------------------------
+
+V0_STOCK_ITEMS: tuple[str, ...] = (
+    "money", "food", "fuel", "parts", "vaccine", "troops",
+    "rifles", "grenades", "rockets", "claymores", "bombs",
+)
+"""Version 0 kept these stockpile items as flat fields on each clan."""
+
+V1_COLUMNS: dict[str, tuple[str, ...]] = {
+    "hex": (
+        "owner", "defense", "garrison", "looted", "special", "custom", "custom_built_turn",
+        "money", "food", "fuel", "parts", "vaccine", "road_parts_bonus", "conquered_turn",
+    ),
+    "city": (
+        "hex", "owner", "population", "fortification", "base_value", "troops", "claymores",
+        "buildings", "plague", "hostile_to", "conquered_turn", "spies",
+    ),
+    "convoy": (
+        "owner", "number", "name", "convoy_type", "hex", "vehicles", "troops", "rifles",
+        "grenades", "rockets", "bombs", "cargo_type", "cargo", "experts", "morale", "training",
+        "health", "mode", "hidden", "kill_mode", "aid", "guarding", "patrolling", "infected",
+        "created_turn", "zero_morale_turns", "moves_made", "parts_owed", "parts_factor",
+    ),
+    "sighting": ("hex", "game_turn", "owner", "size_name", "convoy_type", "how"),
+    "event": ("clan", "phase", "text", "kind", "rule", "pulse", "line", "convoy", "game_turn"),
+    "problem": ("line", "code", "message", "level"),
+}
+"""Column order of each version 1 table (the record's fields when version 1 was made)."""
+
+V0_HEX_ADDED_IN_V1: dict[str, Any] = {"road_parts_bonus": 0}
+"""Hex fields version 0 did not have, with the value an upgraded game gets."""
+
+
+def _columns(rows: list[Data], kind: str, added: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A list of objects → one list per field, in version 1 column order.
+
+    Every object must have the same fields (version 0 wrote them all); unknown fields are kept
+    as columns too, so that loading names them instead of losing them silently.
+    """
+    if not isinstance(rows, list):
+        raise TypeError(f"expected a list of {kind} objects")
+    order = V1_COLUMNS[kind]
+    present = {key for row in rows for key in row}
+    names = [n for n in order if n in present] + sorted(present - set(order))
+    columns = {name: [row[name] for row in rows] for name in names}
+    for name, value in (added or {}).items():
+        columns.setdefault(name, [value] * len(rows))
+    return columns
+
+
+def _migrate_last_turn_0_to_1(last_turn: Data) -> Data:
+    new = dict(last_turn)
+    if "events" in new:
+        new["events"] = _columns(new["events"], "event")
+    if "problems" in new:
+        new["problems"] = _columns(new["problems"], "problem")
+    return new
+
+
+def _migrate_clan_0_to_1(clan: Data) -> Data:
+    """Flat stockpile fields → `stock`; record lists → columns; add `draft_sheet`."""
+    new = {key: value for key, value in clan.items() if key not in V0_STOCK_ITEMS}
+    new["stock"] = {item: clan[item] for item in V0_STOCK_ITEMS if item in clan}
+    for key in ("sightings", "inbox"):
+        if key in new:
+            new[key] = _columns(new[key], "sighting" if key == "sightings" else "event")
+    if "last_turn" in new:
+        new["last_turn"] = _migrate_last_turn_0_to_1(new["last_turn"])
+    new.setdefault("draft_sheet", "")
+    return new
+
+
+def migrate_0_to_1(data: Data) -> Data:
+    """Version 0 → 1: stockpiles move into `stock`, lists of records become columns.
+
+    Version 0 wrote each clan's stockpile items (money … bombs) as fields of the clan itself,
+    every list of records (hexes, cities, convoys, sightings, events, problems) as a list of
+    objects, and hexes without `road_parts_bonus`; clans had no `draft_sheet` yet.
+    """
+    state = data["state"]
+    new_state = dict(state)
+    new_state["clans"] = [_migrate_clan_0_to_1(clan) for clan in state["clans"]]
+    new_state["hexes"] = _columns(state["hexes"], "hex", V0_HEX_ADDED_IN_V1)
+    for key, kind in (("cities", "city"), ("convoys", "convoy")):
+        if key in new_state:
+            new_state[key] = _columns(new_state[key], kind)
+    return {**data, "state": new_state}
+
+
+MIGRATIONS: dict[int, Callable[[Data], Data]] = {
+    0: migrate_0_to_1,
+}
+"""Version N → the step that turns version N data into version N+1 data."""
+
+
+def migrate(data: Data, version: int) -> Data:
+    """Bring a save's `data` from `version` up to SAVE_VERSION.
+
+    Raises:
+        NewerVersionError: the save is newer than this program.
+        MigrationError: no step leads from `version`, or the old data did not fit a step.
+    """
+    if version > SAVE_VERSION:
+        raise NewerVersionError(version)
+    while version < SAVE_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise MigrationError(
+                version, f"this save is version {version}, which this program cannot read"
+            )
+        try:
+            data = step(data)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+            detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise MigrationError(
+                version,
+                f"this version {version} save could not be upgraded to version {version + 1} "
+                f"({detail})",
+            ) from None
+        version += 1
+    return data

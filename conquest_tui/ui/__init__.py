@@ -1,0 +1,1 @@
+"""Textual user interface: the app, its screens and panes (reads engine data, never writes it)."""

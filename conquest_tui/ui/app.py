@@ -1,0 +1,259 @@
+"""The hot-seat Textual app: title, new game, hand-over, game, report — driving the engine."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from conquest_tui import session
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.report import build_report
+from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+from conquest_tui.storage.paths import saves_dir
+from conquest_tui.ui.screens.dialogs import MessageDialog
+from conquest_tui.ui.screens.game import GameScreen
+from conquest_tui.ui.screens.handover import HandoverScreen
+from conquest_tui.ui.screens.help import HelpScreen, KeyGroup, bindings_of
+from conquest_tui.ui.screens.new_game import NewGameScreen
+from conquest_tui.ui.screens.report import ReportScreen
+from conquest_tui.ui.screens.title import TitleScreen
+
+KEYMAP_ENV_VAR = "CONQUEST_KEYS"
+"""A TOML file of `binding-id = "keys"` lines that rebinds keys (ids are listed in F1 help)."""
+
+PALETTE_BINDING = Binding("ctrl+p", "command_palette", "Commands",
+                          tooltip="Save, end turn, jump to a city or a convoy")
+"""Shown in help: the command palette (Textual's own binding)."""
+
+FLOW_SCREENS = (NewGameScreen, HandoverScreen, GameScreen, ReportScreen)
+"""Screens that replace one another above the title screen."""
+
+
+def load_keymap(path: Path) -> dict[str, str]:
+    """Binding id → keys from a TOML file (tables are flattened: [game] submit = "f9")."""
+    with path.open("rb") as handle:
+        raw = tomllib.load(handle)
+    keymap: dict[str, str] = {}
+
+    def walk(prefix: str, table: dict[str, object]) -> None:
+        for key, value in table.items():
+            name = f"{prefix}{key}"
+            if isinstance(value, dict):
+                walk(f"{name}.", value)
+            elif isinstance(value, str):
+                keymap[name] = value
+
+    walk("", raw)
+    return keymap
+
+
+class ConquestApp(App[int]):
+    """CONTINENTAL CONQUEST at one terminal for 2–20 Clans."""
+
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "CONTINENTAL CONQUEST"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", id="app.help", tooltip="Keys, orders and rules"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit",
+                tooltip="Leave without saving (the last autosave is kept)"),
+    ]
+
+    def __init__(self, save_path: Path | None = None, *, game: Game | None = None,
+                 saves_folder: Path | None = None, cursor_blink: bool = True,
+                 keymap: dict[str, str] | None = None) -> None:
+        """Create the app.
+
+        Args:
+            save_path: A save to resume at its hand-over screen (None: the title screen).
+            game: The game in `save_path`, when the caller already loaded it.
+            saves_folder: Where saves are listed and new games saved (default: saves_dir()).
+            cursor_blink: Whether text cursors blink (off for snapshots).
+            keymap: Binding id → keys, overriding the defaults.
+        """
+        super().__init__()
+        self.saves_folder = saves_folder if saves_folder is not None else saves_dir()
+        self.cursor_blink = cursor_blink
+        self.game: Game | None = game
+        self.save_path: Path | None = save_path
+        self._start_path = save_path
+        self._keymap_overrides = keymap or {}
+
+    # --- start -------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self._keymap_overrides:
+            self.set_keymap(self._keymap_overrides)
+        self.push_screen(TitleScreen(self.saves_folder))
+        if self._start_path is not None:
+            if self.game is not None:
+                self.start_game(self.game, self._start_path)
+            else:
+                self.open_save(self._start_path)
+
+    def show_new_game(self) -> None:
+        """Open the new-game form over the title screen."""
+        self.push_screen(NewGameScreen(self.saves_folder))
+
+    def open_save(self, path: Path) -> None:
+        """Load a save and go to its active Clan's hand-over screen."""
+        try:
+            game = session.load(path)
+        except session.SessionError as error:
+            self.notify(str(error), title="Cannot load", severity="error", timeout=8)
+            return
+        self.start_game(game, path)
+
+    def start_game(self, game: Game, path: Path) -> None:
+        """Play a game saved at `path`: bots first if it is their turn, then the hand-over."""
+        self.game = game
+        self.save_path = path
+        self.autosave()
+        self.next_turn()
+
+    # --- the table ---------------------------------------------------------------------------
+
+    def _show(self, screen: Screen[None]) -> None:
+        """Replace the flow screen on top (or put one above the title screen)."""
+        while len(self.screen_stack) > 1 and not isinstance(
+                self.screen, (TitleScreen, *FLOW_SCREENS)):
+            self.pop_screen()
+        if isinstance(self.screen, FLOW_SCREENS):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def autosave(self) -> bool:
+        """Save the game where it was started or loaded; False (and a message) on failure."""
+        if self.game is None or self.save_path is None:
+            return False
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            session.save(self.game, self.save_path)
+        except (session.SessionError, OSError) as error:
+            self.notify(str(error), title="Could not save", severity="error", timeout=10)
+            return False
+        return True
+
+    def next_turn(self, note: str = "") -> None:
+        """Let bot seats play, then show the hand-over screen of the Clan whose turn it is."""
+        game = self.game
+        if game is None:
+            return
+        turn_before = game.state.game_turn
+        bot_lines = session.play_bots(game)
+        if bot_lines:
+            self.autosave()
+        if game.state.game_turn != turn_before:
+            note = f"Game turn {turn_before} is over."
+        if game.state.finished:
+            self._game_over()
+            return
+        clan = game.clan(game.state.active_clan)
+        self._show(HandoverScreen(clan.number, clan.name, game.state.game_turn,
+                                  pin_hash=clan.pin_hash, note=note))
+
+    def begin_turn(self, clan_number: int) -> None:
+        """Open the game screen of the Clan at the terminal."""
+        if self.game is None or self.game.state.active_clan != clan_number:
+            return
+        self._show(GameScreen(self.game, clan_number))
+
+    def submit_turn(self, clan_number: int, sheet_text: str) -> None:
+        """Run the Clan's turn, autosave, and show its report."""
+        game = self.game
+        if game is None:
+            return
+        turn_before = game.state.game_turn
+        try:
+            run_clan_turn(game, clan_number, sheet_text)
+        except NotYourTurnError as error:
+            self.notify(str(error), title="Cannot end the turn", severity="error")
+            return
+        report = build_report(game, clan_number)
+        self.autosave()
+        self._turn_ended = game.state.game_turn != turn_before
+        self._show(ReportScreen(report, sheet_text))
+
+    def after_report(self) -> None:
+        """The Clan has read its report: on to the next Clan."""
+        note = "The game turn is over." if getattr(self, "_turn_ended", False) else ""
+        self._turn_ended = False
+        self.next_turn(note)
+
+    def _game_over(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        names = ", ".join(f"Clan {n} ({game.clan(n).name})" for n in game.state.winners)
+        message = f"The game is over. Winner: {names}." if names else "The game is over."
+
+        def back(_: None) -> None:
+            self.action_to_title()
+
+        self.push_screen(MessageDialog(message, title="Game over"), back)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def action_save_and_quit(self) -> None:
+        """Save (the sheet being written is kept) and leave."""
+        if self.game is None or self.autosave():
+            self.exit(0)
+
+    def action_to_title(self) -> None:
+        """Save and go back to the title screen."""
+        self.autosave()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        self.game = None
+        self.save_path = None
+        if isinstance(self.screen, TitleScreen):
+            self.screen.refresh_saves()
+
+    def action_help(self) -> None:
+        """Show keys, orders and rules interpretations."""
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(self.key_groups(self.screen)))
+
+    def key_groups(self, screen: Screen[object]) -> list[KeyGroup]:
+        """The keys working on a screen, by where they work (the game screen lists its panes)."""
+        groups: list[KeyGroup] = [("Everywhere", [*bindings_of(self), PALETTE_BINDING])]
+        title = {GameScreen: "Game screen", HandoverScreen: "Hand-over",
+                 ReportScreen: "Report", TitleScreen: "Title", NewGameScreen: "New game"}
+        groups.append((title.get(type(screen), "This screen"), bindings_of(screen)))
+        if isinstance(screen, GameScreen):
+            for selector, name in (("#map", "Map"), ("#convoys", "Convoys"),
+                                   ("#sheet", "Order sheet")):
+                groups.append((name, bindings_of(screen.query_one(selector))))
+        return [(name, bindings) for name, bindings in groups if bindings]
+
+
+def run_app(save_path: Path | None) -> int:
+    """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
+    keymap: dict[str, str] = {}
+    keys_file = os.environ.get(KEYMAP_ENV_VAR)
+    if keys_file:
+        try:
+            keymap = load_keymap(Path(keys_file))
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
+                  file=sys.stderr)
+            return 1
+    game = None
+    if save_path is not None:
+        try:
+            game = session.load(save_path)
+        except session.SessionError as error:
+            print(f"conquest: {error}", file=sys.stderr)
+            return 1
+    app = ConquestApp(save_path, game=game, keymap=keymap)
+    result = app.run()
+    return int(result or 0)

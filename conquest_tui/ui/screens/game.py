@@ -1,0 +1,281 @@
+"""The game screen: map, convoys, city and order-sheet panes and the status line for one Clan."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from conquest_tui.engine import hexgrid, movement
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.orders import parse_sheet
+from conquest_tui.engine.orders.model import Move
+from conquest_tui.engine.view import ClanView, ConvoyInfo
+from conquest_tui.ui.commands import GameCommands
+from conquest_tui.ui.overlay_builder import build_overlay
+from conquest_tui.ui.screens.dialogs import ConfirmDialog
+from conquest_tui.ui.widgets.city_pane import CityPane
+from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+from conquest_tui.ui.widgets.map_pane import MapPane
+from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
+from conquest_tui.ui.widgets.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from conquest_tui.ui.app import ConquestApp
+
+PANE_ORDER: tuple[str, ...] = ("#map", "#convoys", "#city", "#sheet")
+"""Focus cycling order of the panes."""
+
+
+def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
+    """Where the convoy would stand after the moves already written for it on the sheet."""
+    here = convoy.hex
+    for line in parse_sheet(sheet_text, game.rules).convoy_lines(convoy.number):
+        order = line.order
+        if not isinstance(order, Move):
+            continue
+        there = hexgrid.neighbor(here, order.direction) if order.direction else order.target
+        if there and game.map.contains(there):
+            here = there
+    return here
+
+
+def step_toward(game: Game, convoy: ConvoyInfo, origin: str, target: str) -> str | None:
+    """The direction of one step from origin toward target (legal entries first), or None."""
+    best: tuple[int, int, str] | None = None
+    for direction, there in game.map.neighbors(origin):
+        illegal = movement.entry_problem(game, convoy.convoy_type, origin, there) is not None
+        key = (hexgrid.distance(there, target), int(illegal), direction)
+        if best is None or key < best:
+            best = key
+    if best is None or best[0] >= hexgrid.distance(origin, target):
+        return None
+    return best[2]
+
+
+class GameScreen(Screen[None]):
+    """One Clan's turn: everything shown comes from its fog-filtered ClanView."""
+
+    COMMANDS: ClassVar = {GameCommands}
+
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (140, "-wide")]
+    """Narrow terminals get thinner pane borders."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "submit", "End turn", id="game.submit",
+                tooltip="Submit the order sheet and run this Clan's turn"),
+        Binding("ctrl+s", "save_and_quit", "Save & quit", id="game.save_quit",
+                tooltip="Save the game with the sheet being written, and leave"),
+        Binding("m", "add_move", "Move here", id="game.add_move",
+                tooltip="Add a move toward the map cursor for the selected convoy"),
+        Binding("f6", "focus_pane(1)", "Next pane", id="game.next_pane",
+                tooltip="Focus the next pane (map, convoys, city, order sheet)"),
+        Binding("shift+f6", "focus_pane(-1)", "Previous pane", show=False,
+                id="game.previous_pane", tooltip="Focus the previous pane"),
+        Binding("escape", "focus_map", "Map", show=False, id="game.focus_map",
+                tooltip="Focus the map"),
+        Binding("f2", "focus_sheet", "Sheet", id="game.focus_sheet",
+                tooltip="Focus the order sheet"),
+    ]
+
+    def __init__(self, game: Game, clan_number: int) -> None:
+        """Create the screen.
+
+        Args:
+            game: The game (panes read only the Clan's ClanView of it).
+            clan_number: The Clan at the terminal.
+        """
+        super().__init__(id="game")
+        self.game = game
+        self.clan_number = clan_number
+        self.view = ClanView(game, clan_number)
+
+    @property
+    def conquest(self) -> ConquestApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-main"):
+            map_pane = MapPane(self.game.map, build_overlay(self.view), id="map")
+            map_pane.border_title = "Map"
+            yield map_pane
+            with Vertical(id="game-side"):
+                yield ConvoyPane(id="convoys")
+                city = CityPane(id="city")
+                city.border_title = "City / hex"
+                yield city
+                yield OrderSheetPane(id="sheet")
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        clan = self.view.clan
+        self.title = f"Clan {clan.number} ({clan.name})"
+        self.sub_title = f"Game turn {self.game.state.game_turn}"
+        sheet = self.query_one("#sheet", OrderSheetPane)
+        sheet.load(self.game, self.clan_number, clan.draft_sheet)
+        sheet.editor.cursor_blink = self.conquest.cursor_blink
+        convoys = self.query_one("#convoys", ConvoyPane)
+        convoys.show(self.view)
+        start = self._start_hex()
+        map_pane = self.query_one("#map", MapPane)
+        map_pane.cursor = start
+        map_pane.center_on(start)
+        self.query_one("#city", CityPane).show_hex(self.view, start)
+        self._show_status()
+        map_pane.focus()
+
+    def _start_hex(self) -> str:
+        convoys = self.view.convoys()
+        if convoys:
+            return convoys[0].hex
+        cities = self.view.owned_cities()
+        if cities:
+            return cities[0]
+        owned = self.view.owned_hexes()
+        return owned[0] if owned else self.game.map.hex_ids()[0]
+
+    # --- panes -------------------------------------------------------------------------------
+
+    @property
+    def map_pane(self) -> MapPane:
+        """The map pane."""
+        return self.query_one("#map", MapPane)
+
+    @property
+    def sheet_pane(self) -> OrderSheetPane:
+        """The order sheet pane."""
+        return self.query_one("#sheet", OrderSheetPane)
+
+    def _show_status(self) -> None:
+        self.query_one("#status", StatusLine).show(
+            self.view, self.game.state.game_turn, self.sheet_pane.problem_count)
+
+    @on(MapPane.CursorMoved)
+    def _cursor_moved(self, event: MapPane.CursorMoved) -> None:
+        self.query_one("#city", CityPane).show_hex(self.view, event.hex_id)
+
+    @on(ConvoyPane.ConvoySelected)
+    def _convoy_selected(self, event: ConvoyPane.ConvoySelected) -> None:
+        map_pane = self.map_pane
+        map_pane.cursor = event.hex
+        map_pane.center_on(event.hex)
+
+    @on(OrderSheetPane.SheetChanged)
+    def _sheet_changed(self, event: OrderSheetPane.SheetChanged) -> None:
+        self.view.clan.draft_sheet = event.text
+        self._show_status()
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def jump_to_hex(self, hex_id: str) -> None:
+        """Put the map cursor on a hex and centre the map there."""
+        map_pane = self.map_pane
+        map_pane.cursor = hex_id
+        map_pane.center_on(hex_id)
+        map_pane.focus()
+
+    def select_convoy(self, number: int) -> None:
+        """Select one of the Clan's convoys (the map centres on it)."""
+        convoys = self.query_one("#convoys", ConvoyPane)
+        convoys.select(number)
+        convoy = convoys.selected_convoy
+        if convoy is not None:
+            self.jump_to_hex(convoy.hex)
+
+    def keep_draft(self) -> None:
+        """Copy the sheet being written into the Clan's draft (kept with the save)."""
+        self.view.clan.draft_sheet = self.sheet_pane.text
+
+    def action_save(self) -> None:
+        """Save now, the sheet being written included."""
+        self.keep_draft()
+        if self.conquest.autosave():
+            self.notify(f"Saved to {self.conquest.save_path}.", title="Saved")
+
+    def action_save_and_quit(self) -> None:
+        """Save, the sheet included, and leave the app."""
+        self.keep_draft()
+        self.conquest.action_save_and_quit()
+
+    def action_help(self) -> None:
+        """Show the help screen."""
+        self.conquest.action_help()
+
+    def action_add_move(self) -> None:
+        """Add a one-hex move toward the map cursor for the selected convoy."""
+        convoy = self.query_one("#convoys", ConvoyPane).selected_convoy
+        if convoy is None:
+            self.notify("Select a convoy first (convoy pane).", severity="warning")
+            return
+        sheet = self.sheet_pane
+        target = self.map_pane.cursor
+        origin = projected_hex(self.game, convoy, sheet.text)
+        if convoy.convoy_type == "air":
+            move = target if target != origin else None
+        else:
+            move = step_toward(self.game, convoy, origin, target)
+        if move is None:
+            self.notify(f"Convoy #{convoy.number} would already be in {target}.",
+                        severity="warning")
+            return
+        if sheet.add_move(convoy.number, move):
+            self.notify(f"Convoy #{convoy.number}: {move} (toward {target}).", timeout=2)
+
+    def action_focus_pane(self, step: int) -> None:
+        """Focus the next (+1) or previous (-1) pane."""
+        panes = [self.query_one(selector) for selector in PANE_ORDER]
+        focused = self.focused
+        index = 0
+        for i, pane in enumerate(panes):
+            if focused is not None and (focused is pane or pane in focused.ancestors):
+                index = i
+                break
+        self._focus_pane(panes[(index + step) % len(panes)])
+
+    def _focus_pane(self, pane: Widget) -> None:
+        if isinstance(pane, OrderSheetPane):
+            pane.editor.focus()
+        elif pane.focusable:
+            pane.focus()
+        else:
+            for child in pane.query("*"):
+                if child.focusable:
+                    child.focus()
+                    return
+            pane.focus()
+
+    def action_focus_map(self) -> None:
+        """Focus the map."""
+        self.map_pane.focus()
+
+    def action_focus_sheet(self) -> None:
+        """Focus the order sheet."""
+        self.sheet_pane.editor.focus()
+
+    def action_submit(self) -> None:
+        """Ask, then run the Clan's turn."""
+        self.keep_draft()
+        count = self.sheet_pane.problem_count
+        if count:
+            detail = (f"The sheet has {count} problem{'s' if count != 1 else ''}: "
+                      "those lines will be skipped; the other lines run.")
+        else:
+            detail = "The sheet has no problems."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.conquest.submit_turn(self.clan_number, self.sheet_pane.text)
+
+        self.app.push_screen(
+            ConfirmDialog(f"End the turn of Clan {self.view.clan.number}?", detail,
+                          yes="End turn", no="Keep writing", title="End turn"),
+            answered,
+        )

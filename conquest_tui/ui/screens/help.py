@@ -1,0 +1,156 @@
+"""F1 help: the keys, every order with its syntax and summary, and the rules interpretations."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY
+from conquest_tui.storage.paths import data_dir
+
+SHEET_FORMAT = """\
+An order sheet has sections. Each line holds one order; a ";" starts a comment.
+
+  [PRE]          Clan orders before the convoys move (buying, enlisting, creating…)
+  [CONVOY n]     one line per pulse for convoy #n: a move (N NE SE S SW NW, or a hex
+                 number) or a convoy order; the first line is pulse 1
+  [POST]         Clan orders after the convoys moved
+
+Orders may be written in full or abbreviated; case does not matter. Lines with problems are
+skipped when the turn runs — the rest of the sheet still runs."""
+
+KeyGroup = tuple[str, Sequence[Binding]]
+"""(group title, bindings) shown in one table."""
+
+
+def rules_interpretations_path() -> Path:
+    """docs/rules-interpretations.md beside the data folder (present in a checkout)."""
+    return data_dir().parent / "docs" / "rules-interpretations.md"
+
+
+def bindings_of(node: DOMNode) -> list[Binding]:
+    """A node's bindings with the keys in force (the app's keymap applied), one per action."""
+    found: dict[tuple[str, str], Binding] = {}
+    keys: dict[tuple[str, str], list[str]] = {}
+    for key, bindings in node._bindings.key_to_bindings.items():  # noqa: SLF001
+        for binding in bindings:
+            if binding.system:
+                continue
+            ident = (binding.action, binding.description)
+            found.setdefault(ident, binding)
+            keys.setdefault(ident, []).append(key)
+    result = []
+    for ident, binding in found.items():
+        result.append(Binding(",".join(keys[ident]), binding.action, binding.description,
+                              show=binding.show, id=binding.id, tooltip=binding.tooltip))
+    return result
+
+
+def keys_table(groups: Iterable[KeyGroup]) -> Table:
+    """One table of every key, grouped."""
+    table = Table(title="Keys", title_justify="left", expand=False, show_edge=False,
+                  pad_edge=False)
+    table.add_column("Where", style="dim", no_wrap=True)
+    table.add_column("Keys", style="bold", no_wrap=True)
+    table.add_column("Does")
+    for title, bindings in groups:
+        for index, binding in enumerate(bindings):
+            keys = ", ".join(_key_name(k) for k in binding.key.split(","))
+            does = binding.description or binding.action
+            if binding.tooltip and binding.tooltip != binding.description:
+                does = f"{does}: {binding.tooltip}" if binding.description else binding.tooltip
+            table.add_row(title if index == 0 else "", keys, does)
+    return table
+
+
+def _key_name(key: str) -> str:
+    names = {"escape": "Esc", "enter": "Enter", "tab": "Tab", "space": "Space"}
+    key = key.strip()
+    if key in names:
+        return names[key]
+    parts = key.split("+")
+    parts = [p.upper() if p.startswith("f") and p[1:].isdigit() else p.title() if len(p) > 1
+             else p for p in parts]
+    return "+".join(parts)
+
+
+def orders_table(section: str) -> Table:
+    """Every order of a section from the registry: keyword, abbreviation, syntax, summary."""
+    title = "Convoy orders ([CONVOY n] sections)" if section == CONVOY else \
+        "Clan orders ([PRE] and [POST] sections)"
+    table = Table(title=title, title_justify="left", expand=False, show_edge=False,
+                  pad_edge=False)
+    table.add_column("Order", style="bold", no_wrap=True)
+    table.add_column("Abbr", no_wrap=True)
+    table.add_column("Syntax", style="cyan")
+    table.add_column("Does")
+    table.add_column("Rule", style="dim", no_wrap=True)
+    for spec in sorted((s for s in REGISTRY.specs if s.section == section),
+                       key=lambda s: s.keyword):
+        summary = spec.summary if spec.supported else f"{spec.summary} (not carried out yet)"
+        table.add_row(spec.keyword, spec.abbreviation or "-", spec.syntax, summary, spec.rule)
+    return table
+
+
+def help_renderable(groups: Iterable[KeyGroup]) -> RenderableType:
+    """The whole help text."""
+    parts: list[RenderableType] = [
+        keys_table(groups),
+        Text(""),
+        Text("The order sheet", style="bold"),
+        Text(SHEET_FORMAT),
+        Text(""),
+        orders_table(CONVOY),
+        Text(""),
+        orders_table(CLAN),
+    ]
+    path = rules_interpretations_path()
+    if path.is_file():
+        with contextlib.suppress(OSError):
+            parts += [Text(""), Markdown(path.read_text(encoding="utf-8"))]
+    return Group(*parts)
+
+
+class HelpScreen(Screen[None]):
+    """Keys and orders; Escape or F1 closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "close", "Close help", id="help.close",
+                tooltip="Back to where you were"),
+    ]
+
+    def __init__(self, groups: Sequence[KeyGroup]) -> None:
+        """Create the help screen.
+
+        Args:
+            groups: The key bindings to list, grouped by where they work.
+        """
+        super().__init__(id="help")
+        self.groups = groups
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-scroll") as scroll:
+            scroll.border_title = "Help — CONTINENTAL CONQUEST"
+            scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Esc to close"
+            yield Static(help_renderable(self.groups), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        """Close help."""
+        self.dismiss(None)

@@ -1,0 +1,163 @@
+"""The turn report screen: the events of each phase and pulse with the line that caused each."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from conquest_tui.engine.report import Report
+from conquest_tui.engine.report_text import (
+    RULE,
+    city_row,
+    convoy_lines,
+    hex_row,
+    market_lines,
+    status_lines,
+)
+from conquest_tui.engine.state import Event
+from conquest_tui.engine.turn import PHASES
+
+if TYPE_CHECKING:
+    from conquest_tui.ui.app import ConquestApp
+
+PHASE_TITLES: dict[str, str] = {phase.key: phase.title for phase in PHASES}
+
+CITY_HEADER = ("HEX  NAME              OWN     VALUE      POP F  TRP  CM PRODUCES NEEDS    EXP  "
+               "STATUS   SR RR BUILDINGS")
+HEX_HEADER = "HEX  TER  OWN DF TR   VALUE  FO   FU  PA  VA SS  CS  ROADS"
+
+
+def group_title(event: Event) -> str:
+    """The heading an event is listed under: its phase, or its pulse."""
+    if event.phase == "between":
+        return "Since your last turn"
+    if event.pulse:
+        return f"Pulse {event.pulse}"
+    return PHASE_TITLES.get(event.phase, event.phase.title())
+
+
+def sheet_line(sheet: list[str], number: int) -> str:
+    """The text of sheet line `number` (1-based), without its comment, or ""."""
+    if not 1 <= number <= len(sheet):
+        return ""
+    return sheet[number - 1].split(";", 1)[0].strip()
+
+
+def events_text(report: Report, sheet_text: str) -> Text:
+    """Events grouped by phase and pulse, each with the sheet line that caused it."""
+    sheet = sheet_text.splitlines()
+    text = Text()
+    text.append(f"EVENTS OF YOUR TURN (game turn {report.game_turn})\n", style="bold")
+    if not report.events:
+        text.append("  Nothing happened.\n", style="dim")
+    current = None
+    for event in report.events:
+        title = group_title(event)
+        if title != current:
+            current = title
+            text.append(f"\n{title}\n", style="bold underline")
+        text.append("  ")
+        if event.line:
+            source = sheet_line(sheet, event.line)
+            text.append(f"line {event.line}", style="bold cyan")
+            if source:
+                text.append(f" «{source}»", style="cyan")
+            text.append(": ")
+        text.append(event.text)
+        if event.rule:
+            text.append(f"  ({event.rule})", style="dim")
+        text.append("\n")
+    if report.problems:
+        text.append("\nPROBLEMS IN YOUR ORDER SHEET (those lines were skipped)\n",
+                    style="bold yellow")
+        for problem in report.problems:
+            source = sheet_line(sheet, problem.line)
+            text.append("  ")
+            if problem.line:
+                text.append(f"line {problem.line}", style="bold yellow")
+                if source:
+                    text.append(f" «{source}»", style="yellow")
+                text.append(": ")
+            text.append(f"{problem.message}\n")
+    return text
+
+
+def tables_text(report: Report) -> Text:
+    """Stockpiles, market, convoys, cities, hexes, sightings and ranking as on the 1995 report."""
+    lines: list[str] = [RULE, "STATUS", *status_lines(report), *market_lines(report), RULE]
+    for convoy in report.convoys:
+        lines += convoy_lines(convoy)
+        lines.append("")
+    if not report.convoys:
+        lines.append("You have no convoys.")
+    lines += [RULE, "CITY LIST", CITY_HEADER]
+    lines += [city_row(city) for city in report.cities] or ["(none)"]
+    lines += [RULE, "HEX LIST", HEX_HEADER]
+    lines += [hex_row(info) for info in report.hexes] or ["(none)"]
+    if report.sightings:
+        lines += [RULE, "SPOTTING"]
+        for seen in report.sightings:
+            owner = f" (Clan {seen.owner})" if seen.owner else ""
+            size = f" [{seen.size_name}]" if seen.size_name else ""
+            lines.append(f"{seen.hex}{owner}{size}  {seen.how} in turn {seen.game_turn}")
+    if report.top_clans:
+        lines += [RULE, "TOP CLANS"]
+        lines += [f"{rank:>2}. Clan {n} ({name}) {points}"
+                  for rank, (n, name, points) in enumerate(report.top_clans, start=1)]
+    return Text("\n".join(lines), no_wrap=True, overflow="ignore")
+
+
+class ReportScreen(Screen[None]):
+    """One Clan's turn report; Enter hands the terminal on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "continue", "Hand over", id="report.continue",
+                tooltip="Done reading: hand the terminal to the next Clan"),
+        Binding("ctrl+s", "app.save_and_quit", "Save & quit", id="report.save_quit",
+                tooltip="Save the game and leave (the turn is already saved)"),
+    ]
+
+    def __init__(self, report: Report, sheet_text: str) -> None:
+        """Create the screen.
+
+        Args:
+            report: The Clan's report, built right after its turn.
+            sheet_text: The order sheet that was run (to quote the line behind each event).
+        """
+        super().__init__(id="report")
+        self.report = report
+        self.sheet_text = sheet_text
+
+    @property
+    def conquest(self) -> ConquestApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        report = self.report
+        heading = Text.assemble(
+            (f"Turn report — Clan {report.clan} ({report.clan_name})", "bold"),
+            f"   game turn {report.game_turn} on {report.map_title}   ",
+            f"popularity {report.popularity} (victory at {report.victory_threshold})",
+        )
+        yield Static(heading, id="report-heading")
+        with ScrollableContainer(id="report-scroll") as scroll:
+            scroll.border_title = "Report"
+            scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Enter to hand over"
+            yield Static(events_text(report, self.sheet_text), id="report-events")
+            yield Static(Group(tables_text(report)), id="report-tables")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#report-scroll").focus()
+
+    def action_continue(self) -> None:
+        """Hand the terminal on."""
+        self.conquest.after_report()

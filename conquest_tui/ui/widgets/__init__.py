@@ -1,0 +1,1 @@
+"""Widgets of the game screen, one pane per module."""

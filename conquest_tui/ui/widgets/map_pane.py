@@ -1,0 +1,807 @@
+"""The map pane: a scrolling hex map drawn line by line (Line API) with a hex cursor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.color import Color as RichColor
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.color import Color
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from conquest_tui.engine.gamemap import TERRAIN_CHARS, TERRAINS, GameMap
+from conquest_tui.engine.hexgrid import direction_between, parse_hex
+from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH, HexLayout
+from conquest_tui.ui.map_overlay import CityMark, MapOverlay
+
+Cell = tuple[str, str]
+"""One drawn cell: (character, role), the role naming the style it gets."""
+Look = tuple[str, tuple[str, ...], tuple[str, ...]]
+"""What a hex with nothing on it looks like: (terrain, road directions, river directions)."""
+
+_UPPER = frozenset({"N", "NE", "NW"})
+_LOWER = frozenset({"S", "SE", "SW"})
+
+# The cells a link leaves through: NW/NE along the top line, SW/SE along the bottom line,
+# N/S through the hub (the middle cell of each line). Two cells per diagonal arm.
+_ARMS: dict[str, tuple[tuple[int, int], ...]] = {
+    "NW": ((0, 0), (0, 1)),
+    "NE": ((0, 3), (0, 4)),
+    "SW": ((1, 0), (1, 1)),
+    "SE": ((1, 3), (1, 4)),
+    "N": (),
+    "S": (),
+}
+_HUB_X = 2
+
+# Box-drawing glyph per set of arms (up, down, left, right) meeting in a cell.
+_ROAD_GLYPHS: dict[tuple[bool, bool, bool, bool], str] = {
+    (False, False, False, False): " ",
+    (True, False, False, False): "╵",
+    (False, True, False, False): "╷",
+    (True, True, False, False): "│",
+    (False, False, True, False): "╴",
+    (False, False, False, True): "╶",
+    (False, False, True, True): "─",
+    (True, False, True, False): "┘",
+    (True, False, False, True): "└",
+    (False, True, True, False): "┐",
+    (False, True, False, True): "┌",
+    (True, True, True, False): "┤",
+    (True, True, False, True): "├",
+    (True, False, True, True): "┴",
+    (False, True, True, True): "┬",
+    (True, True, True, True): "┼",
+}
+_RIVER_GLYPHS: dict[tuple[bool, bool, bool, bool], str] = {
+    (False, False, False, False): " ",
+    (True, False, False, False): "║",
+    (False, True, False, False): "║",
+    (True, True, False, False): "║",
+    (False, False, True, False): "═",
+    (False, False, False, True): "═",
+    (False, False, True, True): "═",
+    (True, False, True, False): "╝",
+    (True, False, False, True): "╚",
+    (False, True, True, False): "╗",
+    (False, True, False, True): "╔",
+    (True, True, True, False): "╣",
+    (True, True, False, True): "╠",
+    (True, False, True, True): "╩",
+    (False, True, True, True): "╦",
+    (True, True, True, True): "╬",
+}
+
+# Where the terrain letter goes: the first of these cells not taken by a road, river or label
+# (never an edge cell, where it would read as part of a neighbour's label).
+_LETTER_SPOTS: tuple[tuple[int, int], ...] = ((0, 2), (1, 2), (0, 1), (0, 3), (1, 1), (1, 3))
+
+_ROLE_CLASSES: dict[str, str] = {
+    "road": "map-pane--road",
+    "river": "map-pane--river",
+    "hex-id": "map-pane--hex-id",
+    "city": "map-pane--city",
+    "city-major": "map-pane--city-major",
+    "mark-own": "map-pane--city-own",
+    "mark-foreign": "map-pane--city-foreign",
+    "mark-neutral": "map-pane--city-neutral",
+    "convoy-own": "map-pane--convoy-own",
+    "convoy-foreign": "map-pane--convoy-foreign",
+}
+_PLAIN_ROLES = frozenset({"fill", "letter"})
+
+_REFRESH_ALL_ABOVE = 256
+"""More changed hexes than this and set_overlay repaints everything instead."""
+
+
+def _arm_cells(
+    directions: Iterable[str], glyphs: dict[tuple[bool, bool, bool, bool], str]
+) -> dict[tuple[int, int], str]:
+    """Cells (line, x) → glyph for links leaving a hex in `directions`."""
+    dirs = set(directions)
+    if not dirs:
+        return {}
+    cells: dict[tuple[int, int], str] = {}
+    for direction in dirs:
+        for line, x in _ARMS[direction]:
+            cells[line, x] = glyphs[False, False, True, True]
+    upper, lower = dirs & _UPPER, dirs & _LOWER
+    through = bool(upper) and bool(lower)
+    if upper:
+        cells[0, _HUB_X] = glyphs["N" in dirs, through, "NW" in dirs, "NE" in dirs]
+    if lower:
+        cells[1, _HUB_X] = glyphs[through, "S" in dirs, "SW" in dirs, "SE" in dirs]
+    return cells
+
+
+def city_label(mark: CityMark, known: bool, width: int = HEX_WIDTH) -> tuple[Cell, ...]:
+    """The cells naming a city: an owner marker, then the name (CAPITALS for a major city).
+
+    The marker is "■" for the viewing clan's city, the owner's clan number for a foreign
+    one, and "◆" (major) or "●" (minor) for an unowned city. An unknown hex shows the
+    marker only.
+    """
+    if mark.owner_label == "own":
+        marker, marker_role = "■", "mark-own"
+    elif mark.owner_label:
+        marker, marker_role = mark.owner_label[: width - 1], "mark-foreign"
+    else:
+        marker, marker_role = ("◆" if mark.major else "●"), "mark-neutral"
+    cells: list[Cell] = [(ch, marker_role) for ch in marker]
+    if known:
+        name = mark.name.replace(" ", "")
+        name = name.upper() if mark.major else name[:1].upper() + name[1:]
+        role = "city-major" if mark.major else "city"
+        cells.extend((ch, role) for ch in name[: width - len(cells)])
+    return tuple(cells)
+
+
+def convoy_label(own: tuple[int, ...], foreign: int, width: int = HEX_WIDTH) -> tuple[Cell, ...]:
+    """The cells listing convoys: own numbers ("3,12", "+" when they do not fit), then "!n"."""
+    foreign_text = f"!{foreign}" if foreign else ""
+    room = width - len(foreign_text)
+    own_text = ""
+    for i, number in enumerate(own):
+        part = f"{',' if own_text else ''}{number}"
+        more = "+" if i < len(own) - 1 else ""
+        if len(own_text) + len(part) + len(more) > room:
+            own_text = (own_text + "+") if own_text else f"{number}"[: room - 1] + "+"
+            break
+        own_text += part
+    cells = [(ch, "convoy-own") for ch in own_text[:room]]
+    cells.extend((ch, "convoy-foreign") for ch in foreign_text)
+    return tuple(cells)
+
+
+class MapPane(ScrollView, can_focus=True):
+    """A scrolling hex map with a cursor, drawn from a GameMap and a MapOverlay.
+
+    Keys (also listed in the Footer and the keys panel):
+
+    | keys | moves the cursor to |
+    |---|---|
+    | up, k / down, j | N / S neighbour |
+    | y / u | NW / NE neighbour |
+    | b / n | SW / SE neighbour |
+    | left, h / right, l | same row number, previous / next column (NW or SW / NE or SE) |
+
+    `c` centres the view on the cursor, `i` toggles hex ids. A click moves the cursor.
+    """
+
+    BINDING_GROUP_TITLE = "Map"
+    """Title of this pane's group in the keys panel."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "up,k",
+            "move('N')",
+            "North",
+            show=False,
+            id="map.cursor_up",
+            tooltip="Move the cursor to the hex to the north",
+        ),
+        Binding(
+            "down,j",
+            "move('S')",
+            "South",
+            show=False,
+            id="map.cursor_down",
+            tooltip="Move the cursor to the hex to the south",
+        ),
+        Binding(
+            "left,h",
+            "move_along_row(-1)",
+            "West",
+            show=False,
+            id="map.cursor_left",
+            tooltip="Move the cursor one column left, same row (NW or SW)",
+        ),
+        Binding(
+            "right,l",
+            "move_along_row(1)",
+            "East",
+            show=False,
+            id="map.cursor_right",
+            tooltip="Move the cursor one column right, same row (NE or SE)",
+        ),
+        Binding(
+            "y",
+            "move('NW')",
+            "North-west",
+            show=False,
+            id="map.cursor_nw",
+            tooltip="Move the cursor to the hex to the north-west",
+        ),
+        Binding(
+            "u",
+            "move('NE')",
+            "North-east",
+            show=False,
+            id="map.cursor_ne",
+            tooltip="Move the cursor to the hex to the north-east",
+        ),
+        Binding(
+            "b",
+            "move('SW')",
+            "South-west",
+            show=False,
+            id="map.cursor_sw",
+            tooltip="Move the cursor to the hex to the south-west",
+        ),
+        Binding(
+            "n",
+            "move('SE')",
+            "South-east",
+            show=False,
+            id="map.cursor_se",
+            tooltip="Move the cursor to the hex to the south-east",
+        ),
+        Binding(
+            "c",
+            "center_cursor",
+            "Centre",
+            id="map.center",
+            tooltip="Scroll so the cursor is in the middle of the map pane",
+        ),
+        Binding(
+            "i",
+            "toggle_hex_ids",
+            "Hex ids",
+            id="map.toggle_hex_ids",
+            tooltip="Show or hide the CCRR id of every hex",
+        ),
+    ]
+    """Cursor moves (arrows, vi keys h j k l and y u b n for the diagonals), centre, hex ids."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *(f"map-pane--{terrain}" for terrain in TERRAINS),
+        *_ROLE_CLASSES.values(),
+        "map-pane--owned",
+        "map-pane--cursor",
+        "map-pane--fog",
+        "map-pane--void",
+    }
+    """One class per terrain (background and letter colour), per overlay mark, and for
+    owned hexes, the cursor, fog (its background is laid over unknown hexes) and off-map."""
+
+    DEFAULT_CSS = """
+    MapPane {
+        background: $surface;
+        scrollbar-size: 1 1;
+        & > .map-pane--void { background: $surface; }
+        & > .map-pane--plains { background: #a8bf62; color: #3c4a17; }
+        & > .map-pane--agricultural { background: #d9c54e; color: #5a4a00; }
+        & > .map-pane--forest { background: #3d7a38; color: #bfe3a8; }
+        & > .map-pane--desert { background: #ecd9a6; color: #8a6420; }
+        & > .map-pane--mountains { background: #8c7867; color: #f4ebe1; }
+        & > .map-pane--swamp { background: #5c7a6a; color: #d4e8b0; }
+        & > .map-pane--wilderness { background: #7f8c3a; color: #e8f0b0; }
+        & > .map-pane--jungle { background: #1e7d5c; color: #a8f0c8; }
+        & > .map-pane--barren { background: #b3ada2; color: #4d463c; }
+        & > .map-pane--metropolis { background: #a8476a; color: #ffe0ee; }
+        & > .map-pane--water { background: #1c4680; color: #6f9fe0; }
+        & > .map-pane--islands { background: #3f8fb0; color: #fff2a0; }
+        & > .map-pane--sea_lane { background: #2f6fbd; color: #c8e4ff; }
+        & > .map-pane--road { color: #1a1410; text-style: bold; }
+        & > .map-pane--river { color: #0a3ea8; text-style: bold; }
+        & > .map-pane--hex-id { background: #202020; color: #e0e0e0; }
+        & > .map-pane--city { background: #101010; color: #ffffff; }
+        & > .map-pane--city-major { background: #101010; color: #ffe36e; text-style: bold; }
+        & > .map-pane--city-own { background: #101010; color: #5cff7a; text-style: bold; }
+        & > .map-pane--city-foreign { background: #101010; color: #ff6b6b; text-style: bold; }
+        & > .map-pane--city-neutral { background: #101010; color: #ffffff; }
+        & > .map-pane--convoy-own { background: #00d0e0; color: #000000; text-style: bold; }
+        & > .map-pane--convoy-foreign { background: #e02020; color: #ffffff; text-style: bold; }
+        & > .map-pane--owned { color: #ffffff; text-style: underline; }
+        & > .map-pane--cursor { background: #f4f4f4; color: #000000; text-style: bold; }
+        & > .map-pane--fog { background: #000000 60%; }
+    }
+    """
+
+    cursor: reactive[str] = reactive("0101", init=False, repaint=False)
+    """The `CCRR` id of the hex under the cursor."""
+
+    show_hex_ids: reactive[bool] = reactive(False, init=False, repaint=False)
+    """Draw every hex's `CCRR` id on its top line."""
+
+    @dataclass
+    class CursorMoved(Message):
+        """Posted when the cursor moves to another hex (merged while queued)."""
+
+        hex_id: str
+        """The hex now under the cursor."""
+        map_pane: MapPane
+        """The pane whose cursor moved."""
+
+        @property
+        def control(self) -> MapPane:
+            """The map pane that posted the message."""
+            return self.map_pane
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, MapPane.CursorMoved) and message.map_pane is self.map_pane
+
+    def __init__(
+        self,
+        game_map: GameMap,
+        overlay: MapOverlay | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's name for it
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """Create a map pane.
+
+        Args:
+            game_map: The map to draw.
+            overlay: What to draw on top of it (owned hexes, cities, convoys, fog).
+            name: The widget's name.
+            id: The widget's DOM id.
+            classes: Space-separated CSS classes.
+            disabled: Whether the pane starts disabled.
+        """
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self._map = game_map
+        self._layout = HexLayout(game_map.columns, game_map.rows)
+        self._overlay = overlay if overlay is not None else MapOverlay.empty()
+        self._hex_ids = game_map.hex_ids()
+        self._rows = game_map.rows
+        self._extra_roads = _link_ends(self._overlay.extra_roads)
+        # Most hexes look like many others (same terrain, roads and rivers, nothing on them):
+        # each distinct look gets an id, and plain hexes share that look's segments.
+        self._looks: list[Look] = []
+        self._look_ids: dict[Look, int] = {}
+        self._look_of = [self._look_id(h) for h in self._hex_ids]
+        self._cells_of_look: dict[int, tuple[tuple[Cell, ...], ...]] = {}
+        self._plain: dict[int, list[Segment]] = {}
+        """(look · height + line) · 2 + fogged → segments of a hex line with nothing on it."""
+        self._special: set[int] = set()
+        """Indices of hexes with a label or mark (drawn one by one, cached in _hex_lines)."""
+        self._hex_lines: dict[int, list[Segment]] = {}
+        """index · height + line → segments of a special hex's line."""
+        self._row_cache: LRUCache[int, tuple[int, int, Strip]] = LRUCache(maxsize=1024)
+        """Map line → (first column, end column, strip of those hex columns)."""
+        self._style_memo: dict[tuple[str, str, bool, bool, bool], Style] = {}
+        self._interned: dict[Style, Style] = {}
+        self._style_signature: tuple[object, ...] | None = None
+        self._full_styles: dict[str, Style] = {}
+        self._partial_styles: dict[str, Style] = {}
+        self._veil = Color(0, 0, 0, 0.6)
+        self._styles_stale = True
+        self._void = Style()
+        self._cursor_index = 0
+        self._pending_center: str | None = None
+        self._find_special()
+        self.virtual_size = Size(*self._layout.virtual_size)
+        self.set_reactive(MapPane.cursor, self._hex_ids[0])
+
+    # --- public API ---------------------------------------------------------------------------
+
+    @property
+    def game_map(self) -> GameMap:
+        """The map being drawn."""
+        return self._map
+
+    @property
+    def overlay(self) -> MapOverlay:
+        """The overlay being drawn."""
+        return self._overlay
+
+    @property
+    def hex_layout(self) -> HexLayout:
+        """The hex ↔ cell geometry of this pane."""
+        return self._layout
+
+    def set_overlay(self, overlay: MapOverlay) -> None:
+        """Draw a new overlay, repainting only the hexes it changes when there are few.
+
+        Args:
+            overlay: The overlay replacing the current one.
+        """
+        old, self._overlay = self._overlay, overlay
+        changed = old.changed_hexes(overlay)
+        if old.extra_roads != overlay.extra_roads:
+            self._extra_roads = _link_ends(overlay.extra_roads)
+            for link in old.extra_roads ^ overlay.extra_roads:
+                for hex_id in link:
+                    if self._map.contains(hex_id):
+                        self._look_of[self._map.index_of(hex_id)] = self._look_id(hex_id)
+        self._find_special()
+        if changed is None or len(changed) > _REFRESH_ALL_ABOVE:
+            self._clear_caches()
+            self.refresh()
+            return
+        self._invalidate_hexes(h for h in changed if self._map.contains(h))
+
+    def center_on(self, hex_id: str) -> None:
+        """Scroll so that hex_id is in the middle of the pane (as far as the map allows).
+
+        Args:
+            hex_id: A hex of the map; the cursor does not move.
+        """
+        box = self._layout.footprint_of(self._checked(hex_id))
+        if not self.size:
+            self._pending_center = hex_id  # done on the first resize
+            return
+        self._pending_center = None
+        self.scroll_to_region(
+            Region(box.x, box.y, box.width, box.height), center=True, animate=False
+        )
+
+    def toggle_hex_ids(self) -> None:
+        """Show or hide the `CCRR` id in every hex."""
+        self.show_hex_ids = not self.show_hex_ids
+
+    def hex_at_offset(self, x: int, y: int) -> str | None:
+        """The hex drawn at content offset (x, y) of the pane at the current scroll, or None."""
+        scroll_x, scroll_y = self.scroll_offset
+        return self._layout.hex_id_at_cell(x + scroll_x, y + scroll_y)
+
+    def scroll_to_cursor(self) -> None:
+        """Scroll the least needed to show the cursor hex with a margin around it."""
+        if not self.size:
+            return
+        box = self._layout.footprint_of(self.cursor)
+        width, height = self.scrollable_content_region.size
+        margin_x = HEX_WIDTH if width >= 4 * HEX_WIDTH else 0
+        margin_y = HEX_HEIGHT // 2 if height >= 4 * HEX_HEIGHT else 0
+        region = Region(box.x, box.y, box.width, box.height).grow(
+            Spacing(margin_y, margin_x, margin_y, margin_x)
+        )
+        self.scroll_to_region(region, animate=False)
+
+    # --- reactives ----------------------------------------------------------------------------
+
+    def validate_cursor(self, hex_id: str) -> str:
+        return self._checked(hex_id)
+
+    def watch_cursor(self, old: str, new: str) -> None:
+        self._cursor_index = self._map.index_of(new)
+        self._invalidate_hexes((old, new))
+        self.scroll_to_cursor()
+        self.post_message(self.CursorMoved(new, self))
+
+    def watch_show_hex_ids(self) -> None:
+        self._clear_caches()
+        self.refresh()
+
+    # --- actions and events -------------------------------------------------------------------
+
+    def action_move(self, direction: str) -> None:
+        """Move the cursor one hex in direction (N NE SE S SW NW) if that hex is on the map."""
+        for d, other in self._map.neighbors(self.cursor):
+            if d == direction:
+                self.cursor = other
+                return
+
+    def action_move_along_row(self, step: int) -> None:
+        """Move the cursor to the same row number one column left (-1) or right (+1)."""
+        col, row = parse_hex(self.cursor)
+        if 1 <= col + step <= self._map.columns:
+            direction = direction_between(self.cursor, f"{col + step:02d}{row:02d}")
+            if direction is not None:
+                self.action_move(direction)
+
+    def action_center_cursor(self) -> None:
+        """Centre the view on the cursor."""
+        self.center_on(self.cursor)
+
+    def action_toggle_hex_ids(self) -> None:
+        """Show or hide hex ids."""
+        self.toggle_hex_ids()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        hex_id = self.hex_at_offset(offset.x, offset.y)
+        if hex_id is not None:
+            event.stop()
+            self.cursor = hex_id
+
+    def on_resize(self) -> None:
+        if self._pending_center is not None:
+            self.center_on(self._pending_center)
+        else:
+            self.scroll_to_cursor()
+
+    # --- rendering ----------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        self._styles_stale = True
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        """One screen line: the cached strip of the hexes in view on that map line, cut to fit."""
+        if self._styles_stale:
+            self._refresh_styles()
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        line = y + scroll_y
+        first = scroll_x // HEX_WIDTH
+        last = min(self._map.columns, -(-(scroll_x + width) // HEX_WIDTH))
+        cached = self._row_cache.get(line)
+        if cached is not None and cached[0] == first and cached[1] == last:
+            strip = cached[2]
+        else:
+            strip = self._build_line(line, first, last)
+            self._row_cache.set(line, (first, last, strip))
+        start = scroll_x - first * HEX_WIDTH
+        return strip.crop_extend(start, start + width, self._void)
+
+    def _build_line(self, line: int, first: int, last: int) -> Strip:
+        """Map line `line` (virtual y) across hex columns first..last-1 (0-based)."""
+        layout = self._layout
+        width = (last - first) * HEX_WIDTH
+        odd = layout.row_at_line(1, line)
+        even = layout.row_at_line(2, line)
+        if (odd is None and even is None) or width <= 0:
+            return Strip.blank(max(width, 0), self._void)
+        void = [Segment(" " * HEX_WIDTH, self._void)]
+        rows, ids, look_of = self._rows, self._hex_ids, self._look_of
+        plain, hex_lines = self._plain, self._hex_lines
+        known = self._overlay.known_hexes
+        special = _EVERYTHING if self.show_hex_ids else self._special
+        cursor = self._cursor_index
+        segments: list[Segment] = []
+        extend = segments.extend
+        for col in range(first, last):
+            hit = odd if col % 2 == 0 else even
+            if hit is None:
+                found = void
+            else:
+                index = col * rows + hit[0] - 1
+                part = hit[1]
+                if index in special or index == cursor:
+                    key = index * HEX_HEIGHT + part
+                    found = hex_lines.get(key)
+                    if found is None:
+                        found = hex_lines[key] = self._render_special(index, part)
+                else:
+                    fogged = known is not None and ids[index] not in known
+                    look = look_of[index]
+                    key = (look * HEX_HEIGHT + part) * 2 + fogged
+                    found = plain.get(key)
+                    if found is None:
+                        self._render_plain(look, fogged)
+                        found = plain[key]
+            # Join runs of one style across hex edges: fewer segments for Textual to process.
+            if segments and segments[-1].style is found[0].style:
+                segments[-1] = Segment(segments[-1].text + found[0].text, found[0].style)
+                extend(found[1:])
+            else:
+                extend(found)
+        return Strip(segments, width)
+
+    def _render_plain(self, look: int, fogged: bool) -> None:
+        """Segments for both lines of a hex with nothing on it, stored in `_plain`."""
+        terrain, cells_by_line = self._looks[look][0], self._look_cells(look)
+        spot = _letter_spot(cells_by_line, (None, None))
+        for part, base in enumerate(cells_by_line):
+            cells = list(base)
+            if spot is not None and spot[0] == part:
+                cells[spot[1]] = (TERRAIN_CHARS[terrain], "letter")
+            key = (look * HEX_HEIGHT + part) * 2 + fogged
+            self._plain[key] = self._segments(cells, terrain, fogged, False, False)
+
+    def _render_special(self, index: int, part: int) -> list[Segment]:
+        """Segments for one line of a hex with labels or marks: base, labels, letter, marks."""
+        hex_id = self._hex_ids[index]
+        overlay = self._overlay
+        known = overlay.is_known(hex_id)
+        look = self._look_of[index]
+        terrain, base = self._looks[look][0], self._look_cells(look)
+        labels = self._labels(hex_id, known)
+        cells = list(base[part])
+        label = labels[part]
+        if label:
+            start = (HEX_WIDTH - len(label)) // 2
+            cells[start : start + len(label)] = label
+        spot = _letter_spot(base, labels)
+        if spot is not None and spot[0] == part:
+            cells[spot[1]] = (TERRAIN_CHARS[terrain], "letter")
+        owned = part == HEX_HEIGHT - 1 and hex_id in overlay.owned_hexes
+        return self._segments(cells, terrain, not known, owned, index == self._cursor_index)
+
+    def _segments(
+        self, cells: list[Cell], terrain: str, fogged: bool, owned: bool, cursor: bool
+    ) -> list[Segment]:
+        """Cells grouped into runs of one style, each run a Segment."""
+        style_of = self._style
+        segments: list[Segment] = []
+        text, style = "", None
+        for char, role in cells:
+            cell_style = style_of(terrain, role, fogged, owned, cursor)
+            if cell_style is style:
+                text += char
+            else:
+                if text:
+                    segments.append(Segment(text, style))
+                text, style = char, cell_style
+        segments.append(Segment(text, style))
+        return segments
+
+    def _look_id(self, hex_id: str) -> int:
+        """The id of hex_id's look: (terrain, road directions, river directions)."""
+        roads = set(self._map.road_directions(hex_id))
+        for other in self._extra_roads.get(hex_id, ()):
+            direction = direction_between(hex_id, other)
+            if direction is not None:
+                roads.add(direction)
+        look = (
+            self._map.terrain_of(hex_id),
+            tuple(sorted(roads)),
+            tuple(sorted(self._map.river_directions(hex_id))),
+        )
+        found = self._look_ids.get(look)
+        if found is None:
+            found = self._look_ids[look] = len(self._looks)
+            self._looks.append(look)
+        return found
+
+    def _look_cells(self, look: int) -> tuple[tuple[Cell, ...], ...]:
+        """The map-only cells of a look, line by line: terrain fill, rivers, roads over them."""
+        found = self._cells_of_look.get(look)
+        if found is None:
+            found = self._cells_of_look[look] = _base_cells(*self._looks[look][1:])
+        return found
+
+    def _labels(
+        self, hex_id: str, known: bool
+    ) -> tuple[tuple[Cell, ...] | None, tuple[Cell, ...] | None]:
+        """(top line, bottom line) labels of a hex: hex id or city on top, convoys below."""
+        overlay = self._overlay
+        mark = overlay.cities.get(hex_id)
+        if mark is None:
+            site = self._map.city_at(hex_id)
+            if site is not None:
+                mark = CityMark(site.name, site.major)
+        city = city_label(mark, known) if mark is not None else None
+        own = overlay.own_convoys.get(hex_id, ())
+        foreign = overlay.foreign_convoys.get(hex_id, 0)
+        convoys = convoy_label(tuple(own), foreign) if own or foreign else None
+        if self.show_hex_ids:
+            hex_label = tuple((ch, "hex-id") for ch in hex_id)
+            return hex_label, convoys or city
+        return city, convoys
+
+    # --- styles -------------------------------------------------------------------------------
+
+    def _refresh_styles(self) -> None:
+        """Re-read component styles; drop every cache only when they really changed."""
+        self._styles_stale = False
+        names = sorted(self.COMPONENT_CLASSES)
+        full = {name: self.get_component_rich_style(name) for name in names}
+        partial = {name: self.get_component_rich_style(name, partial=True) for name in names}
+        veil = self.get_component_styles("map-pane--fog").background
+        signature = (tuple(full.values()), tuple(partial.values()), veil)
+        if signature != self._style_signature:
+            self._style_signature = signature
+            self._full_styles, self._partial_styles, self._veil = full, partial, veil
+            self._void = full["map-pane--void"]
+            self._clear_caches()
+
+    def _style(self, terrain: str, role: str, fogged: bool, owned: bool, cursor: bool) -> Style:
+        key = (terrain, role, fogged, owned, cursor)
+        style = self._style_memo.get(key)
+        if style is None:
+            # Equal styles become one object, so runs join by identity (see _segments).
+            composed = self._compose_style(*key)
+            style = self._style_memo[key] = self._interned.setdefault(composed, composed)
+        return style
+
+    def _compose_style(
+        self, terrain: str, role: str, fogged: bool, owned: bool, cursor: bool
+    ) -> Style:
+        partial = self._partial_styles
+        style = self._full_styles[f"map-pane--{terrain}"]
+        if role not in _PLAIN_ROLES:
+            style += partial[_ROLE_CLASSES[role]]
+        if owned:
+            mark = partial["map-pane--owned"]
+            style += mark if role == "fill" else mark.without_color
+        if cursor:
+            style += partial["map-pane--cursor"]
+        if fogged:
+            veil = self._veil
+            style += Style(color=_veiled(style.color, veil), bgcolor=_veiled(style.bgcolor, veil))
+        return style
+
+    # --- cache upkeep -------------------------------------------------------------------------
+
+    def _find_special(self) -> None:
+        """Note which hexes carry labels or marks under the current overlay."""
+        overlay, index_of, contains = self._overlay, self._map.index_of, self._map.contains
+        hexes = {site.hex for site in self._map.cities}
+        hexes.update(overlay.owned_hexes, overlay.cities, overlay.own_convoys)
+        hexes.update(overlay.foreign_convoys)
+        self._special = {index_of(h) for h in hexes if contains(h)}
+
+    def _clear_caches(self) -> None:
+        self._style_memo.clear()
+        self._interned.clear()
+        self._plain.clear()
+        self._hex_lines.clear()
+        self._row_cache.clear()
+
+    def _invalidate_hexes(self, hex_ids: Iterable[str]) -> None:
+        """Forget the drawing of these hexes and repaint just their cells."""
+        scroll = self.scroll_offset
+        for hex_id in hex_ids:
+            index = self._map.index_of(hex_id)
+            box = self._layout.footprint_of(hex_id)
+            for line in range(HEX_HEIGHT):
+                self._hex_lines.pop(index * HEX_HEIGHT + line, None)
+                self._row_cache.discard(box.y + line)
+            self.refresh(Region(box.x, box.y, box.width, box.height).translate(-scroll))
+
+    def _checked(self, hex_id: str) -> str:
+        if not self._map.contains(hex_id):
+            raise ValueError(f"hex {hex_id!r} is not on map {self._map.name}")
+        return hex_id
+
+
+def _base_cells(roads: Iterable[str], rivers: Iterable[str]) -> tuple[tuple[Cell, ...], ...]:
+    """The map-only cells of a hex, line by line: terrain fill, rivers, roads over them."""
+    cells: list[list[Cell]] = [[(" ", "fill")] * HEX_WIDTH for _ in range(HEX_HEIGHT)]
+    for (line, x), glyph in _arm_cells(rivers, _RIVER_GLYPHS).items():
+        cells[line][x] = (glyph, "river")
+    for (line, x), glyph in _arm_cells(roads, _ROAD_GLYPHS).items():
+        cells[line][x] = (glyph, "road")
+    return tuple(tuple(line) for line in cells)
+
+
+class _Everything:
+    """A set-like that holds every index (all hexes are special while hex ids are shown)."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_EVERYTHING = _Everything()
+
+
+def _letter_spot(
+    base: tuple[tuple[Cell, ...], ...], labels: tuple[tuple[Cell, ...] | None, ...]
+) -> tuple[int, int] | None:
+    """The first free cell for the terrain letter, or None when roads and labels fill the hex."""
+    for line, x in _LETTER_SPOTS:
+        if base[line][x][1] != "fill":
+            continue
+        label = labels[line]
+        if label:
+            start = (HEX_WIDTH - len(label)) // 2
+            if start <= x < start + len(label):
+                continue
+        return line, x
+    return None
+
+
+def _veiled(color: RichColor | None, veil: Color) -> RichColor | None:
+    """A rich colour with the fog veil laid over it (None stays None)."""
+    if color is None:
+        return None
+    return (Color.from_rich_color(color) + veil).rich_color
+
+
+def _link_ends(links: Iterable[frozenset[str]]) -> dict[str, set[str]]:
+    """Hex → the hexes it is linked to."""
+    ends: dict[str, set[str]] = {}
+    for link in links:
+        pair = tuple(link)
+        if len(pair) == 2:
+            a, b = pair
+            ends.setdefault(a, set()).add(b)
+            ends.setdefault(b, set()).add(a)
+    return ends

@@ -1,0 +1,563 @@
+"""The order sheet pane: the Clan's sheet in rulebook syntax, checked as it is typed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.actions import SkipAction
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY, OrderSpec, check_sheet
+from conquest_tui.engine.orders.arguments import parse_move
+from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
+from conquest_tui.engine.state import Problem
+from conquest_tui.engine.view import ClanView
+
+_HEADER = re.compile(r"^\s*\[\s*([A-Za-z]+)\s*(#?\s*\d+)?\s*\]\s*$")
+"""A section header, once its comment is stripped (the same form the sheet parser reads)."""
+
+_FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
+"""Leading blanks and the (partial) keyword before the cursor."""
+
+HEADER_WIDTH = 16
+"""Headers of a new sheet are padded to this width before their line-allowance comment."""
+
+PRE = "pre"
+POST = "post"
+AGENTS = "agents"
+
+
+@dataclass(frozen=True)
+class SheetSection:
+    """One section of the sheet text: `[PRE]`, `[CONVOY n]`, `[POST]` or `[AGENTS]`."""
+
+    kind: str
+    """PRE, POST, AGENTS, CONVOY, or "bad" for a header the parser will not accept."""
+    number: int
+    """The convoy number (0 for the Clan sections)."""
+    header_row: int
+    """0-based row of the header line."""
+    end_row: int
+    """0-based row after the section's last line."""
+
+    @property
+    def order_section(self) -> str | None:
+        """CLAN or CONVOY: which orders the section takes (None: neither)."""
+        if self.kind in (PRE, POST):
+            return CLAN
+        return CONVOY if self.kind == CONVOY else None
+
+
+def header_of(line: str) -> tuple[str, int] | None:
+    """(kind, convoy number) if the line is a section header, else None."""
+    match = _HEADER.match(strip_comment(line))
+    if not match:
+        return None
+    name = match.group(1).upper()
+    number = match.group(2)
+    if name == "CONVOY" and number:
+        return CONVOY, int(number.replace("#", "").strip())
+    if name in ("PRE", "POST", "AGENTS") and not number:
+        return name.lower(), 0
+    return "bad", 0
+
+
+def sections(lines: list[str]) -> list[SheetSection]:
+    """The sections of a sheet, in order."""
+    found: list[SheetSection] = []
+    for row, line in enumerate(lines):
+        header = header_of(line)
+        if header is None:
+            continue
+        if found:
+            last = found[-1]
+            found[-1] = SheetSection(last.kind, last.number, last.header_row, row)
+        found.append(SheetSection(header[0], header[1], row, len(lines)))
+    return found
+
+
+def is_order_line(line: str) -> bool:
+    """Whether a line holds an order (not blank, not only a comment, not a header)."""
+    if header_of(line) is not None:
+        return False
+    try:
+        return bool(tokenize(line))
+    except TokenError:
+        return True
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def new_sheet(view: ClanView) -> str:
+    """An empty sheet: `[PRE]`, one `[CONVOY n]` per own convoy, `[POST]`, with line allowances.
+
+    Args:
+        view: The Clan whose sheet it is.
+
+    Returns:
+        The sheet text, one blank line under each header.
+    """
+    rules = view.game.rules
+    clan = view.clan
+    parts = [("[PRE]", rules.order_lines.pre + clan.extra_pre_lines)]
+    parts += [(f"[CONVOY {convoy.number}]", convoy.order_lines) for convoy in view.convoys()]
+    parts.append(("[POST]", rules.order_lines.post + clan.extra_post_lines))
+    return "".join(f"{header:<{HEADER_WIDTH}}; {_plural(lines, 'line')}\n\n"
+                   for header, lines in parts)
+
+
+@dataclass
+class _Cycle:
+    """Where the last Tab completion put a word, so the next Tab can replace it."""
+
+    row: int
+    start: int
+    word: str
+    candidates: list[str]
+    index: int
+
+
+class SheetEditor(TextArea):
+    """The sheet's text editor: a TextArea that underlines the lines with problems."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"sheet-editor--problem-line"}
+    """The style of a line with a problem."""
+
+    DEFAULT_CSS = """
+    SheetEditor > .sheet-editor--problem-line {
+        color: $text-error;
+        text-style: underline;
+    }
+    """
+
+    def __init__(self, text: str = "", *, id: str | None = None) -> None:  # noqa: A002
+        """Create the editor: no soft wrap, line numbers, Tab left to the pane.
+
+        Args:
+            text: The starting text.
+            id: The widget's DOM id.
+        """
+        super().__init__(text, soft_wrap=False, show_line_numbers=True, tab_behavior="focus",
+                         id=id)
+        self._problem_rows: frozenset[int] = frozenset()
+
+    @property
+    def problem_rows(self) -> frozenset[int]:
+        """0-based rows drawn as having a problem."""
+        return self._problem_rows
+
+    def set_problem_rows(self, rows: frozenset[int]) -> None:
+        """Mark the rows that have problems, redrawing only when they change."""
+        if rows != self._problem_rows:
+            self._problem_rows = rows
+            self._line_cache.clear()  # TextArea caches drawn lines; its key does not know ours.
+            self.refresh()
+
+    def get_line(self, line_index: int) -> Text:
+        line = super().get_line(line_index)
+        if line_index in self._problem_rows:
+            line.stylize(self.get_component_rich_style("sheet-editor--problem-line",
+                                                       partial=True))
+        return line
+
+
+class OrderSheetPane(Widget):
+    """The Clan's order sheet: a text editor checked as it is typed, a hint line, the problems.
+
+    Tab at the start of an order line completes (and on further presses cycles) the order
+    keywords of that section. The hint line shows the syntax of the order on the cursor line.
+    """
+
+    BINDING_GROUP_TITLE = "Order sheet"
+    """Title of this pane's group in the keys panel."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete order", id="order_sheet.complete",
+                tooltip="Complete the order keyword at the start of the line; again to cycle"),
+    ]
+    """Tab completes order keywords (elsewhere it moves the focus as usual)."""
+
+    DEFAULT_CSS = """
+    OrderSheetPane {
+        height: 1fr;
+    }
+    OrderSheetPane > SheetEditor {
+        height: 1fr;
+        min-height: 3;
+        border: none;
+        padding: 0;
+    }
+    OrderSheetPane > SheetEditor:focus {
+        border: none;
+    }
+    OrderSheetPane > #sheet-hint {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+        background: $boost;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    OrderSheetPane > #sheet-problems {
+        display: none;
+        height: auto;
+        max-height: 35%;
+        border: none;
+        padding: 0;
+        color: $text-error;
+    }
+    OrderSheetPane > #sheet-problems:focus {
+        border: none;
+    }
+    OrderSheetPane.-has-problems > #sheet-problems {
+        display: block;
+    }
+    """
+
+    TITLE = "Order sheet"
+    """The start of the pane's border title; the problem count follows."""
+
+    @dataclass
+    class SheetChanged(Message):
+        """Posted when the sheet text changes (merged while queued)."""
+
+        text: str
+        """The whole sheet."""
+        problem_count: int
+        """Problems found in it."""
+        order_sheet_pane: OrderSheetPane
+        """The pane that posted the message."""
+
+        @property
+        def control(self) -> OrderSheetPane:
+            """The order sheet pane that posted the message."""
+            return self.order_sheet_pane
+
+        def can_replace(self, message: Message) -> bool:
+            return (isinstance(message, OrderSheetPane.SheetChanged)
+                    and message.order_sheet_pane is self.order_sheet_pane)
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's name for it
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """Create an empty order sheet pane; `load` gives it a Clan's sheet.
+
+        Args:
+            name: The widget's name.
+            id: The widget's DOM id.
+            classes: Space-separated CSS classes.
+            disabled: Whether the pane starts disabled.
+        """
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self._game: Game | None = None
+        self._clan = 0
+        self._text = ""
+        self._problems: list[Problem] = []
+        self._notices: list[Problem] = []
+        self._cycle: _Cycle | None = None
+        self.border_title = self.TITLE
+
+    def compose(self) -> ComposeResult:
+        yield SheetEditor(self._text, id="sheet-editor")
+        yield Static("", id="sheet-hint")
+        yield OptionList(id="sheet-problems")
+
+    @property
+    def editor(self) -> SheetEditor:
+        """The sheet's text editor."""
+        return self.query_one(SheetEditor)
+
+    @property
+    def text(self) -> str:
+        """The whole sheet as typed."""
+        return self.editor.text if self.is_mounted else self._text
+
+    @property
+    def problems(self) -> list[Problem]:
+        """The problems shown now, in line order."""
+        return sorted(self._problems + self._notices, key=lambda problem: problem.line)
+
+    @property
+    def problem_count(self) -> int:
+        """How many problems are shown."""
+        return len(self._problems) + len(self._notices)
+
+    def load(self, game: Game, clan_number: int, text: str) -> None:
+        """Show a Clan's sheet; an empty one starts from the template (`new_sheet`).
+
+        Args:
+            game: The game (only the Clan's own view and the rules are read).
+            clan_number: The Clan writing the sheet.
+            text: The sheet so far (its draft), or "".
+        """
+        self._game = game
+        self._clan = clan_number
+        self._cycle = None
+        self._notices = []
+        self._text = text if text.strip() else new_sheet(ClanView(game, clan_number))
+        if self.is_mounted:
+            self.editor.load_text(self._text)
+            self._check()
+
+    def on_mount(self) -> None:
+        self._check()
+
+    # --- checking ----------------------------------------------------------------------------
+    @on(TextArea.Changed, "#sheet-editor")
+    def _sheet_edited(self, event: TextArea.Changed) -> None:
+        event.stop()
+        self._text = self.editor.text
+        self._notices = []
+        self._check()
+        self.post_message(self.SheetChanged(self._text, self.problem_count, self))
+
+    def _check(self) -> None:
+        if self._game is None:
+            self._problems = []
+        else:
+            self._problems = check_sheet(self._game, self._clan, self.text)
+        self._show_problems()
+
+    def _show_problems(self) -> None:
+        problems = self.problems
+        count = len(problems)
+        self.border_title = (f"{self.TITLE} — {_plural(count, 'problem')}" if count
+                             else f"{self.TITLE} — no problems")
+        self.set_class(bool(problems), "-has-problems")
+        if not self.is_mounted:
+            return
+        self.editor.set_problem_rows(frozenset(p.line - 1 for p in problems if p.line > 0))
+        listing = self.query_one("#sheet-problems", OptionList)
+        listing.set_options(Option(str(problem), id=str(index))
+                            for index, problem in enumerate(problems))
+        self._update_hint()
+
+    @on(OptionList.OptionSelected, "#sheet-problems")
+    def _problem_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        problems = self.problems
+        index = int(event.option.id or 0)
+        if index < len(problems) and problems[index].line > 0:
+            editor = self.editor
+            editor.move_cursor((problems[index].line - 1, 0), center=True)
+            editor.focus()
+
+    # --- the hint line -----------------------------------------------------------------------
+    @on(TextArea.SelectionChanged, "#sheet-editor")
+    def _cursor_moved(self, event: TextArea.SelectionChanged) -> None:
+        event.stop()
+        self._update_hint()
+
+    def _update_hint(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#sheet-hint", Static).update(self.hint)
+
+    @property
+    def hint(self) -> str:
+        """One line about the cursor line: the order's syntax and summary, or what fits there."""
+        editor = self.editor
+        row = editor.cursor_location[0]
+        lines = editor.document.lines
+        line = lines[row] if row < len(lines) else ""
+        section = self._section_at(lines, row)
+        header = header_of(line)
+        if header is not None:
+            return self._header_hint(lines, section)
+        if section is None or section.order_section is None:
+            return "Start a section: [PRE], [CONVOY n] or [POST]"
+        try:
+            words = tokenize(line)
+        except TokenError:
+            return "A quote is opened but never closed"
+        if not words:
+            if section.order_section == CLAN:
+                return "A Clan order: type its keyword (Tab completes)"
+            return "A convoy order: N NE SE S SW NW or a hex number to move, or a keyword (Tab)"
+        spec = self._spec_of(words, section.order_section, row, line)
+        if spec is not None:
+            note = "" if spec.supported else "  (not yet supported)"
+            return f"{spec.syntax} — {spec.summary}{note}"
+        prefix = words[0].upper
+        matches = self._candidates(section.order_section, prefix)
+        if matches:
+            return "Tab: " + " ".join(matches[:12])
+        return f"{words[0].text} is not an order here"
+
+    def _header_hint(self, lines: list[str], section: SheetSection | None) -> str:
+        if section is None or section.kind == "bad":
+            return "Sections: [PRE], [CONVOY n], [POST]"
+        used = sum(1 for line in lines[section.header_row + 1:section.end_row]
+                   if is_order_line(line))
+        allowed = self._allowance(section)
+        names = {PRE: "Pre-turn Clan orders", POST: "Post-turn Clan orders",
+                 AGENTS: "Agent destinations"}
+        what = names.get(section.kind, f"Orders for convoy #{section.number}")
+        return f"{what}: {used} of {allowed} lines used" if allowed else f"{what}: {used} lines"
+
+    @staticmethod
+    def _spec_of(words: list[Token], section: str, row: int, line: str) -> OrderSpec | None:
+        first = words[0].upper.rstrip(".")
+        spec = REGISTRY.lookup(section, first)
+        if spec is None and len(words) > 1:
+            spec = REGISTRY.lookup(section, f"{first} {words[1].upper}")
+        if spec is None and section == CONVOY and parse_move(words[0], row + 1, line) is not None:
+            spec = REGISTRY.lookup(CONVOY, "MOVE")
+        return spec
+
+    # --- completion --------------------------------------------------------------------------
+    @staticmethod
+    def _candidates(section: str, prefix: str) -> list[str]:
+        """Order words of a section starting with `prefix`: keywords first, then abbreviations."""
+        words = [word for word in REGISTRY.words(section) if word.startswith(prefix)]
+        keywords = {spec.keyword for spec in REGISTRY.specs if spec.section == section}
+        return sorted(words, key=lambda word: (word not in keywords, word))
+
+    def action_complete(self) -> None:
+        """Complete or cycle the order keyword at the start of the cursor line."""
+        if not self.is_mounted or not self.editor.has_focus:
+            raise SkipAction()
+        editor = self.editor
+        row, column = editor.cursor_location
+        lines = editor.document.lines
+        line = lines[row]
+        cycle = self._cycle
+        if (cycle is not None and cycle.row == row and column == cycle.start + len(cycle.word)
+                and line[cycle.start:column] == cycle.word and len(cycle.candidates) > 1):
+            cycle.index = (cycle.index + 1) % len(cycle.candidates)
+            self._put_word(cycle, column)
+            return
+        section = self._section_at(lines, row)
+        if (section is None or section.order_section is None or header_of(line) is not None
+                or row == section.header_row):
+            raise SkipAction()
+        match = _FIRST_WORD.fullmatch(line[:column])
+        if match is None:
+            raise SkipAction()
+        start = len(match.group(1))
+        end = column
+        while end < len(line) and line[end].isalpha():
+            end += 1
+        prefix = match.group(2).upper()
+        candidates = [word for word in self._candidates(section.order_section, prefix)
+                      if word != prefix] or []
+        if not candidates:
+            self.app.bell()
+            return
+        self._cycle = _Cycle(row, start, line[start:end], candidates, 0)
+        self._put_word(self._cycle, end)
+
+    def _put_word(self, cycle: _Cycle, end: int) -> None:
+        word = cycle.candidates[cycle.index]
+        editor = self.editor
+        editor.replace(word, (cycle.row, cycle.start), (cycle.row, end))
+        cycle.word = word
+        editor.move_cursor((cycle.row, cycle.start + len(word)))
+
+    # --- moves from the map ------------------------------------------------------------------
+    def add_move(self, convoy_number: int, direction_or_hex: str) -> bool:
+        """Append a move line to a convoy's section, creating the section if it is missing.
+
+        A section already holding all its order lines gets nothing; a problem says so instead.
+
+        Args:
+            convoy_number: The convoy to move.
+            direction_or_hex: `N` `NE` `SE` `S` `SW` `NW` or a `CCRR` hex id.
+
+        Returns:
+            Whether the line was added.
+        """
+        move = direction_or_hex.strip().upper()
+        editor = self.editor
+        lines = editor.document.lines
+        found = sections(lines)
+        section = next((s for s in found if s.kind == CONVOY and s.number == convoy_number), None)
+        if section is None:
+            self._add_section(found, lines, convoy_number, move)
+            return True
+        body = lines[section.header_row + 1:section.end_row]
+        allowed = self._allowance(section)
+        used = sum(1 for line in body if is_order_line(line))
+        if allowed and used >= allowed:
+            self._notices = [Problem(section.header_row + 1, "over_limit",
+                                     f"convoy #{convoy_number} already has its {allowed} order "
+                                     f"lines; {move} was not added", "check")]
+            self._show_problems()
+            return False
+        last = section.header_row
+        for offset, line in enumerate(body, start=section.header_row + 1):
+            if line.strip():
+                last = offset
+        row = last + 1
+        if row < len(lines):
+            editor.insert(f"{move}\n", (row, 0))
+        else:
+            editor.insert(f"\n{move}", (last, len(lines[last])))
+        editor.move_cursor((row, len(move)))
+        editor.scroll_cursor_visible()
+        return True
+
+    def _add_section(self, found: list[SheetSection], lines: list[str], number: int,
+                     move: str) -> None:
+        later = [s for s in found if (s.kind == CONVOY and s.number > number) or s.kind == POST]
+        allowed = self._allowance(SheetSection(CONVOY, number, 0, 0))
+        header = f"{f'[CONVOY {number}]':<{HEADER_WIDTH}}; {_plural(allowed, 'line')}"
+        editor = self.editor
+        if later:
+            row = later[0].header_row
+            editor.insert(f"{header}\n{move}\n\n", (row, 0))
+        else:
+            row = len(lines)
+            if lines and lines[-1].strip():
+                editor.insert(f"\n{header}\n{move}\n", (len(lines) - 1, len(lines[-1])))
+            else:
+                row = len(lines) - 1
+                editor.insert(f"{header}\n{move}\n", (row, 0))
+        editor.move_cursor((row + 1, len(move)))
+        editor.scroll_cursor_visible()
+
+    # --- helpers -----------------------------------------------------------------------------
+    @staticmethod
+    def _section_at(lines: list[str], row: int) -> SheetSection | None:
+        current: SheetSection | None = None
+        for section in sections(lines):
+            if section.header_row > row:
+                break
+            current = section
+        return current
+
+    def _allowance(self, section: SheetSection) -> int:
+        """Order lines the section may hold (0 when not known)."""
+        if self._game is None:
+            return 0
+        rules = self._game.rules
+        clan = self._game.clan(self._clan)
+        if section.kind == PRE:
+            return rules.order_lines.pre + clan.extra_pre_lines
+        if section.kind == POST:
+            return rules.order_lines.post + clan.extra_post_lines
+        if section.kind == AGENTS:
+            return clan.agents
+        if section.kind == CONVOY:
+            for convoy in ClanView(self._game, self._clan).convoys():
+                if convoy.number == section.number:
+                    return convoy.order_lines
+            return rules.order_lines.convoy
+        return 0

@@ -1,0 +1,31 @@
+"""Shared fixtures: the real ruleset, the test map, and a seeded two-Clan game."""
+
+from __future__ import annotations
+
+import pytest
+
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.gamemap import GameMap
+from conquest_tui.engine.ruleset import Ruleset
+from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.storage.map_loader import load_map
+from conquest_tui.storage.rules_loader import load_ruleset
+
+
+@pytest.fixture(scope="session")
+def rules() -> Ruleset:
+    """The ruleset from data/rules."""
+    return load_ruleset()
+
+
+@pytest.fixture(scope="session")
+def small_map() -> GameMap:
+    """data/maps/test_small.json."""
+    return load_map("test_small")
+
+
+@pytest.fixture
+def game(rules: Ruleset, small_map: GameMap) -> Game:
+    """A fresh two-Clan game on test_small with a fixed seed."""
+    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
+    return new_game(rules, small_map, setup)

@@ -1,0 +1,1 @@
+"""Offline generator of CONTINENTAL CONQUEST hex maps from package-carried geodata."""
