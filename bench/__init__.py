@@ -1,0 +1,1 @@
+"""Benchmarks: run one as `python -m bench.<name>` from the repository root."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -97,7 +98,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     game = session.load(Path(args.save))
     report = build_report(game, _clan_number(game, args.clan))
     if args.json:
-        print(json.dumps(attrs.asdict(report, retain_collection_types=False), indent=2,
+        print(json.dumps(attrs.asdict(report), indent=2,
                          ensure_ascii=False))
     else:
         print(render_report(report), end="")
@@ -109,7 +110,7 @@ def cmd_maps(args: argparse.Namespace) -> int:
     for info in session.maps():
         default = "  (default)" if info.name == session.DEFAULT_MAP else ""
         print(f"{info.name:<16} {info.title:<22} {info.min_players}–{info.max_players} players  "
-              f"{info.columns}×{info.rows}, {info.cities} cities{default}")
+              f"{info.columns}×{info.rows}, {info.city_count} cities{default}")
     return 0
 
 
@@ -181,4 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a bug: still one sentence, never a traceback (CONQUEST_DEBUG=1)
+        if os.environ.get("CONQUEST_DEBUG"):
+            raise
+        print(f"conquest: internal error ({type(error).__name__}: {error}); nothing was saved. "
+              "Run again with CONQUEST_DEBUG=1 for details.", file=sys.stderr)
+        return 70
 

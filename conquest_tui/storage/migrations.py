@@ -1,15 +1,15 @@
-"""Save-data migrations: a chain of pure dict→dict steps, one per save version (mitmproxy style).
-
-The save version is decoupled from the program's release number: every change to the layout of a
-save's `data` gets a new SAVE_VERSION and a step `migrate_N_to_N+1` in MIGRATIONS. Steps are frozen
-in time — they spell out the fields they touch instead of reading today's attrs classes — and never
-change their input (they build new dicts and lists for whatever they edit).
-"""
+"""Save-data migrations: a chain of pure dict→dict steps, one per save version (mitmproxy style)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+# The save version is decoupled from the program's release number: every change to the layout of
+# a save's `data` gets a new SAVE_VERSION and a step `migrate_N_to_N+1` in MIGRATIONS. Steps are
+# frozen in time (they spell out the fields they touch instead of reading today's attrs classes)
+# and never change their input (they build new dicts and lists for whatever they edit). Adding a
+# field with a default to a state record needs no step: a missing key or column gets the default.
 
 SAVE_VERSION = 1
 """The layout of `data` this program writes and reads without migrating."""

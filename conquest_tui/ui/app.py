@@ -85,6 +85,8 @@ class ConquestApp(App[int]):
         self.save_path: Path | None = save_path
         self._start_path = save_path
         self._keymap_overrides = keymap or {}
+        self._ended_turn = 0
+        """The game turn that the last Clan's turn ended (0: none), for the next hand-over."""
 
     # --- start -------------------------------------------------------------------------------
 
@@ -179,14 +181,13 @@ class ConquestApp(App[int]):
             return
         report = build_report(game, clan_number)
         self.autosave()
-        self._turn_ended = game.state.game_turn != turn_before
+        self._ended_turn = turn_before if game.state.game_turn != turn_before else 0
         self._show(ReportScreen(report, sheet_text))
 
     def after_report(self) -> None:
         """The Clan has read its report: on to the next Clan."""
-        note = "The game turn is over." if getattr(self, "_turn_ended", False) else ""
-        self._turn_ended = False
-        self.next_turn(note)
+        ended, self._ended_turn = self._ended_turn, 0
+        self.next_turn(f"Game turn {ended} is over." if ended else "")
 
     def _game_over(self) -> None:
         game = self.game

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from conquest_tui.engine import convoy_stats
+from conquest_tui.engine.dice import binomial
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.state import Convoy
 
@@ -52,7 +53,7 @@ def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
     rules = ctx.game.rules
     chance = rules.consumption.desertion_chance
     rng = ctx.rng()
-    deserters = sum(1 for _ in range(unfed) if rng.random() < chance)
+    deserters = binomial(rng, unfed, chance)
     where = f"convoy #{convoy.number}" if convoy else "the unallocated pool"
     if deserters == 0:
         ctx.report(f"{unfed} troops of {where} went hungry; none deserted.", "hungry",

@@ -132,6 +132,9 @@ class GameScreen(Screen[None]):
         self._show_status()
         map_pane.focus()
 
+    def on_resize(self) -> None:
+        self.query_one(Footer).compact = self.size.width < 140
+
     def _start_hex(self) -> str:
         convoys = self.view.convoys()
         if convoys:

@@ -1,0 +1,87 @@
+"""The headless CLI: new, check, turn, report, maps — clear sentences, exit codes, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conquest_tui.cli import main
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    assert main(["new", "--map", "test_small", "--clans", "2", "--seed", "cli",
+                 "--names", "Wolves,Hogs", "--save", str(path)]) == 0
+    return path
+
+
+def _first_clan(save: Path, capsys: pytest.CaptureFixture[str]) -> int:
+    capsys.readouterr()
+    main(["report", "--save", str(save), "--clan", "1"])
+    err = capsys.readouterr().err
+    numbers = [int(word) for word in err.replace(",", " ").split() if word.isdigit()]
+    return numbers[1]
+
+
+def test_new_prints_the_clans_and_who_starts(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert save.exists()
+
+
+def test_check_names_each_bad_line_and_exits_1(save: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("[PRE]\nBUY lots FUEL\nENLIST 5\n[CONVOY 1]\nFROB\n")
+    data = json.loads(save.read_text())
+    clan = data["summary"]["active_clan"]
+    capsys.readouterr()
+    assert main(["check", "--save", str(save), "--clan", str(clan), str(sheet)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("line 2: ") and out[1].startswith("line 5: ")
+    sheet.write_text("[PRE]\nENLIST 5\n")
+    assert main(["check", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
+
+
+def test_turn_runs_reports_and_saves(save: Path, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("[PRE]\nENLIST 5\nBUY lots FUEL\n")
+    clan = json.loads(save.read_text())["summary"]["active_clan"]
+    before = save.read_text()
+    capsys.readouterr()
+    assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
+    out = capsys.readouterr().out
+    assert "Enlisted 5 troops" in out and "line 3:" in out
+    assert save.read_text() != before
+    assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 1
+    assert "turn" in capsys.readouterr().err
+
+
+def test_report_json_is_fog_filtered(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(save.read_text())
+    clan = data["summary"]["active_clan"]
+    capsys.readouterr()
+    assert main(["report", "--save", str(save), "--clan", str(clan), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["clan"] == clan
+    assert all(convoy["number"] for convoy in report["convoys"])
+    assert {"stock", "convoys", "cities", "hexes", "events", "problems"} <= report.keys()
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["report", "--save", "/nonexistent/x.json", "--clan", "1"], "no such save file"),
+    (["new", "--map", "atlantis", "--clans", "2", "--save", "/tmp/never.json"], "atlantis"),
+    (["new", "--map", "test_small", "--clans", "9", "--save", "/tmp/never.json"], "at most"),
+])
+def test_failures_are_one_sentence_without_traceback(argv: list[str], fragment: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) != 0
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_maps_lists_test_small(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["maps"]) == 0
+    assert "test_small" in capsys.readouterr().out
