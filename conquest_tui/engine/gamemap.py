@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from conquest_tui.engine.hexgrid import DIRECTIONS, HexId, direction_between, neighbors
+from conquest_tui.engine.hexgrid import HexId
 
 TERRAINS: tuple[str, ...] = (
     "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
@@ -65,9 +66,11 @@ def _adjacency(links: Iterable[Link]) -> dict[HexId, frozenset[HexId]]:
     return {h: frozenset(others) for h, others in adj.items()}
 
 
-def _directions(hex_id: HexId, others: frozenset[HexId]) -> tuple[str, ...]:
-    found = {direction_between(hex_id, other) for other in others}
-    return tuple(d for d in DIRECTIONS if d in found)
+def _directions(
+    around: tuple[tuple[str, HexId], ...], others: frozenset[HexId]
+) -> tuple[str, ...]:
+    """Directions (N … NW order) in which the given neighbours lie."""
+    return tuple(d for d, other in around if other in others)
 
 
 def _private() -> Any:
@@ -123,7 +126,7 @@ class GameMap:
         )
         index = {h: i for i, h in enumerate(ids)}
         terrain_by_hex = dict(zip(ids, self.terrain, strict=True))
-        nbrs = {h: tuple((d, o) for d, o in neighbors(h) if o in index) for h in ids}
+        nbrs = _neighbor_table(self.columns, self.rows)
         water = frozenset(h for h in ids if terrain_by_hex[h] in WATER_TERRAINS)
         land = frozenset(ids) - water
         islands = frozenset(h for h in ids if terrain_by_hex[h] == "islands")
@@ -135,7 +138,7 @@ class GameMap:
                 pair = tuple(link)
                 if len(pair) != 2 or any(h not in index for h in pair):
                     raise ValueError(f"map {self.name}: bad {kind} link {sorted(link)}")
-                if direction_between(*pair) is None:
+                if all(pair[1] != other for _, other in nbrs[pair[0]]):
                     raise ValueError(f"map {self.name}: {kind} link {sorted(link)} not adjacent")
         road_adj = _adjacency(self.roads)
         river_adj = _adjacency(self.rivers)
@@ -160,8 +163,8 @@ class GameMap:
             "_coastal": coastal,
             "_road_adj": road_adj,
             "_river_adj": river_adj,
-            "_road_dirs": {h: _directions(h, o) for h, o in road_adj.items()},
-            "_river_dirs": {h: _directions(h, o) for h, o in river_adj.items()},
+            "_road_dirs": {h: _directions(nbrs[h], o) for h, o in road_adj.items()},
+            "_river_dirs": {h: _directions(nbrs[h], o) for h, o in river_adj.items()},
             "_river_mouths": mouths,
             "_city_at": city_at,
             "_city_named": city_named,
@@ -291,6 +294,30 @@ class GameMap:
     def city_named(self, name: str) -> CitySite | None:
         """Case-insensitive lookup by city name."""
         return self._city_named.get(name.casefold())
+
+
+@functools.lru_cache(maxsize=8)
+def _neighbor_table(columns: int, rows: int) -> dict[HexId, tuple[tuple[str, HexId], ...]]:
+    """In-bounds neighbours of every hex of a map size (shared, read-only, built once per size)."""
+    grid = [[f"{c:02d}{r:02d}" for r in range(rows + 2)] for c in range(columns + 2)]
+    table: dict[HexId, tuple[tuple[str, HexId], ...]] = {}
+    for c in range(1, columns + 1):
+        offsets = _EVEN_OFFSETS if c % 2 == 0 else _ODD_OFFSETS
+        column = grid[c]
+        for r in range(1, rows + 1):
+            inner = 1 < c < columns and 1 < r < rows
+            table[column[r]] = tuple(
+                [(d, grid[c + dc][r + dr]) for d, dc, dr in offsets] if inner else
+                [(d, grid[c + dc][r + dr]) for d, dc, dr in offsets
+                 if 1 <= c + dc <= columns and 1 <= r + dr <= rows]
+            )
+    return table
+
+
+_ODD_OFFSETS = (("N", 0, -1), ("NE", 1, -1), ("SE", 1, 0), ("S", 0, 1), ("SW", -1, 0),
+                ("NW", -1, -1))
+_EVEN_OFFSETS = (("N", 0, -1), ("NE", 1, 0), ("SE", 1, 1), ("S", 0, 1), ("SW", -1, 1),
+                 ("NW", -1, 0))
 
 
 def terrain_from_rows(terrain_rows: Sequence[str]) -> tuple[str, ...]:

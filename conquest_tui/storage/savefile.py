@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import orjson
 
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
@@ -70,7 +71,7 @@ class SaveSummary:
 
 def canonical_json(value: Any) -> str:
     """The one JSON text of a value that the checksum covers: sorted keys, no spaces."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
 
 
 def checksum_of(data_text: str) -> str:
@@ -187,8 +188,8 @@ def _parse_envelope(text: str, source: str) -> dict[str, Any]:
     if not text.strip():
         raise _fail(source, "the file is empty")
     try:
-        envelope = json.loads(text)
-    except json.JSONDecodeError as exc:
+        envelope = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
         raise _fail(
             source,
             "the file is damaged (not valid JSON, it may be cut short: "

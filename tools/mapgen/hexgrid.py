@@ -104,7 +104,8 @@ def path_edges(path: list[str]) -> set[Edge]:
 
 
 def edges_to_paths(edges: Iterable[Edge]) -> list[list[str]]:
-    """Split a set of undirected links into few, long paths, deterministically."""
+    """Split undirected links into few, long paths, deterministically (odd-degree ends first,
+    lowest ids first: the same cover as conquest_tui.engine.gamemap.paths_from_links)."""
     adj: dict[str, set[str]] = {}
     for a, b in edges:
         if a == b:
@@ -128,5 +129,4 @@ def edges_to_paths(edges: Iterable[Edge]) -> list[list[str]]:
             path.append(nxt)
             cur = nxt
         paths.append(path)
-    paths.sort()
     return paths

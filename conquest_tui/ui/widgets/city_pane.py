@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,8 +16,31 @@ from conquest_tui.engine.view import UNKNOWN, CityInfo, ClanView, HexInfo
 UNKNOWN_TEXT = "?"
 """What the pane shows for a fact the Clan does not know."""
 
-Row = tuple[str, str]
-"""(label, value) of one fact."""
+NOTE = "Note"
+"""The label of a remark such as "as seen in turn 3" (several may appear)."""
+
+Facts = list[tuple[str, str]]
+"""(label, value) facts in display order; NOTE labels may repeat."""
+
+CITY_LAYOUT: tuple[tuple[str, ...], ...] = (
+    ("Owner", "Status"),
+    ("Value", "Population"),
+    ("Fortification", "Troops", "Claymores"),
+    ("Produces", "Needs"),
+    ("Guild expert",),
+    ("Spotting", "Radio"),
+    ("Buildings",),
+)
+"""City facts drawn on one line each: the first fact labels the line, the others follow it."""
+
+HEX_LAYOUT: tuple[tuple[str, ...], ...] = (
+    ("Owner", "Defense", "Guards"),
+    ("Production",),
+    ("Special", "Structure"),
+    ("Roads", "River"),
+    ("Your convoys",),
+)
+"""Hex facts drawn on one line each (sightings follow, one line each)."""
 
 
 def owner_text(owner: int, clan_number: int) -> str:
@@ -32,7 +56,7 @@ def _money(amount: int) -> str:
     return f"${amount:,}"
 
 
-def city_rows(info: CityInfo, clan_number: int, rules: Ruleset, game_turn: int) -> list[Row]:
+def city_facts(info: CityInfo, clan_number: int, rules: Ruleset, game_turn: int) -> Facts:
     """The facts of a city, "?" where the Clan does not know them.
 
     Args:
@@ -42,7 +66,7 @@ def city_rows(info: CityInfo, clan_number: int, rules: Ruleset, game_turn: int) 
         game_turn: The game turn now (facts from an earlier turn are marked).
 
     Returns:
-        (label, value) rows, the first naming the city.
+        (label, value) facts, the first naming the city.
     """
     known = info.owner != UNKNOWN
     # Only a city the Clan owns or visited last turn has a value; a remembered one has none.
@@ -62,9 +86,10 @@ def city_rows(info: CityInfo, clan_number: int, rules: Ruleset, game_turn: int) 
     expert = info.expert
     if expert in rules.experts:
         expert = rules.experts[expert].name
-    rows: list[Row] = [
+    facts: Facts = [
         ("City", info.name.upper() if info.major else info.name),
         ("Owner", owner_text(info.owner, clan_number)),
+        ("Status", fact(info.status)),
         ("Value", fact(_money(info.value), live)),
         ("Population", fact(f"{info.population:,}")),
         ("Fortification", fort),
@@ -73,24 +98,21 @@ def city_rows(info: CityInfo, clan_number: int, rules: Ruleset, game_turn: int) 
         ("Produces", info.produces or "-"),
         ("Needs", info.needs or "-"),
         ("Guild expert", expert or "None"),
-        ("Status", info.status),
-        ("Spotting", fact(f"{info.spotting} hexes")),
-        ("Radio", fact(f"{info.radio} hexes")),
+        ("Spotting", fact(str(info.spotting))),
+        ("Radio", fact(str(info.radio))),
         ("Buildings", fact(buildings)),
     ]
     if info.conquered:
-        rows.append(("", "conquered last turn"))
+        facts.append((NOTE, "conquered last turn"))
     if not live:
-        if info.seen_turn:
-            rows.append(("", f"as seen in turn {info.seen_turn}"))
-        else:
-            rows.append(("", "never visited: only the map's public facts"))
+        facts.append((NOTE, f"as seen in turn {info.seen_turn}" if info.seen_turn
+                      else "never visited: only the map's public facts"))
     elif info.seen_turn and info.seen_turn != game_turn:
-        rows.append(("", f"as seen in turn {info.seen_turn}"))
-    return rows
+        facts.append((NOTE, f"as seen in turn {info.seen_turn}"))
+    return facts
 
 
-def hex_rows(info: HexInfo, clan_number: int, rules: Ruleset) -> list[Row]:
+def hex_facts(info: HexInfo, clan_number: int, rules: Ruleset) -> Facts:
     """The facts of a hex, "?" where the Clan does not know them.
 
     Args:
@@ -99,47 +121,91 @@ def hex_rows(info: HexInfo, clan_number: int, rules: Ruleset) -> list[Row]:
         rules: For the names of structures.
 
     Returns:
-        (label, value) rows, the first naming the hex and its terrain.
+        (label, value) facts, the first naming the hex and its terrain.
     """
     known = info.owner != UNKNOWN
 
     def fact(value: str) -> str:
         return value if known else UNKNOWN_TEXT
 
-    def structure(code: str, table: str) -> str:
+    def structure(code: str, special: bool) -> str:
         if not code:
             return "none"
-        rules_table = rules.special_structures if table == "special" else rules.custom_structures
-        return rules_table[code].name if code in rules_table else code
+        table = rules.special_structures if special else rules.custom_structures
+        return table[code].name if code in table else code
 
     production = (f"{_money(info.value)}  food {info.food}  fuel {info.fuel}  "
                   f"parts {info.parts}  vaccine {info.vaccine}")
-    rows: list[Row] = [
+    facts: Facts = [
         ("Hex", f"{info.hex} {info.terrain}"),
         ("Owner", owner_text(info.owner, clan_number)),
         ("Defense", fact(str(info.defense))),
         ("Guards", fact(str(info.guards))),
         ("Production", fact(production)),
-        ("Special", fact(structure(info.special, "special"))),
-        ("Structure", fact(structure(info.custom, "custom"))),
+        ("Special", fact(structure(info.special, special=True))),
+        ("Structure", fact(structure(info.custom, special=False))),
         ("Roads", " ".join(info.roads) or "none"),
         ("River", "yes" if info.river else "no"),
     ]
     if info.conquered:
-        rows.append(("", "conquered last turn"))
+        facts.append((NOTE, "conquered last turn"))
     if not known:
-        rows.append(("", f"last seen in turn {info.seen_turn}" if info.seen_turn
-                     else "never seen: only the map's public facts"))
-    return rows
+        facts.append((NOTE, f"as seen in turn {info.seen_turn}" if info.seen_turn
+                      else "never seen: only the map's public facts"))
+    return facts
 
 
-def _grid(rows: list[Row]) -> Table:
+def presence_facts(view: ClanView, hex_id: str) -> Facts:
+    """The Clan's own convoys in the hex and the enemy convoys it sighted there."""
+    facts: Facts = []
+    own = [f"#{convoy.number}" for convoy in view.convoys() if convoy.hex == hex_id]
+    if own:
+        facts.append(("Your convoys", " ".join(own)))
+    for sighting in view.sightings():
+        if sighting.hex != hex_id:
+            continue
+        whose = f"Clan {sighting.owner}" if sighting.owner else "an unknown Clan"
+        what = " ".join(part for part in (sighting.size_name, sighting.convoy_type) if part)
+        facts.append(("Sighted", f"{what or 'a'} convoy of {whose} "
+                                 f"({sighting.how}, turn {sighting.game_turn})"))
+    return facts
+
+
+DISPLAY_LABELS = {"Fortification": "Fort", "Guild expert": "Guild", "Your convoys": "Convoys"}
+"""Shorter labels for the narrow pane (the facts keep their full names)."""
+
+
+def _value(text: str) -> Text:
+    value = Text(text)
+    value.highlight_words([UNKNOWN_TEXT], style="bold")
+    return value
+
+
+def _grid(title: str, facts: Facts, layout: tuple[tuple[str, ...], ...]) -> Group:
+    """A compact block: a bold title, then one line per layout group, then the other facts."""
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim", no_wrap=True)
     table.add_column(overflow="fold")
-    for label, value in rows:
-        table.add_row(label, Text(value, style="bold" if value == UNKNOWN_TEXT else ""))
-    return table
+    by_label = dict(facts)
+    placed: set[str] = set()
+    for group in layout:
+        present = [label for label in group if label in by_label]
+        if not present:
+            continue
+        line = Text()
+        for index, label in enumerate(present):
+            if index:
+                line.append("   ")
+                line.append(label, style="dim")
+                line.append(" ")
+            line.append_text(_value(by_label[label]))
+        table.add_row(DISPLAY_LABELS.get(present[0], present[0]), line)
+        placed.update(present)
+    for label, value in facts[1:]:
+        if label not in placed:
+            table.add_row("" if label == NOTE else label, Text(value, style="italic"
+                                                                if label == NOTE else ""))
+    return Group(Text(title, style="bold", overflow="fold"), table)
 
 
 class CityPane(Widget):
@@ -158,13 +224,12 @@ class CityPane(Widget):
     }
     CityPane #city-facts {
         width: 1fr;
+        padding: 0 1;
+        margin-bottom: 1;
     }
     CityPane #city-hex-facts {
         width: 1fr;
-        margin-top: 1;
-    }
-    CityPane #city-hex-facts.-alone {
-        margin-top: 0;
+        padding: 0 1;
     }
     """
 
@@ -187,13 +252,15 @@ class CityPane(Widget):
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.hex_id: str | None = None
         """The hex shown now."""
-        self.rows: list[Row] = []
-        """Every (label, value) row shown now, city first (for tests and copying)."""
+        self.city_facts: Facts = []
+        """The city's (label, value) facts shown now; empty when the hex has no city."""
+        self.hex_facts: Facts = []
+        """The hex's (label, value) facts shown now, with the convoys in it."""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(can_focus=False):
             yield Static(id="city-facts")
-            yield Static("Move the map cursor to a hex.", id="city-hex-facts", classes="-alone")
+            yield Static("Move the map cursor to a hex.", id="city-hex-facts")
 
     def show_hex(self, view: ClanView, hex_id: str) -> None:
         """Show the city (if any) and the hex at `hex_id` as the Clan knows them.
@@ -206,33 +273,15 @@ class CityPane(Widget):
         rules = game.rules
         self.hex_id = hex_id
         city = view.city_info(hex_id)
-        city_part = city_rows(city, view.number, rules, game.state.game_turn) if city else []
-        hex_part = hex_rows(view.hex_info(hex_id), view.number, rules)
-        hex_part += self._presence_rows(view, hex_id)
-        self.rows = city_part + hex_part
-        facts = self.query_one("#city-facts", Static)
-        facts.display = bool(city_part)
-        if city_part:
-            facts.update(_grid(city_part))
-        hex_facts = self.query_one("#city-hex-facts", Static)
-        hex_facts.set_class(not city_part, "-alone")
-        hex_facts.update(_grid(hex_part))
-        if city is not None:
-            self.border_title = city.name.upper() if city.major else city.name
-        else:
-            self.border_title = f"Hex {hex_id}"
-
-    @staticmethod
-    def _presence_rows(view: ClanView, hex_id: str) -> list[Row]:
-        rows: list[Row] = []
-        own = [f"#{convoy.number}" for convoy in view.convoys() if convoy.hex == hex_id]
-        if own:
-            rows.append(("Your convoys", " ".join(own)))
-        for sighting in view.sightings():
-            if sighting.hex != hex_id:
-                continue
-            whose = f"Clan {sighting.owner}" if sighting.owner else "unknown Clan"
-            what = " ".join(part for part in (sighting.size_name, sighting.convoy_type) if part)
-            rows.append(("Sighted", f"{what or 'a'} convoy of {whose} "
-                                    f"({sighting.how}, turn {sighting.game_turn})"))
-        return rows
+        self.city_facts = (city_facts(city, view.number, rules, game.state.game_turn)
+                           if city is not None else [])
+        self.hex_facts = hex_facts(view.hex_info(hex_id), view.number, rules)
+        self.hex_facts += presence_facts(view, hex_id)
+        city_static = self.query_one("#city-facts", Static)
+        city_static.display = bool(self.city_facts)
+        if self.city_facts:
+            title = f"{self.city_facts[0][1]}  (city in {hex_id})"
+            city_static.update(_grid(title, self.city_facts, CITY_LAYOUT))
+        self.query_one("#city-hex-facts", Static).update(
+            _grid(f"Hex {self.hex_facts[0][1]}", self.hex_facts, HEX_LAYOUT))
+        self.border_title = self.city_facts[0][1] if self.city_facts else f"Hex {hex_id}"

@@ -113,6 +113,7 @@ class ConvoyPane(Widget, can_focus=True):
     }
     ConvoyPane #convoy-detail {
         width: 1fr;
+        padding: 0 1;
     }
     """
 

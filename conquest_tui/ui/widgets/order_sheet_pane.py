@@ -215,7 +215,7 @@ class OrderSheetPane(Widget):
         height: auto;
         max-height: 35%;
         border: none;
-        padding: 0;
+        padding: 0 1;
         color: $text-error;
     }
     OrderSheetPane > #sheet-problems:focus {

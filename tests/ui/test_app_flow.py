@@ -1,0 +1,215 @@
+"""The hot-seat app by key presses only: new game, two Clans' turns, game-turn end, load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from conquest_tui import session
+from conquest_tui.engine import movement
+from conquest_tui.engine.game import Game
+from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.screens.dialogs import ConfirmDialog
+from conquest_tui.ui.screens.game import GameScreen
+from conquest_tui.ui.screens.handover import HandoverScreen
+from conquest_tui.ui.screens.new_game import NewGameScreen
+from conquest_tui.ui.screens.report import ReportScreen
+from conquest_tui.ui.screens.title import TitleScreen
+from conquest_tui.ui.widgets.map_pane import MapPane
+from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
+from conquest_tui.ui.widgets.status_line import StatusLine
+
+SIZE = (200, 60)
+
+MAP_KEYS = {"N": "up", "S": "down", "NW": "y", "NE": "u", "SW": "b", "SE": "n"}
+"""The map pane's cursor key for each direction."""
+
+
+@pytest.fixture(autouse=True)
+def _saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CONQUEST_SAVES", str(tmp_path))
+    return tmp_path
+
+
+def legal_step(game: Game, clan: int) -> str:
+    """A direction in which the Clan's first convoy may move from where it stands."""
+    convoy = game.convoys_of(clan)[0]
+    for direction, there in game.map.neighbors(convoy.hex):
+        if movement.entry_problem(game, convoy.convoy_type, convoy.hex, there) is None:
+            return direction
+    raise AssertionError(f"convoy #{convoy.number} of Clan {clan} cannot move at all")
+
+
+async def new_game_by_keys(pilot: Pilot[int], seed: str) -> None:
+    """Title → New game → test_small, seed typed, Ctrl+S; ends at the first hand-over."""
+    app = pilot.app
+    assert isinstance(app.screen, TitleScreen)
+    await pilot.press("enter")  # "New game" is highlighted
+    await pilot.pause()
+    assert isinstance(app.screen, NewGameScreen)
+    await pilot.press("enter", *"test", "enter")  # open the map list, search, choose
+    await pilot.pause()
+    assert app.screen.map_name == "test_small"
+    await pilot.press("tab", "tab", "ctrl+a", "ctrl+k", *seed)  # clans, then seed
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+async def play_turn(pilot: Pilot[int], *, orders: bool) -> ReportScreen:
+    """Hand-over → game screen → (a BUY and a move) → End turn → yes; returns the report."""
+    app = pilot.app
+    assert isinstance(app.screen, HandoverScreen)
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    if orders:
+        await pilot.press("f2", "down", *"BUY 10 FOOD")  # the line under [PRE]
+        step = legal_step(screen.game, screen.clan_number)
+        await pilot.press("escape", MAP_KEYS[step], "m")  # map cursor one hex away, move
+        await pilot.pause()
+        text = screen.query_one(OrderSheetPane).text
+        assert "BUY 10 FOOD" in text and step in text.split()
+    await pilot.press("f5")
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmDialog)
+    await pilot.press("y")
+    await pilot.pause()
+    report = app.screen
+    assert isinstance(report, ReportScreen)
+    return report
+
+
+async def test_two_clans_play_a_game_turn_by_keys_and_the_autosave_resumes(
+        _saves: Path) -> None:
+    app = ConquestApp(cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game_by_keys(pilot, "flow")
+        game = app.game
+        assert game is not None and app.save_path == _saves / "test_small-flow.json"
+        first, second = game.state.clan_order
+        assert isinstance(app.screen, HandoverScreen) and app.screen.clan_number == first
+        food_before = game.clan(first).stock.food
+
+        report = await play_turn(pilot, orders=True)
+        assert report.report.clan == first
+        sheet = report.sheet_text.splitlines()
+        buy_line = next(i for i, line in enumerate(sheet, 1) if line.startswith("BUY"))
+        events_by_line = {event.line for event in report.report.events}
+        assert buy_line in events_by_line, "the BUY ran and its event names its line"
+        assert any(event.pulse and event.line > buy_line for event in report.report.events), \
+            "the move ran in a pulse and its event names its line"
+        assert not report.report.problems
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen) and app.screen.clan_number == second
+        assert app.screen.game_turn == 1
+
+        await play_turn(pilot, orders=False)
+        await pilot.press("enter")
+        await pilot.pause()
+        handover = app.screen
+        assert isinstance(handover, HandoverScreen)
+        assert handover.clan_number == first and handover.game_turn == 2, \
+            "after the last Clan the game turn ends and the first Clan's hand-over follows"
+        assert "Game turn 1 is over" in handover.note
+
+    saved = session.load(_saves / "test_small-flow.json")
+    assert saved.state.game_turn == 2
+    assert saved.state.active_clan == first
+    assert saved.clan(first).stock.food >= food_before + 10 - 20, "the BUY was kept"
+    assert "BUY 10 FOOD" in saved.clan(first).last_turn.sheet
+    assert saved.convoys_of(first)[0].hex != game.convoys_of(second)[0].hex
+
+    again = ConquestApp(_saves / "test_small-flow.json", cursor_blink=False)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, HandoverScreen)
+        assert (screen.clan_number, screen.game_turn) == (first, 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen)
+        assert again.screen.clan_number == first
+
+
+async def test_a_bad_line_shows_at_once_and_the_good_lines_still_run(_saves: Path) -> None:
+    game = session.new_game(map_name="test_small", clans=2, seed="bad-line")
+    path = _saves / "bad.json"
+    session.save(game, path)
+    app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        sheet = screen.query_one(OrderSheetPane)
+        assert sheet.problem_count == 0
+        await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY")
+        # No pause: the keystroke's own message cycle has shown the problem.
+        assert sheet.problem_count == 1
+        assert "1 problem" in str(sheet.border_title)
+        assert "1 problem" in screen.query_one(StatusLine).plain
+        await pilot.press("f5", "y")
+        await pilot.pause()
+        report = app.screen
+        assert isinstance(report, ReportScreen)
+        assert [p.line for p in report.report.problems] == [3]
+        assert 2 in {event.line for event in report.report.events}, "BUY 10 FOOD still ran"
+
+
+async def test_save_and_quit_keeps_the_sheet_being_written(_saves: Path) -> None:
+    game = session.new_game(map_name="test_small", clans=2, seed="draft")
+    path = _saves / "draft.json"
+    session.save(game, path)
+    first = game.state.active_clan
+    app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f2", "down", *"ENLIST 5", "ctrl+s")
+        await pilot.pause()
+    assert app.return_value == 0
+    saved = session.load(path)
+    assert saved.state.active_clan == first
+    assert "ENLIST 5" in saved.clan(first).draft_sheet
+
+    again = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "ENLIST 5" in again.screen.query_one(OrderSheetPane).text
+
+
+async def test_convoy_selection_centres_the_map_and_help_lists_orders(_saves: Path) -> None:
+    game = session.new_game(map_name="test_small", clans=2, seed="help")
+    path = _saves / "help.json"
+    session.save(game, path)
+    app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        convoy = screen.view.convoys()[0]
+        map_pane = screen.query_one(MapPane)
+        await pilot.press("up", "up")
+        assert map_pane.cursor != convoy.hex
+        await pilot.press("f6", "enter")  # convoy pane, "show on map"
+        await pilot.pause()
+        assert map_pane.cursor == convoy.hex
+        await pilot.press("f1")
+        await pilot.pause()
+        help_text = str(app.screen.query_one("#help-text").render())
+        assert "BUY quantity item" in help_text and "End turn" in help_text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen

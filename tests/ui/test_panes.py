@@ -1,0 +1,304 @@
+"""Pilot tests of the convoy, city and order-sheet panes and the status line, each in a tiny host app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widget import Widget
+
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.hexgrid import distance
+from conquest_tui.engine.view import ClanView
+from conquest_tui.session import new_game
+from conquest_tui.ui.widgets.city_pane import CityPane
+from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane, new_sheet
+from conquest_tui.ui.widgets.status_line import StatusLine
+
+SIZE = (100, 30)
+HERE = Path(__file__).parent
+
+
+def panes_game() -> Game:
+    """The seeded two-Clan game every test here plays on."""
+    return new_game(map_name="test_small", clans=2, seed="panes")
+
+
+@pytest.fixture
+def game() -> Game:
+    """A fresh seeded game on test_small."""
+    return panes_game()
+
+
+def shown_text(widget: Widget) -> str:
+    """The text a widget draws now, line by line."""
+    width, height = widget.size
+    return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
+
+
+def first_clan(game: Game) -> int:
+    """The Clan that moves first."""
+    return game.state.clan_order[0]
+
+
+class PaneHost(App[None]):
+    """A host app showing one pane, filled from the first Clan's view, recording its messages."""
+
+    CSS = """
+    Screen > * { border: round $primary; }
+    """
+
+    def __init__(self, game: Game, pane: Widget) -> None:
+        super().__init__()
+        self.game = game
+        self.pane = pane
+        self.view = ClanView(game, first_clan(game))
+        self.messages: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.pane
+
+    def on_convoy_pane_convoy_selected(self, message: ConvoyPane.ConvoySelected) -> None:
+        self.messages.append(message)
+
+    def on_order_sheet_pane_sheet_changed(self, message: OrderSheetPane.SheetChanged) -> None:
+        self.messages.append(message)
+
+
+# --- convoy pane -----------------------------------------------------------------------------
+async def test_convoy_pane_lists_convoy_1_and_selecting_it_posts_its_hex(game: Game) -> None:
+    pane = ConvoyPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        convoy = app.view.convoys()[0]
+        pane.show(app.view)
+        pane.focus()
+        await pilot.pause()
+        assert convoy.number == 1
+        assert pane.selected == 1
+        assert [c.number for c in pane.convoys] == [c.number for c in app.view.convoys()]
+        row = pane.query_one("DataTable").get_row("1")  # type: ignore[attr-defined]
+        assert f"{convoy.troops} of {convoy.troop_capacity}" in row
+        selected = [m for m in app.messages if isinstance(m, ConvoyPane.ConvoySelected)]
+        assert selected and (selected[-1].number, selected[-1].hex) == (1, convoy.hex)
+        assert selected[-1].control is pane
+        app.messages.clear()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [(m.number, m.hex) for m in app.messages] == [(1, convoy.hex)]  # type: ignore[attr-defined]
+
+
+async def test_convoy_pane_detail_shows_the_orders_sheet_block(game: Game) -> None:
+    pane = ConvoyPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.show(app.view)
+        await pilot.pause()
+        convoy = app.view.convoys()[0]
+        detail = shown_text(pane.query_one("#convoy-detail"))
+        assert detail.startswith(f"LAND CONVOY #1 ({convoy.name}) IN HEX {convoy.hex} [CAPTURE]")
+        assert f"{convoy.troops} of {convoy.troop_capacity}" in detail
+        assert f"max {convoy.cargo_capacity}" in detail
+
+
+# --- city pane -------------------------------------------------------------------------------
+async def test_city_pane_shows_own_city_as_yours_with_its_population(game: Game) -> None:
+    pane = CityPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.view.owned_cities()[0]
+        city = app.view.city_info(home)
+        assert city is not None
+        pane.show_hex(app.view, home)
+        await pilot.pause()
+        facts = dict(pane.city_facts)
+        assert facts["City"] == (city.name.upper() if city.major else city.name)
+        assert facts["Owner"] == "yours"
+        assert facts["Population"] == f"{city.population:,}"
+        assert facts["Troops"] == f"{city.troops:,}"
+        assert pane.border_title in (city.name, city.name.upper())
+        shown = shown_text(pane.query_one("#city-facts"))
+        assert "yours" in shown and f"{city.population:,}" in shown
+
+
+async def test_city_pane_hides_the_troops_of_a_far_city_never_visited(game: Game) -> None:
+    pane = CityPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.view.owned_cities()[0]
+        known = app.view.known_hexes()
+        far = max((c.hex for c in game.state.cities if c.hex not in known),
+                  key=lambda hex_id: distance(home, hex_id))
+        assert game.city(far).troops > 0  # type: ignore[union-attr]
+        pane.show_hex(app.view, far)
+        await pilot.pause()
+        facts = dict(pane.city_facts)
+        assert facts["Troops"] == "?"
+        assert facts["Population"] == "?"
+        assert facts["Owner"] == "unknown"
+        assert dict(pane.hex_facts)["Defense"] == "?"
+        assert "never visited: only the map's public facts" in [v for _, v in pane.city_facts]
+        assert "?" in shown_text(pane.query_one("#city-facts"))
+
+
+# --- order sheet pane ------------------------------------------------------------------------
+def _row_of(pane: OrderSheetPane, header: str) -> int:
+    return next(i for i, line in enumerate(pane.text.splitlines()) if line.startswith(header))
+
+
+async def test_new_sheet_template_has_the_line_allowances(game: Game) -> None:
+    text = new_sheet(ClanView(game, first_clan(game)))
+    assert text.splitlines()[0] == "[PRE]           ; 5 lines"
+    assert "[CONVOY 1]      ; 10 lines" in text.splitlines()
+    assert "[POST]          ; 10 lines" in text.splitlines()
+
+
+async def test_order_sheet_shows_a_problem_as_it_is_typed_and_clears_it(game: Game) -> None:
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, first_clan(game), "")
+        await pilot.pause()
+        assert pane.problem_count == 0
+        row = _row_of(pane, "[PRE]") + 1
+        pane.editor.focus()
+        pane.editor.move_cursor((row, 0))
+        await pilot.press(*"BUY lots FUEL")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "BUY lots FUEL"
+        assert [str(p) for p in pane.problems] == [f'line {row + 1}: "lots" is not a whole number']
+        assert pane.problem_count == 1
+        assert pane.border_title == "Order sheet — 1 problem"
+        assert pane.editor.problem_rows == {row}
+        changed = [m for m in app.messages if isinstance(m, OrderSheetPane.SheetChanged)]
+        assert changed[-1].problem_count == 1 and "BUY lots FUEL" in changed[-1].text
+
+        pane.editor.move_cursor((row, len("BUY ")))
+        await pilot.press("shift+right", "shift+right", "shift+right", "shift+right", "1", "0")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "BUY 10 FUEL"
+        assert pane.problem_count == 0
+        assert pane.border_title == "Order sheet — no problems"
+        assert pane.editor.problem_rows == frozenset()
+
+
+async def test_tab_completes_an_order_keyword_of_the_section(game: Game) -> None:
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, first_clan(game), "")
+        await pilot.pause()
+        row = _row_of(pane, "[PRE]") + 1
+        pane.editor.focus()
+        pane.editor.move_cursor((row, 0))
+        await pilot.press("E", "N", "tab")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "ENLIST"
+        assert pane.editor.has_focus
+        assert pane.hint.startswith("ENLIST quantity")
+
+
+async def test_tab_cycles_keywords_and_uses_the_convoy_section(game: Game) -> None:
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, first_clan(game), "")
+        await pilot.pause()
+        row = _row_of(pane, "[CONVOY 1]") + 1
+        pane.editor.focus()
+        pane.editor.move_cursor((row, 0))
+        await pilot.press("P", "A", "tab")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "PATROL"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "PAUSE"
+
+
+async def test_add_move_appends_under_the_convoy_section(game: Game) -> None:
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, first_clan(game), "")
+        await pilot.pause()
+        assert pane.add_move(1, "nw")
+        await pilot.pause()
+        lines = pane.text.splitlines()
+        header = _row_of(pane, "[CONVOY 1]")
+        assert lines[header + 1] == "NW"
+        assert pane.add_move(1, "SE")
+        await pilot.pause()
+        assert pane.text.splitlines()[header + 1:header + 3] == ["NW", "SE"]
+
+
+async def test_add_move_stops_at_the_line_limit_with_a_problem(game: Game) -> None:
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        full = "[CONVOY 1]\n" + "PAUSE\n" * 10 + "[POST]\n"
+        pane.load(game, first_clan(game), full)
+        await pilot.pause()
+        assert not pane.add_move(1, "N")
+        await pilot.pause()
+        assert pane.text == full
+        assert [p.line for p in pane.problems] == [1]
+        assert "10 order lines" in str(pane.problems[0])
+        assert pane.border_title == "Order sheet — 1 problem"
+
+
+async def test_add_move_creates_a_missing_section_before_post(game: Game) -> None:
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, first_clan(game), "[PRE]\n[POST]\nENLIST 5\n")
+        await pilot.pause()
+        assert pane.add_move(1, "0407")
+        await pilot.pause()
+        assert pane.text.splitlines()[:4] == ["[PRE]", "[CONVOY 1]      ; 10 lines", "0407", ""]
+
+
+# --- status line -----------------------------------------------------------------------------
+async def test_status_line_shows_money_and_drops_fields_when_narrow(game: Game) -> None:
+    status = StatusLine()
+    app = PaneHost(game, status)
+    async with app.run_test(size=SIZE) as pilot:
+        status.show(app.view, game.state.game_turn, 2)
+        await pilot.pause()
+        clan = app.view.clan
+        text = status.plain
+        assert f"Clan {clan.number} {clan.name}" in text
+        assert f"${clan.stock.money:,}" in text
+        assert "2 problems" in text
+        assert len(text) <= status.size.width
+        assert status._fit(40).plain.startswith(f"Clan {clan.number} │")
+        assert f"${clan.stock.money:,}" in status._fit(40).plain
+
+
+# --- snapshot --------------------------------------------------------------------------------
+class SheetSnapshotApp(App[None]):
+    """The order sheet pane with one problem, for the snapshot."""
+
+    CSS = """
+    OrderSheetPane { border: round $primary; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield OrderSheetPane()
+
+    def on_mount(self) -> None:
+        game = panes_game()
+        pane = self.query_one(OrderSheetPane)
+        clan = first_clan(game)
+        text = new_sheet(ClanView(game, clan)).replace("[PRE]           ; 5 lines\n\n",
+                                                     "[PRE]           ; 5 lines\nBUY lots FUEL\n")
+        pane.load(game, clan, text)
+        pane.editor.cursor_blink = False
+        pane.editor.focus()
+        pane.editor.move_cursor((1, 4))
+
+
+def test_snapshot_order_sheet_with_one_problem(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(SheetSnapshotApp(), terminal_size=SIZE)
