@@ -120,3 +120,13 @@ def test_garbage_sheets_never_crash_and_good_lines_still_run(game: Game, lines: 
     result = run_clan_turn(game, clan, text)
     assert any(e.kind == "enlist" and e.line == 2 for e in result.events)
     assert game.clan(clan).stock.money >= 0
+
+
+def test_order_tables_in_rules_data_match_the_registry(rules: Ruleset) -> None:
+    """data/rules/orders.toml (for players' reference) and the parser agree on every word."""
+    for spec in REGISTRY.specs:
+        if spec.keyword == "MOVE":
+            continue
+        entry = rules.order_keywords[spec.keyword]
+        assert entry.abbr == spec.abbreviation, spec.keyword
+    assert {k for k in rules.order_keywords} == {s.keyword for s in REGISTRY.specs} - {"MOVE"}

@@ -31,3 +31,9 @@ def saves_dir() -> Path:
     """`$CONQUEST_SAVES` when set, else `<cwd>/saves` (not created here)."""
     override = os.environ.get(SAVES_ENV_VAR)
     return Path(override) if override else Path.cwd() / "saves"
+
+
+def interpretations_file() -> Path:
+    """docs/rules-interpretations.md in a checkout, its copy in the wheel's data otherwise."""
+    checkout = _PACKAGE_DIR.parent / "docs" / "rules-interpretations.md"
+    return checkout if checkout.is_file() else _INSTALLED_DATA / "rules-interpretations.md"

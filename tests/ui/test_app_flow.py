@@ -20,6 +20,7 @@ from conquest_tui.ui.screens.title import TitleScreen
 from conquest_tui.ui.widgets.map_pane import MapPane
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from conquest_tui.ui.widgets.status_line import StatusLine
+from tests.ui.test_privacy import screen_text
 
 SIZE = (200, 60)
 
@@ -208,7 +209,7 @@ async def test_convoy_selection_centres_the_map_and_help_lists_orders(_saves: Pa
         assert map_pane.cursor == convoy.hex
         await pilot.press("f1")
         await pilot.pause()
-        help_text = str(app.screen.query_one("#help-text").render())
+        help_text = screen_text(app)
         assert "BUY quantity item" in help_text and "End turn" in help_text
         await pilot.press("escape")
         await pilot.pause()

@@ -36,7 +36,7 @@ def game() -> Game:
 def shown_text(widget: Widget) -> str:
     """The text a widget draws now, line by line."""
     width, height = widget.size
-    return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
+    return "\n".join(strip.text.strip() for strip in widget.render_lines(Region(0, 0, width, height)))
 
 
 def first_clan(game: Game) -> int:

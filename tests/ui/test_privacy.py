@@ -44,9 +44,7 @@ def secret_game(*, with_secret: bool = True) -> tuple[Game, int, int, str]:
     game = session.new_game(map_name="test_small", clans=2, seed="privacy",
                             names=["Iron Wolves", SECRET_CLAN])
     first, second = game.state.clan_order
-    if game.clan(second).name != SECRET_CLAN:
-        game.clan(first).name, game.clan(second).name = SECRET_CLAN, game.clan(first).name
-        game.clan(first).name, game.clan(second).name = "Iron Wolves", SECRET_CLAN
+    game.clan(first).name, game.clan(second).name = "Iron Wolves", SECRET_CLAN
     known = set(game.clan(first).known_hexes) | set(ClanView(game, first).owned_hexes())
     own = game.convoys_of(second)[0]
     hidden = next(h for h in game.map.hex_ids()

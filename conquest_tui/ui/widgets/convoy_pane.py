@@ -57,9 +57,8 @@ def convoy_rows(convoy: ConvoyInfo, rules: Ruleset | None = None) -> list[tuple[
         ("Vehicles", vehicles),
         ("Troops", f"{convoy.troops} of {convoy.troop_capacity}"),
         ("Weapons", "   ".join(weapons)),
-        ("Combat", f"Strength {convoy.combat_strength}   Size {convoy.size} ({convoy.size_name})"),
-        ("Condition", f"Morale {convoy.morale}   Training {convoy.training}   "
-                      f"Health {convoy.health}%"),
+        ("Strength", f"{convoy.combat_strength}   Size {convoy.size} ({convoy.size_name})"),
+        ("Morale", f"{convoy.morale}   Training {convoy.training}   Health {convoy.health}%"),
         ("Fuel cost", f"{convoy.fuel_cost} a move"),
         ("Cargo", f"{cargo} (max {convoy.cargo_capacity})"),
         ("Experts", experts),
