@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 
 from conquest_tui import session
 from conquest_tui.engine import movement
 from conquest_tui.engine.game import Game
+from conquest_tui.engine.orders import REGISTRY
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.handover import HandoverScreen
+from conquest_tui.ui.screens.help import HelpScreen, help_renderable
 from conquest_tui.ui.screens.new_game import NewGameScreen
 from conquest_tui.ui.screens.report import ReportScreen
 from conquest_tui.ui.screens.title import TitleScreen
@@ -209,8 +213,15 @@ async def test_convoy_selection_centres_the_map_and_help_lists_orders(_saves: Pa
         assert map_pane.cursor == convoy.hex
         await pilot.press("f1")
         await pilot.pause()
-        help_text = screen_text(app)
-        assert "BUY quantity item" in help_text and "End turn" in help_text
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "Help" in screen_text(app)
+        console = Console(width=160, record=True, file=io.StringIO())
+        console.print(help_renderable(help_screen.groups))
+        help_text = console.export_text()
+        assert "BUY quantity item [#convoy]" in help_text
+        assert "End turn" in help_text and "F5" in help_text
+        assert all(spec.keyword in help_text for spec in REGISTRY.specs)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
