@@ -67,6 +67,8 @@ class CityInfo:
     seen_turn: int
     """Game turn these facts date from (0: never visited, only the map's public facts)."""
     conquered: bool = False
+    live: bool = False
+    """True when the facts are current (owned, or visited last turn); False for memories."""
 
 
 @attrs.frozen
@@ -206,7 +208,7 @@ class ClanView:
             expert=site.guild or "None", status=status.title(),
             spotting=knowledge.spotting_range(game, fort, list(buildings)) if fort else 0,
             radio=knowledge.radio_range(game, fort, list(buildings)) if fort else 0,
-            buildings=buildings, seen_turn=seen,
+            buildings=buildings, seen_turn=seen, live=live,
         )
 
     def listed_cities(self) -> list[CityInfo]:

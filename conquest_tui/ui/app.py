@@ -109,7 +109,8 @@ class ConquestApp(App[int]):
         try:
             game = session.load(path)
         except session.SessionError as error:
-            self.notify(str(error), title="Cannot load", severity="error", timeout=8)
+            self.notify(str(error), title="Cannot load", severity="error", timeout=8,
+                        markup=False)
             return
         self.start_game(game, path)
 
@@ -140,7 +141,8 @@ class ConquestApp(App[int]):
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             session.save(self.game, self.save_path)
         except (session.SessionError, OSError) as error:
-            self.notify(str(error), title="Could not save", severity="error", timeout=10)
+            self.notify(str(error), title="Could not save", severity="error", timeout=10,
+                        markup=False)
             return False
         return True
 
@@ -177,7 +179,8 @@ class ConquestApp(App[int]):
         try:
             run_clan_turn(game, clan_number, sheet_text)
         except NotYourTurnError as error:
-            self.notify(str(error), title="Cannot end the turn", severity="error")
+            self.notify(str(error), title="Cannot end the turn", severity="error",
+                        markup=False)
             return
         report = build_report(game, clan_number)
         self.autosave()

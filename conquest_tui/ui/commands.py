@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 
 if TYPE_CHECKING:
     from conquest_tui.ui.screens.game import GameScreen
@@ -49,7 +50,7 @@ class GameCommands(Provider):
         """The game commands and the Clan's convoys, before anything is typed."""
         for name, callback, help_text, shown in self.commands():
             if shown:
-                yield DiscoveryHit(name, callback, help=help_text)
+                yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
 
     async def search(self, query: str) -> Hits:
         """Commands, convoys and cities matching what is typed."""

@@ -1,4 +1,4 @@
-"""Pilot tests of the convoy, city and order-sheet panes and the status line, each in a tiny host app."""
+"""Pilot tests of the convoy, city and order-sheet panes and the status line, in tiny host apps."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
+from textual.widgets import DataTable
 
+from conquest_tui.engine.convoys import create_convoy
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.hexgrid import distance
 from conquest_tui.engine.view import ClanView
@@ -36,7 +38,8 @@ def game() -> Game:
 def shown_text(widget: Widget) -> str:
     """The text a widget draws now, line by line."""
     width, height = widget.size
-    return "\n".join(strip.text.strip() for strip in widget.render_lines(Region(0, 0, width, height)))
+    strips = widget.render_lines(Region(0, 0, width, height))
+    return "\n".join(strip.text.strip() for strip in strips)
 
 
 def first_clan(game: Game) -> int:
@@ -48,7 +51,7 @@ class PaneHost(App[None]):
     """A host app showing one pane, filled from the first Clan's view, recording its messages."""
 
     CSS = """
-    Screen > * { border: round $primary; }
+    ConvoyPane, CityPane, OrderSheetPane { border: round $primary; }
     """
 
     def __init__(self, game: Game, pane: Widget) -> None:
@@ -56,16 +59,17 @@ class PaneHost(App[None]):
         self.game = game
         self.pane = pane
         self.view = ClanView(game, first_clan(game))
-        self.messages: list[object] = []
+        self.selections: list[ConvoyPane.ConvoySelected] = []
+        self.changes: list[OrderSheetPane.SheetChanged] = []
 
     def compose(self) -> ComposeResult:
         yield self.pane
 
     def on_convoy_pane_convoy_selected(self, message: ConvoyPane.ConvoySelected) -> None:
-        self.messages.append(message)
+        self.selections.append(message)
 
     def on_order_sheet_pane_sheet_changed(self, message: OrderSheetPane.SheetChanged) -> None:
-        self.messages.append(message)
+        self.changes.append(message)
 
 
 # --- convoy pane -----------------------------------------------------------------------------
@@ -80,15 +84,36 @@ async def test_convoy_pane_lists_convoy_1_and_selecting_it_posts_its_hex(game: G
         assert convoy.number == 1
         assert pane.selected == 1
         assert [c.number for c in pane.convoys] == [c.number for c in app.view.convoys()]
-        row = pane.query_one("DataTable").get_row("1")  # type: ignore[attr-defined]
+        row = pane.query_one(DataTable).get_row("1")
         assert f"{convoy.troops} of {convoy.troop_capacity}" in row
-        selected = [m for m in app.messages if isinstance(m, ConvoyPane.ConvoySelected)]
-        assert selected and (selected[-1].number, selected[-1].hex) == (1, convoy.hex)
-        assert selected[-1].control is pane
-        app.messages.clear()
+        assert [(m.number, m.hex) for m in app.selections] == [(1, convoy.hex)]
+        assert app.selections[-1].control is pane
+        app.selections.clear()
         await pilot.press("enter")
         await pilot.pause()
-        assert [(m.number, m.hex) for m in app.messages] == [(1, convoy.hex)]  # type: ignore[attr-defined]
+        assert [(m.number, m.hex) for m in app.selections] == [(1, convoy.hex)]
+
+
+async def test_convoy_pane_up_and_down_select_and_post(game: Game) -> None:
+    clan = first_clan(game)
+    home = ClanView(game, clan).owned_cities()[0]
+    create_convoy(game, clan, 2, home, "land")
+    pane = ConvoyPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.show(app.view)
+        pane.focus()
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        assert pane.selected == 2
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert pane.selected == 1
+        assert [m.number for m in app.selections] == [1, 2, 1]
+        pane.show(app.view)
+        await pilot.pause()
+        assert pane.selected == 1 and len(app.selections) == 3
 
 
 async def test_convoy_pane_detail_shows_the_orders_sheet_block(game: Game) -> None:
@@ -149,7 +174,7 @@ def _row_of(pane: OrderSheetPane, header: str) -> int:
     return next(i for i, line in enumerate(pane.text.splitlines()) if line.startswith(header))
 
 
-async def test_new_sheet_template_has_the_line_allowances(game: Game) -> None:
+def test_new_sheet_template_has_the_line_allowances(game: Game) -> None:
     text = new_sheet(ClanView(game, first_clan(game)))
     assert text.splitlines()[0] == "[PRE]           ; 5 lines"
     assert "[CONVOY 1]      ; 10 lines" in text.splitlines()
@@ -173,8 +198,8 @@ async def test_order_sheet_shows_a_problem_as_it_is_typed_and_clears_it(game: Ga
         assert pane.problem_count == 1
         assert pane.border_title == "Order sheet — 1 problem"
         assert pane.editor.problem_rows == {row}
-        changed = [m for m in app.messages if isinstance(m, OrderSheetPane.SheetChanged)]
-        assert changed[-1].problem_count == 1 and "BUY lots FUEL" in changed[-1].text
+        assert app.changes[-1].problem_count == 1 and "BUY lots FUEL" in app.changes[-1].text
+        assert app.changes[-1].control is pane
 
         pane.editor.move_cursor((row, len("BUY ")))
         await pilot.press("shift+right", "shift+right", "shift+right", "shift+right", "1", "0")
@@ -273,8 +298,9 @@ async def test_status_line_shows_money_and_drops_fields_when_narrow(game: Game) 
         assert f"${clan.stock.money:,}" in text
         assert "2 problems" in text
         assert len(text) <= status.size.width
-        assert status._fit(40).plain.startswith(f"Clan {clan.number} │")
-        assert f"${clan.stock.money:,}" in status._fit(40).plain
+        narrow = status.text_for(40).plain
+        assert narrow.startswith(f"Clan {clan.number} │") and len(narrow) <= 40
+        assert f"${clan.stock.money:,}" in narrow
 
 
 # --- snapshot --------------------------------------------------------------------------------
@@ -297,7 +323,7 @@ class SheetSnapshotApp(App[None]):
         pane.load(game, clan, text)
         pane.editor.cursor_blink = False
         pane.editor.focus()
-        pane.editor.move_cursor((1, 4))
+        pane.editor.move_cursor((3, 0))
 
 
 def test_snapshot_order_sheet_with_one_problem(snap_compare) -> None:  # type: ignore[no-untyped-def]

@@ -88,10 +88,12 @@ async def _clan_one_screen(game: Game, tmp_path: Path, name: str, cursor: str) -
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.jump_to_hex(cursor)
-        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.05)
         city = screen.query_one(CityPane)
         assert city.hex_id == cursor
-        assert not [row for row in city.rows if row[0] in ("Sighted", "Your convoys")]
+        facts = city.city_facts + city.hex_facts
+        assert not [fact for fact in facts if fact[0] in ("Sighted", "Your convoys")]
         convoys = screen.query_one(ConvoyPane)
         assert {c.number for c in convoys.convoys} == {1}
         assert cursor not in screen.query_one(MapPane).overlay.foreign_convoys

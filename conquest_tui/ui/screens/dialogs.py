@@ -40,9 +40,9 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = self.dialog_title
-            yield Static(self.question, classes="dialog-question")
+            yield Static(self.question, classes="dialog-question", markup=False)
             if self.detail:
-                yield Static(self.detail, classes="dialog-detail")
+                yield Static(self.detail, classes="dialog-detail", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes_label} (y)", id="yes", variant="primary",
                              tooltip="Answer yes (y)")
@@ -81,7 +81,7 @@ class MessageDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             box.border_title = self.dialog_title
-            yield Static(self.message, classes="dialog-question")
+            yield Static(self.message, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary", tooltip="Close (Enter, Escape)")
 

@@ -201,7 +201,7 @@ class GameScreen(Screen[None]):
         """Save now, the sheet being written included."""
         self.keep_draft()
         if self.conquest.autosave():
-            self.notify(f"Saved to {self.conquest.save_path}.", title="Saved")
+            self.notify(f"Saved to {self.conquest.save_path}.", title="Saved", markup=False)
 
     def action_save_and_quit(self) -> None:
         """Save, the sheet included, and leave the app."""
@@ -233,7 +233,7 @@ class GameScreen(Screen[None]):
             self.notify(f"Convoy #{convoy.number}: {move} (toward {target}).", timeout=2)
 
     def action_focus_pane(self, step: int) -> None:
-        """Focus the next (+1) or previous (-1) pane."""
+        """Focus the next (+1) or previous (-1) pane that takes the focus."""
         panes = [self.query_one(selector) for selector in PANE_ORDER]
         focused = self.focused
         index = 0
@@ -241,19 +241,20 @@ class GameScreen(Screen[None]):
             if focused is not None and (focused is pane or pane in focused.ancestors):
                 index = i
                 break
-        self._focus_pane(panes[(index + step) % len(panes)])
+        for offset in range(1, len(panes) + 1):
+            target = self._focus_target(panes[(index + step * offset) % len(panes)])
+            if target is not None:
+                target.focus()
+                return
 
-    def _focus_pane(self, pane: Widget) -> None:
+    @staticmethod
+    def _focus_target(pane: Widget) -> Widget | None:
+        """The widget that takes the focus for a pane (None when nothing in it can)."""
         if isinstance(pane, OrderSheetPane):
-            pane.editor.focus()
-        elif pane.focusable:
-            pane.focus()
-        else:
-            for child in pane.query("*"):
-                if child.focusable:
-                    child.focus()
-                    return
-            pane.focus()
+            return pane.editor
+        if pane.focusable:
+            return pane
+        return next((child for child in pane.query("*") if child.focusable), None)
 
     def action_focus_map(self) -> None:
         """Focus the map."""

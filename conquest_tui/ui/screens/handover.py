@@ -45,7 +45,8 @@ class PinPrompt(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pin-dialog") as box:
             box.border_title = "PIN"
-            yield Static(f"{self.clan_label}: enter your PIN.", classes="dialog-question")
+            yield Static(f"{self.clan_label}: enter your PIN.", classes="dialog-question",
+                         markup=False)
             yield Input(password=True, id="pin-input", max_length=32,
                         tooltip="Your Clan's PIN; Enter checks it")
             yield Static(f"{PIN_TRIES} tries.", id="pin-note", classes="dialog-detail")
@@ -117,11 +118,12 @@ class HandoverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Center(id="handover-center"), Vertical(id="handover-box"):
-            yield Static(f"{self.clan_label} — take the terminal;", id="handover-clan")
+            yield Static(f"{self.clan_label} — take the terminal;", id="handover-clan",
+                         markup=False)
             yield Static("everyone else look away.", id="handover-away")
             yield Static(f"Game turn {self.game_turn}", id="handover-turn")
             if self.note:
-                yield Static(self.note, id="handover-note")
+                yield Static(self.note, id="handover-note", markup=False)
             hint = "Press Enter to continue"
             if self.pin_hash:
                 hint += " (you will be asked for your PIN)"
@@ -153,7 +155,7 @@ class HandoverScreen(Screen[None]):
             if ok:
                 self.conquest.begin_turn(self.clan_number)
             else:
-                self.notify("The PIN was not accepted.", title=self.clan_label,
+                self.notify("The PIN was not accepted.", title=self.clan_label, markup=False,
                             severity="warning")
 
         self.app.push_screen(PinPrompt(self.clan_label, self.pin_hash), checked)

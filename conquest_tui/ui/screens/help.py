@@ -72,7 +72,7 @@ def keys_table(groups: Iterable[KeyGroup]) -> Table:
             does = binding.description or binding.action
             if binding.tooltip and binding.tooltip != binding.description:
                 does = f"{does}: {binding.tooltip}" if binding.description else binding.tooltip
-            table.add_row(title if index == 0 else "", keys, does)
+            table.add_row(Text(title if index == 0 else ""), Text(keys), Text(does))
     return table
 
 
@@ -101,7 +101,8 @@ def orders_table(section: str) -> Table:
     for spec in sorted((s for s in REGISTRY.specs if s.section == section),
                        key=lambda s: s.keyword):
         summary = spec.summary if spec.supported else f"{spec.summary} (not carried out yet)"
-        table.add_row(spec.keyword, spec.abbreviation or "-", spec.syntax, summary, spec.rule)
+        table.add_row(*(Text(cell) for cell in (spec.keyword, spec.abbreviation or "-",
+                                                 spec.syntax, summary, spec.rule)))
     return table
 
 

@@ -165,10 +165,10 @@ class NewGameScreen(Screen[None]):
                                     "there after every turn")
                 with Vertical(id="new-game-map"):
                     yield Static("", id="map-preview")
-                    yield Static("", id="map-info")
+                    yield Static("", id="map-info", markup=False)
             yield Static("Clans (bots take their seats by themselves)", classes="section-title")
             yield Vertical(id="clan-rows")
-            yield Static("", id="new-game-error")
+            yield Static("", id="new-game-error", markup=False)
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start game (Ctrl+S)", id="start", variant="primary",
                              tooltip="Create the game")

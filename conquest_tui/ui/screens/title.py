@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -73,7 +74,7 @@ class TitleScreen(Screen[None]):
             saves.border_title = "Saved games"
             saves.tooltip = "Enter resumes the highlighted save at its hand-over screen"
             yield saves
-            yield Static("", id="title-saves-note")
+            yield Static("", id="title-saves-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -90,13 +91,14 @@ class TitleScreen(Screen[None]):
         for index, save in enumerate(self.saves):
             name = save.path.name
             if save.error:
-                table.add_row(name, "cannot be loaded", "", save.error[:60],
+                table.add_row(Text(name), "cannot be loaded", "", Text(save.error[:60]),
                               saved_at(save.modified), key=str(index))
                 continue
             whose = f"Clan {save.active_clan} ({save.active_name})"
             if save.finished:
                 whose = "game over"
-            table.add_row(name, save.title or save.map_name, str(save.game_turn), whose,
+            table.add_row(Text(name), Text(save.title or save.map_name), str(save.game_turn),
+                          Text(whose),
                           saved_at(save.modified), key=str(index))
         note = self.query_one("#title-saves-note", Static)
         count = len(self.saves)
@@ -121,7 +123,7 @@ class TitleScreen(Screen[None]):
         if 0 <= index < len(self.saves):
             save = self.saves[index]
             if save.error:
-                self.notify(save.error, title="Cannot load", severity="error")
+                self.notify(save.error, title="Cannot load", severity="error", markup=False)
                 return
             self.conquest.open_save(save.path)
 
@@ -133,7 +135,8 @@ class TitleScreen(Screen[None]):
         """Move to the load list."""
         self.refresh_saves()
         if not self.saves:
-            self.notify(f"There are no saves in {self.saves_dir} yet.", title="Load game")
+            self.notify(f"There are no saves in {self.saves_dir} yet.", title="Load game",
+                        markup=False)
             return
         self.query_one("#title-saves", DataTable).focus()
 

@@ -150,7 +150,7 @@ def hex_facts(info: HexInfo, clan_number: int, rules: Ruleset) -> Facts:
     if info.conquered:
         facts.append((NOTE, "conquered last turn"))
     if not known:
-        facts.append((NOTE, f"as seen in turn {info.seen_turn}" if info.seen_turn
+        facts.append((NOTE, f"last seen in turn {info.seen_turn}" if info.seen_turn
                       else "never seen: only the map's public facts"))
     return facts
 

@@ -106,6 +106,14 @@ class ConvoyPane(Widget, can_focus=True):
         max-height: 7;
         scrollbar-size-vertical: 1;
     }
+    ConvoyPane:focus > DataTable {
+        background-tint: $foreground 5%;
+    }
+    ConvoyPane:focus > DataTable > .datatable--cursor {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: $block-cursor-text-style;
+    }
     ConvoyPane > #convoy-detail-scroll {
         height: 1fr;
         scrollbar-size-vertical: 1;
@@ -210,14 +218,14 @@ class ConvoyPane(Widget, can_focus=True):
                 )
         finally:
             self._filling = False
-        self._selected = None
         self.select(keep)
         self.border_title = f"Convoys ({len(numbers)})" if numbers else "Convoys"
 
     def select(self, number: int | None) -> None:
         """Select a convoy by number (None or an unknown number selects nothing).
 
-        Posts ConvoySelected when the selection changes.
+        Posts ConvoySelected when the selection changes (the first `show` selects convoy
+        number one, or the lowest, and so posts it too).
 
         Args:
             number: The convoy's number.

@@ -369,6 +369,13 @@ class OrderSheetPane(Widget):
         if not self.is_mounted:
             return
         self.query_one("#sheet-hint", Static).update(self.hint)
+        row = self.editor.cursor_location[0]
+        here = [index for index, problem in enumerate(self.problems) if problem.line == row + 1]
+        listing = self.query_one("#sheet-problems", OptionList)
+        if here:
+            listing.highlighted = here[0]
+        elif listing.highlighted is not None:
+            listing.highlighted = None
 
     @property
     def hint(self) -> str:
@@ -396,6 +403,10 @@ class OrderSheetPane(Widget):
             note = "" if spec.supported else "  (not yet supported)"
             return f"{spec.syntax} — {spec.summary}{note}"
         prefix = words[0].upper
+        other = REGISTRY.other_section(section.order_section, prefix.rstrip("."))
+        if other is not None:
+            where = "a [CONVOY n] section" if other.section == CONVOY else "[PRE] or [POST]"
+            return f"{other.keyword} belongs in {where}: {other.syntax} — {other.summary}"
         matches = self._candidates(section.order_section, prefix)
         if matches:
             return "Tab: " + " ".join(matches[:12])
@@ -457,7 +468,7 @@ class OrderSheetPane(Widget):
             end += 1
         prefix = match.group(2).upper()
         candidates = [word for word in self._candidates(section.order_section, prefix)
-                      if word != prefix] or []
+                      if word != prefix]
         if not candidates:
             self.app.bell()
             return

@@ -21,8 +21,9 @@ def _plural(count: int, word: str) -> str:
 class StatusLine(Static):
     """One line of what matters most: Clan, turn, money, supplies, troops, weapons, problems.
 
-    When the line is too narrow, weapons go first, then troops, then supplies, then the Clan
-    name (the Clan number stays).
+    When the line is too narrow, the least important fields that do not fit are left out:
+    supplies are kept before troops, troops before weapons; then the Clan name goes (the number
+    stays).
     """
 
     DEFAULT_CSS = """
@@ -80,30 +81,45 @@ class StatusLine(Static):
     @property
     def plain(self) -> str:
         """The text shown now, without styles (for tests and the screen reader)."""
-        return self._fit(self.size.width).plain
+        return self.text_for(self.size.width).plain
 
     def _on_resize(self, event: events.Resize) -> None:
         self._refit()
 
     def _refit(self) -> None:
-        self.update(self._fit(self.size.width))
+        self.update(self.text_for(self.size.width))
 
-    def _fit(self, width: int) -> Content:
-        """The fields that fit in `width` cells (everything when the width is not known yet)."""
+    def text_for(self, width: int) -> Content:
+        """The line as it shows in `width` cells: the fields that fit (all when width is 0).
+
+        Args:
+            width: The cells available.
+
+        Returns:
+            The styled line.
+        """
         fields = list(self._fields)
-        if width > 0:
-            for drop in (4, 3, 2):
-                if self._length(fields) <= width:
-                    break
-                fields = [field for field in fields if field[0] != drop]
-            if self._length(fields) > width and fields:
-                fields[0] = (1, self._clan_short, "bold")
+        if width > 0 and self._length(fields) > width:
+            kept = [field for field in fields if field[0] == 1]
+            if self._length(kept) > width and kept:
+                kept[0] = (1, self._clan_short, "bold")
+            for priority in (2, 3, 4):
+                for field in fields:
+                    if field[0] == priority and self._length([*kept, field]) <= width:
+                        kept.append(field)
+            fields = sorted(kept, key=self._fields_order)
         parts: list[tuple[str, str] | str] = []
         for index, (_, text, style) in enumerate(fields):
             if index:
                 parts.append((SEPARATOR, "dim"))
             parts.append((text, style) if style else text)
         return Content.assemble(*parts)
+
+    def _fields_order(self, field: _Field) -> int:
+        for index, (_, text, _) in enumerate(self._fields):
+            if text == field[1]:
+                return index
+        return 0
 
     @staticmethod
     def _length(fields: list[_Field]) -> int:

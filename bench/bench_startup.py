@@ -1,0 +1,163 @@
+"""Cold start to the game screen's first frame vs a bare Textual app (prints, never asserts).
+
+Run: `python bench/bench_startup.py [--runs N] [--size 200x60]`. Each run is a fresh Python
+process on its own pseudo-terminal: the game run opens a saved two-Clan test_small game straight
+at its first Clan's game screen; the bare run shows one Static. Runs alternate; medians are
+compared (target: the game screen within 1.3× the bare app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_RATIO = 1.3
+
+CHILD_BARE = """
+import os, time
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("CONTINENTAL CONQUEST")
+
+    def on_mount(self):
+        self.call_after_refresh(self.first_frame)
+
+    def first_frame(self):
+        os.write(int(os.environ["BENCH_FD"]), f"{time.time_ns()}\\n".encode())
+        self.exit()
+
+Bare().run()
+"""
+
+CHILD_GAME = """
+import os, sys, time
+from pathlib import Path
+from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.screens.game import GameScreen
+
+class Bench(ConquestApp):
+    def on_mount(self):
+        super().on_mount()
+        self.begin_turn(self.game.state.active_clan)
+        self.call_after_refresh(self.wait_for_game)
+
+    def wait_for_game(self):
+        if isinstance(self.screen, GameScreen) and self.screen.is_mounted:
+            self.screen.call_after_refresh(self.first_frame)
+        else:
+            self.call_after_refresh(self.wait_for_game)
+
+    def first_frame(self):
+        os.write(int(os.environ["BENCH_FD"]), f"{time.time_ns()}\\n".encode())
+        self.exit()
+
+Bench(Path(sys.argv[1])).run()
+"""
+
+
+def make_save(folder: Path) -> Path:
+    """A saved two-Clan test_small game (fixed seed)."""
+    sys.path.insert(0, str(ROOT))
+    from conquest_tui import session
+
+    path = folder / "bench.json"
+    session.save(session.new_game(map_name="test_small", clans=2, seed="bench"), path)
+    return path
+
+
+def run_once(code: str, args: list[str], size: tuple[int, int]) -> float:
+    """Milliseconds from spawning a fresh interpreter on a pty to its first frame."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    read_end, write_end = os.pipe()
+    env = {**os.environ, "BENCH_FD": str(write_end), "TERM": "xterm-256color",
+           "COLUMNS": str(size[0]), "LINES": str(size[1]), "PYTHONPATH": str(ROOT)}
+    start = time.time_ns()
+    child = subprocess.Popen([sys.executable, "-c", code, *args], stdin=slave, stdout=slave,
+                             stderr=slave, env=env, pass_fds=(write_end,), close_fds=True,
+                             start_new_session=True)
+    os.close(slave)
+    os.close(write_end)
+    stamp = b""
+    output = b""
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master, read_end], [], [], 0.5)
+            if master in ready:
+                with contextlib.suppress(OSError):
+                    output = (output + os.read(master, 65536))[-4000:]  # drain the terminal
+            if read_end in ready:
+                chunk = os.read(read_end, 64)
+                if not chunk:
+                    break
+                stamp += chunk
+                if stamp.endswith(b"\n"):
+                    break
+            if child.poll() is not None and read_end not in ready:
+                break
+        while child.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    break
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(master)
+        os.close(read_end)
+    if not stamp.strip():
+        tail = output.decode(errors="replace")[-1500:]
+        raise RuntimeError(f"the child exited ({child.returncode}) without a first frame:\n{tail}")
+    return (int(stamp.strip()) - start) / 1e6
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="runs of each app (default 7)")
+    parser.add_argument("--size", default="200x60", help="terminal size, WxH (default 200x60)")
+    args = parser.parse_args()
+    width, height = (int(part) for part in args.size.lower().split("x"))
+    with tempfile.TemporaryDirectory() as folder:
+        save = make_save(Path(folder))
+        run_once(CHILD_BARE, [], (width, height))  # warm the OS file cache for both
+        run_once(CHILD_GAME, [str(save)], (width, height))
+        bare: list[float] = []
+        game: list[float] = []
+        for _ in range(args.runs):
+            bare.append(run_once(CHILD_BARE, [], (width, height)))
+            game.append(run_once(CHILD_GAME, [str(save)], (width, height)))
+    bare_ms = statistics.median(bare)
+    game_ms = statistics.median(game)
+    ratio = game_ms / bare_ms
+    print(f"terminal {width}×{height}, {args.runs} runs each, Python {sys.version.split()[0]}")
+    print(f"bare Textual app, cold start to first frame:   median {bare_ms:7.1f} ms  "
+          f"(min {min(bare):.1f}, max {max(bare):.1f})")
+    print(f"game screen (test_small save), cold start:     median {game_ms:7.1f} ms  "
+          f"(min {min(game):.1f}, max {max(game):.1f})")
+    verdict = "within" if ratio <= TARGET_RATIO else "OVER"
+    print(f"ratio {ratio:.2f}× the bare app ({verdict} the {TARGET_RATIO}× target)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

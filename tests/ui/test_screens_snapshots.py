@@ -1,0 +1,112 @@
+"""Snapshots of the title, hand-over, game and report screens (fixed seeds, fixed saves folder)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from conquest_tui import session
+from conquest_tui.engine.game import Game
+from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.screens.handover import HandoverScreen
+from tests.ui.test_app_flow import legal_step
+from tests.ui.test_privacy import screen_text
+
+SEED = "snapshot"
+SAVED_AT = 1_700_000_000  # 2023-11-14 22:13 UTC
+SIZE = (120, 36)
+BIG = (200, 60)
+
+
+@pytest.fixture
+def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A saves folder shown as "saves" (relative), with local time pinned to UTC."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CONQUEST_SAVES", "saves")
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    folder = Path("saves")
+    folder.mkdir()
+    yield folder
+    monkeypatch.undo()
+    time.tzset()
+
+
+def saved_game(folder: Path) -> tuple[Game, Path]:
+    """A two-Clan test_small game saved with a fixed modification time."""
+    game = session.new_game(map_name="test_small", clans=2, seed=SEED)
+    path = folder / f"test_small-{SEED}.json"
+    session.save(game, path)
+    os.utime(path, (SAVED_AT, SAVED_AT))
+    return game, path
+
+
+def test_title_screen(saves: Path, snap_compare: Any) -> None:
+    saved_game(saves)
+    assert snap_compare(ConquestApp(cursor_blink=False), terminal_size=SIZE)
+
+
+def test_hand_over_screen(saves: Path, snap_compare: Any) -> None:
+    _, path = saved_game(saves)
+    assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=SIZE)
+
+
+async def test_hand_over_shows_no_clan_data(saves: Path) -> None:
+    game, path = saved_game(saves)
+    active = game.clan(game.state.active_clan)
+    app = ConquestApp(path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        text = screen_text(app)
+    assert f"Clan {active.number} ({active.name}) — take the terminal" in text
+    assert "look away" in text and "Game turn 1" in text
+    assert "$" not in text, "no money"
+    assert "convoy" not in text.lower(), "no convoy"
+    assert not re.search(r"\b\d{4}\b", text), "no hex ids"
+    for clan in game.state.clans:
+        if clan.number != active.number:
+            assert clan.name not in text and str(clan.number) not in text
+    for word in ("Food", "Fuel", "Troops", "Popularity", "PRE", "CONVOY"):
+        assert word not in text
+
+
+def test_game_screen(saves: Path, snap_compare: Any) -> None:
+    _, path = saved_game(saves)
+
+    async def open_turn(pilot: Pilot[int]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY", "escape")
+        await pilot.pause()
+
+    assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=BIG,
+                        run_before=open_turn)
+
+
+def test_game_screen_small_terminal(saves: Path, snap_compare: Any) -> None:
+    _, path = saved_game(saves)
+    assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=(100, 30),
+                        press=["enter"])
+
+
+def test_report_screen(saves: Path, snap_compare: Any) -> None:
+    game, path = saved_game(saves)
+    step = legal_step(game, game.state.active_clan)
+
+    async def play(pilot: Pilot[int]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY")
+        await pilot.press("down", "down", *step, "f5", "y")
+        await pilot.pause()
+
+    assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=SIZE,
+                        run_before=play)
