@@ -52,8 +52,8 @@ from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
 
 class Bench(ConquestApp):
-    def on_mount(self):
-        super().on_mount()
+    def next_turn(self, note=""):
+        super().next_turn(note)  # the hand-over screen, then straight on to the game screen
         self.begin_turn(self.game.state.active_clan)
         self.call_after_refresh(self.wait_for_game)
 

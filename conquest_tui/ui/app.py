@@ -57,7 +57,7 @@ def load_keymap(path: Path) -> dict[str, str]:
 class ConquestApp(App[int]):
     """CONTINENTAL CONQUEST at one terminal for 2–20 Clans."""
 
-    CSS_PATH = "styles/app.tcss"
+    CSS_PATH = Path(__file__).resolve().parent / "styles" / "app.tcss"
     TITLE = "CONTINENTAL CONQUEST"
 
     BINDINGS: ClassVar[list[BindingType]] = [
