@@ -25,11 +25,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RATIO = 1.3
+PYCACHE = Path(tempfile.gettempdir()) / "conquest-bench-pycache"
+"""Bytecode cache of the child processes (kept out of the source tree)."""
 
 CHILD_BARE = """
 import os, time
 from textual.app import App
 from textual.widgets import Static
+IMPORTED = time.time_ns()
 
 class Bare(App):
     def compose(self):
@@ -39,7 +42,8 @@ class Bare(App):
         self.call_after_refresh(self.first_frame)
 
     def first_frame(self):
-        os.write(int(os.environ["BENCH_FD"]), f"{time.time_ns()}\\n".encode())
+        stamps = f"{IMPORTED} {IMPORTED} {time.time_ns()}\\n"
+        os.write(int(os.environ["BENCH_FD"]), stamps.encode())
         self.exit()
 
 Bare().run()
@@ -48,13 +52,15 @@ Bare().run()
 CHILD_GAME = """
 import os, sys, time
 from pathlib import Path
-from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.app import ConquestApp, load_save
 from conquest_tui.ui.screens.game import GameScreen
+IMPORTED = time.time_ns()
+GAME = load_save(Path(sys.argv[1]))
+LOADED = time.time_ns()
 
 class Bench(ConquestApp):
     def next_turn(self, note=""):
-        super().next_turn(note)  # the hand-over screen, then straight on to the game screen
-        self.begin_turn(self.game.state.active_clan)
+        self.begin_turn(self.game.state.active_clan)  # straight to the game screen
         self.call_after_refresh(self.wait_for_game)
 
     def wait_for_game(self):
@@ -64,10 +70,11 @@ class Bench(ConquestApp):
             self.call_after_refresh(self.wait_for_game)
 
     def first_frame(self):
-        os.write(int(os.environ["BENCH_FD"]), f"{time.time_ns()}\\n".encode())
+        stamps = f"{IMPORTED} {LOADED} {time.time_ns()}\\n"
+        os.write(int(os.environ["BENCH_FD"]), stamps.encode())
         self.exit()
 
-Bench(Path(sys.argv[1])).run()
+Bench(Path(sys.argv[1]), game=GAME).run()
 """
 
 
@@ -81,13 +88,16 @@ def make_save(folder: Path) -> Path:
     return path
 
 
-def run_once(code: str, args: list[str], size: tuple[int, int]) -> float:
-    """Milliseconds from spawning a fresh interpreter on a pty to its first frame."""
+def run_once(code: str, args: list[str], size: tuple[int, int]) -> tuple[float, float, float]:
+    """Milliseconds from spawning a fresh interpreter on a pty to: imports done, save loaded,
+    first frame."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
     read_end, write_end = os.pipe()
     env = {**os.environ, "BENCH_FD": str(write_end), "TERM": "xterm-256color",
-           "COLUMNS": str(size[0]), "LINES": str(size[1]), "PYTHONPATH": str(ROOT)}
+           "COLUMNS": str(size[0]), "LINES": str(size[1]), "PYTHONPATH": str(ROOT),
+           "PYTHONPYCACHEPREFIX": str(PYCACHE)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # both apps start from cached bytecode
     start = time.time_ns()
     child = subprocess.Popen([sys.executable, "-c", code, *args], stdin=slave, stdout=slave,
                              stderr=slave, env=env, pass_fds=(write_end,), close_fds=True,
@@ -128,7 +138,8 @@ def run_once(code: str, args: list[str], size: tuple[int, int]) -> float:
     if not stamp.strip():
         tail = output.decode(errors="replace")[-1500:]
         raise RuntimeError(f"the child exited ({child.returncode}) without a first frame:\n{tail}")
-    return (int(stamp.strip()) - start) / 1e6
+    imported, loaded, frame = (int(part) for part in stamp.split())
+    return (imported - start) / 1e6, (loaded - start) / 1e6, (frame - start) / 1e6
 
 
 def main() -> int:
@@ -141,19 +152,25 @@ def main() -> int:
         save = make_save(Path(folder))
         run_once(CHILD_BARE, [], (width, height))  # warm the OS file cache for both
         run_once(CHILD_GAME, [str(save)], (width, height))
-        bare: list[float] = []
-        game: list[float] = []
+        bare: list[tuple[float, float, float]] = []
+        game: list[tuple[float, float, float]] = []
         for _ in range(args.runs):
             bare.append(run_once(CHILD_BARE, [], (width, height)))
             game.append(run_once(CHILD_GAME, [str(save)], (width, height)))
-    bare_ms = statistics.median(bare)
-    game_ms = statistics.median(game)
+    bare_ms = statistics.median(run[2] for run in bare)
+    game_ms = statistics.median(run[2] for run in game)
     ratio = game_ms / bare_ms
     print(f"terminal {width}×{height}, {args.runs} runs each, Python {sys.version.split()[0]}")
     print(f"bare Textual app, cold start to first frame:   median {bare_ms:7.1f} ms  "
-          f"(min {min(bare):.1f}, max {max(bare):.1f})")
+          f"(min {min(r[2] for r in bare):.1f}, max {max(r[2] for r in bare):.1f})")
     print(f"game screen (test_small save), cold start:     median {game_ms:7.1f} ms  "
-          f"(min {min(game):.1f}, max {max(game):.1f})")
+          f"(min {min(r[2] for r in game):.1f}, max {max(r[2] for r in game):.1f})")
+    imported = statistics.median(run[0] for run in game)
+    loaded = statistics.median(run[1] for run in game)
+    bare_import = statistics.median(run[0] for run in bare)
+    print(f"  of which: interpreter + imports {imported:.1f} ms (bare app: {bare_import:.1f}), "
+          f"loading the save {loaded - imported:.1f} ms, app start to first frame "
+          f"{game_ms - loaded:.1f} ms (bare app: {bare_ms - bare_import:.1f})")
     verdict = "within" if ratio <= TARGET_RATIO else "OVER"
     print(f"ratio {ratio:.2f}× the bare app ({verdict} the {TARGET_RATIO}× target)")
     return 0

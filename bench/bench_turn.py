@@ -1,4 +1,4 @@
-"""Prints one clan turn's milliseconds on a synthetic 20-clan late game on a 60×60 map (target ≤ 10 ms)."""
+"""Prints one clan turn's milliseconds on a 20-clan late game, 60×60 map (target ≤ 10 ms)."""
 
 from __future__ import annotations
 

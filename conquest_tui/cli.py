@@ -1,4 +1,4 @@
-"""The `conquest` command: the app with no arguments, and a stable headless interface for scripts."""
+"""The `conquest` command: the app with no arguments, a stable headless interface otherwise."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 import attrs
 
 from conquest_tui import __version__, session
+from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders import check_sheet
 from conquest_tui.engine.report import build_report
-from conquest_tui.engine.game import Game
 from conquest_tui.engine.report_text import render_report
 from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
 
@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--bots", type=int, default=0, help="how many of them are bot seats")
     new.add_argument("--seed", help="seed for a replayable game (random by default)")
     new.add_argument("--names", help="Clan names, comma-separated")
-    new.add_argument("--threshold", type=int, help="victory popularity (default: rulebook proposal)")
+    new.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
     new.add_argument("--save", required=True, help="where to save the game")
     new.add_argument("--force", action="store_true", help="replace an existing save file")
     new.set_defaults(func=cmd_new)

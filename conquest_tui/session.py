@@ -1,4 +1,4 @@
-"""Starting, loading, saving and advancing games for the CLI and the app (engine + storage + bots)."""
+"""Starting, loading, saving and advancing games for the CLI and the app."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ def _first_clan(save: Path, capsys: pytest.CaptureFixture[str]) -> int:
     return numbers[1]
 
 
-def test_new_prints_the_clans_and_who_starts(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_saves_the_game(save: Path) -> None:
     assert save.exists()
 
 

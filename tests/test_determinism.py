@@ -6,7 +6,8 @@ from conquest_tui.engine.game import Game
 from conquest_tui.engine.turn import run_clan_turn
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
-SHEET = "[PRE]\nBUY 2 BIKES #1\nENLIST 20\n[CONVOY 1]\nNW\nN\nLOOT\nNE\nS\nPAUSE\n[POST]\nENLIST 3\n"
+SHEET = ("[PRE]\nBUY 2 BIKES #1\nENLIST 20\n[CONVOY 1]\nNW\nN\nLOOT\nNE\nS\nPAUSE\n"
+         "[POST]\nENLIST 3\n")
 
 
 def _next_save(save_text: str) -> str:

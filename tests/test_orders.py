@@ -6,8 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders import REGISTRY, check_sheet, parse_sheet
-from conquest_tui.engine.orders import model
+from conquest_tui.engine.orders import REGISTRY, check_sheet, model, parse_sheet
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.turn import run_clan_turn
@@ -107,7 +106,8 @@ WORDS = st.sampled_from([
 ])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(st.lists(WORDS, max_size=5).map(" ".join), max_size=25))
 def test_garbage_sheets_never_crash_and_good_lines_still_run(game: Game, lines: list[str]) -> None:
     text = "\n".join(["[PRE]", "ENLIST 1", *lines])

@@ -1,4 +1,4 @@
-"""What a convoy's vehicles and experts add up to: capacities, fuel, size, strength (CC-CNV-41…47)."""
+"""What a convoy's vehicles and experts add up to: capacities, fuel, size (CC-CNV-41…47)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from conquest_tui.engine.state import Convoy
 
 
 def expert_percent(convoy: Convoy, expert: str, rules: Ruleset) -> int:
-    """The percentage an expert's 15% bonus gives this convoy: 0, 15, or 30 with a Priest (CC-CNV-61)."""
+    """An expert's bonus for this convoy in percent: 0, 15, or 30 with a Priest (CC-CNV-61)."""
     if expert not in convoy.experts:
         return 0
     modifiers = rules.consumption

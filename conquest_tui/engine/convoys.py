@@ -1,4 +1,4 @@
-"""Changing what a convoy holds: vehicles in and out, creation, sale, pickup (CC-CNV, AMB-39/75/89)."""
+"""Changing what a convoy holds: vehicles in and out, creation, sale, pickup (AMB-39/75/89)."""
 
 from __future__ import annotations
 

@@ -56,11 +56,13 @@ class Game:
         """Whether any road touches the hex."""
         if self.map.has_road(hex_id):
             return True
-        return any(link_key(hex_id, other) in self._paved for _, other in self.map.neighbors(hex_id))
+        around = self.map.neighbors(hex_id)
+        return any(link_key(hex_id, other) in self._paved for _, other in around)
 
     def road_directions(self, hex_id: str) -> tuple[str, ...]:
         """Directions in which roads leave the hex (CC-TER-16)."""
-        return tuple(d for d, other in self.map.neighbors(hex_id) if self.road_between(hex_id, other))
+        around = self.map.neighbors(hex_id)
+        return tuple(d for d, other in around if self.road_between(hex_id, other))
 
     def pave(self, a: str, b: str) -> None:
         """Add a road link built during play."""

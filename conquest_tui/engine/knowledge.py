@@ -1,4 +1,4 @@
-"""What a Clan learns: hexes and cities it sees, convoys it meets or spots (CC-GEN-05, CC-CITY-57…60)."""
+"""What a Clan learns: hexes and cities it sees, convoys it meets or spots (CC-GEN-05)."""
 
 from __future__ import annotations
 

@@ -95,7 +95,7 @@ def move_fuel(game: Game, convoy: Convoy, origin: str, target: str) -> int:
 
 
 def pause_fuel(game: Game, convoy: Convoy) -> int:
-    """Half the cost of entering the hex; a quarter with any road for land/military (CC-CO-PAUSE-02)."""
+    """Half the entry cost; a quarter with any road for land/military (CC-CO-PAUSE-02)."""
     rules = game.rules
     terrain = rules.terrains[game.map.terrain_of(convoy.hex)]
     rate = convoy_stats.fuel_rate(convoy, rules)

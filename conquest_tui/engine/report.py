@@ -1,4 +1,4 @@
-"""A Clan's report as data: status, market, convoys, cities, hexes, sightings, events (CC-SEQ-13, CC-RPT)."""
+"""A Clan's report as data: status, market, convoys, cities, hexes, events (CC-SEQ-13, CC-RPT)."""
 
 from __future__ import annotations
 

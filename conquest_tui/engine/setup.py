@@ -1,4 +1,4 @@
-"""A new game: clans, widely spaced starting cities, rolled hexes and cities (CC-GEN-06/07, AMB-56)."""
+"""A new game: Clans, widely spaced starts, rolled hexes and cities (CC-GEN-06/07, AMB-56)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One player turn as the rulebook's SEQUENCE OF PLAY: a fixed, visible list of phases (CC-SEQ-02)."""
+"""One player turn as the rulebook's SEQUENCE OF PLAY: a fixed list of phases (CC-SEQ-02)."""
 
 from __future__ import annotations
 

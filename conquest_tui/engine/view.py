@@ -1,4 +1,4 @@
-"""ClanView: the only window through which a player (or a bot, or a pane) sees the game (fog of war)."""
+"""ClanView: the only window through which a player, bot or pane sees the game (fog of war)."""
 
 from __future__ import annotations
 

@@ -6,24 +6,19 @@ import os
 import sys
 import tomllib
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from conquest_tui import session
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
 from conquest_tui.storage.paths import saves_dir
-from conquest_tui.ui.screens.dialogs import MessageDialog
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.handover import HandoverScreen
-from conquest_tui.ui.screens.help import HelpScreen, KeyGroup, bindings_of
-from conquest_tui.ui.screens.new_game import NewGameScreen
-from conquest_tui.ui.screens.report import ReportScreen
-from conquest_tui.ui.screens.title import TitleScreen
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.game import Game
+    from conquest_tui.ui.screens.help import KeyGroup
 
 KEYMAP_ENV_VAR = "CONQUEST_KEYS"
 """A TOML file of `binding-id = "keys"` lines that rebinds keys (ids are listed in F1 help)."""
@@ -32,8 +27,32 @@ PALETTE_BINDING = Binding("ctrl+p", "command_palette", "Commands",
                           tooltip="Save, end turn, jump to a city or a convoy")
 """Shown in help: the command palette (Textual's own binding)."""
 
-FLOW_SCREENS = (NewGameScreen, HandoverScreen, GameScreen, ReportScreen)
-"""Screens that replace one another above the title screen."""
+
+class GameFileError(Exception):
+    """A save that cannot be loaded or written, as one sentence naming the file."""
+
+
+def load_save(path: Path) -> Game:
+    """Load a save (like session.load, without importing session and its map scan)."""
+    from conquest_tui.storage.map_loader import MapError
+    from conquest_tui.storage.rules_loader import RulesError
+    from conquest_tui.storage.savefile import SaveError, load_game
+
+    try:
+        return load_game(path)
+    except (SaveError, MapError, RulesError) as error:
+        raise GameFileError(str(error)) from None
+
+
+def write_save(game: Game, path: Path) -> None:
+    """Save atomically with backups, creating the saves folder when needed."""
+    from conquest_tui.storage.savefile import SaveError, save_game
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_game(game, path)
+    except (SaveError, OSError) as error:
+        raise GameFileError(f"{path}: could not save ({error})") from None
 
 
 def load_keymap(path: Path) -> dict[str, str]:
@@ -52,6 +71,11 @@ def load_keymap(path: Path) -> dict[str, str]:
 
     walk("", raw)
     return keymap
+
+
+def is_flow_screen(screen: Screen[object]) -> bool:
+    """Whether a screen is one of the game's steps that replace one another (not a dialog)."""
+    return bool(getattr(screen, "FLOW_SCREEN", False))
 
 
 class ConquestApp(App[int]):
@@ -93,42 +117,58 @@ class ConquestApp(App[int]):
     def on_mount(self) -> None:
         if self._keymap_overrides:
             self.set_keymap(self._keymap_overrides)
-        self.push_screen(TitleScreen(self.saves_folder))
-        if self._start_path is not None:
-            if self.game is not None:
-                self.start_game(self.game, self._start_path)
-            else:
-                self.open_save(self._start_path)
+        if self._start_path is None:
+            self.show_title()
+        elif self.game is not None:
+            self.start_game(self.game, self._start_path, save=False)
+        else:
+            self.open_save(self._start_path)
+
+    def show_title(self) -> None:
+        """Go back to the title screen (creating it if the app started straight in a game)."""
+        from conquest_tui.ui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.refresh_saves()
+        else:
+            self.push_screen(TitleScreen(self.saves_folder))
 
     def show_new_game(self) -> None:
         """Open the new-game form over the title screen."""
+        from conquest_tui.ui.screens.new_game import NewGameScreen
+
         self.push_screen(NewGameScreen(self.saves_folder))
 
     def open_save(self, path: Path) -> None:
         """Load a save and go to its active Clan's hand-over screen."""
         try:
-            game = session.load(path)
-        except session.SessionError as error:
+            game = load_save(path)
+        except GameFileError as error:
             self.notify(str(error), title="Cannot load", severity="error", timeout=8,
                         markup=False)
+            if len(self.screen_stack) <= 1:
+                self.show_title()
             return
-        self.start_game(game, path)
+        self.start_game(game, path, save=False)
 
-    def start_game(self, game: Game, path: Path) -> None:
+    def start_game(self, game: Game, path: Path, *, save: bool = True) -> None:
         """Play a game saved at `path`: bots first if it is their turn, then the hand-over."""
         self.game = game
         self.save_path = path
-        self.autosave()
+        if save:
+            self.autosave()
         self.next_turn()
 
     # --- the table ---------------------------------------------------------------------------
 
     def _show(self, screen: Screen[None]) -> None:
-        """Replace the flow screen on top (or put one above the title screen)."""
-        while len(self.screen_stack) > 1 and not isinstance(
-                self.screen, (TitleScreen, *FLOW_SCREENS)):
+        """Replace the game step on top (or put the first one above the title screen)."""
+        while len(self.screen_stack) > 1 and not is_flow_screen(self.screen) \
+                and self.screen.id != "title":
             self.pop_screen()
-        if isinstance(self.screen, FLOW_SCREENS):
+        if is_flow_screen(self.screen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -138,9 +178,8 @@ class ConquestApp(App[int]):
         if self.game is None or self.save_path is None:
             return False
         try:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            session.save(self.game, self.save_path)
-        except (session.SessionError, OSError) as error:
+            write_save(self.game, self.save_path)
+        except GameFileError as error:
             self.notify(str(error), title="Could not save", severity="error", timeout=10,
                         markup=False)
             return False
@@ -151,12 +190,14 @@ class ConquestApp(App[int]):
         game = self.game
         if game is None:
             return
-        turn_before = game.state.game_turn
-        bot_lines = session.play_bots(game)
-        if bot_lines:
-            self.autosave()
-        if game.state.game_turn != turn_before:
-            note = f"Game turn {turn_before} is over."
+        if any(clan.seat == "bot" for clan in game.state.clans):
+            from conquest_tui import session
+
+            turn_before = game.state.game_turn
+            if session.play_bots(game):
+                self.autosave()
+            if game.state.game_turn != turn_before:
+                note = f"Game turn {turn_before} is over."
         if game.state.finished:
             self._game_over()
             return
@@ -172,6 +213,10 @@ class ConquestApp(App[int]):
 
     def submit_turn(self, clan_number: int, sheet_text: str) -> None:
         """Run the Clan's turn, autosave, and show its report."""
+        from conquest_tui.engine.report import build_report
+        from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+        from conquest_tui.ui.screens.report import ReportScreen
+
         game = self.game
         if game is None:
             return
@@ -193,6 +238,8 @@ class ConquestApp(App[int]):
         self.next_turn(f"Game turn {ended} is over." if ended else "")
 
     def _game_over(self) -> None:
+        from conquest_tui.ui.screens.dialogs import MessageDialog
+
         game = self.game
         if game is None:
             return
@@ -214,25 +261,25 @@ class ConquestApp(App[int]):
     def action_to_title(self) -> None:
         """Save and go back to the title screen."""
         self.autosave()
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
-            self.pop_screen()
         self.game = None
         self.save_path = None
-        if isinstance(self.screen, TitleScreen):
-            self.screen.refresh_saves()
+        self.show_title()
 
     def action_help(self) -> None:
         """Show keys, orders and rules interpretations."""
+        from conquest_tui.ui.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(HelpScreen(self.key_groups(self.screen)))
 
     def key_groups(self, screen: Screen[object]) -> list[KeyGroup]:
         """The keys working on a screen, by where they work (the game screen lists its panes)."""
+        from conquest_tui.ui.screens.help import bindings_of
+
         groups: list[KeyGroup] = [("Everywhere", [*bindings_of(self), PALETTE_BINDING])]
-        title = {GameScreen: "Game screen", HandoverScreen: "Hand-over",
-                 ReportScreen: "Report", TitleScreen: "Title", NewGameScreen: "New game"}
-        groups.append((title.get(type(screen), "This screen"), bindings_of(screen)))
+        title = str(getattr(screen, "HELP_TITLE", "This screen"))
+        groups.append((title, bindings_of(screen)))
         if isinstance(screen, GameScreen):
             for selector, name in (("#map", "Map"), ("#convoys", "Convoys"),
                                    ("#sheet", "Order sheet")):
@@ -254,8 +301,8 @@ def run_app(save_path: Path | None) -> int:
     game = None
     if save_path is not None:
         try:
-            game = session.load(save_path)
-        except session.SessionError as error:
+            game = load_save(save_path)
+        except GameFileError as error:
             print(f"conquest: {error}", file=sys.stderr)
             return 1
     app = ConquestApp(save_path, game=game, keymap=keymap)

@@ -1,4 +1,4 @@
-"""Read an order sheet: [PRE], [CONVOY n], [POST] sections, one order per line, every problem kept."""
+"""Read an order sheet: [PRE], [CONVOY n], [POST] sections, one order a line, problems kept."""
 
 from __future__ import annotations
 

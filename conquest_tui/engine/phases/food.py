@@ -1,12 +1,12 @@
-"""Food for one pulse: convoy troops first, then unallocated troops; the unfed may desert (CC-SEQ-08)."""
+"""Food for one pulse: convoy troops first, then the pool; the unfed may desert (CC-SEQ-08)."""
 
 from __future__ import annotations
 
 import math
 
 from conquest_tui.engine import convoy_stats
-from conquest_tui.engine.dice import binomial
 from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.dice import binomial
 from conquest_tui.engine.state import Convoy
 
 MILLI = 1000

@@ -1,4 +1,4 @@
-"""Income Phase: owned hexes, structures and cities produce; convoys start a fresh turn (CC-SEQ-03)."""
+"""Income Phase: hexes, structures and cities produce; convoys start a fresh turn (CC-SEQ-03)."""
 
 from __future__ import annotations
 

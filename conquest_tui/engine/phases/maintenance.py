@@ -1,4 +1,4 @@
-"""Post-turn maintenance: a last pickup, then each convoy pays its parts or scraps vehicles (CC-SEQ-11)."""
+"""Maintenance: a last pickup, then each convoy pays its parts or scraps vehicles (CC-SEQ-11)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def run(ctx: TurnContext) -> None:
 
 
 def scrap_value(ctx: TurnContext, convoy: Convoy, vehicle: str) -> int:
-    """Parts from scrapping one vehicle: price / $1,000, doubled by a Tinkerer (AMB-43, CC-CNV-65)."""
+    """Parts from scrapping a vehicle: price / $1,000, doubled by a Tinkerer (AMB-43, CC-CNV-65)."""
     rules = ctx.game.rules
     parts = rules.vehicles[vehicle].cost // rules.consumption.scrap_dollars_per_part
     return parts * (2 if "TIN" in convoy.experts else 1)

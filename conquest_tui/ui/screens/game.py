@@ -62,6 +62,9 @@ def step_toward(game: Game, convoy: ConvoyInfo, origin: str, target: str) -> str
 class GameScreen(Screen[None]):
     """One Clan's turn: everything shown comes from its fog-filtered ClanView."""
 
+    FLOW_SCREEN: ClassVar[bool] = True
+    HELP_TITLE: ClassVar[str] = "Game screen"
+
     COMMANDS: ClassVar = {GameCommands}
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (140, "-wide")]
@@ -133,7 +136,10 @@ class GameScreen(Screen[None]):
         map_pane.focus()
 
     def on_resize(self) -> None:
-        self.query_one(Footer).compact = self.size.width < 140
+        footer = self.query_one(Footer)
+        compact = self.size.width < 140
+        if footer.compact != compact:
+            footer.compact = compact
 
     def _start_hex(self) -> str:
         convoys = self.view.convoys()

@@ -79,6 +79,9 @@ class PinPrompt(ModalScreen[bool]):
 class HandoverScreen(Screen[None]):
     """"Clan N (name) — take the terminal; everyone else look away", the game turn, Enter."""
 
+    FLOW_SCREEN: ClassVar[bool] = True
+    HELP_TITLE: ClassVar[str] = "Hand-over"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Continue", id="handover.continue",
                 tooltip="Start this Clan's turn"),

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -120,6 +119,8 @@ def help_renderable(groups: Iterable[KeyGroup]) -> RenderableType:
     ]
     path = rules_interpretations_path()
     if path.is_file():
+        from rich.markdown import Markdown
+
         with contextlib.suppress(OSError):
             parts += [Text(""), Markdown(path.read_text(encoding="utf-8"))]
     return Group(*parts)

@@ -98,6 +98,9 @@ class ClanRow(Horizontal):
 class NewGameScreen(Screen[None]):
     """Set up a game and start it at the first Clan's hand-over screen."""
 
+    FLOW_SCREEN: ClassVar[bool] = True
+    HELP_TITLE: ClassVar[str] = "New game"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game", id="new_game.start",
                 tooltip="Create the game and go to the first hand-over screen"),

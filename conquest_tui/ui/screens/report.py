@@ -117,6 +117,9 @@ def tables_text(report: Report) -> Text:
 class ReportScreen(Screen[None]):
     """One Clan's turn report; Enter hands the terminal on."""
 
+    FLOW_SCREEN: ClassVar[bool] = True
+    HELP_TITLE: ClassVar[str] = "Report"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Hand over", id="report.continue",
                 tooltip="Done reading: hand the terminal to the next Clan"),

@@ -34,6 +34,8 @@ def saved_at(modified: float) -> str:
 class TitleScreen(Screen[None]):
     """The first screen: start a game, resume a save, or leave."""
 
+    HELP_TITLE: ClassVar[str] = "Title"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game", id="title.new_game",
                 tooltip="Set up a new game"),
