@@ -38,13 +38,13 @@ class Bare(App):
     def compose(self):
         yield Static("CONTINENTAL CONQUEST")
 
-    def on_mount(self):
-        self.call_after_refresh(self.first_frame)
-
-    def first_frame(self):
-        stamps = f"{IMPORTED} {IMPORTED} {time.time_ns()}\\n"
-        os.write(int(os.environ["BENCH_FD"]), stamps.encode())
-        self.exit()
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)  # the first frame written to the terminal
+        if renderable is not None and not self._batch_count and not getattr(self, "done", 0):
+            self.done = 1
+            stamps = f"{IMPORTED} {IMPORTED} {time.time_ns()}\\n"
+            os.write(int(os.environ["BENCH_FD"]), stamps.encode())
+            self.exit()
 
 Bare().run()
 """
@@ -61,18 +61,15 @@ LOADED = time.time_ns()
 class Bench(ConquestApp):
     def next_turn(self, note=""):
         self.begin_turn(self.game.state.active_clan)  # straight to the game screen
-        self.call_after_refresh(self.wait_for_game)
 
-    def wait_for_game(self):
-        if isinstance(self.screen, GameScreen) and self.screen.is_mounted:
-            self.screen.call_after_refresh(self.first_frame)
-        else:
-            self.call_after_refresh(self.wait_for_game)
-
-    def first_frame(self):
-        stamps = f"{IMPORTED} {LOADED} {time.time_ns()}\\n"
-        os.write(int(os.environ["BENCH_FD"]), stamps.encode())
-        self.exit()
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)  # the game screen's first frame on the terminal
+        if (renderable is not None and not self._batch_count and isinstance(screen, GameScreen)
+                and not getattr(self, "done", 0)):
+            self.done = 1
+            stamps = f"{IMPORTED} {LOADED} {time.time_ns()}\\n"
+            os.write(int(os.environ["BENCH_FD"]), stamps.encode())
+            self.exit()
 
 Bench(Path(sys.argv[1]), game=GAME).run()
 """

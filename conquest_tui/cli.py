@@ -44,8 +44,9 @@ def _clan_number(game: Game, number: int) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a game and save it."""
     names = [n.strip() for n in args.names.split(",")] if args.names else None
-    game = session.new_game(map_name=args.map, clans=args.clans, bots=args.bots,
-                            seed=args.seed, names=names, victory_threshold=args.threshold)
+    game = session.new_game(map_name=args.map or session.default_map(), clans=args.clans,
+                            bots=args.bots, seed=args.seed, names=names,
+                            victory_threshold=args.threshold)
     path = Path(args.save)
     if path.exists() and not args.force:
         raise CliError(f"{path} already exists; use --force to replace it")
@@ -107,8 +108,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_maps(args: argparse.Namespace) -> int:
     """List the maps with their player counts."""
+    default_map = session.default_map()
     for info in session.maps():
-        default = "  (default)" if info.name == session.DEFAULT_MAP else ""
+        default = "  (default)" if info.name == default_map else ""
         print(f"{info.name:<16} {info.title:<22} {info.min_players}–{info.max_players} players  "
               f"{info.columns}×{info.rows}, {info.city_count} cities{default}")
     return 0
@@ -135,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     new = sub.add_parser("new", help="create a new game and save it")
-    new.add_argument("--map", default=session.DEFAULT_MAP, help="map name (see `conquest maps`)")
+    new.add_argument("--map", help="map name (see `conquest maps`; default british_isles)")
     new.add_argument("--clans", type=int, required=True, help="number of Clans, 2–20")
     new.add_argument("--bots", type=int, default=0, help="how many of them are bot seats")
     new.add_argument("--seed", help="seed for a replayable game (random by default)")

@@ -11,6 +11,7 @@ from conquest_tui.engine.setup import ClanSetup, GameSetup, SetupError
 from conquest_tui.engine.setup import new_game as engine_new_game
 from conquest_tui.engine.turn import run_clan_turn
 from conquest_tui.storage.map_loader import MapError, MapInfo, list_maps, load_map
+from conquest_tui.storage.paths import maps_dir
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
 from conquest_tui.storage.savefile import SaveError, load_game, save_game
 
@@ -30,12 +31,11 @@ class SessionError(Exception):
     """A failure the player should read as one sentence."""
 
 
-def _default_map() -> str:
-    names = {info.name for info in list_maps()}
-    return PREFERRED_DEFAULT_MAP if PREFERRED_DEFAULT_MAP in names else FALLBACK_MAP
-
-
-DEFAULT_MAP = _default_map()
+def default_map() -> str:
+    """british_isles when it is installed, else the hand-made test map."""
+    if (maps_dir() / f"{PREFERRED_DEFAULT_MAP}.json").is_file():
+        return PREFERRED_DEFAULT_MAP
+    return FALLBACK_MAP
 
 
 def maps() -> list[MapInfo]:

@@ -165,7 +165,7 @@ class ClanView:
         state = game.hex(hex_id)
         seen = self.clan.known_hexes.get(hex_id, 0)
         live = state.owner == self.number or hex_id in self._visited
-        roads = game.road_directions(hex_id)
+        roads = game.road_directions(hex_id) if live else game.map.road_directions(hex_id)
         if not live:
             return HexInfo(hex_id, terrain.name, terrain.abbr, UNKNOWN, 0, 0, 0, 0, 0, 0, 0,
                            "", "", roads, game.map.has_river(hex_id), seen)

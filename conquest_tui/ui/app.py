@@ -23,10 +23,6 @@ if TYPE_CHECKING:
 KEYMAP_ENV_VAR = "CONQUEST_KEYS"
 """A TOML file of `binding-id = "keys"` lines that rebinds keys (ids are listed in F1 help)."""
 
-PALETTE_BINDING = Binding("ctrl+p", "command_palette", "Commands",
-                          tooltip="Save, end turn, jump to a city or a convoy")
-"""Shown in help: the command palette (Textual's own binding)."""
-
 
 class GameFileError(Exception):
     """A save that cannot be loaded or written, as one sentence naming the file."""
@@ -277,7 +273,7 @@ class ConquestApp(App[int]):
         """The keys working on a screen, by where they work (the game screen lists its panes)."""
         from conquest_tui.ui.screens.help import bindings_of
 
-        groups: list[KeyGroup] = [("Everywhere", [*bindings_of(self), PALETTE_BINDING])]
+        groups: list[KeyGroup] = [("Everywhere", bindings_of(self))]
         title = str(getattr(screen, "HELP_TITLE", "This screen"))
         groups.append((title, bindings_of(screen)))
         if isinstance(screen, GameScreen):

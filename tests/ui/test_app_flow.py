@@ -7,17 +7,18 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.binding import Binding
 from textual.pilot import Pilot
 
 from conquest_tui import session
 from conquest_tui.engine import movement
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders import REGISTRY
-from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.app import ConquestApp, load_keymap
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.handover import HandoverScreen
-from conquest_tui.ui.screens.help import HelpScreen, help_renderable
+from conquest_tui.ui.screens.help import HelpScreen, help_renderable, rules_interpretations_path
 from conquest_tui.ui.screens.new_game import NewGameScreen
 from conquest_tui.ui.screens.report import ReportScreen
 from conquest_tui.ui.screens.title import TitleScreen
@@ -222,6 +223,63 @@ async def test_convoy_selection_centres_the_map_and_help_lists_orders(_saves: Pa
         assert "BUY quantity item [#convoy]" in help_text
         assert "End turn" in help_text and "F5" in help_text
         assert all(spec.keyword in help_text for spec in REGISTRY.specs)
+        if rules_interpretations_path().is_file():
+            assert "Rules interpretations" in help_text
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_bindings_have_ids_and_can_be_rebound(_saves: Path) -> None:
+    keys = _saves / "keys.toml"
+    keys.write_text('[game]\nsubmit = "f9"\n', encoding="utf-8")
+    keymap = load_keymap(keys)
+    assert keymap == {"game.submit": "f9"}
+    game = session.new_game(map_name="test_small", clans=2, seed="keys")
+    path = _saves / "keys.json"
+    session.save(game, path)
+    app = ConquestApp(path, saves_folder=_saves, cursor_blink=False, keymap=keymap)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert all(binding.id for binding in screen.BINDINGS if isinstance(binding, Binding))
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.screen is screen, "F5 no longer ends the turn"
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_command_palette_saves_and_jumps(_saves: Path) -> None:
+    game = session.new_game(map_name="test_small", clans=2, seed="palette")
+    path = _saves / "palette.json"
+    session.save(game, path)
+    city = next(site for site in game.map.cities if site.name.startswith("B"))
+    app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("f2", "down", *"ENLIST 3", "ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"save game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "ENLIST 3" in session.load(path).clan(screen.clan_number).draft_sheet
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*f"jump to city {city.name}")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one(MapPane).cursor == city.hex

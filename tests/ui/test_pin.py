@@ -14,13 +14,13 @@ from conquest_tui.ui.screens.handover import HandoverScreen, PinPrompt
 
 
 def test_hash_has_the_stored_form_and_a_fresh_salt() -> None:
-    first = hash_pin("1234")
-    second = hash_pin("1234")
+    first = hash_pin("wolfpin")
+    second = hash_pin("wolfpin")
     scheme, n, r, p, salt, digest = first.split("$")
     assert (scheme, int(n), int(r), int(p)) == ("scrypt", N, 8, 1)
     assert len(bytes.fromhex(salt)) == 16 and len(bytes.fromhex(digest)) == 32
     assert first != second, "every hash gets its own salt"
-    assert "1234" not in first
+    assert "wolfpin" not in first
     assert is_pin_hash(first)
 
 

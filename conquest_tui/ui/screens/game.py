@@ -17,7 +17,6 @@ from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders import parse_sheet
 from conquest_tui.engine.orders.model import Move
 from conquest_tui.engine.view import ClanView, ConvoyInfo
-from conquest_tui.ui.commands import GameCommands
 from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.widgets.city_pane import CityPane
@@ -27,10 +26,19 @@ from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from conquest_tui.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from conquest_tui.ui.app import ConquestApp
 
 PANE_ORDER: tuple[str, ...] = ("#map", "#convoys", "#city", "#sheet")
 """Focus cycling order of the panes."""
+
+
+def _game_commands() -> type[Provider]:
+    """The game's command palette provider (imported when the palette first opens)."""
+    from conquest_tui.ui.commands import GameCommands
+
+    return GameCommands
 
 
 def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
@@ -65,10 +73,11 @@ class GameScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Game screen"
 
-    COMMANDS: ClassVar = {GameCommands}
+    COMMANDS: ClassVar = {_game_commands}
+    """The command palette's game commands (imported when the palette first opens)."""
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (140, "-wide")]
-    """Narrow terminals get thinner pane borders."""
+    """Narrow terminals (under 140 columns) get smaller minimum pane heights in app.tcss."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "submit", "End turn", id="game.submit",
@@ -119,21 +128,19 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        clan = self.view.clan
-        self.title = f"Clan {clan.number} ({clan.name})"
-        self.sub_title = f"Game turn {self.game.state.game_turn}"
-        sheet = self.query_one("#sheet", OrderSheetPane)
-        sheet.load(self.game, self.clan_number, clan.draft_sheet)
-        sheet.editor.cursor_blink = self.conquest.cursor_blink
-        convoys = self.query_one("#convoys", ConvoyPane)
-        convoys.show(self.view)
-        start = self._start_hex()
-        map_pane = self.query_one("#map", MapPane)
-        map_pane.cursor = start
-        map_pane.center_on(start)
-        self.query_one("#city", CityPane).show_hex(self.view, start)
-        self._show_status()
-        map_pane.focus()
+        with self.app.batch_update():
+            clan = self.view.clan
+            sheet = self.query_one("#sheet", OrderSheetPane)
+            sheet.load(self.game, self.clan_number, clan.draft_sheet)
+            sheet.editor.cursor_blink = self.conquest.cursor_blink
+            self.query_one("#convoys", ConvoyPane).show(self.view)
+            start = self._start_hex()
+            map_pane = self.query_one("#map", MapPane)
+            map_pane.cursor = start
+            map_pane.center_on(start)
+            self.query_one("#city", CityPane).show_hex(self.view, start)
+            self._show_status()
+            map_pane.focus()
 
     def on_resize(self) -> None:
         footer = self.query_one(Footer)

@@ -140,7 +140,8 @@ class HandoverScreen(Screen[None]):
         self.clear_scrollback()
 
     def clear_scrollback(self) -> None:
-        """Wipe the terminal and its scrollback so nothing of the last Clan can be scrolled to."""
+        """Wipe the terminal, its scrollback and any toast so nothing of the last Clan shows."""
+        self.app.clear_notifications()
         driver = self.app._driver  # noqa: SLF001 - Textual has no public hook for this
         if driver is None or self.app.is_headless or self.app.is_web:
             return

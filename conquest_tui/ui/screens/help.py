@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY
-from conquest_tui.storage.paths import data_dir
+from conquest_tui.storage.paths import interpretations_file
 
 SHEET_FORMAT = """\
 An order sheet has sections. Each line holds one order; a ";" starts a comment.
@@ -36,8 +36,8 @@ KeyGroup = tuple[str, Sequence[Binding]]
 
 
 def rules_interpretations_path() -> Path:
-    """docs/rules-interpretations.md beside the data folder (present in a checkout)."""
-    return data_dir().parent / "docs" / "rules-interpretations.md"
+    """docs/rules-interpretations.md (a checkout) or its copy shipped in the wheel's data."""
+    return interpretations_file()
 
 
 def bindings_of(node: DOMNode) -> list[Binding]:

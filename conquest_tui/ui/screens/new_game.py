@@ -79,6 +79,11 @@ class ClanRow(Horizontal):
                     classes="clan-pin", max_length=32,
                     tooltip="Asked at this Clan's hand-over screen; stored only as a hash")
 
+    @on(Switch.Changed)
+    def _seat_changed(self, event: Switch.Changed) -> None:
+        """A bot needs no PIN."""
+        self.query_one(f"#pin-{self.index}", Input).disabled = event.value
+
     @property
     def clan_name(self) -> str:
         """The name typed."""
@@ -119,8 +124,9 @@ class NewGameScreen(Screen[None]):
         super().__init__(id="new-game")
         self.saves_dir = saves_dir
         self.maps = maps if maps is not None else session.maps()
-        self.map_name = session.DEFAULT_MAP if any(
-            m.name == session.DEFAULT_MAP for m in self.maps) else self.maps[0].name
+        default = session.default_map()
+        self.map_name = default if any(
+            m.name == default for m in self.maps) else self.maps[0].name
         self.seed = session.random_seed()
         self._auto_threshold = ""
         self._threshold_edited = False

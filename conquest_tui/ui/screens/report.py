@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -74,8 +74,9 @@ def events_text(report: Report, sheet_text: str) -> Text:
         if event.rule:
             text.append(f"  ({event.rule})", style="dim")
         text.append("\n")
+    text.rstrip()
     if report.problems:
-        text.append("\nPROBLEMS IN YOUR ORDER SHEET (those lines were skipped)\n",
+        text.append("\n\nPROBLEMS IN YOUR ORDER SHEET (those lines were skipped)\n",
                     style="bold yellow")
         for problem in report.problems:
             source = sheet_line(sheet, problem.line)
@@ -86,6 +87,7 @@ def events_text(report: Report, sheet_text: str) -> Text:
                     text.append(f" «{source}»", style="yellow")
                 text.append(": ")
             text.append(f"{problem.message}\n")
+    text.rstrip()
     return text
 
 
@@ -155,7 +157,12 @@ class ReportScreen(Screen[None]):
             scroll.border_title = "Report"
             scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Enter to hand over"
             yield Static(events_text(report, self.sheet_text), id="report-events")
-            yield Static(Group(tables_text(report)), id="report-tables")
+            tables = tables_text(report)
+            wide = Static(tables, id="report-tables")
+            # As wide as its longest line, so the scroll container scrolls sideways to it.
+            wide.styles.width = max((cell_len(line) for line in tables.plain.splitlines()),
+                                    default=1)
+            yield wide
         yield Footer()
 
     def on_mount(self) -> None:

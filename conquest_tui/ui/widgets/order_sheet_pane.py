@@ -345,7 +345,7 @@ class OrderSheetPane(Widget):
             return
         self.editor.set_problem_rows(frozenset(p.line - 1 for p in problems if p.line > 0))
         listing = self.query_one("#sheet-problems", OptionList)
-        listing.set_options(Option(str(problem), id=str(index))
+        listing.set_options(Option(Text(str(problem)), id=str(index))
                             for index, problem in enumerate(problems))
         self._update_hint()
 
