@@ -105,8 +105,9 @@ def parse_order_line(text: str, line: int, section: str, rules: Ruleset,
     return spec.parse(spec, rest, line, text, rules)
 
 
-def _header(text: str) -> tuple[str, int] | None:
-    match = _HEADER.match(text)
+def header_of(line: str) -> tuple[str, int] | None:
+    """(kind, convoy number) if the line is a section header ("bad" for a malformed one)."""
+    match = _HEADER.match(strip_comment(line).strip())
     if not match:
         return None
     name = match.group(1).upper()
@@ -131,7 +132,7 @@ def parse_sheet(text: str, rules: Ruleset, registry: OrderRegistry = REGISTRY) -
         stripped = raw.strip()
         if not stripped or stripped.startswith(";"):
             continue
-        header = _header(strip_comment(raw).strip())
+        header = header_of(raw)
         if header is not None:
             kind, convoy = header
             if kind == "bad":

@@ -19,11 +19,11 @@ from textual.widgets.option_list import Option
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY, OrderSpec, check_sheet
 from conquest_tui.engine.orders.arguments import parse_move
-from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
+from conquest_tui.engine.orders.sheet import AGENTS, POST, PRE, header_of
+from conquest_tui.engine.orders.tokens import Token, TokenError, tokenize
 from conquest_tui.engine.state import Problem
 from conquest_tui.engine.view import ClanView
 
-_HEADER = re.compile(r"^\s*\[\s*([A-Za-z]+)\s*(#?\s*\d+)?\s*\]\s*$")
 """A section header, once its comment is stripped (the same form the sheet parser reads)."""
 
 _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
@@ -32,9 +32,6 @@ _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
 HEADER_WIDTH = 16
 """Headers of a new sheet are padded to this width before their line-allowance comment."""
 
-PRE = "pre"
-POST = "post"
-AGENTS = "agents"
 
 
 @dataclass(frozen=True)
@@ -56,20 +53,6 @@ class SheetSection:
         if self.kind in (PRE, POST):
             return CLAN
         return CONVOY if self.kind == CONVOY else None
-
-
-def header_of(line: str) -> tuple[str, int] | None:
-    """(kind, convoy number) if the line is a section header, else None."""
-    match = _HEADER.match(strip_comment(line))
-    if not match:
-        return None
-    name = match.group(1).upper()
-    number = match.group(2)
-    if name == "CONVOY" and number:
-        return CONVOY, int(number.replace("#", "").strip())
-    if name in ("PRE", "POST", "AGENTS") and not number:
-        return name.lower(), 0
-    return "bad", 0
 
 
 def sections(lines: list[str]) -> list[SheetSection]:
