@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 import attrs
 
@@ -28,14 +28,14 @@ class TurnContext:
     visited: set[str] = attrs.Factory(set)
     """Hexes the Clan's convoys entered this turn (hex list, CC-RPT-03)."""
     conquered: list[str] = attrs.Factory(list)
-    _rngs: dict[tuple[str, int], random.Random] = attrs.Factory(dict)
+    _rngs: dict[tuple[str, int], Random] = attrs.Factory(dict)
 
     @property
     def turn(self) -> int:
         """The current game turn."""
         return self.game.state.game_turn
 
-    def rng(self) -> random.Random:
+    def rng(self) -> Random:
         """The generator of the current phase and pulse (one per phase, drawn in order)."""
         key = (self.phase, self.pulse)
         generator = self._rngs.get(key)

@@ -1,15 +1,15 @@
-"""Dice helpers beyond random.Random: many independent yes/no chances at once."""
+"""Dice helpers beyond Random: many independent yes/no chances at once."""
 
 from __future__ import annotations
 
 import math
-import random
+from random import Random
 
 EXACT_LIMIT = 64
 """Up to this many trials each one is rolled; above it a normal approximation is used."""
 
 
-def binomial(rng: random.Random, trials: int, chance: float) -> int:
+def binomial(rng: Random, trials: int, chance: float) -> int:
     """How many of `trials` independent events with probability `chance` happen."""
     if trials <= 0 or chance <= 0.0:
         return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.state import CityState, HexState
@@ -22,7 +22,7 @@ def hex_yield(game: Game, hex_id: str, hex_state: HexState) -> dict[str, int]:
     }
 
 
-def structure_yield(game: Game, hex_state: HexState, rng: random.Random | None) -> dict[str, int]:
+def structure_yield(game: Game, hex_state: HexState, rng: Random | None) -> dict[str, int]:
     """Special and custom structure output (CC-HEX-15…38); midpoints when rng is None."""
     out: dict[str, int] = {}
     if hex_state.special:
@@ -36,7 +36,7 @@ def structure_yield(game: Game, hex_state: HexState, rng: random.Random | None) 
     return out
 
 
-def hex_income(game: Game, clan: int, rng: random.Random | None) -> dict[str, int]:
+def hex_income(game: Game, clan: int, rng: Random | None) -> dict[str, int]:
     """Everything the Clan's hexes produce this Income Phase (CC-SEQ-03)."""
     totals = dict.fromkeys(RESOURCES, 0)
     for hex_id, hex_state in zip(game.map.hex_ids(), game.state.hexes, strict=True):
@@ -75,7 +75,7 @@ def needs_met(game: Game, city: CityState, clan: int) -> bool:
     )
 
 
-def city_value(game: Game, city: CityState, clan: int, rng: random.Random | None) -> int:
+def city_value(game: Game, city: CityState, clan: int, rng: Random | None) -> int:
     """One owned city's money this turn: (base + Marketplace) × band factor + 50% if needs met."""
     site = game.map.city_at(city.hex)
     major = bool(site and site.major)
@@ -92,7 +92,7 @@ def city_value(game: Game, city: CityState, clan: int, rng: random.Random | None
     return value
 
 
-def city_income(game: Game, clan: int, rng: random.Random | None) -> dict[str, int]:
+def city_income(game: Game, clan: int, rng: Random | None) -> dict[str, int]:
     """Money from every city the Clan owns."""
     total = sum(city_value(game, city, clan, rng) for city in game.state.cities
                 if city.owner == clan)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator, Mapping
+from random import Random
 from typing import TypeVar
 
 import attrs
@@ -54,7 +54,7 @@ class Range:
     low: int
     high: int
 
-    def roll(self, rng: random.Random) -> int:
+    def roll(self, rng: Random) -> int:
         """A uniform whole number from low to high."""
         return rng.randint(self.low, self.high)
 
@@ -80,7 +80,7 @@ class FloatRange:
     low: float
     high: float
 
-    def roll(self, rng: random.Random) -> float:
+    def roll(self, rng: Random) -> float:
         """A uniform real number from low to high."""
         return rng.uniform(self.low, self.high)
 
@@ -130,7 +130,7 @@ class Dice:
     def average(self) -> float:
         return self.count * (self.sides + 1) / 2 + self.bonus
 
-    def roll(self, rng: random.Random) -> int:
+    def roll(self, rng: Random) -> int:
         return sum(rng.randint(1, self.sides) for _ in range(self.count)) + self.bonus
 
     def __str__(self) -> str:

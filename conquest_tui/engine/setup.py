@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 import attrs
 
@@ -89,7 +89,7 @@ def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int) -> int
     return popularity.victory_base + round(popularity.victory_factor * (land + people) / clans)
 
 
-def choose_starts(world: GameMap, count: int, rng: random.Random) -> list[str]:
+def choose_starts(world: GameMap, count: int, rng: Random) -> list[str]:
     """Minor city hexes as far apart as possible (CC-GEN-07): greedy farthest-point search,
     tried from every candidate, keeping the spread with the largest smallest distance.
     Mainland cities are preferred; island starts (AMB-56) only when there are too few."""
@@ -119,7 +119,7 @@ def choose_starts(world: GameMap, count: int, rng: random.Random) -> list[str]:
     return best
 
 
-def _roll_hexes(rules: Ruleset, world: GameMap, rng: random.Random) -> list[HexState]:
+def _roll_hexes(rules: Ruleset, world: GameMap, rng: Random) -> list[HexState]:
     """Per-game rolls: defense, production, road bonus, special structures (AMB-23, AMB-38)."""
     generation = rules.hexgen
     city_hexes = {site.hex for site in world.cities}
@@ -153,7 +153,7 @@ def _roll_hexes(rules: Ruleset, world: GameMap, rng: random.Random) -> list[HexS
     return hexes
 
 
-def _roll_cities(rules: Ruleset, world: GameMap, rng: random.Random) -> list[CityState]:
+def _roll_cities(rules: Ruleset, world: GameMap, rng: Random) -> list[CityState]:
     """Uncontrolled cities: garrison 50–100% (majors 75–100%), a few buildings (AMB-74)."""
     unowned = rules.unowned_cities
     buildings = sorted(rules.buildings)
@@ -189,7 +189,7 @@ def _island_start(world: GameMap, hex_id: str) -> bool:
     return len(seen) < 6
 
 
-def _give_start(game: Game, clan: Clan, hex_id: str, rng: random.Random) -> None:
+def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     """The starting position of AMB-56: city, hex, stockpiles, convoy #1 (CC-GEN-06)."""
     rules = game.rules
     start = rules.start
