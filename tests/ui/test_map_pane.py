@@ -8,9 +8,10 @@ from textual.pilot import Pilot
 
 from conquest_tui.engine.gamemap import GameMap
 from conquest_tui.engine.hexgrid import neighbor
+from conquest_tui.ui.hex_glyphs import city_label, convoy_label
 from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
-from conquest_tui.ui.widgets.map_pane import MapPane, city_label, convoy_label
+from conquest_tui.ui.widgets.map_pane import MapPane
 
 from .map_pane_app import MapPaneApp, sample_overlay
 
