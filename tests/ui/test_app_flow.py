@@ -11,8 +11,6 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 
 from conquest_tui import session
-from conquest_tui.engine import movement
-from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders import REGISTRY
 from conquest_tui.ui.app import ConquestApp, load_keymap
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
@@ -25,7 +23,7 @@ from conquest_tui.ui.screens.title import TitleScreen
 from conquest_tui.ui.widgets.map_pane import MapPane
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from conquest_tui.ui.widgets.status_line import StatusLine
-from tests.ui.test_privacy import screen_text
+from tests.ui.helpers import legal_step, screen_text, take_the_terminal
 
 SIZE = (200, 60)
 
@@ -37,15 +35,6 @@ MAP_KEYS = {"N": "up", "S": "down", "NW": "y", "NE": "u", "SW": "b", "SE": "n"}
 def _saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CONQUEST_SAVES", str(tmp_path))
     return tmp_path
-
-
-def legal_step(game: Game, clan: int) -> str:
-    """A direction in which the Clan's first convoy may move from where it stands."""
-    convoy = game.convoys_of(clan)[0]
-    for direction, there in game.map.neighbors(convoy.hex):
-        if movement.entry_problem(game, convoy.convoy_type, convoy.hex, there) is None:
-            return direction
-    raise AssertionError(f"convoy #{convoy.number} of Clan {clan} cannot move at all")
 
 
 async def new_game_by_keys(pilot: Pilot[int], seed: str) -> None:
@@ -149,11 +138,7 @@ async def test_a_bad_line_shows_at_once_and_the_good_lines_still_run(_saves: Pat
     session.save(game, path)
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await take_the_terminal(pilot)
         sheet = screen.query_one(OrderSheetPane)
         assert sheet.problem_count == 0
         await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY")
@@ -176,9 +161,7 @@ async def test_save_and_quit_keeps_the_sheet_being_written(_saves: Path) -> None
     first = game.state.active_clan
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_terminal(pilot)
         await pilot.press("f2", "down", *"ENLIST 5", "ctrl+s")
         await pilot.pause()
     assert app.return_value == 0
@@ -188,9 +171,7 @@ async def test_save_and_quit_keeps_the_sheet_being_written(_saves: Path) -> None
 
     again = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_terminal(pilot)
         assert "ENLIST 5" in again.screen.query_one(OrderSheetPane).text
 
 
@@ -200,11 +181,7 @@ async def test_convoy_selection_centres_the_map_and_help_lists_orders(_saves: Pa
     session.save(game, path)
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await take_the_terminal(pilot)
         convoy = screen.view.convoys()[0]
         map_pane = screen.query_one(MapPane)
         await pilot.press("up", "up")
@@ -240,11 +217,7 @@ async def test_bindings_have_ids_and_can_be_rebound(_saves: Path) -> None:
     session.save(game, path)
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False, keymap=keymap)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await take_the_terminal(pilot)
         assert all(binding.id for binding in screen.BINDINGS if isinstance(binding, Binding))
         await pilot.press("f5")
         await pilot.pause()
@@ -264,11 +237,7 @@ async def test_the_command_palette_saves_and_jumps(_saves: Path) -> None:
     city = next(site for site in game.map.cities if site.name.startswith("B"))
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await take_the_terminal(pilot)
         await pilot.press("f2", "down", *"ENLIST 3", "ctrl+p")
         await pilot.pause()
         await pilot.press(*"save game")

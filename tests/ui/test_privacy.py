@@ -2,38 +2,25 @@
 
 from __future__ import annotations
 
-import html
-import re
-from collections import defaultdict
 from pathlib import Path
 
 import attrs
-from textual.app import App
 
 from conquest_tui import session
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.view import ClanView
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.overlay_builder import build_overlay
-from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.widgets.city_pane import CityPane
 from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 from conquest_tui.ui.widgets.map_pane import MapPane
+from tests.ui.helpers import screen_text, take_the_terminal
 
 SECRET_NAME = "Zeppelin Secret"
 SECRET_CLAN = "Hidden Foxes"
+
 SIZE = (200, 60)
 
-_TEXT = re.compile(r'<text[^>]*\bx="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')
-
-
-def screen_text(app: App[object]) -> str:
-    """Every line of the app's screen as plain text (from its SVG screenshot)."""
-    lines: defaultdict[float, list[tuple[float, str]]] = defaultdict(list)
-    for x, y, text in _TEXT.findall(app.export_screenshot()):
-        lines[float(y)].append((float(x), html.unescape(text).replace("\xa0", " ")))
-    return "\n".join("".join(part for _, part in sorted(parts))
-                     for _, parts in sorted(lines.items()))
 
 
 def secret_game(*, with_secret: bool = True) -> tuple[Game, int, int, str]:
@@ -82,11 +69,7 @@ async def _clan_one_screen(game: Game, tmp_path: Path, name: str, cursor: str) -
     session.save(game, path)
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await take_the_terminal(pilot)
         screen.jump_to_hex(cursor)
         await pilot.wait_for_scheduled_animations()
         await pilot.pause(0.05)

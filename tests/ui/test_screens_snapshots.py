@@ -16,11 +16,11 @@ from conquest_tui import session
 from conquest_tui.engine.game import Game
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.handover import HandoverScreen
-from tests.ui.test_app_flow import legal_step
-from tests.ui.test_privacy import screen_text
+from tests.ui.helpers import legal_step, screen_text
 
 SEED = "snapshot"
 SAVED_AT = 1_700_000_000  # 2023-11-14 22:13 UTC
+
 SIZE = (120, 36)
 BIG = (200, 60)
 
