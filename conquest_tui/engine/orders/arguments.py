@@ -1,4 +1,4 @@
-"""Argument parsers for the orders this version carries out: words after the keyword → Order."""
+"""Shared argument readers (quantity, hex, convoy number), market and convoy-creation parsers."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ class OrderSyntaxError(ValueError):
         self.message = message
 
 
-def _quantity(token: Token | None, what: str) -> int:
+def quantity(token: Token | None, what: str) -> int:
     if token is None:
         raise OrderSyntaxError("missing_quantity", f"{what} needs a quantity")
     text = token.text.replace(",", "")
@@ -69,14 +69,14 @@ def convoy_number(token: Token | None, what: str) -> int:
     return int(text)
 
 
-def _no_more(words: list[Token], spec: OrderSpec, used: int) -> None:
+def no_more(words: list[Token], spec: OrderSpec, used: int) -> None:
     if len(words) > used:
         extra = " ".join(t.text for t in words[used:])
         raise OrderSyntaxError("extra_words", f"{spec.keyword} does not take \"{extra}\" "
                                f"(format: {spec.syntax})")
 
 
-def _hex(token: Token | None, what: str) -> str:
+def hex_arg(token: Token | None, what: str) -> str:
     if token is None:
         raise OrderSyntaxError("missing_hex", f"{what} needs a hex number, like 0516")
     if not hexgrid.is_hex_id(token.text):
@@ -94,19 +94,19 @@ def parse_move(word: Token, line: int, text: str) -> model.Move | None:
     return None
 
 
-def _no_args(factory: type[model.Order]) -> ArgumentParser:
+def no_args(factory: type[model.Order]) -> ArgumentParser:
     def parse(spec: OrderSpec, words: list[Token], line: int, text: str,
               rules: Ruleset) -> model.Order:
-        _no_more(words, spec, 0)
+        no_more(words, spec, 0)
         return factory(spec.keyword, line, text)
 
     return parse
 
 
-def _mode(mode: str) -> ArgumentParser:
+def mode_parser(mode: str) -> ArgumentParser:
     def parse(spec: OrderSpec, words: list[Token], line: int, text: str,
               rules: Ruleset) -> model.Order:
-        _no_more(words, spec, 0)
+        no_more(words, spec, 0)
         return model.SetMode(spec.keyword, line, text, mode=mode)
 
     return parse
@@ -132,18 +132,18 @@ def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bo
 
 
 def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, str, int]:
-    quantity = _quantity(words[0] if words else None, spec.keyword)
+    amount = quantity(words[0] if words else None, spec.keyword)
     item, is_vehicle = _item(words[1] if len(words) > 1 else None, spec, rules)
     if is_vehicle:
         convoy = convoy_number(words[2] if len(words) > 2 else None,
                                f"{spec.keyword} of vehicles")
-        _no_more(words, spec, 3)
+        no_more(words, spec, 3)
     else:
         if len(words) > 2:
             raise OrderSyntaxError("extra_words", f"{item} go to the Clan stockpile: "
                                    "no convoy number is needed or allowed")
         convoy = 0
-    return quantity, item, convoy
+    return amount, item, convoy
 
 
 def _parse_buy(spec: OrderSpec, words: list[Token], line: int, text: str,
@@ -156,7 +156,7 @@ def _parse_sell(spec: OrderSpec, words: list[Token], line: int, text: str,
                 rules: Ruleset) -> model.Order:
     if words and words[0].upper == "CONVOY":
         number = convoy_number(words[1] if len(words) > 1 else None, "SELL CONVOY")
-        _no_more(words, spec, 2)
+        no_more(words, spec, 2)
         return model.SellConvoy(spec.keyword, line, text, convoy=number)
     quantity, item, convoy = _trade(spec, words, rules)
     return model.Sell(spec.keyword, line, text, quantity=quantity, item=item, convoy=convoy)
@@ -164,14 +164,14 @@ def _parse_sell(spec: OrderSpec, words: list[Token], line: int, text: str,
 
 def _parse_enlist(spec: OrderSpec, words: list[Token], line: int, text: str,
                   rules: Ruleset) -> model.Order:
-    quantity = _quantity(words[0] if words else None, "ENLIST")
-    _no_more(words, spec, 1)
-    return model.Enlist(spec.keyword, line, text, quantity=quantity)
+    amount = quantity(words[0] if words else None, "ENLIST")
+    no_more(words, spec, 1)
+    return model.Enlist(spec.keyword, line, text, quantity=amount)
 
 
 def _parse_create(spec: OrderSpec, words: list[Token], line: int, text: str,
                   rules: Ruleset) -> model.Order:
-    hex_id = _hex(words[0] if words else None, "CREATE")
+    hex_id = hex_arg(words[0] if words else None, "CREATE")
     if len(words) < 2:
         raise OrderSyntaxError("missing_type", "CREATE needs a convoy type: LAND, SEA, "
                                "AMPHIBIOUS, MILITARY or AIR")
@@ -194,11 +194,11 @@ def check_name(name: str) -> None:
 
 
 PARSERS: dict[str, ArgumentParser] = {
-    "convoy:PAUSE": _no_args(model.Pause),
-    "convoy:LOOT": _no_args(model.Loot),
-    "convoy:CAPTURE": _mode("capture"),
-    "convoy:RECON": _mode("recon"),
-    "convoy:EMPTY": _mode("empty"),
+    "convoy:PAUSE": no_args(model.Pause),
+    "convoy:LOOT": no_args(model.Loot),
+    "convoy:CAPTURE": mode_parser("capture"),
+    "convoy:RECON": mode_parser("recon"),
+    "convoy:EMPTY": mode_parser("empty"),
     "clan:BUY": _parse_buy,
     "clan:SELL": _parse_sell,
     "clan:ENLIST": _parse_enlist,

@@ -6,6 +6,7 @@ from conquest_tui.engine import convoy_stats, convoys, hexgrid, movement
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.sheet import OrderSheet, SheetLine, parse_sheet
+from conquest_tui.engine.phases.handlers import CLAN_CHECKS, CONVOY_CHECKS
 from conquest_tui.engine.state import Convoy, Problem
 
 
@@ -75,7 +76,8 @@ def _check_clan_order(game: Game, clan: int, order: model.Order) -> tuple[str, s
         problem = convoys.create_problem(game, clan, order.hex, order.convoy_type)
         if problem:
             return "cannot_create", problem
-    return None
+    check = CLAN_CHECKS.get(type(order))
+    return check(game, clan, order) if check is not None else None
 
 
 def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]) -> list[Problem]:
@@ -93,6 +95,10 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
             problems.append(Problem(sheet_line.line, code, message, "check"))
             continue
         if not isinstance(order, model.Move):
+            check = CONVOY_CHECKS.get(type(order))
+            problem = check(game, convoy, order) if check is not None else None
+            if problem:
+                problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
             continue
         target = hexgrid.neighbor(here, order.direction) if order.direction else order.target
         if target is None or not game.map.contains(target):

@@ -6,7 +6,7 @@ import re
 
 import attrs
 
-from conquest_tui.engine.orders import arguments, model
+from conquest_tui.engine.orders import arguments, model, parsers
 from conquest_tui.engine.orders.registry import (
     BASE_REGISTRY,
     CLAN,
@@ -28,7 +28,7 @@ def _parse_move_keyword(spec: OrderSpec, words: list[Token], line: int, text: st
 
 
 REGISTRY: OrderRegistry = BASE_REGISTRY.with_parsers(
-    {**arguments.PARSERS, "convoy:MOVE": _parse_move_keyword}
+    {**parsers.PARSERS, "convoy:MOVE": _parse_move_keyword}
 )
 """Every order of the rulebook, with the parsers of those this version carries out."""
 

@@ -1,0 +1,16 @@
+"""Clan housekeeping orders: GIVE, SPLIT, ABSORB, CONVERT, ORDER, EVENT, NAME, SLOGAN and more."""
+
+from __future__ import annotations
+
+from conquest_tui.engine.orders import model
+from conquest_tui.engine.phases.handler_types import (
+    ClanCheck,
+    ClanHandler,
+    ConvoyCheck,
+    ConvoyHandler,
+)
+
+CLAN_HANDLERS: dict[type[model.Order], ClanHandler] = {}
+CONVOY_HANDLERS: dict[type[model.Order], ConvoyHandler] = {}
+CLAN_CHECKS: dict[type[model.Order], ClanCheck] = {}
+CONVOY_CHECKS: dict[type[model.Order], ConvoyCheck] = {}
