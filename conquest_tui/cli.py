@@ -17,6 +17,7 @@ from conquest_tui.engine.orders import check_sheet
 from conquest_tui.engine.report import build_report
 from conquest_tui.engine.report_text import render_report
 from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+from conquest_tui.engine.victory import end_sentence
 
 
 class CliError(Exception):
@@ -88,7 +89,9 @@ def cmd_turn(args: argparse.Namespace) -> int:
     print(render_report(report), end="")
     for line in bot_lines:
         print(line)
-    if not game.state.finished:
+    if game.state.finished:
+        print(f"{end_sentence(game)} Every Clan's final report: `conquest report`.")
+    else:
         active = game.clan(game.state.active_clan)
         print(f"Next: Clan {active.number} ({active.name}), game turn {game.state.game_turn}.")
     return 0

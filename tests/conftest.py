@@ -26,6 +26,7 @@ def small_map() -> GameMap:
 
 @pytest.fixture
 def game(rules: Ruleset, small_map: GameMap) -> Game:
-    """A fresh two-Clan game on test_small with a fixed seed."""
-    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
+    """A fresh two-Clan game on test_small with a fixed seed and no turn limit."""
+    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test",
+                      turn_limit=0)
     return new_game(rules, small_map, setup)

@@ -11,7 +11,7 @@ def expert_percent(convoy: Convoy, expert: str, rules: Ruleset) -> int:
     if expert not in convoy.experts:
         return 0
     modifiers = rules.consumption
-    if "PRI" in convoy.experts:
+    if "PRI" in convoy.experts and expert in rules.expert_effects.priest_doubles:
         return round(modifiers.priest_expert_bonus * 100)
     return round(modifiers.expert_bonus * 100)
 

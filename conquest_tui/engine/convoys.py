@@ -102,10 +102,22 @@ def create_problem(game: Game, clan: int, hex_id: str, convoy_type: str) -> str 
         return f"{name} ({hex_id}) is not your city"
     if city.conquered_turn == game.state.game_turn:
         return f"{name} was conquered this turn; no convoy can be created there yet"
+    return type_site_problem(game, hex_id, convoy_type, "created")
+
+
+def type_site_problem(game: Game, hex_id: str, convoy_type: str, verb: str) -> str | None:
+    """Why this city cannot launch that convoy type (Armory, Airport, coast), or None.
+
+    `verb` says what is done there: "created" (CC-CL-CREATE-02) or "converted"
+    (CC-CL-CONVERT-01). The city must exist.
+    """
+    city = game.city(hex_id)
+    site = game.map.city_at(hex_id)
+    name = site.name if site else hex_id
     kind = game.rules.convoy_types[convoy_type]
-    if kind.requires_building and kind.requires_building not in city.buildings:
+    if kind.requires_building and (city is None or kind.requires_building not in city.buildings):
         building = game.rules.buildings[kind.requires_building].name
-        return f"{kind.name.lower()} convoys are created only in a city with an {building}"
+        return f"{kind.name.lower()} convoys are {verb} only in a city with an {building}"
     if convoy_type == "sea" and not is_sea_port(game, hex_id):
         return f"{name} is not on the coast: sea convoys need a coastal city"
     return None

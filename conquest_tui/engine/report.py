@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine import economy
+from conquest_tui.engine import economy, victory
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.state import STOCK_ITEMS, Event, Problem, Sighting
 from conquest_tui.engine.view import CityInfo, ClanView, ConvoyInfo, HexInfo
@@ -35,6 +35,14 @@ class Report:
     """(clan number, name, popularity) as of the last game-turn end (CC-RPT-09)."""
     next_clan: int
     finished: bool
+    winners: tuple[int, ...] = ()
+    """The winning Clans once the game is over (CC-POP-08)."""
+    game_over: str = ""
+    """The end-of-game sentence, "" while the game goes on (CC-POP-09)."""
+    victory_watch: str = ""
+    """What this Clan must still do to win while it holds the threshold (CC-POP-07)."""
+    turn_limit: int = 0
+    """Last game turn, 0 for none (AMB-57)."""
 
 
 def build_report(game: Game, clan_number: int) -> Report:
@@ -66,4 +74,8 @@ def build_report(game: Game, clan_number: int) -> Report:
         top_clans=ranking,
         next_clan=state.active_clan,
         finished=state.finished,
+        winners=tuple(state.winners),
+        game_over=victory.end_sentence(game),
+        victory_watch=victory.watch_sentence(game, clan),
+        turn_limit=state.turn_limit,
     )

@@ -113,7 +113,10 @@ def render_report(report: Report) -> str:
     out: list[str] = [
         f"CONTINENTAL CONQUEST — report for Clan {report.clan} ({report.clan_name})",
         f"Game turn {report.game_turn} on {report.map_title}.   Popularity {report.popularity}"
-        f" (victory at {report.victory_threshold}).",
+        f" (victory at {report.victory_threshold}"
+        + (f"; the game ends after game turn {report.turn_limit}" if report.turn_limit else "")
+        + ").",
+        *([report.victory_watch] if report.victory_watch else []),
         RULE, "STATUS", *status_lines(report), *market_lines(report), RULE,
     ]
     for convoy in report.convoys:
@@ -138,9 +141,12 @@ def render_report(report: Report) -> str:
     if report.problems:
         out += [RULE, "PROBLEMS IN YOUR ORDER SHEET"]
         out += [str(problem) for problem in report.problems]
+    if report.game_over:
+        out += [RULE, "END OF THE GAME", report.game_over]
     if report.top_clans:
-        out += [RULE, "TOP CLANS"]
+        out += [RULE, "FINAL STANDINGS" if report.game_over else "TOP CLANS"]
         out += [f"{rank:>2}. Clan {n} ({name}) {points}"
+                + ("  *winner*" if n in report.winners else "")
                 for rank, (n, name, points) in enumerate(report.top_clans, start=1)]
     return "\n".join(out) + "\n"
 

@@ -208,6 +208,7 @@ class CityRules:
 
     growth_percent: Range               # 8–12 % per game turn (Church: BuildingEffects)
     anything_need_chance: float         # 0.05 of cities need "anything"
+    troops_per_claymore: int            # claymore capacity = troop capacity // 10 (AMB-63)
 
 
 @attrs.frozen

@@ -38,6 +38,8 @@ class GameSetup:
     seed: str
     victory_threshold: int | None = None
     """None: the AMB-57 default for this map and number of Clans."""
+    turn_limit: int | None = None
+    """Last game turn (AMB-57, hot-seat); None: the ruleset's default_turn_limit; 0: no limit."""
 
 
 def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
@@ -77,6 +79,8 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
         setup.victory_threshold if setup.victory_threshold
         else default_victory_threshold(rules, world, count)
     )
+    state.turn_limit = (rules.game.default_turn_limit if setup.turn_limit is None
+                        else setup.turn_limit)
     game.reindex()
     return game
 

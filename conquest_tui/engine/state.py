@@ -101,6 +101,19 @@ class Sighting:
 
 
 @attrs.define(slots=True)
+class Broadcast:
+    """A battle or razing announced over the radio to cities in range (CC-CITY-63)."""
+
+    hex: str
+    game_turn: int
+    text: str
+    clans: list[int] = attrs.Factory(list)
+    """Clans taking part: they learn of it from their own reports, not the radio (CC-CITY-64)."""
+    heard_by: list[int] = attrs.Factory(list)
+    """Clans whose turn-end radio report already covered it (CC-CITY-65)."""
+
+
+@attrs.define(slots=True)
 class CityMemory:
     """What a Clan last learned about a city it does not own (CC-RPT-01)."""
 
@@ -148,6 +161,10 @@ class Clan:
     agents: int = 0
     extra_pre_lines: int = 0
     extra_post_lines: int = 0
+    next_pre_lines: int = 0
+    """Pre-turn lines bought with ORDER this turn; they become extra_pre_lines next turn."""
+    next_post_lines: int = 0
+    """Post-turn lines bought with ORDER this turn (AMB-49: for the next turn only)."""
     pin_hash: str = ""
     """Salted scrypt hash of the hot-seat PIN, or "" (kept opaque by the engine)."""
     resigned: bool = False
@@ -162,6 +179,11 @@ class Clan:
     draft_sheet: str = ""
     """The order sheet being written for the next turn, kept with the save."""
     turns_played: int = 0
+    victory_watch_since: int = 0
+    """Game turn at whose end the Clan reached the victory threshold and has held it since (0:
+    below it, CC-POP-07)."""
+    structure_uses: dict[str, int] = attrs.Factory(dict)
+    """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
 
 
 @attrs.define(slots=True)
@@ -204,6 +226,12 @@ class CityState:
     hostile_to: list[int] = attrs.Factory(list)
     conquered_turn: int = 0
     spies: list[int] = attrs.Factory(list)
+    fortified_turn: int = 0
+    """Game turn of the last FORTIFY raise (one level per turn, CC-CITY-34)."""
+    built_turns: dict[str, int] = attrs.Factory(dict)
+    """Building code → game turn it was erected (CC-CITY-52/66); absent for older buildings."""
+    junkyard_car: bool = False
+    """A Junkyard car waits for the owner's first land convoy this turn (CC-CITY-50, AMB-54)."""
 
 
 @attrs.define(slots=True)
@@ -243,6 +271,10 @@ class Convoy:
     """Parts accumulated by moves this turn, paid at maintenance (CC-CNV-38)."""
     parts_factor: float = 1.0
     """Per-turn random parts factor 0.8–1.2 rolled in the Income Phase (AMB-28)."""
+    start_hex: str = ""
+    """Where the convoy stood when its turn's pulses began (Airport range bonus, CC-CNV-12)."""
+    last_done: dict[str, int] = attrs.Factory(dict)
+    """Game turn a once-per-turn order last ran, by keyword: CELEBRATE, PRACTICE, SCAN."""
 
     @property
     def vehicle_count(self) -> int:
@@ -270,8 +302,12 @@ class GameState:
     cities: list[CityState] = attrs.Factory(list)
     """One per map city, in GameMap.cities order."""
     convoys: list[Convoy] = attrs.Factory(list)
+    broadcasts: list[Broadcast] = attrs.Factory(list)
+    """Radio broadcasts some Clan has not yet had a turn-end radio report about (CC-CITY-65)."""
     paved: list[str] = attrs.Factory(list)
     """Road links built during play, as "AAAA-BBBB" with AAAA < BBBB (CC-MOVE-22)."""
+    turn_limit: int = 0
+    """Last game turn; the highest popularity wins after it (AMB-57, hot-seat). 0: no limit."""
     finished: bool = False
     winners: list[int] = attrs.Factory(list)
     top_clans: list[list[int]] = attrs.Factory(list)

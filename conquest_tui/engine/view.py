@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine import convoy_stats, economy, knowledge
+from conquest_tui.engine import convoy_stats, economy, knowledge, movement
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.state import Clan, Convoy, Sighting
 
@@ -135,7 +135,7 @@ class ClanView:
             morale=convoy.morale, training=convoy.training, health=convoy.health,
             experts=tuple(sorted(convoy.experts)),
             kill_mode=convoy.kill_mode if "GUN" in convoy.experts else "",
-            moves=convoy_stats.movement_allowance(convoy, rules),
+            moves=movement.allowance(self.game, convoy),
             order_lines=convoy_stats.pulses(convoy, rules),
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from itertools import starmap
 from operator import attrgetter
 from typing import Any, get_args, get_origin
@@ -377,14 +378,26 @@ def _make() -> JsonConverter:
     return converter
 
 
-_CONVERTER = _make()
-_unstructure_game_state = _CONVERTER.get_unstructure_hook(GameState)
-_structure_game_state = _CONVERTER.get_structure_hook(GameState)
+@cache
+def _converter() -> JsonConverter:
+    return _make()
+
+
+@cache
+def _unstructure_game_state() -> Callable[[GameState], dict[str, Any]]:
+    """Built on first use (a load needs only the structure hooks: start-up speed)."""
+    return _converter().get_unstructure_hook(GameState)
+
+
+@cache
+def _structure_game_state() -> Callable[[Any, type], GameState]:
+    """Built on first use (a save needs only the unstructure hooks)."""
+    return _converter().get_structure_hook(GameState)
 
 
 def unstructure_state(state: GameState) -> dict[str, Any]:
     """The state as plain JSON-ready data (hexes column-wise, fresh lists and dicts)."""
-    return _unstructure_game_state(state)  # type: ignore[no-any-return]
+    return _unstructure_game_state()(state)
 
 
 def structure_state(data: Any) -> GameState:
@@ -392,6 +405,6 @@ def structure_state(data: Any) -> GameState:
     if data.__class__ is not dict:
         raise _bad(dict, data, ROOT)
     try:
-        return _structure_game_state(data, GameState)  # type: ignore[no-any-return]
+        return _structure_game_state()(data, GameState)
     except Exception as exc:
         raise locate(exc, ROOT) from None

@@ -13,8 +13,6 @@ import attrs
 from conquest_tui.engine import ruleset as r
 from conquest_tui.engine.ruleset_values import FrozenDict
 from conquest_tui.storage import paths
-from conquest_tui.storage import rules_play as play
-from conquest_tui.storage import rules_world as world
 from conquest_tui.storage.rules_fields import RulesError, Table, fail
 
 __all__ = ["RULE_FILES", "RulesError", "load_ruleset"]
@@ -38,7 +36,9 @@ def load_ruleset(rules_dir: Path | None = None) -> r.Ruleset:
 
 @functools.cache
 def _default_ruleset() -> r.Ruleset:
-    return _Loader(paths.rules_dir()).build()
+    from conquest_tui.storage.rules_cache import cached_ruleset  # current pickled copy, or build
+
+    return cached_ruleset(paths.rules_dir(), lambda: _Loader(paths.rules_dir()).build())
 
 
 def _display(path: Path) -> str:
@@ -78,6 +78,9 @@ class _Loader:
         return self.roots[name]
 
     def build(self) -> r.Ruleset:
+        from conquest_tui.storage import rules_play as play  # not needed when rules_cache hits
+        from conquest_tui.storage import rules_world as world
+
         files = self.files
         classes, types_raw, convoy = world.read_convoys(files)
         vehicles = world.read_vehicles(files, classes, types_raw)

@@ -14,7 +14,6 @@ from textual.screen import Screen
 
 from conquest_tui.storage.paths import saves_dir
 from conquest_tui.ui.screens.game import GameScreen
-from conquest_tui.ui.screens.handover import HandoverScreen
 
 if TYPE_CHECKING:
     from conquest_tui.engine.game import Game
@@ -113,6 +112,11 @@ class ConquestApp(App[int]):
     def on_mount(self) -> None:
         if self._keymap_overrides:
             self.set_keymap(self._keymap_overrides)
+
+    def on_ready(self) -> None:
+        # The first screen is pushed here, not in on_mount: Textual holds every frame back
+        # until it is ready, and a screen pushed before would be laid out and rendered once
+        # for nothing (and its after-refresh callbacks would run before its first frame).
         if self._start_path is None:
             self.show_title()
         elif self.game is not None:
@@ -197,6 +201,8 @@ class ConquestApp(App[int]):
         if game.state.finished:
             self._game_over()
             return
+        from conquest_tui.ui.screens.handover import HandoverScreen
+
         clan = game.clan(game.state.active_clan)
         self._show(HandoverScreen(clan.number, clan.name, game.state.game_turn,
                                   pin_hash=clan.pin_hash, note=note))
@@ -276,7 +282,7 @@ class ConquestApp(App[int]):
         groups: list[KeyGroup] = [("Everywhere", bindings_of(self))]
         title = str(getattr(screen, "HELP_TITLE", "This screen"))
         groups.append((title, bindings_of(screen)))
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, GameScreen) and screen.panes_ready:
             for selector, name in (("#map", "Map"), ("#convoys", "Convoys"),
                                    ("#sheet", "Order sheet")):
                 groups.append((name, bindings_of(screen.query_one(selector))))

@@ -85,7 +85,8 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
     problems: list[Problem] = []
     here = convoy.hex
     moves = 0
-    allowance = convoy_stats.movement_allowance(convoy, game.rules)
+    allowance = movement.allowance(game, convoy)
+    last_move: SheetLine | None = None
     for sheet_line in lines:
         order = sheet_line.order
         if order is None:
@@ -100,18 +101,41 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
             if problem:
                 problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
             continue
-        target = hexgrid.neighbor(here, order.direction) if order.direction else order.target
-        if target is None or not game.map.contains(target):
-            problems.append(Problem(sheet_line.line, "off_map",
-                                    f"{order.direction} from {here} leaves the map", "check"))
-            continue
-        problem = movement.entry_problem(game, convoy.convoy_type, here, target)
+        problem = _move_problem(game, convoy, here, order, moves, allowance)
         if problem:
-            problems.append(Problem(sheet_line.line, "illegal_move", problem, "check"))
+            problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
             continue
-        moves += hexgrid.distance(here, target) if convoy.convoy_type == "air" else 1
-        if moves > allowance:
-            problems.append(Problem(sheet_line.line, "no_moves", f"convoy #{convoy.number} "
-                                    f"has only {allowance} moves a turn", "check"))
+        target = _move_target(here, order)
+        assert target is not None
+        moves += movement.move_distance(convoy, here, target)
         here = target
+        last_move = sheet_line
+    if last_move is not None and convoy.convoy_type == "air" and game.map.is_water(here):
+        problems.append(Problem(last_move.line, "air_over_water", f"convoy #{convoy.number} "
+                                f"would end the turn over the water of {here} and be lost "
+                                "(CC-MOVE-12)", "check"))
     return problems
+
+
+def _move_target(here: str, order: model.Move) -> str | None:
+    return hexgrid.neighbor(here, order.direction) if order.direction else order.target
+
+
+def _move_problem(game: Game, convoy: Convoy, here: str, order: model.Move, moves: int,
+                  allowance: int) -> tuple[str, str] | None:
+    """Why this move, followed from `here` after `moves` moves, cannot be made (CC-CO-MOVE)."""
+    target = _move_target(here, order)
+    if target is None or not game.map.contains(target):
+        return "off_map", f"{order.direction or order.target} from {here} leaves the map"
+    if target == here:
+        return "same_hex", f"convoy #{convoy.number} would already be in {here}; use PAUSE"
+    if convoy.created_turn == game.state.game_turn:
+        return "new_convoy", f"convoy #{convoy.number} was created this turn and cannot move"
+    problem = movement.entry_problem(game, convoy.convoy_type, here, target)
+    if problem:
+        return "illegal_move", problem
+    if moves + movement.move_distance(convoy, here, target) > allowance:
+        unit = "hexes of range" if convoy.convoy_type == "air" else "moves"
+        return ("no_moves", f"convoy #{convoy.number} has only {allowance} {unit} a turn and "
+                f"{allowance - moves} left here")
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine import bought_lines
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.orders.sheet import SheetLine
 from conquest_tui.engine.phases.handlers import CLAN_HANDLERS
@@ -21,6 +22,7 @@ def run_post(ctx: TurnContext) -> None:
     _run_lines(ctx, ctx.sheet.post, limit, "post-turn")
     clan.extra_pre_lines = 0
     clan.extra_post_lines = 0
+    bought_lines.carry_over(clan)
 
 
 def _run_lines(ctx: TurnContext, lines: tuple[SheetLine, ...], limit: int, label: str) -> None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import knowledge
+from conquest_tui.engine import knowledge, structures
 from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.phases import capture, pickup
+from conquest_tui.engine.phases import capture, expert_entry, pickup
 from conquest_tui.engine.state import Convoy
 
 
 def enter_hex(ctx: TurnContext, convoy: Convoy) -> None:
-    """Meet, attack the hex, pick up troops; note what the Clan saw (CC-MOVE-15, CC-HEX-04/05)."""
+    """Meet, attack the hex, use its structure, loot with a Scout, pick up troops; note what the
+    Clan saw (CC-MOVE-15, CC-HEX-04/05, CC-HEX-24…26, CC-HEX-42)."""
     game = ctx.game
     hex_id = convoy.hex
     ctx.visited.add(hex_id)
@@ -20,4 +21,6 @@ def enter_hex(ctx: TurnContext, convoy: Convoy) -> None:
         ctx.notify(hex_state.owner, f"A convoy of Clan {ctx.clan.number} passed through your "
                    f"hex {hex_id} in {convoy.mode.title()} mode.", "passage", "CC-HEX-04")
     capture.attack_hex(ctx, convoy)
-    pickup.pick_up_one(ctx, convoy)
+    structures.visit(ctx, convoy)
+    expert_entry.on_enter(ctx, convoy)
+    pickup.on_entry(ctx, convoy)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from conquest_tui.engine import convoy_stats
+from conquest_tui.engine import convoy_stats, convoys, dealer
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.dice import binomial
 from conquest_tui.engine.state import Convoy
@@ -18,7 +18,7 @@ def _ration_milli(ctx: TurnContext, convoy: Convoy) -> float:
     per_turn = rules.consumption.food_per_troop * MILLI
     factor = 1.0 - convoy_stats.training_percent(convoy.training, rules) / 100
     factor -= convoy_stats.expert_percent(convoy, "GOU", rules) / 100
-    factor += (100 - convoy.health) // 3 / 100
+    factor += (100 - convoy.health) // rules.consumption.health_points_per_percent / 100
     return per_turn * max(factor, 0.0) / convoy_stats.pulses(convoy, rules)
 
 
@@ -38,6 +38,8 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
     available = clan.stock.food * MILLI - clan.food_eaten_milli
     for convoy, troops, ration in eaters:
         need = troops * ration
+        if need > available and convoy is not None:
+            available += _dealer_food(ctx, convoy, need - available)
         if need <= available:
             available -= need
             continue
@@ -47,6 +49,15 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
     available = max(0, int(available))
     clan.stock.food = math.ceil(available / MILLI)
     clan.food_eaten_milli = clan.stock.food * MILLI - available
+
+
+def _dealer_food(ctx: TurnContext, convoy: Convoy, short_milli: float) -> int:
+    """Thousandths of food the convoy's Dealer bought for this pulse's ration (AMB-85)."""
+    units = math.ceil(round(short_milli / MILLI, 6))
+    stock = ctx.clan.stock
+    if dealer.cover(ctx, convoy, "food", stock.food + units, "its troops' rations"):
+        return units * MILLI
+    return 0
 
 
 def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
@@ -76,3 +87,19 @@ def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
     ctx.report(f"{deserters} hungry troops deserted convoy #{convoy.number}{lost}; morale "
                f"fell to {convoy.morale}.", "desertion", "CC-SEQ-08", line=0,
                convoy=convoy.number)
+    if convoy.troops == 0 and rng.random() < rules.consumption.desertion_vehicle_chance:
+        _vehicle_deserts(ctx, convoy)
+
+
+def _vehicle_deserts(ctx: TurnContext, convoy: Convoy) -> None:
+    """With no troops left, the smallest vehicle may drive off too (AMB-44, CC-CNV-72)."""
+    rules = ctx.game.rules
+    smallest = min(convoy.vehicles, key=lambda key: (rules.vehicles[key].size, key))
+    convoys.remove_vehicles(ctx.game, convoy, smallest, 1)
+    name = rules.vehicles[smallest].name.lower()
+    ctx.report(f"With its troops gone, a {name} of convoy #{convoy.number} deserted as well.",
+               "vehicle_deserted", "CC-SEQ-08", line=0, convoy=convoy.number)
+    if not convoy.vehicles:
+        ctx.game.remove_convoy(convoy)
+        ctx.report(f"Convoy #{convoy.number} has no vehicles left and disbands.", "disband",
+                   "CC-CNV-72", line=0, convoy=convoy.number)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import economy
+from conquest_tui.engine import economy, random_events, structures
 from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.phases import city_buildings
 
 RESOURCES = ("money", "food", "fuel", "parts", "vaccine")
 
@@ -13,6 +14,8 @@ def run(ctx: TurnContext) -> None:
     game, clan = ctx.game, ctx.clan
     totals = economy.hex_income(game, clan.number, ctx.rng())
     for key, amount in economy.city_income(game, clan.number, ctx.rng()).items():
+        totals[key] = totals.get(key, 0) + amount
+    for key, amount in city_buildings.income_production(ctx).items():
         totals[key] = totals.get(key, 0) + amount
     for item, amount in totals.items():
         clan.stock.add(item, amount)
@@ -26,3 +29,5 @@ def run(ctx: TurnContext) -> None:
         convoy.moves_made = 0
         convoy.parts_owed = 0.0
         convoy.parts_factor = round(ctx.rng().uniform(low, high), 3)
+    random_events.roll_at_income(ctx)
+    structures.recruit_garrison_guards(ctx)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, economy
+from conquest_tui.engine import convoys, economy, structures
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.ruleset import LootOutcome
 from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.structure_uses import first_use, use_key, used_this_turn
 
 
 def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:
-    """Roll on the loot table for the convoy's hex; the hex is empty afterwards."""
+    """LOOT: roll on the loot table for the convoy's hex (a Bank pays every turn, AMB-76)."""
     if convoy.hidden:
         ctx.fail("hidden", f"convoy #{convoy.number} is hidden and cannot loot", "CC-CNV-75")
         return
@@ -17,10 +18,30 @@ def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:
         ctx.fail("recon", f"convoy #{convoy.number} is in Recon mode and cannot loot",
                  "CC-HEX-43")
         return
-    hex_state = ctx.game.hex(convoy.hex)
-    if hex_state.looted:
+    if not has_something(ctx, convoy.hex):
+        if ctx.game.hex(convoy.hex).special == structures.BANK:
+            ctx.report(f"Convoy #{convoy.number} tried the Bank in {convoy.hex} again, but "
+                       "your Clan already looted it this turn.", "loot_empty", "CC-HEX-17")
+            return
         ctx.report(f"Convoy #{convoy.number} searched {convoy.hex}, but it has already been "
                    "looted: nothing is left.", "loot_empty", "CC-HEX-40")
+        return
+    search(ctx, convoy)
+
+
+def has_something(ctx: TurnContext, hex_id: str) -> bool:
+    """Whether a LOOT in the hex could find anything for the active Clan now."""
+    hex_state = ctx.game.hex(hex_id)
+    if hex_state.special == structures.BANK:
+        return not used_this_turn(ctx.game, ctx.clan, use_key(structures.BANK, hex_id))
+    return not hex_state.looted
+
+
+def search(ctx: TurnContext, convoy: Convoy) -> None:
+    """Loot the convoy's hex: a Bank's money, or one roll on the d100 table."""
+    hex_state = ctx.game.hex(convoy.hex)
+    if hex_state.special == structures.BANK:
+        _rob_bank(ctx, convoy)
         return
     hex_state.looted = True
     rng = ctx.rng()
@@ -31,7 +52,22 @@ def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:
     else:  # pragma: no cover - the loader checks the table covers 1..100
         return
     found = _apply(ctx, convoy, outcome)
-    ctx.report(f"Convoy #{convoy.number} looted {convoy.hex}: {found}.", "loot", "CC-CO-LOOT-01")
+    ctx.report(f"Convoy #{convoy.number} looted {convoy.hex}: {found}.", "loot", "CC-CO-LOOT-01",
+               convoy=convoy.number)
+
+
+def _rob_bank(ctx: TurnContext, convoy: Convoy) -> None:
+    """Each Clan may loot a Bank once per turn, owned or not (CC-HEX-17, AMB-76)."""
+    game = ctx.game
+    first_use(game, ctx.clan, use_key(structures.BANK, convoy.hex))
+    money = game.rules.bank.money.roll(ctx.rng())
+    ctx.clan.stock.money += money
+    ctx.report(f"Convoy #{convoy.number} looted the Bank in {convoy.hex}: ${money:,}.", "loot",
+               "CC-HEX-17", convoy=convoy.number)
+    owner = game.hex(convoy.hex).owner
+    if owner:
+        ctx.notify(owner, f"Clan {ctx.clan.number} looted ${money:,} from your Bank in "
+                   f"{convoy.hex}.", "bank_looted", "CC-HEX-17")
 
 
 def _apply(ctx: TurnContext, convoy: Convoy, outcome: LootOutcome) -> str:

@@ -1,42 +1,58 @@
-"""Maintenance: a last pickup, then each convoy pays its parts or scraps vehicles (CC-SEQ-11)."""
+"""Maintenance: pickup, air convoys over water sink, parts are paid, morale drifts (CC-SEQ-11)."""
 
 from __future__ import annotations
 
 import math
 
-from conquest_tui.engine import convoys
+from conquest_tui.engine import condition, convoys, dealer
 from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.phases import pickup
+from conquest_tui.engine.phases import expert_upkeep, pickup
 from conquest_tui.engine.state import Convoy
 
 
 def run(ctx: TurnContext) -> None:
-    """Pickup, then parts in convoy-number order, scrapping smallest-first when short."""
+    """Pickup; air convoys on water sink; parts in convoy-number order; end-of-turn morale."""
     for convoy in ctx.game.convoys_of(ctx.clan.number):
         pickup.pick_up_one(ctx, convoy)
     for convoy in ctx.game.convoys_of(ctx.clan.number):
+        _sink_if_air_on_water(ctx, convoy)
+    for convoy in ctx.game.convoys_of(ctx.clan.number):
         _pay_parts(ctx, convoy)
+    for convoy in ctx.game.convoys_of(ctx.clan.number):
+        _close_morale(ctx, convoy)
+    expert_upkeep.run(ctx)
+    ctx.convoy = 0
+
+
+def _sink_if_air_on_water(ctx: TurnContext, convoy: Convoy) -> None:
+    """An air convoy ending its turn over water is lost with all aboard (CC-MOVE-12)."""
+    if convoy.convoy_type != "air" or not ctx.game.map.is_water(convoy.hex):
+        return
+    ctx.game.remove_convoy(convoy)
+    ctx.report(f"Convoy #{convoy.number} ended the turn over the water of {convoy.hex} with "
+               "nowhere to land and was lost with everything aboard.", "sunk", "CC-MOVE-12",
+               convoy=convoy.number)
 
 
 def scrap_value(ctx: TurnContext, convoy: Convoy, vehicle: str) -> int:
     """Parts from scrapping a vehicle: price / $1,000, doubled by a Tinkerer (AMB-43, CC-CNV-65)."""
     rules = ctx.game.rules
     parts = rules.vehicles[vehicle].cost // rules.consumption.scrap_dollars_per_part
-    return parts * (2 if "TIN" in convoy.experts else 1)
+    return parts * (rules.consumption.tinkerer_scrap_factor if "TIN" in convoy.experts else 1)
 
 
 def _pay_parts(ctx: TurnContext, convoy: Convoy) -> None:
+    """Pay the turn's parts bill; the Dealer buys a shortfall, else scrap (CC-CNV-38/40)."""
     need = math.ceil(round(convoy.parts_owed, 6))
     convoy.parts_owed = 0.0
     if need <= 0:
         return
     stock = ctx.clan.stock
     ctx.convoy = convoy.number
-    if stock.parts >= need:
+    if dealer.cover(ctx, convoy, "parts", need, "maintenance"):
         stock.parts -= need
         ctx.report(f"Convoy #{convoy.number} used {need} parts for maintenance.", "parts",
                    "CC-CNV-38")
-        ctx.convoy = 0
         return
     rules = ctx.game.rules
     scrapped: list[str] = []
@@ -57,4 +73,25 @@ def _pay_parts(ctx: TurnContext, convoy: Convoy) -> None:
                    "CC-CNV-72")
     else:
         convoys.shed_overflow(ctx.game, convoy)
-    ctx.convoy = 0
+
+
+def _close_morale(ctx: TurnContext, convoy: Convoy) -> None:
+    """Zero-morale disbanding, the end-of-turn decay and the cap at 100 (CC-CNV-14/16/17)."""
+    ctx.convoy = convoy.number
+    result = condition.close_morale(convoy, ctx.game.rules, ctx.rng())
+    if result.disbands:
+        ctx.game.remove_convoy(convoy)
+        ctx.report(f"Convoy #{convoy.number}'s morale stayed at 0 for a whole turn: it "
+                   "disbanded, and its vehicles, troops, weapons, experts and cargo are lost.",
+                   "disband", "CC-CNV-17")
+        return
+    capped = " (above 100 it was brought back to 100)" if result.capped else ""
+    if result.decay:
+        ctx.report(f"Convoy #{convoy.number}'s morale fell by {result.decay} to "
+                   f"{convoy.morale}{capped}.", "morale", "CC-CNV-16")
+    elif result.capped:
+        ctx.report(f"Convoy #{convoy.number}'s morale was brought back to 100 at the turn's "
+                   "end.", "morale", "CC-CNV-14")
+    if convoy.morale == 0:
+        ctx.report(f"Convoy #{convoy.number}'s morale is 0: if it is still 0 when its next turn "
+                   "ends, the convoy disbands.", "morale_zero", "CC-CNV-17")

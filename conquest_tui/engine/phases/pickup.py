@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine import convoys
 from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.phases import city_buildings, city_orders
 from conquest_tui.engine.state import Convoy
 
 
@@ -16,6 +17,13 @@ def pick_up_one(ctx: TurnContext, convoy: Convoy) -> None:
         what = ", ".join(f"{amount} {item}" for item, amount in taken.items())
         ctx.report(f"Convoy #{convoy.number} picked up {what} in {convoy.hex}.", "pickup",
                    "CC-RES-14", line=0, convoy=convoy.number)
+
+
+def on_entry(ctx: TurnContext, convoy: Convoy) -> None:
+    """After a move or PAUSE into a hex: Junkyard car, Merchant sale, then pickup (AMB-93)."""
+    city_buildings.junkyard_pickup(ctx, convoy)
+    city_orders.merchant_dropoff(ctx, convoy)
+    pick_up_one(ctx, convoy)
 
 
 def run(ctx: TurnContext) -> None:

@@ -15,11 +15,16 @@ def run(ctx: TurnContext) -> None:
     game, clan = ctx.game, ctx.clan
     rules = game.rules
     own = game.convoys_of(clan.number)
+    for convoy in own:
+        convoy.start_hex = convoy.hex  # the Airport range bonus looks here (CC-CNV-12)
     _report_orphan_sections(ctx, {c.number for c in own})
     last_pulse = max([rules.order_lines.convoy, *(convoy_stats.pulses(c, rules) for c in own)])
     for pulse in range(1, last_pulse + 1):
         ctx.pulse = pulse
         for convoy in game.convoys_of(clan.number):
+            gone = all(c is not convoy for c in game.state.convoys)
+            if gone or all(c is not convoy for c in own):
+                continue  # SPLIT off, absorbed or destroyed during the pulses: no lines (AMB-69)
             lines = ctx.sheet.convoy_lines(convoy.number)
             allowed = convoy_stats.pulses(convoy, rules)
             if pulse == allowed + 1:

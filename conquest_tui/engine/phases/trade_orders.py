@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine import convoy_stats
 from conquest_tui.engine import convoys as convoy_rules
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.phases.handler_types import ClanHandler
+from conquest_tui.engine.state import Convoy
+
+INDOCTRINATION = "IND"
+"""Building code of the Indoctrination Center (CC-CITY-49)."""
 
 
 def pay(ctx: TurnContext, cost: int, what: str) -> bool:
+    """Take the cost from the treasury, or fail the order and take nothing (CC-CL-GEN-03)."""
     money = ctx.clan.stock.money
     if cost > money:
         ctx.fail("no_money", f"{what} costs ${cost:,} but the treasury holds only ${money:,}; "
@@ -134,6 +140,27 @@ def _create(ctx: TurnContext, order: model.Order) -> None:
     ctx.report(f"Created {order.convoy_type} convoy #{number} \"{convoy.name}\" in "
                f"{order.hex} for ${cost:,}; it starts hidden and cannot move this turn.",
                "create", "CC-CNV-70", convoy=number)
+    city = ctx.game.city(order.hex)
+    if city is not None and INDOCTRINATION in city.buildings:
+        _indoctrinate(ctx, convoy)
+
+
+def _indoctrinate(ctx: TurnContext, convoy: Convoy) -> None:
+    """An Indoctrination Center's gifts to a convoy created in its city (CC-CITY-49, AMB-65)."""
+    rules = ctx.game.rules
+    effects = rules.building_effects
+    scout = rules.convoy_types[convoy.convoy_type].scout
+    convoy.vehicles[scout] = convoy.vehicles.get(scout, 0) + effects.indoctrination_scouts
+    convoy.vehicles = dict(sorted(convoy.vehicles.items()))
+    morale = effects.indoctrination_morale.roll(ctx.rng())
+    training = effects.indoctrination_training.roll(ctx.rng())
+    convoy.morale += morale
+    convoy.training = min(rules.morale.training_maximum, convoy.training + training)
+    convoy.troops = convoy_stats.troop_capacity(convoy, rules)
+    name = rules.vehicles[scout].name.lower()
+    ctx.report(f"The Indoctrination Center gives convoy #{convoy.number} a free {name}, "
+               f"+{morale} morale, +{training} training and {convoy.troops} new troops at no "
+               "charge.", "indoctrination", "CC-CITY-49", convoy=convoy.number)
 
 
 CLAN_HANDLERS: dict[type[model.Order], ClanHandler] = {

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import knowledge
+from conquest_tui.engine import knowledge, radio
 from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.phases import city_buildings
 
 
 def run(ctx: TurnContext) -> None:
     """Spotting from owned cities; the Clan's own hexes and cities are known to it."""
     game, clan = ctx.game, ctx.clan
+    city_buildings.turn_end(ctx)
     for hex_id, hex_state in zip(game.map.hex_ids(), game.state.hexes, strict=True):
         if hex_state.owner == clan.number:
             clan.known_hexes[hex_id] = game.state.game_turn
     for convoy in game.convoys_of(clan.number):
         clan.known_hexes[convoy.hex] = game.state.game_turn
     knowledge.spot_from_cities(game, clan)
+    radio.report_heard(ctx)

@@ -1,34 +1,33 @@
-"""The game screen: map, convoys, city and order-sheet panes and the status line for one Clan."""
+"""The game screen: map, convoys, city and order-sheet panes and the status line for one Clan.
+
+Start-up speed: the first frame shows the map, the status line and the (still empty) side
+column; the convoy, city and order-sheet panes and the footer are mounted right after it
+(`_mount_panes`), together with the textual widgets and order modules only they need.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
 
-from conquest_tui.engine import hexgrid, movement
+from conquest_tui.engine import hexgrid
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders import parse_sheet
-from conquest_tui.engine.orders.model import Move
 from conquest_tui.engine.view import ClanView, ConvoyInfo
 from conquest_tui.ui.overlay_builder import build_overlay
-from conquest_tui.ui.screens.dialogs import ConfirmDialog
-from conquest_tui.ui.widgets.city_pane import CityPane
-from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 from conquest_tui.ui.widgets.map_pane import MapPane
-from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from conquest_tui.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
     from conquest_tui.ui.app import ConquestApp
+    from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+    from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
 PANE_ORDER: tuple[str, ...] = ("#map", "#convoys", "#city", "#sheet")
 """Focus cycling order of the panes."""
@@ -43,6 +42,9 @@ def _game_commands() -> type[Provider]:
 
 def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
     """Where the convoy would stand after the moves already written for it on the sheet."""
+    from conquest_tui.engine.orders import parse_sheet
+    from conquest_tui.engine.orders.model import Move
+
     here = convoy.hex
     for line in parse_sheet(sheet_text, game.rules).convoy_lines(convoy.number):
         order = line.order
@@ -56,6 +58,8 @@ def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
 
 def step_toward(game: Game, convoy: ConvoyInfo, origin: str, target: str) -> str | None:
     """The direction of one step from origin toward target (legal entries first), or None."""
+    from conquest_tui.engine import movement
+
     best: tuple[int, int, str] | None = None
     for direction, there in game.map.neighbors(origin):
         illegal = movement.entry_problem(game, convoy.convoy_type, origin, there) is not None
@@ -107,6 +111,9 @@ class GameScreen(Screen[None]):
         self.game = game
         self.clan_number = clan_number
         self.view = ClanView(game, clan_number)
+        self.panes_ready = False
+        """Whether the convoy, city and order-sheet panes are mounted (right after the first
+        frame)."""
 
     @property
     def conquest(self) -> ConquestApp:
@@ -118,35 +125,48 @@ class GameScreen(Screen[None]):
             map_pane = MapPane(self.game.map, build_overlay(self.view), id="map")
             map_pane.border_title = "Map"
             yield map_pane
-            with Vertical(id="game-side"):
-                yield ConvoyPane(id="convoys")
-                city = CityPane(id="city")
-                city.border_title = "City / hex"
-                yield city
-                yield OrderSheetPane(id="sheet")
+            yield Vertical(id="game-side")  # its panes are mounted right after the first frame
         yield StatusLine(id="status")
-        yield Footer()
 
     def on_mount(self) -> None:
+        start = self._start_hex()
+        map_pane = self.query_one("#map", MapPane)
+        map_pane.cursor = start
+        map_pane.center_on(start)
+        map_pane.focus()
+        self.query_one("#status", StatusLine).show(self.view, self.game.state.game_turn, None)
+        self.call_after_refresh(self._mount_panes)
+
+    async def _mount_panes(self) -> None:
+        """Mount the side panes and the footer, and fill them (the sheet is checked here)."""
+        from textual.widgets import Footer
+
+        from conquest_tui.ui.widgets.city_pane import CityPane
+        from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+        from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
+
+        if self.panes_ready or not self.is_attached:
+            return
+        city = CityPane(id="city")
+        city.border_title = "City / hex"
+        sheet = OrderSheetPane(id="sheet")
+        footer = Footer(compact=self.size.width < 140)
         with self.app.batch_update():
-            clan = self.view.clan
-            sheet = self.query_one("#sheet", OrderSheetPane)
-            sheet.load(self.game, self.clan_number, clan.draft_sheet)
+            await self.query_one("#game-side").mount(ConvoyPane(id="convoys"), city, sheet)
+            await self.mount(footer)
+            self.panes_ready = True
+            sheet.load(self.game, self.clan_number, self.view.clan.draft_sheet)
             sheet.editor.cursor_blink = self.conquest.cursor_blink
             self.query_one("#convoys", ConvoyPane).show(self.view)
-            start = self._start_hex()
-            map_pane = self.query_one("#map", MapPane)
-            map_pane.cursor = start
-            map_pane.center_on(start)
-            self.query_one("#city", CityPane).show_hex(self.view, start)
+            city.show_hex(self.view, self.map_pane.cursor)
             self._show_status()
-            map_pane.focus()
+            self.refresh_bindings()  # the footer shows the keys of the focused map
 
     def on_resize(self) -> None:
-        footer = self.query_one(Footer)
         compact = self.size.width < 140
-        if footer.compact != compact:
-            footer.compact = compact
+        for footer in self.query("Footer"):
+            if footer.compact != compact:  # type: ignore[attr-defined]
+                footer.compact = compact  # type: ignore[attr-defined]
 
     def _start_hex(self) -> str:
         convoys = self.view.convoys()
@@ -168,24 +188,35 @@ class GameScreen(Screen[None]):
     @property
     def sheet_pane(self) -> OrderSheetPane:
         """The order sheet pane."""
+        from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
+
         return self.query_one("#sheet", OrderSheetPane)
+
+    _PANE_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        {"submit", "add_move", "focus_pane", "focus_sheet"})
+    """Actions that need the side panes (off for the moment before they are mounted)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.panes_ready or action not in self._PANE_ACTIONS
 
     def _show_status(self) -> None:
         self.query_one("#status", StatusLine).show(
-            self.view, self.game.state.game_turn, self.sheet_pane.problem_count)
+            self.view, self.game.state.game_turn,
+            self.sheet_pane.problem_count if self.panes_ready else None)
 
-    @on(MapPane.CursorMoved)
-    def _cursor_moved(self, event: MapPane.CursorMoved) -> None:
-        self.query_one("#city", CityPane).show_hex(self.view, event.hex_id)
+    # Handlers by name (not @on), so that the pane classes load after the first frame.
+    def on_map_pane_cursor_moved(self, event: MapPane.CursorMoved) -> None:
+        if self.panes_ready:
+            from conquest_tui.ui.widgets.city_pane import CityPane
 
-    @on(ConvoyPane.ConvoySelected)
-    def _convoy_selected(self, event: ConvoyPane.ConvoySelected) -> None:
+            self.query_one("#city", CityPane).show_hex(self.view, event.hex_id)
+
+    def on_convoy_pane_convoy_selected(self, event: ConvoyPane.ConvoySelected) -> None:
         map_pane = self.map_pane
         map_pane.cursor = event.hex
         map_pane.center_on(event.hex)
 
-    @on(OrderSheetPane.SheetChanged)
-    def _sheet_changed(self, event: OrderSheetPane.SheetChanged) -> None:
+    def on_order_sheet_pane_sheet_changed(self, event: OrderSheetPane.SheetChanged) -> None:
         self.view.clan.draft_sheet = event.text
         self._show_status()
 
@@ -200,6 +231,10 @@ class GameScreen(Screen[None]):
 
     def select_convoy(self, number: int) -> None:
         """Select one of the Clan's convoys (the map centres on it)."""
+        from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+
+        if not self.panes_ready:
+            return
         convoys = self.query_one("#convoys", ConvoyPane)
         convoys.select(number)
         convoy = convoys.selected_convoy
@@ -208,7 +243,8 @@ class GameScreen(Screen[None]):
 
     def keep_draft(self) -> None:
         """Copy the sheet being written into the Clan's draft (kept with the save)."""
-        self.view.clan.draft_sheet = self.sheet_pane.text
+        if self.panes_ready:
+            self.view.clan.draft_sheet = self.sheet_pane.text
 
     def action_save(self) -> None:
         """Save now, the sheet being written included."""
@@ -227,6 +263,8 @@ class GameScreen(Screen[None]):
 
     def action_add_move(self) -> None:
         """Add a one-hex move toward the map cursor for the selected convoy."""
+        from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+
         convoy = self.query_one("#convoys", ConvoyPane).selected_convoy
         if convoy is None:
             self.notify("Select a convoy first (convoy pane).", severity="warning")
@@ -263,6 +301,8 @@ class GameScreen(Screen[None]):
     @staticmethod
     def _focus_target(pane: Widget) -> Widget | None:
         """The widget that takes the focus for a pane (None when nothing in it can)."""
+        from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
+
         if isinstance(pane, OrderSheetPane):
             return pane.editor
         if pane.focusable:
@@ -279,6 +319,8 @@ class GameScreen(Screen[None]):
 
     def action_submit(self) -> None:
         """Ask, then run the Clan's turn."""
+        from conquest_tui.ui.screens.dialogs import ConfirmDialog
+
         self.keep_draft()
         count = self.sheet_pane.problem_count
         if count:

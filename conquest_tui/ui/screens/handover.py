@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from conquest_tui.ui.pin import verify_pin
+from conquest_tui.ui.screens.dialogs import DIALOG_CSS
 
 if TYPE_CHECKING:
     from conquest_tui.ui.app import ConquestApp
@@ -24,6 +25,9 @@ CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 
 class PinPrompt(ModalScreen[bool]):
     """Ask for a Clan's PIN; True when it matches, False after three wrong tries or Escape."""
+
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS: ClassVar[str] = DIALOG_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="pin.cancel",
@@ -81,6 +85,42 @@ class HandoverScreen(Screen[None]):
 
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Hand-over"
+
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS: ClassVar[str] = """
+    #handover {
+        align: center middle;
+    }
+    #handover-center {
+        height: auto;
+    }
+    #handover-box {
+        width: auto;
+        max-width: 100%;
+        height: auto;
+        border: thick $warning;
+        padding: 1 4;
+    }
+    #handover-box > Static {
+        width: auto;
+        text-align: center;
+    }
+    #handover-clan {
+        text-style: bold;
+        color: $warning;
+    }
+    #handover-turn {
+        margin-top: 1;
+    }
+    #handover-note {
+        color: $text-muted;
+    }
+    #handover-hint {
+        margin-top: 1;
+        text-style: bold;
+    }
+    """
+    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Continue", id="handover.continue",

@@ -129,6 +129,19 @@ def help_renderable(groups: Iterable[KeyGroup]) -> RenderableType:
 class HelpScreen(Screen[None]):
     """Keys and orders; Escape or F1 closes it."""
 
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS: ClassVar[str] = """
+    #help-scroll {
+        height: 1fr;
+        border: round $primary;
+        padding: 0 1;
+    }
+    #help-scroll:focus {
+        border: round $accent;
+    }
+    """
+    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "close", "Close help", id="help.close",
                 tooltip="Back to where you were"),

@@ -106,6 +106,92 @@ class NewGameScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "New game"
 
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS: ClassVar[str] = """
+    #new-game-form {
+        padding: 0 1;
+        align-horizontal: center;
+    }
+    #new-game-form > * {
+        max-width: 120;
+    }
+    #new-game-title {
+        text-style: bold;
+        color: $accent;
+        margin: 1 0;
+    }
+    #new-game-top {
+        height: auto;
+    }
+    #new-game-settings {
+        width: 1fr;
+        min-width: 40;
+        height: auto;
+    }
+    #new-game-map {
+        width: 34;
+        height: auto;
+        margin-left: 2;
+    }
+    #map-preview {
+        width: 32;
+        height: auto;
+        border: round $primary;
+    }
+    #map-info {
+        color: $text-muted;
+        height: auto;
+    }
+    .field {
+        height: auto;
+    }
+    .field-label {
+        width: 12;
+        padding: 1 1 0 0;
+    }
+    .field Input, .field Select {
+        width: 1fr;
+    }
+    .section-title {
+        text-style: bold;
+        margin-top: 1;
+    }
+    #clan-rows {
+        height: auto;
+    }
+    .clan-row {
+        height: auto;
+    }
+    .clan-label {
+        width: 9;
+        padding: 1 1 0 0;
+    }
+    .clan-name {
+        width: 1fr;
+        min-width: 16;
+    }
+    .clan-bot-label {
+        width: 4;
+        padding: 1 0 0 1;
+    }
+    .clan-pin {
+        width: 22;
+    }
+    #new-game-error {
+        color: $text-error;
+        height: auto;
+        margin-top: 1;
+    }
+    #new-game-buttons {
+        height: auto;
+        margin: 1 0;
+    }
+    #new-game-buttons Button {
+        margin-right: 2;
+    }
+    """
+    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game", id="new_game.start",
                 tooltip="Create the game and go to the first hand-over screen"),

@@ -122,6 +122,31 @@ class ReportScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Report"
 
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS: ClassVar[str] = """
+    #report-heading {
+        height: auto;
+        padding: 0 1;
+        background: $panel;
+    }
+    #report-scroll {
+        height: 1fr;
+        border: round $primary;
+        padding: 0 1;
+    }
+    #report-scroll:focus {
+        border: round $accent;
+    }
+    #report-events {
+        width: 1fr;
+        margin-bottom: 1;
+    }
+    #report-tables {
+        width: auto;
+    }
+    """
+    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Hand over", id="report.continue",
                 tooltip="Done reading: hand the terminal to the next Clan"),

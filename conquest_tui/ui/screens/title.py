@@ -36,6 +36,54 @@ class TitleScreen(Screen[None]):
 
     HELP_TITLE: ClassVar[str] = "Title"
 
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS: ClassVar[str] = """
+    #title {
+        align: center middle;
+    }
+    #title-box {
+        align-horizontal: center;
+        width: 96;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+    }
+    #title-banner {
+        width: 100%;
+        content-align: center middle;
+        text-align: center;
+        text-style: bold;
+        color: $accent;
+        border: double $accent;
+        padding: 1 0;
+    }
+    #title-subtitle {
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    #title-menu {
+        width: 30;
+        height: auto;
+        margin: 0 0 1 0;
+        border: round $primary;
+    }
+    #title-saves {
+        height: auto;
+        max-height: 14;
+        border: round $primary;
+    }
+    #title-saves:focus, #title-menu:focus {
+        border: round $accent;
+    }
+    #title-saves-note {
+        color: $text-muted;
+        padding: 0 1;
+    }
+    """
+    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game", id="title.new_game",
                 tooltip="Set up a new game"),

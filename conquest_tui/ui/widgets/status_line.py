@@ -53,17 +53,18 @@ class StatusLine(Static):
         self._fields: list[_Field] = []
         self._clan_short = ""
 
-    def show(self, view: ClanView, game_turn: int, problem_count: int) -> None:
+    def show(self, view: ClanView, game_turn: int, problem_count: int | None) -> None:
         """Show a Clan's stockpiles at a game turn, with its order sheet's problem count.
 
         Args:
             view: What the Clan knows (only its own Clan record is read).
             game_turn: The game turn being played.
-            problem_count: Problems on the Clan's order sheet now.
+            problem_count: Problems on the Clan's order sheet now (None: not checked yet, the
+                field is left out).
         """
         clan = view.clan
         stock = clan.stock
-        problems = (_plural(problem_count, "problem") if problem_count else "no problems")
+        problems = _plural(problem_count, "problem") if problem_count else "no problems"
         self._clan_short = f"Clan {clan.number}"
         self._fields = [
             (1, f"Clan {clan.number} {clan.name}".rstrip(), "bold"),
@@ -74,8 +75,9 @@ class StatusLine(Static):
             (3, f"Troops {stock.troops:,}", ""),
             (4, f"R{stock.rifles} G{stock.grenades} Rk{stock.rockets} C{stock.claymores} "
                 f"B{stock.bombs}", ""),
-            (1, problems, "$text-error" if problem_count else "$text-success"),
         ]
+        if problem_count is not None:
+            self._fields.append((1, problems, "$text-error" if problem_count else "$text-success"))
         self._refit()
 
     @property

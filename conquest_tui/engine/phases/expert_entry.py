@@ -1,0 +1,32 @@
+"""What a convoy's experts do on entering a hex: Scout auto-loot, Doctor's Plague report."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import experts
+from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.phases import loot
+from conquest_tui.engine.state import Convoy
+
+
+def on_enter(ctx: TurnContext, convoy: Convoy) -> None:
+    """Step 3 of hex entry and the Doctor's detection (CC-MOVE-15, CC-HEX-42, AMB-67, AMB-93)."""
+    if experts.auto_loots(convoy) and _may_search(ctx, convoy):
+        loot.loot_hex(ctx, convoy)
+    if experts.detects_plague(convoy):
+        _detect_plague(ctx, convoy)
+
+
+def _may_search(ctx: TurnContext, convoy: Convoy) -> bool:
+    """A Scout loots only hexes with something left, never hidden or in Recon (CC-HEX-42/43)."""
+    if convoy.hidden or convoy.mode == "recon":
+        return False
+    return not ctx.game.hex(convoy.hex).looted
+
+
+def _detect_plague(ctx: TurnContext, convoy: Convoy) -> None:
+    city = ctx.game.city(convoy.hex)
+    site = ctx.game.city_site(convoy.hex)
+    if city is None or site is None or not city.plague:
+        return
+    ctx.report(f"The Doctor of convoy #{convoy.number} found the Plague in {site.name} "
+               f"({convoy.hex}).", "plague_detected", "CC-CNV-54")

@@ -1,0 +1,59 @@
+"""Once a turn, at maintenance: Trainer, Sergeant and Armsmaster work; orphaned settings reset."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import convoy_stats, experts
+from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.rng import rng_for
+from conquest_tui.engine.state import Convoy
+
+
+def run(ctx: TurnContext) -> None:
+    """Every convoy of the active Clan in number order (CC-CNV-51/63/66/80, AMB-39, AMB-64)."""
+    for convoy in ctx.game.convoys_of(ctx.clan.number):
+        ctx.convoy = convoy.number
+        _reset_settings(ctx, convoy)
+        _train(ctx, convoy)
+        _make_rifles(ctx, convoy)
+    ctx.convoy = 0
+
+
+def _reset_settings(ctx: TurnContext, convoy: Convoy) -> None:
+    reset = experts.settings_without_expert(convoy)
+    if reset:
+        ctx.report(f"Convoy #{convoy.number} has no expert for {' and '.join(reset)}; the "
+                   "setting went back to its default.", "setting_reset", "CC-CNV-80")
+
+
+def _train(ctx: TurnContext, convoy: Convoy) -> None:
+    rules = ctx.game.rules
+    who = []
+    gain = 0
+    if "TRA" in convoy.experts:
+        rng = rng_for(ctx.game.state.seed, ctx.turn, ctx.clan.number, "trainer", convoy.number)
+        gain += rules.morale.trainer_per_turn.roll(rng)
+        who.append("Trainer")
+    if "SER" in convoy.experts:
+        gain += rules.morale.sergeant_per_turn
+        who.append("Sergeant")
+    if not who:
+        return
+    gained = experts.raise_training(convoy, gain, rules)
+    rule = "CC-CNV-66" if "TRA" in convoy.experts else "CC-CNV-63"
+    if gained:
+        ctx.report(f"Convoy #{convoy.number}'s {' and '.join(who)} raised its training by "
+                   f"{gained} to {convoy.training}.", "training", rule)
+
+
+def _make_rifles(ctx: TurnContext, convoy: Convoy) -> None:
+    rules = ctx.game.rules
+    if "ARM" not in convoy.experts or convoy.mode == "empty":
+        return
+    room = convoy_stats.weapon_limits(convoy, rules)["rifles"] - convoy.rifles
+    made = min(room, rules.expert_effects.armsmaster_rifles_per_turn)
+    if made <= 0:
+        return
+    convoy.rifles += made
+    ctx.report(f"The Armsmaster of convoy #{convoy.number} made {made} rifle"
+               f"{'s' if made > 1 else ''}; it now carries {convoy.rifles}.", "rifles_made",
+               "CC-CNV-51")

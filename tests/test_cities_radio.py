@@ -1,0 +1,61 @@
+"""Radio reports: broadcasts heard at turn end by cities in radio range (CC-CITY-62…66)."""
+
+from __future__ import annotations
+
+from conquest_tui.engine import hexgrid, radio
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.turn import run_clan_turn
+
+HOME = "0308"  # the first Clan's starting city, a Station: radio range 6
+
+
+def hex_at(game: Game, distance: int) -> str:
+    return next(h for h in hexgrid.ring(HOME, distance) if game.map.contains(h))
+
+
+def radio_lines(game: Game, clan: int) -> list[str]:
+    return [e.text for e in game.clan(clan).last_turn.events if e.kind == "radio"]
+
+
+def test_station_hears_battles_within_6_hexes_cc_city_64(game: Game) -> None:
+    clan = game.state.active_clan
+    game.city(HOME).fortification = 2
+    for city in game.state.cities:
+        if city.owner == clan and city.hex != HOME:
+            city.owner = 0
+    radio.broadcast(game, hex_at(game, 6), "Clan 901 fought Clan 902", [901, 902])
+    radio.broadcast(game, hex_at(game, 7), "Clan 903 fought Clan 904", [903, 904])
+    run_clan_turn(game, clan, "")
+    lines = radio_lines(game, clan)
+    assert len(lines) == 1 and "Clan 901 fought Clan 902" in lines[0]
+
+
+def test_radio_tower_adds_6_but_not_on_the_turn_built_cc_city_66(game: Game) -> None:
+    clan = game.clan(game.state.active_clan)
+    city = game.city(HOME)
+    clan.stock.money = 20_000
+    radio.broadcast(game, hex_at(game, 10), "Clan 901 attacked a city", [901])
+    run_clan_turn(game, clan.number, f"[PRE]\nERECT {HOME} RAD\n")
+    assert "RAD" in city.buildings and radio_lines(game, clan.number) == []
+    run_clan_turn(game, game.state.active_clan, "")
+    radio.broadcast(game, hex_at(game, 10), "Clan 905 razed a city", [905])
+    run_clan_turn(game, clan.number, "")
+    assert [line for line in radio_lines(game, clan.number) if "Clan 905 razed" in line]
+
+
+def test_own_battles_are_not_repeated_on_the_radio_cc_city_64(game: Game) -> None:
+    clan = game.state.active_clan
+    radio.broadcast(game, HOME, f"Clan {clan} fought Clan 902", [clan, 902])
+    run_clan_turn(game, clan, "")
+    assert radio_lines(game, clan) == []
+
+
+def test_each_broadcast_is_heard_once_then_forgotten_cc_city_65(game: Game) -> None:
+    first, second = game.state.clan_order
+    radio.broadcast(game, HOME, "Clan 901 fought Clan 902", [901, 902])
+    run_clan_turn(game, first, "")
+    assert len(radio_lines(game, first)) == 1
+    run_clan_turn(game, second, "")
+    assert game.state.broadcasts == []
+    run_clan_turn(game, first, "")
+    assert radio_lines(game, first) == []

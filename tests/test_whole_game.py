@@ -1,0 +1,172 @@
+"""Whole games through `conquest turn` (CC-SEQ-01, CC-SEQ-14, CC-GEN-03): 4 Clans, 10 game turns.
+
+Every Clan turn goes through the command line: no crash, no negative stockpile, and every troop
+and vehicle accounted for by the events of the turn (enlisted, deserted, lost in hex attacks;
+vehicles created, bought, looted, sold and scrapped).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from conquest_tui import session
+from conquest_tui.bots.simple import write_sheet
+from conquest_tui.cli import main
+from conquest_tui.engine.game import Game
+from conquest_tui.engine.state import STOCK_ITEMS, Event
+from conquest_tui.engine.view import ClanView
+
+CLANS = 4
+GAME_TURNS = 10
+
+EXTRA_PRE = (
+    "BUY 1 BIKE #1", "BUY 2 CARS #1", "SELL 1 BIKE #1", "SELL 1 CAR #2", "BUY 1 BIKE #2",
+    "CREATE {city} LAND", "BUY 30 PARTS", "SELL 10 FOOD", "ENLIST 5", "BUY 1 TRUCK #1",
+)
+EXTRA_POST = ("ENLIST 3", "SELL 1 BIKE #1", "BUY 1 CAR #2", "BUY 20 FOOD", "SELL 5 FUEL")
+
+TROOP_CHANGES: tuple[tuple[str, str, int], ...] = (
+    ("enlist", r"Enlisted (\d+) troops", 1),
+    ("income", r"(\d+) troops", 1),
+    ("random_event", r"gain (\d+) troops", 1),
+    ("random_event", r"lose (\d+) unallocated troops", -1),
+    ("desertion", r"^(\d+) hungry troops deserted", -1),
+    ("hex_captured", r"losing (\d+) troops", -1),
+    ("hex_captured", r"killing (\d+) guards", -1),
+    ("hex_attack_failed", r"all (\d+) attacking troops", -1),
+)
+
+ONE_VEHICLE_FOUND: tuple[tuple[str, str], ...] = (
+    ("loot", "joined the convoy"),
+    ("random_event", " joins convoy #"),
+    ("racetrack", "training is now"),
+    ("junkyard", "training is now"),
+)
+
+
+def troops_everywhere(game: Game) -> int:
+    """Unallocated + convoy troops + troops in owned cities + guards in owned hexes."""
+    return (sum(clan.stock.troops for clan in game.state.clans)
+            + sum(convoy.troops for convoy in game.state.convoys)
+            + sum(city.troops for city in game.state.cities if city.owner)
+            + sum(hex_state.garrison for hex_state in game.state.hexes if hex_state.owner))
+
+
+def vehicles_everywhere(game: Game) -> int:
+    return sum(convoy.vehicle_count for convoy in game.state.convoys)
+
+
+def _number(pattern: str, text: str) -> int:
+    match = re.search(pattern, text)
+    return int(match.group(1)) if match else 0
+
+
+def explained_troops(events: list[Event]) -> int:
+    return sum(sign * _number(pattern, event.text)
+               for event in events for kind, pattern, sign in TROOP_CHANGES
+               if event.kind == kind)
+
+
+def _convoy_of(event: Event) -> int:
+    match = re.search(r"convoy #(\d+)", event.text)
+    return event.convoy or (int(match.group(1)) if match else 0)
+
+
+def vehicle_changes(game: Game, events: list[Event]) -> dict[int, int]:
+    """Vehicles each convoy gained (+) or lost (−) by the turn's events."""
+    change: dict[int, int] = defaultdict(int)
+    for event in events:
+        number = _convoy_of(event)
+        if event.kind == "create":
+            kind = game.rules.convoy_types[re.search(r"Created (\w+) convoy", event.text)[1]]
+            change[number] += sum(count for _, count in kind.new_vehicles)
+        elif event.kind == "buy" and "for convoy #" in event.text:
+            change[number] += _number(r"Bought (\d+) ", event.text)
+        elif event.kind == "sell" and " of convoy #" in event.text:
+            change[number] -= _number(r"Sold (\d+) ", event.text)
+        elif event.kind == "scrapped":
+            change[number] -= len(re.search(r"scrapped (.*) and paid", event.text)[1].split(", "))
+        elif any(event.kind == kind and words in event.text for kind, words in ONE_VEHICLE_FOUND):
+            change[number] += 1
+        elif event.kind == "vehicle_deserted":
+            change[number] -= 1
+    return change
+
+
+def morale_disbands(events: list[Event]) -> list[int]:
+    """Convoys that disbanded for zero morale, losing everything aboard (AMB-81)."""
+    return [_convoy_of(e) for e in events if e.kind == "disband" and "morale" in e.text]
+
+
+def check_ledger(before: Game, after: Game, clan: int, events: list[Event]) -> None:
+    """Troops and vehicles now = before + what the events say; a zero-morale disband loses
+    its vehicles (known) and at most its troop capacity (the event gives no count)."""
+    story = "\n".join(f"{e.kind}: {e.text}" for e in events)
+    change = vehicle_changes(after, events)
+    vehicles_lost = troops_bound = 0
+    for number in morale_disbands(events):
+        convoy = before.convoy(clan, number)
+        lost = (convoy.vehicle_count if convoy else 0) + change[number]
+        vehicles_lost += lost
+        troops_bound += lost * max(v.troops for v in after.rules.vehicles.values())
+    assert (vehicles_everywhere(after) - vehicles_everywhere(before)
+            == sum(change.values()) - vehicles_lost), story
+    unexplained = (explained_troops(events)
+                   - (troops_everywhere(after) - troops_everywhere(before)))
+    assert 0 <= unexplained <= troops_bound, story
+
+
+def sheet_for(game: Game, clan: int, pre: list[str], post: list[str]) -> str:
+    """The bot's sheet with a few extra Clan orders; CREATE in the Clan's first city."""
+    cities = [city.hex for city in ClanView(game, clan).listed_cities() if city.owner == clan]
+    city = cities[0] if cities else "0101"
+    lines = write_sheet(game, clan).splitlines()
+    at_pre = lines.index("[PRE]") + 1
+    lines[at_pre:at_pre] = [line.format(city=city) for line in pre]
+    lines += post
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=4, deadline=None, database=None,
+          phases=(Phase.explicit, Phase.reuse, Phase.generate),
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6),
+       extras=st.lists(st.tuples(st.lists(st.sampled_from(EXTRA_PRE), max_size=2),
+                                 st.lists(st.sampled_from(EXTRA_POST), max_size=2)),
+                       min_size=CLANS * GAME_TURNS, max_size=CLANS * GAME_TURNS))
+def test_four_clans_play_ten_game_turns_through_the_cli_cc_seq_01_cc_seq_14(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int,
+        extras: list[tuple[list[str], list[str]]]) -> None:
+    save, sheet = tmp_path / f"whole-{seed}.json", tmp_path / "sheet.txt"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CONQUEST_DEBUG", "1")
+        assert main(["new", "--map", "test_small", "--clans", str(CLANS), "--seed",
+                     f"whole-{seed}", "--save", str(save), "--force"]) == 0
+        for pre, post in extras:
+            before = session.load(save)
+            clan = before.state.active_clan
+            sheet.write_text(sheet_for(before, clan, pre, post))
+            capsys.readouterr()
+            assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
+            out = capsys.readouterr().out
+            assert "$-" not in out, out
+            after = session.load(save)
+            events = [e for e in after.clan(clan).last_turn.events if e.phase != "between"]
+            for each in after.state.clans:
+                for item in STOCK_ITEMS:
+                    assert each.stock.get(item) >= 0, (each.number, item)
+            for convoy in after.state.convoys:
+                assert convoy.troops >= 0 and convoy.cargo >= 0
+                assert convoy.vehicles and all(n > 0 for n in convoy.vehicles.values())
+            check_ledger(before, after, clan, events)
+    final = session.load(save)
+    assert final.state.game_turn == GAME_TURNS + 1 and not final.state.finished
+    assert len(final.state.top_clans) == GAME_TURNS
+    for clan in final.state.clans:
+        assert main(["report", "--save", str(save), "--clan", str(clan.number)]) == 0
