@@ -118,6 +118,19 @@ def test_scout_loots_every_hex_entered_cc_cnv_62_cc_hex_42_cc_co_loot_03(game: G
     assert not any(e.kind == "loot_empty" for e in game.clan(clan).last_turn.events)
 
 
+def test_scout_searches_a_bank_once_a_turn_cc_cnv_62_amb_76(game: Game) -> None:
+    """A Bank is never empty: a Scout passing through it twice robs it once that turn."""
+    clan, convoy = own_convoy(game)
+    convoy.experts = ["SCO"]
+    game.hex(PLAINS).special = "BAN"
+    money = game.clan(clan).stock.money
+    run_clan_turn(game, clan, "[CONVOY 1]\nN\nS\nN\n")
+    events = game.clan(clan).last_turn.events
+    robbed = [e for e in events if PLAINS in e.text and "Bank" in e.text]
+    assert len(robbed) == 1, [e.text for e in events]
+    assert game.clan(clan).stock.money > money
+
+
 def test_no_auto_loot_without_scout_or_in_recon_cc_hex_42_cc_move_16(game: Game) -> None:
     clan, convoy = own_convoy(game)
     assert turn_events(game, clan, "[CONVOY 1]\nN\n", "loot") == []

@@ -19,16 +19,18 @@ def test_every_rule_marked_tested_is_cited_by_a_test() -> None:
 
 def test_every_cited_rule_is_marked_tested() -> None:
     cited = citations(ROOT / "tests")
-    missed = [row[0].strip("| ") for row in ROWS if row[2] != "tested"
+    missed = [row[0].strip("| ") for row in ROWS if row[2] in ("deferred", "open")
               and row[0].strip("| ") in cited]
     assert missed == [], ("tests cite these but docs/rules-coverage.md does not say so; run "
                           f"python -m tools.rules_coverage: {missed}")
 
 
 def test_every_rule_is_tested_or_says_why_it_waits() -> None:
+    """Ambiguities (CC-AMB) count as covered once docs/rules-interpretations.md decides them."""
     assert len(ROWS) == 613
-    assert all(row[2] in ("tested", "deferred") for row in ROWS), [
-        row[0].strip("| ") for row in ROWS if row[2] not in ("tested", "deferred")]
+    waiting = [row[0].strip("| ") for row in ROWS if row[2] not in ("tested", "decided",
+                                                                    "deferred")]
+    assert waiting == [], f"neither tested nor deferred: {waiting}"
     assert all(row[3].strip(" |") for row in ROWS)
 
 

@@ -20,8 +20,10 @@ def see_hex(game: Game, clan: Clan, hex_id: str) -> None:
         )
 
 
-def meet_convoys(game: Game, clan: Clan, convoy: Convoy) -> None:
-    """Record the visible foreign convoys in the hex the convoy just entered."""
+def meet_convoys(game: Game, clan: Clan, convoy: Convoy) -> list[int]:
+    """Record the visible foreign convoys in the hex the convoy just entered; return the Clans
+    met for the first time (CC-GEN-12)."""
+    first_met: list[int] = []
     for other in game.convoys_in(convoy.hex):
         if other.owner == clan.number or other.hidden:
             continue
@@ -33,6 +35,8 @@ def meet_convoys(game: Game, clan: Clan, convoy: Convoy) -> None:
         if other.owner not in clan.met_clans:
             clan.met_clans.append(other.owner)
             clan.met_clans.sort()
+            first_met.append(other.owner)
+    return first_met
 
 
 def spotting_range(game: Game, fortification: int, buildings: list[str]) -> int:

@@ -166,13 +166,15 @@ def _roll_cities(rules: Ruleset, world: GameMap, rng: Random) -> list[CityState]
         level = rules.fortifications[site.fortification - 1]
         share = unowned.major_garrison if site.major else unowned.minor_garrison
         count = (unowned.major_buildings if site.major else unowned.minor_buildings).roll(rng)
+        percent = rng.randint(share.low, share.high)
+        built = sorted(rng.sample(buildings, count))
         cities.append(CityState(
             hex=site.hex,
             population=site.population,
             fortification=site.fortification,
             base_value=site.base_value,
-            troops=level.capacity * rng.randint(share.low, share.high) // 100,
-            buildings=sorted(rng.sample(buildings, count)),
+            troops=level.troop_capacity("BAR" in built) * percent // 100,  # AMB-05, AMB-74
+            buildings=built,
         ))
     return cities
 

@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import knowledge, structures
+from conquest_tui.engine import encounters, knowledge, structures
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.phases import capture, expert_entry, pickup
 from conquest_tui.engine.state import Convoy
 
 
 def enter_hex(ctx: TurnContext, convoy: Convoy) -> None:
-    """Meet, attack the hex, use its structure, loot with a Scout, pick up troops; note what the
+    """Meet, attack the hex, loot with a Scout, use its structure, pick up troops; note what the
     Clan saw (CC-MOVE-15, CC-HEX-04/05, CC-HEX-24…26, CC-HEX-42)."""
     game = ctx.game
     hex_id = convoy.hex
     ctx.visited.add(hex_id)
     knowledge.see_hex(game, ctx.clan, hex_id)
-    knowledge.meet_convoys(game, ctx.clan, convoy)
+    encounters.introduce(ctx, knowledge.meet_convoys(game, ctx.clan, convoy), hex_id)
     hex_state = game.hex(hex_id)
     if hex_state.owner and hex_state.owner != ctx.clan.number and convoy.mode != "recon":
         ctx.notify(hex_state.owner, f"A convoy of Clan {ctx.clan.number} passed through your "
                    f"hex {hex_id} in {convoy.mode.title()} mode.", "passage", "CC-HEX-04")
     capture.attack_hex(ctx, convoy)
+    expert_entry.on_enter(ctx, convoy)  # step 3, scavenging, before step 4's structures
     structures.visit(ctx, convoy)
-    expert_entry.on_enter(ctx, convoy)
     pickup.on_entry(ctx, convoy)

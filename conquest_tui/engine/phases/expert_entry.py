@@ -17,10 +17,13 @@ def on_enter(ctx: TurnContext, convoy: Convoy) -> None:
 
 
 def _may_search(ctx: TurnContext, convoy: Convoy) -> bool:
-    """A Scout loots only hexes with something left, never hidden or in Recon (CC-HEX-42/43)."""
+    """A Scout loots only hexes with something left, never hidden or in Recon (CC-HEX-42/43).
+
+    A Bank has something left once a turn for each Clan (AMB-76).
+    """
     if convoy.hidden or convoy.mode == "recon":
         return False
-    return not ctx.game.hex(convoy.hex).looted
+    return loot.has_something(ctx, convoy.hex)
 
 
 def _detect_plague(ctx: TurnContext, convoy: Convoy) -> None:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 
-from conquest_tui.engine import condition, convoys, dealer
+from conquest_tui.engine import condition, convoys, dealer, sick_troops
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.phases import expert_upkeep, pickup
 from conquest_tui.engine.state import Convoy
 
 
 def run(ctx: TurnContext) -> None:
-    """Pickup; air convoys on water sink; parts in convoy-number order; end-of-turn morale."""
+    """Sick troops desert; pickup; air on water sinks; parts in number order; morale drifts."""
+    sick_troops.desert_if_sick(ctx)
     for convoy in ctx.game.convoys_of(ctx.clan.number):
         pickup.pick_up_one(ctx, convoy)
     for convoy in ctx.game.convoys_of(ctx.clan.number):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys
+from conquest_tui.engine import convoys, sick_troops
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.phases import city_buildings, city_orders
 from conquest_tui.engine.state import Convoy
@@ -27,6 +27,7 @@ def on_entry(ctx: TurnContext, convoy: Convoy) -> None:
 
 
 def run(ctx: TurnContext) -> None:
-    """Every convoy in a friendly city picks up, in number order (CC-SEQ-05)."""
+    """Sick convoys' troops desert; every convoy in a friendly city picks up (CC-SEQ-05)."""
+    sick_troops.desert_if_sick(ctx)
     for convoy in ctx.game.convoys_of(ctx.clan.number):
         pick_up_one(ctx, convoy)
