@@ -47,13 +47,15 @@ def cmd_new(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     game = session.new_game(map_name=args.map or session.default_map(), clans=args.clans,
                             bots=args.bots, seed=args.seed, names=names,
-                            victory_threshold=args.threshold)
+                            victory_threshold=args.threshold, turn_limit=args.turn_limit)
     path = Path(args.save)
     if path.exists() and not args.force:
         raise CliError(f"{path} already exists; use --force to replace it")
     session.save(game, path)
     print(f"New game on {game.map.title} (seed {game.state.seed}) saved to {path}.")
-    print(f"Victory at {game.state.victory_threshold} popularity.")
+    limit = game.state.turn_limit
+    print(f"Victory at {game.state.victory_threshold} popularity"
+          + (f"; the game ends after game turn {limit}." if limit else "; no turn limit."))
     for clan in sorted(game.state.clans, key=lambda c: game.state.clan_order.index(c.number)):
         seat = "bot" if clan.seat == "bot" else "human"
         print(f"  Clan {clan.number} {clan.name} ({seat})")
@@ -146,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", help="seed for a replayable game (random by default)")
     new.add_argument("--names", help="Clan names, comma-separated")
     new.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
+    new.add_argument("--turn-limit", type=int, help="last game turn (default 25, AMB-57; 0: none)")
     new.add_argument("--save", required=True, help="where to save the game")
     new.add_argument("--force", action="store_true", help="replace an existing save file")
     new.set_defaults(func=cmd_new)

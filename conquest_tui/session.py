@@ -50,8 +50,13 @@ def random_seed() -> str:
 
 def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = None,
              names: list[str] | None = None, victory_threshold: int | None = None,
-             pin_hashes: list[str] | None = None) -> Game:
-    """A new game; bots take the last seats. Raises SessionError with a clear sentence."""
+             pin_hashes: list[str] | None = None, turn_limit: int | None = None) -> Game:
+    """A new game; bots take the last seats. Raises SessionError with a clear sentence.
+
+    turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
+    """
+    if turn_limit is not None and turn_limit < 0:
+        raise SessionError("--turn-limit must be 0 (no limit) or a positive number of game turns")
     if bots < 0 or bots > clans:
         raise SessionError(f"--bots must be between 0 and the number of Clans ({clans})")
     names = list(names or CLAN_NAMES[:clans])
@@ -65,8 +70,9 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
     try:
         rules = load_ruleset()
         world = load_map(map_name)
-        return engine_new_game(rules, world, GameSetup(clans=seats, seed=seed or random_seed(),
-                                                       victory_threshold=victory_threshold))
+        setup = GameSetup(clans=seats, seed=seed or random_seed(),
+                          victory_threshold=victory_threshold, turn_limit=turn_limit)
+        return engine_new_game(rules, world, setup)
     except (SetupError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
 

@@ -30,6 +30,17 @@ def test_new_saves_the_game(save: Path) -> None:
     assert save.exists()
 
 
+def test_new_sets_the_turn_limit_amb_57(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "short.json"
+    assert main(["new", "--map", "test_small", "--clans", "2", "--turn-limit", "3",
+                 "--save", str(path)]) == 0
+    assert "the game ends after game turn 3" in capsys.readouterr().out
+    assert main(["new", "--map", "test_small", "--clans", "2", "--turn-limit", "-1",
+                 "--save", str(tmp_path / "bad.json")]) != 0
+    assert "--turn-limit must be 0" in capsys.readouterr().err
+
+
 def test_check_names_each_bad_line_and_exits_1(save: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     sheet = tmp_path / "s.txt"

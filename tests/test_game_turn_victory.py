@@ -149,7 +149,7 @@ def test_turn_limit_ends_the_game_with_the_most_popular_amb_57(game: Game) -> No
     assert game.state.winners == sorted(c.number for c in game.state.clans
                                         if c.popularity == best)
     text = render_report(build_report(game, game.state.clans[0].number))
-    assert "the turn limit of 2 game turns is reached" in text
+    assert "game turn 2 was the last of the game" in text
 
 
 def test_new_games_get_the_default_turn_limit_amb_57(rules, small_map) -> None:

@@ -141,6 +141,13 @@ def render_report(report: Report) -> str:
     if report.problems:
         out += [RULE, "PROBLEMS IN YOUR ORDER SHEET"]
         out += [str(problem) for problem in report.problems]
+    out += standings_lines(report)
+    return "\n".join(out) + "\n"
+
+
+def standings_lines(report: Report) -> list[str]:
+    """The end of the game, if it came, and the Top Clans (final standings at the end)."""
+    out: list[str] = []
     if report.game_over:
         out += [RULE, "END OF THE GAME", report.game_over]
     if report.top_clans:
@@ -148,7 +155,7 @@ def render_report(report: Report) -> str:
         out += [f"{rank:>2}. Clan {n} ({name}) {points}"
                 + ("  *winner*" if n in report.winners else "")
                 for rank, (n, name, points) in enumerate(report.top_clans, start=1)]
-    return "\n".join(out) + "\n"
+    return out
 
 
 def event_line(event: Event) -> str:

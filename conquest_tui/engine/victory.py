@@ -80,7 +80,7 @@ def end_sentence(game: Game) -> str:
         return (f"The game is over after game turn {state.game_turn}: {names} held the victory "
                 f"threshold of {state.victory_threshold} through a full game turn and {verdict}.")
     if reason == TURN_LIMIT:
-        return (f"The game is over: the turn limit of {state.turn_limit} game turns is reached, "
+        return (f"The game is over: game turn {state.turn_limit} was the last of the game, "
                 f"and the most popular, {names}, {verdict}.")
     return f"The game is over after game turn {state.game_turn}: every Clan has resigned."
 

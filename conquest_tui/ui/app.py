@@ -245,8 +245,9 @@ class ConquestApp(App[int]):
         game = self.game
         if game is None:
             return
-        names = ", ".join(f"Clan {n} ({game.clan(n).name})" for n in game.state.winners)
-        message = f"The game is over. Winner: {names}." if names else "The game is over."
+        from conquest_tui.engine.victory import end_sentence
+
+        message = end_sentence(game) or "The game is over."
 
         def back(_: None) -> None:
             self.action_to_title()

@@ -252,3 +252,25 @@ async def test_the_command_palette_saves_and_jumps(_saves: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert screen.query_one(MapPane).cursor == city.hex
+
+
+async def test_the_last_game_turn_ends_with_final_standings_cc_pop_09_amb_57(
+        _saves: Path) -> None:
+    """With a one-turn limit, the second Clan's report shows the end and the winner."""
+    game = session.new_game(map_name="test_small", clans=2, seed="finale", turn_limit=1)
+    path = _saves / "finale.json"
+    session.save(game, path)
+    app = ConquestApp(path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_turn(pilot, orders=False)
+        await pilot.press("enter")
+        await pilot.pause()
+        report = await play_turn(pilot, orders=False)
+        assert report.report.game_over.startswith("The game is over: game turn 1 was the last")
+        text = screen_text(app)
+        assert "END OF THE GAME" in text and "FINAL STANDINGS" in text and "*winner*" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "game turn 1 was the last of the game" in screen_text(app)
+    assert session.load(path).state.finished

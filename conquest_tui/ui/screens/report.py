@@ -19,6 +19,7 @@ from conquest_tui.engine.report_text import (
     convoy_lines,
     hex_row,
     market_lines,
+    standings_lines,
     status_lines,
 )
 from conquest_tui.engine.state import Event
@@ -93,7 +94,9 @@ def events_text(report: Report, sheet_text: str) -> Text:
 
 def tables_text(report: Report) -> Text:
     """Stockpiles, market, convoys, cities, hexes, sightings and ranking as on the 1995 report."""
-    lines: list[str] = [RULE, "STATUS", *status_lines(report), *market_lines(report), RULE]
+    watch = [report.victory_watch] if report.victory_watch else []
+    lines: list[str] = [*watch, RULE, "STATUS", *status_lines(report), *market_lines(report),
+                        RULE]
     for convoy in report.convoys:
         lines += convoy_lines(convoy)
         lines.append("")
@@ -109,10 +112,7 @@ def tables_text(report: Report) -> Text:
             owner = f" (Clan {seen.owner})" if seen.owner else ""
             size = f" [{seen.size_name}]" if seen.size_name else ""
             lines.append(f"{seen.hex}{owner}{size}  {seen.how} in turn {seen.game_turn}")
-    if report.top_clans:
-        lines += [RULE, "TOP CLANS"]
-        lines += [f"{rank:>2}. Clan {n} ({name}) {points}"
-                  for rank, (n, name, points) in enumerate(report.top_clans, start=1)]
+    lines += standings_lines(report)
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 
