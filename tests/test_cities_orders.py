@@ -188,3 +188,13 @@ def test_check_warns_about_missing_city_and_existing_building_cc_cl_erect_01(
     city.buildings.append("MAR")
     found = check_sheet(game, clan.number, f"[PRE]\nERECT {HOME} MAR\nASSIGN 0101 5\n")
     assert [p.code for p in found] == ["already_built", "no_city"]
+
+
+def test_city_orders_for_a_city_not_yours_are_flagged_while_typing_cc_cl_erect_01(
+        game: Game) -> None:
+    clan, _ = home(game)
+    other = next(c for c in game.state.cities if c.owner != clan.number)
+    sheet = f"[POST]\nERECT {other.hex} MARKETPLACE\nASSIGN {HOME} 5\n"
+    found = check_sheet(game, clan.number, sheet)
+    assert [(p.line, p.code) for p in found] == [(2, "not_owner")]
+    assert found[0].message == f"you do not own the city in {other.hex}"

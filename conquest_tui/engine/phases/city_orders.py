@@ -235,6 +235,8 @@ def _check_city_order(game: Game, clan: int, order: model.Order) -> tuple[str, s
     city = game.city(order.hex)
     if city is None:
         return "no_city", f"there is no city in {order.hex}"
+    if city.owner != clan:
+        return "not_owner", f"you do not own the city in {order.hex}"
     if isinstance(order, Fortify) and city.owner == clan:
         problem = fortify_problem(game, clan, city)
         return ("cannot_fortify", problem) if problem else None
