@@ -1,4 +1,10 @@
-"""The private cattrs converter for saves: strict JSON types, hexes by column, field-path errors."""
+"""The private cattrs converter for saves: strict JSON types, hexes by column, field-path errors.
+
+Loading does not need cattrs: `_LoadHooks` builds the same structure hooks (the same factories,
+the same records, the same first-bad-field errors) without importing it, which keeps cattrs and
+its generated code out of the app's start-up. cattrs still unstructures (saves) and structures
+any field type `_LoadHooks` does not know (it then hands the whole state to cattrs).
+"""
 
 from __future__ import annotations
 
@@ -7,18 +13,14 @@ from collections.abc import Callable
 from functools import cache
 from itertools import starmap
 from operator import attrgetter
-from typing import Any, get_args, get_origin
+from typing import TYPE_CHECKING, Any, get_args, get_origin
 
 import attrs
-from cattrs.errors import (
-    ClassValidationError,
-    ForbiddenExtraKeysError,
-    IterableValidationError,
-)
-from cattrs.gen import make_dict_structure_fn
-from cattrs.preconf.json import JsonConverter, make_converter
 
 from conquest_tui.engine.state import GameState
+
+if TYPE_CHECKING:
+    from cattrs.preconf.json import JsonConverter
 
 ROOT = "state"
 """Name of the root in field paths: `state.clans[1].stock.money`."""
@@ -197,6 +199,8 @@ def _dict_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any
 
 
 def _attrs_structure_factory(cl: Any, converter: JsonConverter) -> Callable[[Any, Any], Any]:
+    from cattrs.gen import make_dict_structure_fn
+
     inner = make_dict_structure_fn(
         cl, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
     )
@@ -332,6 +336,12 @@ def locate(exc: BaseException, prefix: str = "") -> SaveFieldError:
     """The first bad field inside a (possibly nested) cattrs error, as a SaveFieldError."""
     if isinstance(exc, SaveFieldError):
         return SaveFieldError(prefix + exc.path, exc.message)
+    from cattrs.errors import (
+        ClassValidationError,
+        ForbiddenExtraKeysError,
+        IterableValidationError,
+    )
+
     if isinstance(exc, ClassValidationError):
         with_notes, without = exc.group_exceptions()
         if with_notes:
@@ -361,6 +371,8 @@ def locate(exc: BaseException, prefix: str = "") -> SaveFieldError:
 
 
 def _make() -> JsonConverter:
+    from cattrs.preconf.json import make_converter
+
     converter = make_converter(forbid_extra_keys=True, detailed_validation=True)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
@@ -389,10 +401,82 @@ def _unstructure_game_state() -> Callable[[GameState], dict[str, Any]]:
     return _converter().get_unstructure_hook(GameState)
 
 
+# --- loading without cattrs ---------------------------------------------------------------------
+
+
+class _Unsupported(Exception):
+    """A field type `_LoadHooks` does not structure (cattrs then structures the whole state)."""
+
+
+class _LoadHooks:
+    """Structure hooks like the converter's (`_make`), built without cattrs.
+
+    Dispatch is the converter's: strict primitives, then tables (lists of flat records, stored
+    column-wise), str-keyed dicts, lists and records. A record reports its first bad field in
+    field order, then a missing field, then an unknown key, as cattrs' detailed validation
+    (read through `locate`) does.
+    """
+
+    def __init__(self) -> None:
+        self._hooks: dict[Any, Callable[[Any, Any], Any]] = {
+            int: _structure_int, str: _structure_str, bool: _structure_bool,
+            float: _structure_float,
+        }
+
+    def get_structure_hook(self, t: Any) -> Callable[[Any, Any], Any]:
+        hook = self._hooks.get(t)
+        if hook is None:
+            if _is_table(t):
+                hook = _table_structure_factory(t, self)  # type: ignore[arg-type]
+            elif _is_str_dict(t):
+                hook = _dict_structure_factory(t, self)  # type: ignore[arg-type]
+            elif _is_list(t):
+                hook = _list_structure_factory(t, self)  # type: ignore[arg-type]
+            elif isinstance(t, type) and attrs.has(t):
+                hook = self._record(t)
+            else:
+                raise _Unsupported(repr(t))
+            self._hooks[t] = hook
+        return hook
+
+    def _record(self, cls: type) -> Callable[[Any, Any], Any]:
+        fields = attrs.fields(attrs.resolve_types(cls))
+        if not all(field.init for field in fields):
+            raise _Unsupported(f"{cls.__name__}: a field outside __init__")
+        plan = [(field.name, field.alias, self.get_structure_hook(field.type), field.type,
+                 field.default is not attrs.NOTHING) for field in fields]
+        known = frozenset(field.name for field in fields)
+
+        def structure_record(value: Any, _: Any) -> Any:
+            if value.__class__ is not dict:
+                raise _bad(dict, value)
+            kwargs = {}
+            for name, alias, hook, kind, optional in plan:
+                if name in value:
+                    try:
+                        kwargs[alias] = hook(value[name], kind)
+                    except Exception as exc:
+                        raise locate(exc, f".{name}") from None
+                elif not optional:
+                    raise SaveFieldError(f".{name}", "is missing")
+            if len(value) > len(kwargs) and value.keys() - known:
+                extra = sorted(value.keys() - known)[0]
+                raise SaveFieldError(f".{extra}", "is not a known field (misspelt?)")
+            try:
+                return cls(**kwargs)
+            except Exception as exc:
+                raise locate(exc) from None
+
+        return structure_record
+
+
 @cache
 def _structure_game_state() -> Callable[[Any, type], GameState]:
-    """Built on first use (a save needs only the unstructure hooks)."""
-    return _converter().get_structure_hook(GameState)
+    """Built on first use, without cattrs when every field type allows it."""
+    try:
+        return _LoadHooks().get_structure_hook(GameState)
+    except _Unsupported:
+        return _converter().get_structure_hook(GameState)
 
 
 def unstructure_state(state: GameState) -> dict[str, Any]:

@@ -509,8 +509,11 @@ class MapPane(ScrollView, can_focus=True):
         style_of = self._style
         segments: list[Segment] = []
         text, style = "", None
+        last_role, cell_style = None, None
         for char, role in cells:
-            cell_style = style_of(terrain, role, fogged, owned, cursor)
+            if role != last_role:  # runs of one role are common: look its style up once
+                cell_style = style_of(terrain, role, fogged, owned, cursor)
+                last_role = role
             if cell_style is style:
                 text += char
             else:
