@@ -18,23 +18,13 @@ from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import STOCK_ITEMS, Convoy, Stockpile
 from conquest_tui.engine.turn import run_clan_turn
 from conquest_tui.engine.view import UNKNOWN, ClanView
+from tests.game_helpers import convoy_of as _convoy
+from tests.game_helpers import first_clan as _first
+from tests.game_helpers import second_clan as _second
 
 HOME = "0308"  # the first Clan's starting city, Brackwater (swamp, river, road N to 0307)
 AWAY = "1609"  # the second Clan's starting city, Eastreach
 
-
-def _first(game: Game) -> int:
-    return game.state.clan_order[0]
-
-
-def _second(game: Game) -> int:
-    return game.state.clan_order[1]
-
-
-def _convoy(game: Game, clan: int, number: int = 1) -> Convoy:
-    convoy = game.convoy(clan, number)
-    assert convoy is not None
-    return convoy
 
 
 def _kinds(game: Game, clan: int) -> list[str]:

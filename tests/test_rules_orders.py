@@ -8,24 +8,14 @@ from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.report import build_report
 from conquest_tui.engine.report_text import status_lines
-from conquest_tui.engine.state import Convoy, Event
+from conquest_tui.engine.state import Event
 from conquest_tui.engine.turn import run_clan_turn
+from tests.game_helpers import convoy_of as _convoy
+from tests.game_helpers import first_clan as _first
+from tests.game_helpers import second_clan as _second
 
 HOME = "0308"  # the first Clan's starting city, Brackwater
 
-
-def _first(game: Game) -> int:
-    return game.state.clan_order[0]
-
-
-def _second(game: Game) -> int:
-    return game.state.clan_order[1]
-
-
-def _convoy(game: Game, clan: int, number: int = 1) -> Convoy:
-    convoy = game.convoy(clan, number)
-    assert convoy is not None
-    return convoy
 
 
 def _events(game: Game, clan: int, kind: str = "") -> list[Event]:

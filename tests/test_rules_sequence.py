@@ -12,23 +12,13 @@ from conquest_tui.engine.report import build_report
 from conquest_tui.engine.report_text import render_report
 from conquest_tui.engine.state import Convoy, Event
 from conquest_tui.engine.turn import run_clan_turn
+from tests.game_helpers import convoy_of as _convoy
+from tests.game_helpers import first_clan as _first
+from tests.game_helpers import second_clan as _second
 
 HOME = "0308"  # the first Clan's starting city, Brackwater
 AWAY = "1609"  # the second Clan's starting city, Eastreach
 
-
-def _first(game: Game) -> int:
-    return game.state.clan_order[0]
-
-
-def _second(game: Game) -> int:
-    return game.state.clan_order[1]
-
-
-def _convoy(game: Game, clan: int, number: int = 1) -> Convoy:
-    convoy = game.convoy(clan, number)
-    assert convoy is not None
-    return convoy
 
 
 def _new_convoy(game: Game, clan: int, hex_id: str, kind: str, number: int = 2) -> Convoy:
