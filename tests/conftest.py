@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from conquest_tui.engine.game import Game
@@ -30,3 +31,11 @@ def game(rules: Ruleset, small_map: GameMap) -> Game:
     setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test",
                       turn_limit=0)
     return new_game(rules, small_map, setup)
+
+
+@pytest.fixture
+def quiet(rules: Ruleset, small_map: GameMap) -> Game:
+    """The seeded two-Clan game with random events switched off, so stockpiles are exact."""
+    calm = attrs.evolve(rules, event_chance_per_turn=0.0)
+    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
+    return new_game(calm, small_map, setup)

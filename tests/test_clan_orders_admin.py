@@ -5,7 +5,6 @@ from __future__ import annotations
 from random import Random
 
 import attrs
-import pytest
 
 from conquest_tui.engine import random_events
 from conquest_tui.engine.context import TurnContext
@@ -22,12 +21,6 @@ def make_game(rules: Ruleset, small_map: GameMap, chance: float = 0.0, seed: str
     calm = attrs.evolve(rules, event_chance_per_turn=chance)
     setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed=seed)
     return new_game(calm, small_map, setup)
-
-
-@pytest.fixture
-def quiet(rules: Ruleset, small_map: GameMap) -> Game:
-    """The seeded two-Clan game with random events switched off, so stockpiles are exact."""
-    return make_game(rules, small_map)
 
 
 def play_again(game: Game, clan: int, sheet: str) -> None:

@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from conquest_tui.engine import convoys
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
 from conquest_tui.engine.orders.checker import check_sheet
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.state import Convoy
 from conquest_tui.engine.turn import run_clan_turn
-
-
-@pytest.fixture
-def quiet(rules: Ruleset, small_map: GameMap) -> Game:
-    """The seeded two-Clan game with random events switched off, so stockpiles are exact."""
-    calm = attrs.evolve(rules, event_chance_per_turn=0.0)
-    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
-    return new_game(calm, small_map, setup)
 
 
 def me(game: Game) -> int:

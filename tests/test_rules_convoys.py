@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from conquest_tui.engine import condition, convoy_stats, convoys, goods, movement, rng
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
 from conquest_tui.engine.phases.hex_orders import fish_yield
 from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.state import Convoy
 from conquest_tui.engine.turn import run_clan_turn
 
 HOME = "0308"  # Brackwater: the first Clan's city; swamp, river mouth, roads N and NE
 NORTH = "0307"  # plains, by road from HOME
 ARDMOOR = "0402"  # produces milk, needs wool
-
-
-@pytest.fixture
-def quiet(rules: Ruleset, small_map: GameMap) -> Game:
-    """The seeded two-Clan game with random events switched off, so stockpiles are exact."""
-    calm = attrs.evolve(rules, event_chance_per_turn=0.0)
-    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
-    return new_game(calm, small_map, setup)
 
 
 def me(game: Game) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import convoy_stats, dealer, experts, hiring
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.game import Game
@@ -76,26 +78,55 @@ def _not_full(ctx: TurnContext, convoy: Convoy, what: str, rule: str) -> bool:
     return True
 
 
+@attrs.frozen
+class _Gathering:
+    """What CELEBRATE and PRACTICE share: where, how often, and the stat they raise."""
+
+    keyword: str
+    verb: str
+    past: str
+    structure: str
+    """The special structure that stands in for a friendly city."""
+    stat: str
+    rule: str
+
+
+CELEBRATION = _Gathering("CELEBRATE", "celebrate", "celebrated", REC_CENTER, "morale",
+                         "CC-CO-CELEBRATE-01")
+DRILL = _Gathering("PRACTICE", "practice", "practiced", POLICE_STATION, "training",
+                   "CC-CO-PRACTICE-02")
+
+
+def _gathering_place(ctx: TurnContext, convoy: Convoy, what: _Gathering, current: int,
+                     maximum: int) -> str:
+    """Where the convoy may celebrate or practice now; "" once the order has failed."""
+    number, rule = convoy.number, what.rule
+    if convoy.hidden:
+        ctx.fail("hidden", f"convoy #{number} is hidden and cannot {what.verb}", "CC-CNV-75")
+        return ""
+    if _done_this_turn(ctx, convoy, what.keyword):
+        ctx.fail("once_per_turn", f"convoy #{number} has already {what.past} this turn", rule)
+        return ""
+    place = _place(ctx.game, ctx.clan.number, convoy, what.structure)
+    if not place:
+        name = ctx.game.rules.special_structures[what.structure].name
+        ctx.fail("no_place", f"convoy #{number} can {what.verb} only in a friendly city or in "
+                 f"a hex you own with a {name}", rule)
+        return ""
+    if current >= maximum:
+        ctx.fail(f"{what.stat}_full", f"convoy #{number}'s {what.stat} is already {current}",
+                 rule)
+        return ""
+    if _not_full(ctx, convoy, what.verb, rule):
+        return ""
+    return place
+
+
 def _celebrate(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
     game, rules = ctx.game, ctx.game.rules
     number = convoy.number
-    if convoy.hidden:
-        ctx.fail("hidden", f"convoy #{number} is hidden and cannot celebrate", "CC-CNV-75")
-        return
-    if _done_this_turn(ctx, convoy, "CELEBRATE"):
-        ctx.fail("once_per_turn", f"convoy #{number} has already celebrated this turn",
-                 "CC-CO-CELEBRATE-01")
-        return
-    place = _place(game, ctx.clan.number, convoy, REC_CENTER)
+    place = _gathering_place(ctx, convoy, CELEBRATION, convoy.morale, rules.morale.maximum)
     if not place:
-        ctx.fail("no_place", f"convoy #{number} can celebrate only in a friendly city or in a "
-                 "hex you own with a Rec Center", "CC-CO-CELEBRATE-01")
-        return
-    if convoy.morale >= rules.morale.maximum:
-        ctx.fail("morale_full", f"convoy #{number}'s morale is already {convoy.morale}",
-                 "CC-CO-CELEBRATE-01")
-        return
-    if _not_full(ctx, convoy, "celebrate", "CC-CO-CELEBRATE-01"):
         return
     food = convoy.troops * rules.consumption.celebrate_food_per_troop
     if ctx.clan.stock.food < food:
@@ -121,29 +152,15 @@ def _celebrate(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
 
 
 def _practice(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
-    game, rules = ctx.game, ctx.game.rules
+    rules = ctx.game.rules
     number = convoy.number
     if "TRA" not in convoy.experts:
         ctx.fail("no_expert", f"convoy #{number} has no Expert Trainer to run the drills",
                  "CC-CO-PRACTICE-01")
         return
-    if convoy.hidden:
-        ctx.fail("hidden", f"convoy #{number} is hidden and cannot practice", "CC-CNV-75")
-        return
-    if _done_this_turn(ctx, convoy, "PRACTICE"):
-        ctx.fail("once_per_turn", f"convoy #{number} has already practiced this turn",
-                 "CC-CO-PRACTICE-02")
-        return
-    place = _place(game, ctx.clan.number, convoy, POLICE_STATION)
+    place = _gathering_place(ctx, convoy, DRILL, convoy.training,
+                             rules.morale.training_maximum)
     if not place:
-        ctx.fail("no_place", f"convoy #{number} can practice only in a friendly city or in a "
-                 "hex you own with a Police Station", "CC-CO-PRACTICE-02")
-        return
-    if convoy.training >= rules.morale.training_maximum:
-        ctx.fail("training_full", f"convoy #{number}'s training is already {convoy.training}",
-                 "CC-CO-PRACTICE-02")
-        return
-    if _not_full(ctx, convoy, "practice", "CC-CO-PRACTICE-02"):
         return
     fuel = experts.order_fuel(convoy, rules, rules.consumption.practice_fuel_rates)
     if not dealer.cover(ctx, convoy, "fuel", fuel, "its drills"):
