@@ -1,8 +1,9 @@
 """Cold start to the game screen's first frame vs a bare Textual app (prints, never asserts).
 
 Run: `python bench/bench_startup.py [--runs N] [--size 200x60]`. Each run is a fresh Python
-process on its own pseudo-terminal: the game run opens a saved two-Clan test_small game straight
-at its first Clan's game screen; the bare run shows one Static. Runs alternate; medians are
+process on its own pseudo-terminal: the game run is `conquest play SAVE` (through `cli.main`)
+on a saved two-Clan test_small game, going straight to its first Clan's game screen instead of
+the hand-over; the bare run shows one Static. Runs alternate; medians are
 compared (target: the game screen within 1.3× the bare app).
 """
 
@@ -51,20 +52,24 @@ Bare().run()
 
 CHILD_GAME = """
 import os, sys, time
-from pathlib import Path
-from conquest_tui.ui.app import ConquestApp, load_save
-from conquest_tui.ui.screens.game import GameScreen
-IMPORTED = time.time_ns()
-GAME = load_save(Path(sys.argv[1]))
-LOADED = time.time_ns()
+from conquest_tui import cli  # the `conquest` command's own module, as the console script runs it
+import conquest_tui.ui.app as app_module
 
-class Bench(ConquestApp):
+STAMPS = {}
+
+def timed_load(path, load=app_module.load_save):
+    STAMPS["imported"] = time.time_ns()
+    game = load(path)
+    STAMPS["loaded"] = time.time_ns()
+    return game
+
+class Bench(app_module.ConquestApp):
     def next_turn(self, note=""):
         self.begin_turn(self.game.state.active_clan)  # straight to the game screen
 
     def _display(self, screen, renderable):
         super()._display(screen, renderable)  # a frame of the game screen on the terminal
-        if (renderable is None or self._batch_count or not isinstance(screen, GameScreen)
+        if (renderable is None or self._batch_count or type(screen).__name__ != "GameScreen"
                 or getattr(self, "done", 0) == 2):
             return
         now = time.time_ns()
@@ -72,11 +77,12 @@ class Bench(ConquestApp):
             self.done, self.first = 1, now  # its first frame
         if getattr(screen, "panes_ready", True):  # and the first one with every pane
             self.done = 2
-            stamps = f"{IMPORTED} {LOADED} {self.first} {now}\\n"
+            stamps = f"{STAMPS['imported']} {STAMPS['loaded']} {self.first} {now}\\n"
             os.write(int(os.environ["BENCH_FD"]), stamps.encode())
             self.exit()
 
-Bench(Path(sys.argv[1]), game=GAME).run()
+app_module.load_save, app_module.ConquestApp = timed_load, Bench
+sys.exit(cli.main(["play", sys.argv[1]]))  # the same steps as `conquest play SAVE`
 """
 
 

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import attrs
+from conquest_tui import __version__
 
-from conquest_tui import __version__, session
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders import check_sheet
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import render_report
-from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
-from conquest_tui.engine.victory import end_sentence
+if TYPE_CHECKING:
+    from conquest_tui.engine.game import Game
+
+# The headless commands import the engine inside their functions, so that `conquest` (the app)
+# starts without loading what only they need.
 
 
 class CliError(Exception):
@@ -44,6 +42,8 @@ def _clan_number(game: Game, number: int) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a game and save it."""
+    from conquest_tui import session
+
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     game = session.new_game(map_name=args.map or session.default_map(), clans=args.clans,
                             bots=args.bots, seed=args.seed, names=names,
@@ -66,6 +66,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Parse and check a sheet; one line per problem."""
+    from conquest_tui import session
+    from conquest_tui.engine.orders import check_sheet
+
     game = session.load(Path(args.save))
     clan = _clan_number(game, args.clan)
     problems = check_sheet(game, clan, _read_sheet(args.sheet))
@@ -78,6 +81,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_turn(args: argparse.Namespace) -> int:
     """Run the Clan's turn, print its report, save, then let bot seats play."""
+    from conquest_tui import session
+    from conquest_tui.engine.report import build_report
+    from conquest_tui.engine.report_text import render_report
+    from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+    from conquest_tui.engine.victory import end_sentence
+
     path = Path(args.save)
     game = session.load(path)
     clan = _clan_number(game, args.clan)
@@ -101,6 +110,14 @@ def cmd_turn(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the Clan's fog-filtered report, as text or JSON."""
+    import json
+
+    import attrs
+
+    from conquest_tui import session
+    from conquest_tui.engine.report import build_report
+    from conquest_tui.engine.report_text import render_report
+
     game = session.load(Path(args.save))
     report = build_report(game, _clan_number(game, args.clan))
     if args.json:
@@ -113,6 +130,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_maps(args: argparse.Namespace) -> int:
     """List the maps with their player counts."""
+    from conquest_tui import session
+
     default_map = session.default_map()
     for info in session.maps():
         default = "  (default)" if info.name == default_map else ""
@@ -123,9 +142,22 @@ def cmd_maps(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app (the title screen, or straight into a save)."""
+    from conquest_tui import startup_gc
+
+    startup_gc.pause()  # resumed by the app after its first frame
     from conquest_tui.ui.app import run_app
 
     return run_app(Path(args.save) if args.save else None)
+
+
+def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a headless command; a session error becomes one sentence, like a CliError."""
+    from conquest_tui.session import SessionError
+
+    try:
+        return func(args)
+    except SessionError as error:
+        raise CliError(str(error)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -182,8 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is cmd_play and not hasattr(args, "save"):
         args.save = None
     try:
-        return func(args)
-    except (CliError, session.SessionError) as error:
+        return func(args) if func is cmd_play else _headless(func, args)
+    except CliError as error:
         print(f"conquest: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -12,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from conquest_tui import startup_gc
 from conquest_tui.storage.paths import saves_dir
 from conquest_tui.ui.screens.game import GameScreen
 
@@ -52,6 +52,8 @@ def write_save(game: Game, path: Path) -> None:
 
 def load_keymap(path: Path) -> dict[str, str]:
     """Binding id → keys from a TOML file (tables are flattened: [game] submit = "f9")."""
+    import tomllib
+
     with path.open("rb") as handle:
         raw = tomllib.load(handle)
     keymap: dict[str, str] = {}
@@ -117,6 +119,7 @@ class ConquestApp(App[int]):
         # The first screen is pushed here, not in on_mount: Textual holds every frame back
         # until it is ready, and a screen pushed before would be laid out and rendered once
         # for nothing (and its after-refresh callbacks would run before its first frame).
+        self.call_after_refresh(startup_gc.resume)  # once the first screen is on the terminal
         if self._start_path is None:
             self.show_title()
         elif self.game is not None:
@@ -297,7 +300,7 @@ def run_app(save_path: Path | None) -> int:
     if keys_file:
         try:
             keymap = load_keymap(Path(keys_file))
-        except (OSError, tomllib.TOMLDecodeError) as error:
+        except (OSError, ValueError) as error:  # TOMLDecodeError is a ValueError
             print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
                   file=sys.stderr)
             return 1

@@ -222,3 +222,13 @@ async def test_cursor_messages_merge_per_pane() -> None:
         assert second.can_replace(first)
         assert second.control is pane
         assert not MapPane.CursorMoved("0102", other).can_replace(first)
+
+
+def test_every_terrain_and_mark_has_its_own_colours() -> None:
+    """A map of any terrain draws (no terrain without a palette entry), and no two terrains
+    look alike, so a player can tell them apart."""
+    from conquest_tui.engine.gamemap import TERRAINS
+    from conquest_tui.ui.map_palette import TERRAIN_STYLES
+
+    assert set(TERRAIN_STYLES) == set(TERRAINS)
+    assert len({style.bgcolor for style in TERRAIN_STYLES.values()}) == len(TERRAINS)

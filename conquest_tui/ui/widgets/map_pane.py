@@ -6,20 +6,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
-from textual.color import Color
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from conquest_tui.engine.gamemap import TERRAIN_CHARS, TERRAINS, GameMap
+from conquest_tui.engine.gamemap import TERRAIN_CHARS, GameMap
 from conquest_tui.engine.hexgrid import direction_between, parse_hex
 from conquest_tui.ui.hex_glyphs import (
     Cell,
@@ -32,19 +30,8 @@ from conquest_tui.ui.hex_glyphs import (
 )
 from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH, HexLayout
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
+from conquest_tui.ui.map_palette import CURSOR, MARK_STYLES, OWNED, TERRAIN_STYLES, veiled
 
-_ROLE_CLASSES: dict[str, str] = {
-    "road": "map-pane--road",
-    "river": "map-pane--river",
-    "hex-id": "map-pane--hex-id",
-    "city": "map-pane--city",
-    "city-major": "map-pane--city-major",
-    "mark-own": "map-pane--city-own",
-    "mark-foreign": "map-pane--city-foreign",
-    "mark-neutral": "map-pane--city-neutral",
-    "convoy-own": "map-pane--convoy-own",
-    "convoy-foreign": "map-pane--convoy-foreign",
-}
 _PLAIN_ROLES = frozenset({"fill", "letter"})
 
 _REFRESH_ALL_ABOVE = 256
@@ -151,48 +138,10 @@ class MapPane(ScrollView, can_focus=True):
     ]
     """Cursor moves (arrows, vi keys h j k l and y u b n for the diagonals), centre, hex ids."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *(f"map-pane--{terrain}" for terrain in TERRAINS),
-        *_ROLE_CLASSES.values(),
-        "map-pane--owned",
-        "map-pane--cursor",
-        "map-pane--fog",
-        "map-pane--void",
-    }
-    """One class per terrain (background and letter colour), per overlay mark, and for
-    owned hexes, the cursor, fog (its background is laid over unknown hexes) and off-map."""
-
     DEFAULT_CSS = """
     MapPane {
         background: $surface;
         scrollbar-size: 1 1;
-        & > .map-pane--void { background: $surface; }
-        & > .map-pane--plains { background: #a8bf62; color: #3c4a17; }
-        & > .map-pane--agricultural { background: #d9c54e; color: #5a4a00; }
-        & > .map-pane--forest { background: #3d7a38; color: #bfe3a8; }
-        & > .map-pane--desert { background: #ecd9a6; color: #8a6420; }
-        & > .map-pane--mountains { background: #8c7867; color: #f4ebe1; }
-        & > .map-pane--swamp { background: #5c7a6a; color: #d4e8b0; }
-        & > .map-pane--wilderness { background: #7f8c3a; color: #e8f0b0; }
-        & > .map-pane--jungle { background: #1e7d5c; color: #a8f0c8; }
-        & > .map-pane--barren { background: #b3ada2; color: #4d463c; }
-        & > .map-pane--metropolis { background: #a8476a; color: #ffe0ee; }
-        & > .map-pane--water { background: #1c4680; color: #6f9fe0; }
-        & > .map-pane--islands { background: #3f8fb0; color: #fff2a0; }
-        & > .map-pane--sea_lane { background: #2f6fbd; color: #c8e4ff; }
-        & > .map-pane--road { color: #1a1410; text-style: bold; }
-        & > .map-pane--river { color: #0a3ea8; text-style: bold; }
-        & > .map-pane--hex-id { background: #202020; color: #e0e0e0; }
-        & > .map-pane--city { background: #101010; color: #ffffff; }
-        & > .map-pane--city-major { background: #101010; color: #ffe36e; text-style: bold; }
-        & > .map-pane--city-own { background: #101010; color: #5cff7a; text-style: bold; }
-        & > .map-pane--city-foreign { background: #101010; color: #ff6b6b; text-style: bold; }
-        & > .map-pane--city-neutral { background: #101010; color: #ffffff; }
-        & > .map-pane--convoy-own { background: #00d0e0; color: #000000; text-style: bold; }
-        & > .map-pane--convoy-foreign { background: #e02020; color: #ffffff; text-style: bold; }
-        & > .map-pane--owned { color: #ffffff; text-style: underline; }
-        & > .map-pane--cursor { background: #f4f4f4; color: #000000; text-style: bold; }
-        & > .map-pane--fog { background: #000000 60%; }
     }
     """
 
@@ -262,12 +211,9 @@ class MapPane(ScrollView, can_focus=True):
         """Map line → (first column, end column, strip of those hex columns)."""
         self._style_memo: dict[tuple[str, str, bool, bool, bool], Style] = {}
         self._interned: dict[Style, Style] = {}
-        self._style_signature: tuple[object, ...] | None = None
-        self._full_styles: dict[str, Style] = {}
-        self._partial_styles: dict[str, Style] = {}
-        self._veil = Color(0, 0, 0, 0.6)
         self._styles_stale = True
         self._void = Style()
+        """The style of cells off the map (the pane's own background)."""
         self._cursor_index = 0
         self._pending_center: str | None = None
         self._find_special()
@@ -570,17 +516,12 @@ class MapPane(ScrollView, can_focus=True):
     # --- styles -------------------------------------------------------------------------------
 
     def _refresh_styles(self) -> None:
-        """Re-read component styles; drop every cache only when they really changed."""
+        """Take the off-map style from the pane's colours; drop the caches if they changed."""
         self._styles_stale = False
-        names = sorted(self.COMPONENT_CLASSES)
-        full = {name: self.get_component_rich_style(name) for name in names}
-        partial = {name: self.get_component_rich_style(name, partial=True) for name in names}
-        veil = self.get_component_styles("map-pane--fog").background
-        signature = (tuple(full.values()), tuple(partial.values()), veil)
-        if signature != self._style_signature:
-            self._style_signature = signature
-            self._full_styles, self._partial_styles, self._veil = full, partial, veil
-            self._void = full["map-pane--void"]
+        colors = self.rich_style  # with the theme's foreground blended as Textual draws it
+        void = Style(color=colors.color, bgcolor=colors.bgcolor)
+        if void != self._void:
+            self._void = void
             self._clear_caches()
 
     def _style(self, terrain: str, role: str, fogged: bool, owned: bool, cursor: bool) -> Style:
@@ -595,18 +536,15 @@ class MapPane(ScrollView, can_focus=True):
     def _compose_style(
         self, terrain: str, role: str, fogged: bool, owned: bool, cursor: bool
     ) -> Style:
-        partial = self._partial_styles
-        style = self._full_styles[f"map-pane--{terrain}"]
+        style = TERRAIN_STYLES[terrain]
         if role not in _PLAIN_ROLES:
-            style += partial[_ROLE_CLASSES[role]]
+            style += MARK_STYLES[role]
         if owned:
-            mark = partial["map-pane--owned"]
-            style += mark if role == "fill" else mark.without_color
+            style += OWNED if role == "fill" else OWNED.without_color
         if cursor:
-            style += partial["map-pane--cursor"]
+            style += CURSOR
         if fogged:
-            veil = self._veil
-            style += Style(color=_veiled(style.color, veil), bgcolor=_veiled(style.bgcolor, veil))
+            style += Style(color=veiled(style.color), bgcolor=veiled(style.bgcolor))
         return style
 
     # --- cache upkeep -------------------------------------------------------------------------
@@ -651,12 +589,3 @@ class _Everything:
 
 
 _EVERYTHING = _Everything()
-
-
-def _veiled(color: RichColor | None, veil: Color) -> RichColor | None:
-    """A rich colour with the fog veil laid over it (None stays None)."""
-    if color is None:
-        return None
-    return (Color.from_rich_color(color) + veil).rich_color
-
-
