@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -12,6 +11,8 @@ from typing import TYPE_CHECKING
 from conquest_tui import __version__
 
 if TYPE_CHECKING:
+    import argparse
+
     from conquest_tui.engine.game import Game
 
 # The headless commands import the engine inside their functions, so that `conquest` (the app)
@@ -142,12 +143,26 @@ def cmd_maps(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app (the title screen, or straight into a save)."""
+    return play(getattr(args, "save", None))
+
+
+def play(save: str | None) -> int:
+    """Open the app on the title screen, or at a save's hand-over screen."""
     from conquest_tui import startup_gc
 
     startup_gc.pause()  # resumed by the app after its first frame
     from conquest_tui.ui.app import run_app
 
-    return run_app(Path(args.save) if args.save else None)
+    return run_app(Path(save) if save else None)
+
+
+def _opens_the_app(words: Sequence[str]) -> bool:
+    """`conquest` or `conquest play [SAVE]`: read without building the parser (argparse and
+    the parser cost the app about 8 ms of its start)."""
+    if not words:
+        return True
+    return words[0] == "play" and len(words) <= 2 and not any(
+        word.startswith("-") and word != "-" for word in words[1:])
 
 
 def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
@@ -162,6 +177,8 @@ def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespac
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="conquest",
         description="CONTINENTAL CONQUEST for the terminal. With no command, opens the game.",
@@ -208,12 +225,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of `python -m conquest_tui`."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_play)
-    if func is cmd_play and not hasattr(args, "save"):
-        args.save = None
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
+        if _opens_the_app(words):
+            return play(words[1] if len(words) == 2 else None)
+        args = build_parser().parse_args(words)
+        func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_play)
         return func(args) if func is cmd_play else _headless(func, args)
     except CliError as error:
         print(f"conquest: {error}", file=sys.stderr)

@@ -19,3 +19,20 @@ def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "", f"the engine loaded {result.stdout.strip()}"
+
+
+def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
+    """`conquest` (the app) loads the game screen, a save and the rules cache, but not the turn
+    engine, the order parser, the rules' TOML reader or cattrs: they would slow its start."""
+    code = (
+        "import sys\n"
+        "from conquest_tui import cli\n"
+        "assert not [m for m in sys.modules if m.startswith('conquest_tui.engine')], 'cli'\n"
+        "import conquest_tui.ui.app, conquest_tui.storage.savefile\n"
+        "heavy = ('conquest_tui.engine.turn', 'conquest_tui.engine.orders',\n"
+        "         'conquest_tui.session', 'tomllib', 'cattrs')\n"
+        "print(','.join(m for m in heavy if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "", f"the app loaded {result.stdout.strip()}"

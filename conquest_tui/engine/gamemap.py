@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from conquest_tui.engine.hexgrid import HexId
+from conquest_tui.engine.records import frozen_record
 
 TERRAINS: tuple[str, ...] = (
     "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
@@ -42,7 +43,7 @@ GUILD_CODES: tuple[str, ...] = (
 Link = frozenset[HexId]
 
 
-@attrs.frozen
+@frozen_record
 class CitySite:
     """A city as the map places it before any game starts."""
 
@@ -73,11 +74,28 @@ def _directions(
     return tuple(d for d, other in around if other in others)
 
 
+# Converters are plain functions, not the `tuple` and `frozenset` builtins: attrs reads a
+# converter's signature, and for a builtin that means tokenizing its text signature (a regex
+# compiled on first use, a few milliseconds of every start).
+
+
+def _as_terrain(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _as_links(values: Iterable[Link]) -> frozenset[Link]:
+    return frozenset(values)
+
+
+def _as_cities(values: Iterable[CitySite]) -> tuple[CitySite, ...]:
+    return tuple(values)
+
+
 def _private() -> Any:
     return attrs.field(init=False, repr=False, eq=False, hash=False)
 
 
-@attrs.frozen
+@frozen_record
 class GameMap:
     """One map, loaded once and never changed; roads paved in play live in the game state."""
 
@@ -88,10 +106,10 @@ class GameMap:
     max_players: int
     columns: int
     rows: int
-    terrain: tuple[str, ...] = attrs.field(converter=tuple)
-    roads: frozenset[Link] = attrs.field(converter=frozenset)
-    rivers: frozenset[Link] = attrs.field(converter=frozenset)
-    cities: tuple[CitySite, ...] = attrs.field(converter=tuple)
+    terrain: tuple[str, ...] = attrs.field(converter=_as_terrain)
+    roads: frozenset[Link] = attrs.field(converter=_as_links)
+    rivers: frozenset[Link] = attrs.field(converter=_as_links)
+    cities: tuple[CitySite, ...] = attrs.field(converter=_as_cities)
     sources: str = ""
 
     _hex_ids: tuple[HexId, ...] = _private()

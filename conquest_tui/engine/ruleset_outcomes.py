@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
-
+from conquest_tui.engine.records import frozen_record
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 
-@attrs.frozen
+@frozen_record
 class LootOutcome:
     """A row of the LOOT d100 table (AMB-32).
 
@@ -24,7 +23,7 @@ class LootOutcome:
     name: str
 
 
-@attrs.frozen
+@frozen_record
 class BankRules:
     """Looting a Bank hex (AMB-76): never empty, once per Clan per turn."""
 
@@ -32,7 +31,7 @@ class BankRules:
     per_clan_per_turn: int
 
 
-@attrs.frozen
+@frozen_record
 class EventOutcome:
     """A row of the random-event d20 table (AMB-31).
 
@@ -54,7 +53,7 @@ class EventOutcome:
     text: str
 
 
-@attrs.frozen
+@frozen_record
 class SabotageOutcome:
     """A row of the SABOTAGE d100 table (AMB-33)."""
 
@@ -66,7 +65,7 @@ class SabotageOutcome:
     text: str
 
 
-@attrs.frozen
+@frozen_record
 class SpyRules:
     """Counterspies and sabotage limits (CC-CO-PLANT-05, CC-CL-SABOTAGE-02, AMB-33)."""
 
@@ -77,7 +76,7 @@ class SpyRules:
     sabotage_per_city_per_turn: int
 
 
-@attrs.frozen
+@frozen_record
 class CasinoOutcome:
     """A GAMBLE outcome (T§14). `low`..`high` is its d100 slice, derived from the chances."""
 
@@ -90,7 +89,7 @@ class CasinoOutcome:
     removes_casino: bool
 
 
-@attrs.frozen
+@frozen_record
 class PlagueRules:
     """The Plague (AMB-35)."""
 
@@ -103,7 +102,7 @@ class PlagueRules:
     immunity_turns: int
 
 
-@attrs.frozen
+@frozen_record
 class CureGift:
     """A row of the CURE gift d6 table (AMB-34), K = ⌈population / 1,000⌉.
 
@@ -119,7 +118,7 @@ class CureGift:
     vehicle_class: str | None
 
 
-@attrs.frozen
+@frozen_record
 class CureRules:
     """CURE cost and gifts (CC-CO-CURE-01/02, AMB-34)."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from conquest_tui.engine.records import record
+
 STOCK_ITEMS: tuple[str, ...] = (
     "money",
     "food",
@@ -26,7 +28,7 @@ MODES: tuple[str, ...] = ("capture", "recon", "empty")
 """Convoy movement modes (CC-MOVE-16)."""
 
 
-@attrs.define(slots=True)
+@record
 class Stockpile:
     """A Clan's stockpiles: money in whole dollars, everything else in whole units (CC-RES-01)."""
 
@@ -51,7 +53,7 @@ class Stockpile:
         setattr(self, item, max(0, int(getattr(self, item)) + amount))
 
 
-@attrs.define(slots=True)
+@record
 class Event:
     """One thing a player should learn about, with the line and the rule behind it."""
 
@@ -72,7 +74,7 @@ class Event:
     game_turn: int = 0
 
 
-@attrs.define(slots=True)
+@record
 class Problem:
     """A problem with one order-sheet line: parse, check or resolve level."""
 
@@ -86,7 +88,7 @@ class Problem:
         return f"line {self.line}: {self.message}" if self.line else self.message
 
 
-@attrs.define(slots=True)
+@record
 class Sighting:
     """An enemy convoy a Clan saw (ghost image, CC-GEN-05)."""
 
@@ -100,7 +102,7 @@ class Sighting:
     """"spotted" by a city, or "met" by a convoy in the same hex."""
 
 
-@attrs.define(slots=True)
+@record
 class Broadcast:
     """A battle or razing announced over the radio to cities in range (CC-CITY-63)."""
 
@@ -113,7 +115,7 @@ class Broadcast:
     """Clans whose turn-end radio report already covered it (CC-CITY-65)."""
 
 
-@attrs.define(slots=True)
+@record
 class CityMemory:
     """What a Clan last learned about a city it does not own (CC-RPT-01)."""
 
@@ -126,7 +128,7 @@ class CityMemory:
     buildings: list[str] = attrs.Factory(list)
 
 
-@attrs.define(slots=True)
+@record
 class LastTurn:
     """What a Clan's last player turn produced: its sheet, problems and events (CC-SEQ-13)."""
 
@@ -139,7 +141,7 @@ class LastTurn:
     conquered_hexes: list[str] = attrs.Factory(list)
 
 
-@attrs.define(slots=True)
+@record
 class Clan:
     """One player (CC-GEN-02, CC-GEN-03)."""
 
@@ -186,7 +188,7 @@ class Clan:
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
 
 
-@attrs.define(slots=True)
+@record
 class HexState:
     """One hex's changing facts and its per-game rolls (CC-HEX)."""
 
@@ -210,7 +212,7 @@ class HexState:
     """Game turn the current owner took it (0: at setup)."""
 
 
-@attrs.define(slots=True)
+@record
 class CityState:
     """One city's changing facts; name, goods and guild stay in the map (CC-CITY)."""
 
@@ -234,7 +236,7 @@ class CityState:
     """A Junkyard car waits for the owner's first land convoy this turn (CC-CITY-50, AMB-54)."""
 
 
-@attrs.define(slots=True)
+@record
 class Convoy:
     """One convoy: vehicles, troops, weapons, cargo, experts and settings (CC-CNV)."""
 
@@ -282,7 +284,7 @@ class Convoy:
         return sum(self.vehicles.values())
 
 
-@attrs.define(slots=True)
+@record
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
 

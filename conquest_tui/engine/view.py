@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import attrs
-
 from conquest_tui.engine import convoy_stats, economy, knowledge, movement
 from conquest_tui.engine.game import Game
+from conquest_tui.engine.records import frozen_record
 from conquest_tui.engine.state import Clan, Convoy, Sighting
 
 
-@attrs.frozen
+@frozen_record
 class ConvoyInfo:
     """One of the Clan's own convoys as the 1995 orders sheet shows it (CC-RPT-10)."""
 
@@ -43,7 +42,7 @@ class ConvoyInfo:
     order_lines: int
 
 
-@attrs.frozen
+@frozen_record
 class CityInfo:
     """A city as far as the Clan knows it (CC-RPT-01)."""
 
@@ -71,7 +70,7 @@ class CityInfo:
     """True when the facts are current (owned, or visited last turn); False for memories."""
 
 
-@attrs.frozen
+@frozen_record
 class HexInfo:
     """A hex as far as the Clan knows it (CC-RPT-03)."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -67,6 +66,8 @@ class _Loader:
         if name not in self.roots:
             path = self.dir / f"{name}.toml"
             source = _display(path)
+            import tomllib  # only when the rules cache misses
+
             try:
                 with path.open("rb") as handle:
                     data = tomllib.load(handle)
