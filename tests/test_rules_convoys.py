@@ -394,3 +394,24 @@ def test_hide_is_not_an_order_and_the_sheet_goes_on_cc_cnv_79(quiet: Game) -> No
     assert convoy.hex == NORTH and not convoy.hidden
     [problem] = [p for p in result.problems if p.code == "hide"]
     assert problem.line == 2 and "no voluntary hiding" in problem.message
+
+
+def test_the_sheet_checker_knows_convoys_the_sheet_creates_and_sells_cc_cl_create_01(
+        quiet: Game) -> None:
+    """CC-CL-CREATE-01, CC-CNV-70: a section for the convoy the same sheet CREATEs is checked as
+    that new convoy (it cannot move this turn), not reported as a convoy the Clan lacks; a
+    section for a convoy the sheet sells first is flagged."""
+    from conquest_tui.engine.orders.checker import check_sheet
+
+    clan = mine(quiet)
+    sheet = (f"[PRE]\nCREATE {HOME} LAND \"Fresh\"\n[CONVOY 2]\nN\n")
+    problems = check_sheet(quiet, clan, sheet)
+    assert [(p.line, p.code) for p in problems] == [(4, "new_convoy")]
+    result = run_clan_turn(quiet, clan, sheet)
+    created = quiet.convoy(clan, 2)
+    assert created is not None and created.name == "Fresh"
+    assert [p.code for p in result.problems if p.line == 4] == ["new_convoy"]
+
+    sold = check_sheet(quiet, clan, "[PRE]\nSELL CONVOY 1\n[CONVOY 1]\nPAUSE\n")
+    assert [(p.line, p.code) for p in sold] == [(4, "no_convoy")]
+    assert "sold by this sheet" in sold[0].message

@@ -126,10 +126,20 @@ def type_site_problem(game: Game, hex_id: str, convoy_type: str, verb: str) -> s
 def create_convoy(game: Game, clan: int, number: int, hex_id: str, convoy_type: str,
                   name: str = "", *, hidden: bool = True) -> Convoy:
     """A new convoy with its starting vehicles, hidden, in Capture mode (CC-CNV-69/70)."""
+    convoy = new_convoy(game, clan, number, hex_id, convoy_type, name, hidden=hidden)
+    game.state.convoys.append(convoy)
+    game.state.convoys.sort(key=lambda c: (c.owner, c.number))
+    return convoy
+
+
+def new_convoy(game: Game, clan: int, number: int, hex_id: str, convoy_type: str,
+               name: str = "", *, hidden: bool = True) -> Convoy:
+    """The convoy that `create_convoy` would add, without adding it (the sheet checker uses it
+    for a convoy that the sheet's own CREATE makes)."""
     rules = game.rules
     kind = rules.convoy_types[convoy_type]
     start = rules.start
-    convoy = Convoy(
+    return Convoy(
         owner=clan,
         number=number,
         name=name or f"{kind.name} {number}",
@@ -143,9 +153,6 @@ def create_convoy(game: Game, clan: int, number: int, hex_id: str, convoy_type: 
         hidden=hidden,
         created_turn=game.state.game_turn,
     )
-    game.state.convoys.append(convoy)
-    game.state.convoys.sort(key=lambda c: (c.owner, c.number))
-    return convoy
 
 
 def can_pick_up_at(game: Game, convoy: Convoy) -> bool:

@@ -29,12 +29,13 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
             problem = _check_clan_order(game, clan_number, sheet_line.order)
             if problem:
                 problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+    section_convoys = _convoys_after_pre(game, clan_number, sheet)
     for number, lines in sheet.convoys:
-        convoy = game.convoy(clan_number, number)
+        convoy = section_convoys.get(number)
         if convoy is None:
             if lines:
                 problems.append(Problem(lines[0].line, "no_convoy",
-                                        f"you have no convoy #{number}", "check"))
+                                        _missing_convoy(game, clan_number, number), "check"))
             continue
         allowed = convoy_stats.pulses(convoy, rules)
         problems += _over_limit(lines, allowed, f"convoy #{number}")
@@ -43,6 +44,28 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
         problems.append(Problem(sheet_line.line, "not_supported",
                                 "agents are not yet supported in this version", "check"))
     return sorted(problems, key=lambda p: p.line)
+
+
+def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Convoy]:
+    """The Clan's convoys as its convoy sections will find them: after the pre-turn orders
+    CREATE new ones (numbered as the turn will number them) and SELL CONVOY others."""
+    found = {convoy.number: convoy for convoy in game.convoys_of(clan)}
+    for sheet_line in sheet.pre:
+        order = sheet_line.order
+        if isinstance(order, model.SellConvoy):
+            found.pop(order.convoy, None)
+        elif isinstance(order, model.Create) and not convoys.create_problem(
+                game, clan, order.hex, order.convoy_type):
+            number = next(n for n in range(1, len(found) + 2) if n not in found)
+            found[number] = convoys.new_convoy(game, clan, number, order.hex,
+                                               order.convoy_type, order.name)
+    return found
+
+
+def _missing_convoy(game: Game, clan: int, number: int) -> str:
+    if game.convoy(clan, number) is not None:
+        return f"convoy #{number} is sold by this sheet's SELL CONVOY before its orders run"
+    return f"you have no convoy #{number}"
 
 
 def _over_limit(lines: tuple[SheetLine, ...], limit: int, label: str) -> list[Problem]:
