@@ -9,9 +9,11 @@ import pytest
 from rich.console import Console
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from conquest_tui import session
 from conquest_tui.engine.orders import REGISTRY
+from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.ui.app import ConquestApp, load_keymap
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.screens.game import GameScreen
@@ -274,3 +276,22 @@ async def test_the_last_game_turn_ends_with_final_standings_cc_pop_09_amb_57(
         await pilot.pause()
         assert "game turn 1 was the last of the game" in screen_text(app)
     assert session.load(path).state.finished
+
+
+async def test_the_new_game_form_sets_the_last_game_turn_amb_57(_saves: Path) -> None:
+    """AMB-57: the form shows the rulebook's turn limit and the game keeps the one typed."""
+    app = ConquestApp(cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        limit = form.query_one("#turn-limit", Input)
+        assert limit.value == str(load_ruleset().game.default_turn_limit)
+        await pilot.press("enter", *"test", "enter")
+        await pilot.pause()
+        limit.focus()
+        await pilot.press("ctrl+a", "ctrl+k", "1", "2", "ctrl+s")
+        await pilot.pause()
+        assert app.game is not None and app.game.state.turn_limit == 12

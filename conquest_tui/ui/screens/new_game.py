@@ -1,4 +1,4 @@
-"""The new-game form: map with preview, Clans (name, seat, PIN), seed, victory threshold, save."""
+"""The new-game form: map and preview, Clans (name, seat, PIN), seed, victory, last turn, save."""
 
 from __future__ import annotations
 
@@ -216,6 +216,8 @@ class NewGameScreen(Screen[None]):
         self.seed = session.random_seed()
         self._auto_threshold = ""
         self._threshold_edited = False
+        self._turn_limit: int | None = None
+        """The last game turn the form asks for (None: the rulebook default)."""
         self._auto_save_name = ""
         self._save_name_edited = False
         self._clan_count = 2
@@ -253,6 +255,12 @@ class NewGameScreen(Screen[None]):
                         yield Input("", id="threshold", type="integer", max_length=6,
                                     tooltip="Popularity a Clan needs to win (default: the "
                                     "rulebook proposal for this map and number of Clans)")
+                    with Horizontal(classes="field"):
+                        yield Label("Last turn", classes="field-label")
+                        yield Input(str(load_ruleset().game.default_turn_limit), id="turn-limit",
+                                    type="integer", max_length=3,
+                                    tooltip="The game ends after this game turn if no Clan has "
+                                    "won (0: no limit)")
                     with Horizontal(classes="field"):
                         yield Label("Save as", classes="field-label")
                         yield Input("", id="save-name", max_length=80,
@@ -400,6 +408,8 @@ class NewGameScreen(Screen[None]):
         threshold = int(threshold_text) if threshold_text.isdigit() else None
         if threshold is not None and threshold <= 0:
             threshold = None
+        limit_text = self.query_one("#turn-limit", Input).value.strip()
+        self._turn_limit = int(limit_text) if limit_text.isdigit() else None
         save_name = self.query_one("#save-name", Input).value.strip()
         if not save_name:
             save_name = default_save_name(self.map_name, self.seed)
@@ -432,7 +442,7 @@ class NewGameScreen(Screen[None]):
         try:
             game = session.new_game(map_name=self.map_name, clans=count, bots=len(bots),
                                     seed=seed, names=names, victory_threshold=threshold,
-                                    pin_hashes=pins)
+                                    pin_hashes=pins, turn_limit=self._turn_limit)
         except session.SessionError as error:
             self._error(str(error))
             return
