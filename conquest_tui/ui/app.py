@@ -237,6 +237,21 @@ class ConquestApp(App[int]):
         self._ended_turn = turn_before if game.state.game_turn != turn_before else 0
         self._show(ReportScreen(report, sheet_text))
 
+    def resign_clan(self, clan_number: int) -> None:
+        """The Clan at the terminal drops out (CC-GEN-11); autosave, then the next Clan."""
+        from conquest_tui.engine.gameturn import resign
+
+        game = self.game
+        if game is None or game.state.active_clan != clan_number:
+            return
+        turn_before = game.state.game_turn
+        resign(game, clan_number)
+        self.autosave()
+        note = f"Clan {clan_number} has resigned."
+        if game.state.game_turn != turn_before:
+            note += f" Game turn {turn_before} is over."
+        self.next_turn(note)
+
     def after_report(self) -> None:
         """The Clan has read its report: on to the next Clan."""
         ended, self._ended_turn = self._ended_turn, 0

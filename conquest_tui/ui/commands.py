@@ -1,4 +1,4 @@
-"""Command palette commands of the game screen: save, end turn, jump to a city or a convoy."""
+"""Command palette commands of the game screen: save, end turn, resign, jump to a city or convoy."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ class GameCommands(Provider):
             ("Save & quit", screen.action_save_and_quit, "Save, sheet included, and leave", True),
             ("End turn", screen.action_submit, "Submit the order sheet and run the turn", True),
             ("Help", screen.action_help, "Keys, orders and rules interpretations", True),
+            ("Resign", screen.action_resign,
+             "Drop out: the Clan's units stay and defend, it gives no more orders", False),
         ]
         for convoy in screen.view.convoys():
             name = f" ({convoy.name})" if convoy.name else ""

@@ -295,3 +295,30 @@ async def test_the_new_game_form_sets_the_last_game_turn_amb_57(_saves: Path) ->
         await pilot.press("ctrl+a", "ctrl+k", "1", "2", "ctrl+s")
         await pilot.pause()
         assert app.game is not None and app.game.state.turn_limit == 12
+
+
+async def test_a_clan_resigns_from_the_palette_and_is_skipped_cc_gen_11(_saves: Path) -> None:
+    """CC-GEN-11 (hot-seat): "Resign" asks first, then the Clan drops out, the game autosaves
+    and the next Clan's hand-over says so without naming anything of the Clan."""
+    game = session.new_game(map_name="test_small", clans=3, seed="resign")
+    path = _saves / "resign.json"
+    session.save(game, path)
+    quitter, following, _ = game.state.clan_order
+    app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await take_the_terminal(pilot)
+        assert screen.clan_number == quitter
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"resign")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        handover = app.screen
+        assert isinstance(handover, HandoverScreen) and handover.clan_number == following
+        assert f"Clan {quitter} has resigned." in screen_text(app)
+        saved = session.load(path)
+        assert saved.clan(quitter).resigned and saved.state.active_clan == following

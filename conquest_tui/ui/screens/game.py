@@ -338,3 +338,22 @@ class GameScreen(Screen[None]):
                           yes="End turn", no="Keep writing", title="End turn"),
             answered,
         )
+
+    def action_resign(self) -> None:
+        """Ask twice-clear, then resign the Clan (CC-GEN-11): its units stay and defend."""
+        from conquest_tui.ui.screens.dialogs import ConfirmDialog
+
+        clan = self.view.clan
+        detail = ("Its convoys, cities and hexes stay where they are and defend themselves, but "
+                  "it gives no more orders and cannot win. This cannot be undone; the sheet "
+                  "being written is dropped.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.conquest.resign_clan(self.clan_number)
+
+        self.app.push_screen(
+            ConfirmDialog(f"Resign Clan {clan.number} ({clan.name}) from the game?", detail,
+                          yes="Resign", no="Keep playing", title="Resign"),
+            answered,
+        )
