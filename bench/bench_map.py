@@ -141,10 +141,10 @@ async def bench(game_map: GameMap, runs: int) -> None:
                 pane.render_line(y)
 
         def cold() -> None:
-            """Forget everything: component styles, looks, hex lines and row strips."""
+            """Forget everything: styles, looks, hex lines and row strips."""
             pane._clear_caches()
             pane._cells_of_look.clear()
-            pane._style_signature = None
+            pane._void = None
             pane._styles_stale = True
             pane._rich_style_cache.clear()
 

@@ -11,6 +11,15 @@ Cell = tuple[str, str]
 """One drawn cell: (character, role), the role naming the style it gets."""
 Look = tuple[str, tuple[str, ...], tuple[str, ...]]
 """What a hex with nothing on it looks like: (terrain, road directions, river directions)."""
+Run = tuple[str, str]
+"""Cells of one style side by side: (characters, role)."""
+HexCells = tuple[tuple[Cell, ...], ...]
+"""The cells of a hex, line by line."""
+HexRuns = tuple[tuple[Run, ...], ...]
+"""The runs of a hex, line by line."""
+
+LETTER = "\0"
+"""Stands in plain runs for the terrain letter, which `plain_runs` leaves to the caller."""
 
 _UPPER = frozenset({"N", "NE", "NW"})
 _LOWER = frozenset({"S", "SE", "SW"})
@@ -69,24 +78,30 @@ _RIVER_GLYPHS: dict[tuple[bool, bool, bool, bool], str] = {
 # (never an edge cell, where it would read as part of a neighbour's label).
 _LETTER_SPOTS: tuple[tuple[int, int], ...] = ((0, 2), (1, 2), (0, 1), (0, 3), (1, 1), (1, 3))
 
-def arm_cells(
-    directions: Iterable[str], glyphs: dict[tuple[bool, bool, bool, bool], str]
-) -> dict[tuple[int, int], str]:
-    """Cells (line, x) → glyph for links leaving a hex in `directions`."""
+_FILL: Cell = (" ", "fill")
+_NO_LABELS: tuple[None, ...] = (None,) * HEX_HEIGHT
+
+
+def _lay_links(
+    cells: list[list[Cell]],
+    directions: Iterable[str],
+    glyphs: dict[tuple[bool, bool, bool, bool], str],
+    role: str,
+) -> None:
+    """Draw into `cells` (line by line) the links leaving a hex in `directions`."""
     dirs = set(directions)
     if not dirs:
-        return {}
-    cells: dict[tuple[int, int], str] = {}
+        return
+    arm = (glyphs[False, False, True, True], role)
     for direction in dirs:
         for line, x in _ARMS[direction]:
-            cells[line, x] = glyphs[False, False, True, True]
-    upper, lower = dirs & _UPPER, dirs & _LOWER
-    through = bool(upper) and bool(lower)
+            cells[line][x] = arm
+    upper, lower = not dirs.isdisjoint(_UPPER), not dirs.isdisjoint(_LOWER)
+    through = upper and lower
     if upper:
-        cells[0, _HUB_X] = glyphs["N" in dirs, through, "NW" in dirs, "NE" in dirs]
+        cells[0][_HUB_X] = (glyphs["N" in dirs, through, "NW" in dirs, "NE" in dirs], role)
     if lower:
-        cells[1, _HUB_X] = glyphs[through, "S" in dirs, "SW" in dirs, "SE" in dirs]
-    return cells
+        cells[1][_HUB_X] = (glyphs[through, "S" in dirs, "SW" in dirs, "SE" in dirs], role)
 
 
 def city_label(mark: CityMark, known: bool, width: int = HEX_WIDTH) -> tuple[Cell, ...]:
@@ -128,14 +143,12 @@ def convoy_label(own: tuple[int, ...], foreign: int, width: int = HEX_WIDTH) -> 
     return tuple(cells)
 
 
-def base_cells(roads: Iterable[str], rivers: Iterable[str]) -> tuple[tuple[Cell, ...], ...]:
+def base_cells(roads: Iterable[str], rivers: Iterable[str]) -> HexCells:
     """The map-only cells of a hex, line by line: terrain fill, rivers, roads over them."""
-    cells: list[list[Cell]] = [[(" ", "fill")] * HEX_WIDTH for _ in range(HEX_HEIGHT)]
-    for (line, x), glyph in arm_cells(rivers, _RIVER_GLYPHS).items():
-        cells[line][x] = (glyph, "river")
-    for (line, x), glyph in arm_cells(roads, _ROAD_GLYPHS).items():
-        cells[line][x] = (glyph, "road")
-    return tuple(tuple(line) for line in cells)
+    cells: list[list[Cell]] = [[_FILL] * HEX_WIDTH for _ in range(HEX_HEIGHT)]
+    _lay_links(cells, rivers, _RIVER_GLYPHS, "river")
+    _lay_links(cells, roads, _ROAD_GLYPHS, "road")
+    return tuple(map(tuple, cells))
 
 
 def letter_spot(
@@ -152,6 +165,30 @@ def letter_spot(
                 continue
         return line, x
     return None
+
+
+def plain_runs(base: HexCells) -> HexRuns:
+    """The runs of each line of a hex with nothing on it, the letter's cell holding `LETTER`.
+
+    The letter joins the terrain fill ("fill" role): both take the hex's own style.
+    """
+    spot = letter_spot(base, _NO_LABELS)
+    lines: list[tuple[Run, ...]] = []
+    for part, cells in enumerate(base):
+        if spot is not None and spot[0] == part:
+            x = spot[1]
+            cells = (*cells[:x], (LETTER, "fill"), *cells[x + 1 :])
+        runs: list[Run] = []
+        text, role = cells[0]
+        for char, cell_role in cells[1:]:
+            if cell_role == role:
+                text += char
+            else:
+                runs.append((text, role))
+                text, role = char, cell_role
+        runs.append((text, role))
+        lines.append(tuple(runs))
+    return tuple(lines)
 
 
 def link_ends(links: Iterable[frozenset[str]]) -> dict[str, set[str]]:

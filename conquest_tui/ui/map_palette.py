@@ -68,3 +68,20 @@ def veiled(color: RichColor | None, veil: Color = FOG_VEIL) -> RichColor | None:
     if color is None:
         return None
     return (Color.from_rich_color(color) + veil).rich_color
+
+
+_PLAIN_ROLES = frozenset({"fill", "letter"})
+
+
+def compose_style(terrain: str, role: str, fogged: bool, owned: bool, cursor: bool) -> Style:
+    """The style of a cell: its terrain, its role's mark, then owned, cursor and fog over it."""
+    style = TERRAIN_STYLES[terrain]
+    if role not in _PLAIN_ROLES:
+        style += MARK_STYLES[role]
+    if owned:
+        style += OWNED if role == "fill" else OWNED.without_color
+    if cursor:
+        style += CURSOR
+    if fogged:
+        style += Style(color=veiled(style.color), bgcolor=veiled(style.bgcolor))
+    return style

@@ -191,6 +191,27 @@ async def test_an_owned_hex_and_cursor_change_only_their_lines() -> None:
         assert changed == [box.y + HEX_HEIGHT - 1]  # owned: the bottom line is underlined
 
 
+async def test_scrolling_moves_the_picture_and_nothing_else() -> None:
+    """Every map cell is drawn the same from any scroll offset, also when the view starts or
+    ends inside a hex, and every line fills the pane exactly."""
+    app = MapPaneApp(overlay=sample_overlay())
+    async with app.run_test(size=(37, 11)) as pilot:
+        pane = app.query_one(MapPane)
+        pane.cursor = "0604"
+        drawn: dict[tuple[int, int], tuple[str, object]] = {}
+        scrolls = [(0, 0), (1, 0), (3, 1), (7, 2), (12, 5), (29, 8), (pane.max_scroll_x, 15)]
+        for scroll in scrolls:
+            pane.scroll_to(*scroll, animate=False)
+            await pilot.pause()
+            scroll_x, scroll_y = pane.scroll_offset
+            for y, strip in enumerate(pane.render_lines(pane.size.region)):
+                assert strip.cell_length == pane.size.width
+                cells = [(ch, segment.style) for segment in strip for ch in segment.text]
+                for x, cell in enumerate(cells):
+                    assert drawn.setdefault((x + scroll_x, y + scroll_y), cell) == cell
+        assert set(range(pane.virtual_size.width)) <= {x for x, _ in drawn}
+
+
 def test_city_and_convoy_labels() -> None:
     text = lambda cells: "".join(ch for ch, _ in cells)  # noqa: E731
     assert text(city_label(CityMark("Varnhold", True), known=True)) == "◆VARN"

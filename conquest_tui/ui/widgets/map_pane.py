@@ -10,7 +10,6 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.cache import LRUCache
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import reactive
@@ -21,18 +20,22 @@ from conquest_tui.engine.gamemap import TERRAIN_CHARS, GameMap
 from conquest_tui.engine.hexgrid import direction_between, parse_hex
 from conquest_tui.ui.hex_glyphs import (
     Cell,
+    HexRuns,
     Look,
+    Run,
     base_cells,
     city_label,
     convoy_label,
     letter_spot,
     link_ends,
+    plain_runs,
 )
 from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH, HexLayout
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
-from conquest_tui.ui.map_palette import CURSOR, MARK_STYLES, OWNED, TERRAIN_STYLES, veiled
+from conquest_tui.ui.map_rows import Piece, RoleStyles, cell_piece, fit_row, join_row
 
-_PLAIN_ROLES = frozenset({"fill", "letter"})
+Links = tuple[tuple[str, ...], tuple[str, ...]]
+"""The links of a look: (road directions, river directions)."""
 
 _REFRESH_ALL_ABOVE = 256
 """More changed hexes than this and set_overlay repaints everything instead."""
@@ -196,24 +199,30 @@ class MapPane(ScrollView, can_focus=True):
         self._rows = game_map.rows
         self._extra_roads = link_ends(self._overlay.extra_roads)
         # Most hexes look like many others (same terrain, roads and rivers, nothing on them):
-        # each distinct look gets an id, and plain hexes share that look's segments.
+        # each distinct look gets an id, and plain hexes share that look's pieces.
         self._looks: list[Look] = []
         self._look_ids: dict[Look, int] = {}
         self._look_of = [self._look_id(h) for h in self._hex_ids]
-        self._cells_of_look: dict[int, tuple[tuple[Cell, ...], ...]] = {}
-        self._plain: dict[int, list[Segment]] = {}
-        """(look · height + line) · 2 + fogged → segments of a hex line with nothing on it."""
-        self._special: set[int] = set()
-        """Indices of hexes with a label or mark (drawn one by one, cached in _hex_lines)."""
-        self._hex_lines: dict[int, list[Segment]] = {}
-        """index · height + line → segments of a special hex's line."""
-        self._row_cache: LRUCache[int, tuple[int, int, Strip]] = LRUCache(maxsize=1024)
-        """Map line → (first column, end column, strip of those hex columns)."""
-        self._style_memo: dict[tuple[str, str, bool, bool, bool], Style] = {}
+        self._cells_of_look: dict[Links, HexRuns] = {}
+        """(roads, rivers) of looks → the runs of each line of a plain hex with those links."""
+        self._run_lines: dict[tuple[Run, ...], tuple[Run, ...]] = {}
+        """Equal runs of a line, made one object (many looks share a line)."""
+        self._plain: dict[int, tuple[Piece, ...]] = {}
+        """look · 2 + fogged → the pieces of the lines of a hex with nothing on it."""
+        self._special: set[int] | range = set()
+        """Indices of hexes with a label or mark (drawn one by one)."""
+        self._pieces: list[Piece | None] = [None] * (len(self._hex_ids) * HEX_HEIGHT)
+        """index · height + line → the piece drawn there, None until drawn."""
+        self._row_cache: dict[int, tuple[int, int, Strip]] = {}
+        """Map line → (scroll x, width, strip of the cells in view)."""
+        self._role_styles: dict[tuple[str, bool, bool, bool], RoleStyles] = {}
         self._interned: dict[Style, Style] = {}
         self._styles_stale = True
         self._void = Style()
         """The style of cells off the map (the pane's own background)."""
+        self._void_piece: Piece = (Segment(" " * HEX_WIDTH, self._void),)
+        self._view: tuple[int, int, int] | None = None
+        """(scroll x, scroll y, width) while Textual renders lines (see render_lines)."""
         self._cursor_index = 0
         self._pending_center: str | None = None
         self._find_special()
@@ -307,6 +316,7 @@ class MapPane(ScrollView, can_focus=True):
         self.post_message(self.CursorMoved(new, self))
 
     def watch_show_hex_ids(self) -> None:
+        self._find_special()
         self._clear_caches()
         self.refresh()
 
@@ -356,118 +366,114 @@ class MapPane(ScrollView, can_focus=True):
         self._styles_stale = True
         super().notify_style_update()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's rendering, with the view (scroll offset, width) read once for all lines."""
+        self._view = (*self.scroll_offset, self.size.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._view = None
+
     def render_line(self, y: int) -> Strip:
-        """One screen line: the cached strip of the hexes in view on that map line, cut to fit."""
+        """One screen line: the cached strip of the map line in view, exactly the pane's width."""
         if self._styles_stale:
             self._refresh_styles()
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.size.width
+        scroll_x, scroll_y, width = self._view or (*self.scroll_offset, self.size.width)
         line = y + scroll_y
+        cached = self._row_cache.get(line)
+        if cached is not None and cached[0] == scroll_x and cached[1] == width:
+            return cached[2]
+        strip = self._build_line(line, scroll_x, width)
+        self._row_cache[line] = (scroll_x, width, strip)
+        return strip
+
+    def _build_line(self, line: int, scroll_x: int, width: int) -> Strip:
+        """Cells scroll_x..scroll_x+width-1 of map line `line` (virtual y)."""
         first = scroll_x // HEX_WIDTH
         last = min(self._map.columns, -(-(scroll_x + width) // HEX_WIDTH))
-        cached = self._row_cache.get(line)
-        if cached is not None and cached[0] == first and cached[1] == last:
-            strip = cached[2]
-        else:
-            strip = self._build_line(line, first, last)
-            self._row_cache.set(line, (first, last, strip))
-        start = scroll_x - first * HEX_WIDTH
-        return strip.crop_extend(start, start + width, self._void)
-
-    def _build_line(self, line: int, first: int, last: int) -> Strip:
-        """Map line `line` (virtual y) across hex columns first..last-1 (0-based)."""
-        layout = self._layout
-        width = (last - first) * HEX_WIDTH
-        odd = layout.row_at_line(1, line)
-        even = layout.row_at_line(2, line)
-        if (odd is None and even is None) or width <= 0:
+        row = self._row_pieces(line, first, last) if first < last and width > 0 else None
+        if row is None:
             return Strip.blank(max(width, 0), self._void)
-        void = [Segment(" " * HEX_WIDTH, self._void)]
-        rows, ids, look_of = self._rows, self._hex_ids, self._look_of
-        plain, hex_lines = self._plain, self._hex_lines
-        known = self._overlay.known_hexes
-        special = _EVERYTHING if self.show_hex_ids else self._special
-        cursor = self._cursor_index
-        segments: list[Segment] = []
-        extend = segments.extend
-        for col in range(first, last):
-            hit = odd if col % 2 == 0 else even
+        length = (last - first) * HEX_WIDTH
+        return fit_row(join_row(row), length, scroll_x - first * HEX_WIDTH, width, self._void)
+
+    def _row_pieces(self, line: int, first: int, last: int) -> list[Piece] | None:
+        """The pieces of map line `line` in hex columns first..last-1 (None: no hex there)."""
+        layout = self._layout
+        # (row, line within the hex) drawn on this line by columns 0, 2, 4… and 1, 3, 5….
+        hits = (layout.row_at_line(1, line), layout.row_at_line(2, line))
+        if hits == (None, None):
+            return None
+        step = self._rows * HEX_HEIGHT  # keys of one line in neighbouring columns lie this apart
+        row: list[Piece | None] = [None] * (last - first)
+        offsets: list[int] = []  # per parity: the key of this line in column 0 (-1: a gap)
+        for parity, hit in enumerate(hits):
+            start = first + (parity - first) % 2
             if hit is None:
-                found = void
+                offsets.append(-1)
+                row[start - first :: 2] = [self._void_piece] * len(range(start, last, 2))
             else:
-                index = col * rows + hit[0] - 1
-                part = hit[1]
-                if index in special or index == cursor:
-                    key = index * HEX_HEIGHT + part
-                    found = hex_lines.get(key)
-                    if found is None:
-                        found = hex_lines[key] = self._render_special(index, part)
-                else:
-                    fogged = known is not None and ids[index] not in known
-                    look = look_of[index]
-                    key = (look * HEX_HEIGHT + part) * 2 + fogged
-                    found = plain.get(key)
-                    if found is None:
-                        self._render_plain(look, fogged)
-                        found = plain[key]
-            # Join runs of one style across hex edges: fewer segments for Textual to process.
-            if segments and segments[-1].style is found[0].style:
-                segments[-1] = Segment(segments[-1].text + found[0].text, found[0].style)
-                extend(found[1:])
-            else:
-                extend(found)
-        return Strip(segments, width)
+                offsets.append((hit[0] - 1) * HEX_HEIGHT + hit[1])
+                key = start * step + offsets[-1]
+                row[start - first :: 2] = self._pieces[key : last * step : 2 * step]
+        if None in row:
+            self._fill_row(row, first, step, offsets)
+        return row  # type: ignore[return-value] - every piece drawn by _fill_row
 
-    def _render_plain(self, look: int, fogged: bool) -> None:
-        """Segments for both lines of a hex with nothing on it, stored in `_plain`."""
-        terrain, cells_by_line = self._looks[look][0], self._look_cells(look)
-        spot = letter_spot(cells_by_line, (None, None))
-        for part, base in enumerate(cells_by_line):
-            cells = list(base)
-            if spot is not None and spot[0] == part:
-                cells[spot[1]] = (TERRAIN_CHARS[terrain], "letter")
-            key = (look * HEX_HEIGHT + part) * 2 + fogged
-            self._plain[key] = self._segments(cells, terrain, fogged, False, False)
+    def _fill_row(
+        self, row: list[Piece | None], first: int, step: int, offsets: list[int]
+    ) -> None:
+        """Draw the hexes whose pieces are missing from row (None) and put their pieces in."""
+        missing = [at for at, piece in enumerate(row) if piece is None]
+        keys = [(first + at) * step + offsets[(first + at) % 2] for at in missing]
+        self._draw_hexes([key // HEX_HEIGHT for key in keys])
+        pieces = self._pieces
+        for at, key in zip(missing, keys, strict=True):
+            row[at] = pieces[key]
 
-    def _render_special(self, index: int, part: int) -> list[Segment]:
-        """Segments for one line of a hex with labels or marks: base, labels, letter, marks."""
+    def _draw_hexes(self, indexes: Iterable[int]) -> None:
+        """Draw (and keep in `_pieces`) both lines of these hexes."""
+        special, cursor = self._special, self._cursor_index
+        known = self._overlay.known_hexes
+        ids, look_of, plain, pieces = self._hex_ids, self._look_of, self._plain, self._pieces
+        for index in indexes:
+            if index == cursor or index in special:
+                self._draw_special(index)
+                continue
+            fogged = known is not None and ids[index] not in known
+            key = look_of[index] * 2 + fogged
+            lines = plain.get(key)
+            if lines is None:
+                lines = plain[key] = self._draw_plain(look_of[index], fogged)
+            pieces[index * HEX_HEIGHT : (index + 1) * HEX_HEIGHT] = lines
+
+    def _draw_plain(self, look: int, fogged: bool) -> tuple[Piece, ...]:
+        """The pieces of the lines of a hex with nothing on it."""
+        terrain, roads, rivers = self._looks[look]
+        styles = self._styles(terrain, fogged, False, False)
+        return tuple([styles.plain_piece(runs) for runs in self._plain_runs(roads, rivers)])
+
+    def _draw_special(self, index: int) -> None:
+        """The pieces of both lines of a hex with labels or marks: base, labels, letter, marks."""
         hex_id = self._hex_ids[index]
         overlay = self._overlay
         known = overlay.is_known(hex_id)
-        look = self._look_of[index]
-        terrain, base = self._looks[look][0], self._look_cells(look)
+        terrain, roads, rivers = self._looks[self._look_of[index]]
+        base = base_cells(roads, rivers)
         labels = self._labels(hex_id, known)
-        cells = list(base[part])
-        label = labels[part]
-        if label:
-            start = (HEX_WIDTH - len(label)) // 2
-            cells[start : start + len(label)] = label
         spot = letter_spot(base, labels)
-        if spot is not None and spot[0] == part:
-            cells[spot[1]] = (TERRAIN_CHARS[terrain], "letter")
-        owned = part == HEX_HEIGHT - 1 and hex_id in overlay.owned_hexes
-        return self._segments(cells, terrain, not known, owned, index == self._cursor_index)
-
-    def _segments(
-        self, cells: list[Cell], terrain: str, fogged: bool, owned: bool, cursor: bool
-    ) -> list[Segment]:
-        """Cells grouped into runs of one style, each run a Segment."""
-        style_of = self._style
-        segments: list[Segment] = []
-        text, style = "", None
-        last_role, cell_style = None, None
-        for char, role in cells:
-            if role != last_role:  # runs of one role are common: look its style up once
-                cell_style = style_of(terrain, role, fogged, owned, cursor)
-                last_role = role
-            if cell_style is style:
-                text += char
-            else:
-                if text:
-                    segments.append(Segment(text, style))
-                text, style = char, cell_style
-        segments.append(Segment(text, style))
-        return segments
+        owned = hex_id in overlay.owned_hexes
+        cursor = index == self._cursor_index
+        for part, label in enumerate(labels):
+            cells = list(base[part])
+            if label:
+                start = (HEX_WIDTH - len(label)) // 2
+                cells[start : start + len(label)] = label
+            if spot is not None and spot[0] == part:
+                cells[spot[1]] = (TERRAIN_CHARS[terrain], "letter")
+            # Only the bottom line of an owned hex is underlined.
+            styles = self._styles(terrain, not known, owned and part == HEX_HEIGHT - 1, cursor)
+            self._pieces[index * HEX_HEIGHT + part] = cell_piece(cells, styles)
 
     def _look_id(self, hex_id: str) -> int:
         """The id of hex_id's look: (terrain, road directions, river directions)."""
@@ -487,11 +493,15 @@ class MapPane(ScrollView, can_focus=True):
             self._looks.append(look)
         return found
 
-    def _look_cells(self, look: int) -> tuple[tuple[Cell, ...], ...]:
-        """The map-only cells of a look, line by line: terrain fill, rivers, roads over them."""
-        found = self._cells_of_look.get(look)
+    def _plain_runs(self, roads: tuple[str, ...], rivers: tuple[str, ...]) -> HexRuns:
+        """The runs of each line of a hex with these links and nothing on it."""
+        found = self._cells_of_look.get((roads, rivers))
         if found is None:
-            found = self._cells_of_look[look] = base_cells(*self._looks[look][1:])
+            lines = self._run_lines
+            runs = plain_runs(base_cells(roads, rivers))
+            found = self._cells_of_look[roads, rivers] = tuple(
+                [lines.setdefault(line, line) for line in runs]
+            )
         return found
 
     def _labels(
@@ -522,35 +532,24 @@ class MapPane(ScrollView, can_focus=True):
         void = Style(color=colors.color, bgcolor=colors.bgcolor)
         if void != self._void:
             self._void = void
+            self._void_piece = (Segment(" " * HEX_WIDTH, void),)
             self._clear_caches()
 
-    def _style(self, terrain: str, role: str, fogged: bool, owned: bool, cursor: bool) -> Style:
-        key = (terrain, role, fogged, owned, cursor)
-        style = self._style_memo.get(key)
-        if style is None:
-            # Equal styles become one object, so runs join by identity (see _segments).
-            composed = self._compose_style(*key)
-            style = self._style_memo[key] = self._interned.setdefault(composed, composed)
-        return style
-
-    def _compose_style(
-        self, terrain: str, role: str, fogged: bool, owned: bool, cursor: bool
-    ) -> Style:
-        style = TERRAIN_STYLES[terrain]
-        if role not in _PLAIN_ROLES:
-            style += MARK_STYLES[role]
-        if owned:
-            style += OWNED if role == "fill" else OWNED.without_color
-        if cursor:
-            style += CURSOR
-        if fogged:
-            style += Style(color=veiled(style.color), bgcolor=veiled(style.bgcolor))
-        return style
+    def _styles(self, terrain: str, fogged: bool, owned: bool, cursor: bool) -> RoleStyles:
+        """Role → style of the cells of hexes in this state."""
+        key = (terrain, fogged, owned, cursor)
+        found = self._role_styles.get(key)
+        if found is None:
+            found = self._role_styles[key] = RoleStyles(*key, self._interned)
+        return found
 
     # --- cache upkeep -------------------------------------------------------------------------
 
     def _find_special(self) -> None:
-        """Note which hexes carry labels or marks under the current overlay."""
+        """Note which hexes carry labels or marks (all of them while hex ids are shown)."""
+        if self.show_hex_ids:
+            self._special = range(len(self._hex_ids))
+            return
         overlay, index_of, contains = self._overlay, self._map.index_of, self._map.contains
         hexes = {site.hex for site in self._map.cities}
         hexes.update(overlay.owned_hexes, overlay.cities, overlay.own_convoys)
@@ -558,10 +557,11 @@ class MapPane(ScrollView, can_focus=True):
         self._special = {index_of(h) for h in hexes if contains(h)}
 
     def _clear_caches(self) -> None:
-        self._style_memo.clear()
+        self._role_styles.clear()
         self._interned.clear()
         self._plain.clear()
-        self._hex_lines.clear()
+        self._run_lines.clear()
+        self._pieces = [None] * len(self._pieces)
         self._row_cache.clear()
 
     def _invalidate_hexes(self, hex_ids: Iterable[str]) -> None:
@@ -571,8 +571,8 @@ class MapPane(ScrollView, can_focus=True):
             index = self._map.index_of(hex_id)
             box = self._layout.footprint_of(hex_id)
             for line in range(HEX_HEIGHT):
-                self._hex_lines.pop(index * HEX_HEIGHT + line, None)
-                self._row_cache.discard(box.y + line)
+                self._pieces[index * HEX_HEIGHT + line] = None
+                self._row_cache.pop(box.y + line, None)
             self.refresh(Region(box.x, box.y, box.width, box.height).translate(-scroll))
 
     def _checked(self, hex_id: str) -> str:
@@ -580,12 +580,3 @@ class MapPane(ScrollView, can_focus=True):
             raise ValueError(f"hex {hex_id!r} is not on map {self._map.name}")
         return hex_id
 
-
-class _Everything:
-    """A set-like that holds every index (all hexes are special while hex ids are shown)."""
-
-    def __contains__(self, item: object) -> bool:
-        return True
-
-
-_EVERYTHING = _Everything()
