@@ -12,16 +12,21 @@ import attrs
 # the ~80 records the app needs before its first frame that is a third of the engine's import
 # time. These decorators let attrs generate only __init__ and attach methods built here from
 # the fields (the same results: `Name(field=value, ...)`, equality of the same class with equal
-# fields, and a hash of those fields for frozen records).
+# fields, and a hash of those fields for frozen records; a field's own repr, eq and hash
+# settings are kept).
 
 C = TypeVar("C", bound=type)
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(attrs.field,))
 def frozen_record(cls: C) -> C:
-    """Like `@attrs.frozen`: immutable, slotted, compared and hashed by its fields."""
+    """Like `@attrs.frozen`: immutable, compared and hashed by its fields.
+
+    Without slots: rules and view records are few, and a slotted class is built twice.
+    """
     own = set(vars(cls))
-    return _share_methods(attrs.frozen(cls, repr=False, eq=False), own, hashable=True)
+    return _share_methods(attrs.frozen(cls, slots=False, repr=False, eq=False), own,
+                          hashable=True)
 
 
 @dataclass_transform(field_specifiers=(attrs.field,))
@@ -30,6 +35,76 @@ def record(cls: C) -> C:
     own = set(vars(cls))
     return _share_methods(attrs.define(cls, slots=True, repr=False, eq=False), own,
                           hashable=False)
+
+
+@dataclass_transform(frozen_default=True)
+def value_record(cls: C) -> C:
+    """An immutable record of plain fields, built without attrs (no field options: fields are
+    the class's annotated names, in order, with a class-level value as the default).
+
+    For the rulebook's ~50 records: attrs takes about 0.3 ms to build a class, and they are
+    all needed before the app's first frame. Same behaviour as `frozen_record` (keyword or
+    positional arguments, repr, equality and hash by fields, FrozenInstanceError on
+    assignment); `field_names` and `evolve` work on both.
+    """
+    own = set(vars(cls))
+    names = tuple(name for name in vars(cls).get("__annotations__", {})
+                  if not name.startswith("__"))
+    defaults = {name: vars(cls)[name] for name in names if name in own}
+    required = [name for name in names if name not in defaults]
+    known = frozenset(names)
+    count = len(names)
+    label = cls.__qualname__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > count:
+            raise TypeError(f"{label}() takes {count} arguments but {len(args)} were given")
+        values = dict(zip(names, args, strict=False))  # fewer args than names: keywords
+        for key, value in kwargs.items():
+            if key not in known:
+                raise TypeError(f"{label}() got an unexpected keyword argument {key!r}")
+            if key in values:
+                raise TypeError(f"{label}() got multiple values for argument {key!r}")
+            values[key] = value
+        if len(values) < count:
+            missing = [name for name in required if name not in values]
+            if missing:
+                raise TypeError(f"{label}() missing required arguments: {', '.join(missing)}")
+            values = {**defaults, **values}
+        self.__dict__.update(values)
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self: Any, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    for method in (__init__, __setattr__, __delattr__):
+        if method.__name__ not in own:
+            method.__qualname__ = f"{label}.{method.__name__}"
+            setattr(cls, method.__name__, method)
+    cls.__record_fields__ = names  # type: ignore[attr-defined]
+    return _share_methods(cls, own, hashable=True, names=(names, names, names))
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a record class (a `value_record` or any attrs class), in order."""
+    names = getattr(cls, "__record_fields__", None)
+    if names is not None:
+        return names
+    return tuple(field.name for field in attrs.fields(cls))
+
+
+def evolve(instance: C, **changes: Any) -> C:
+    """A copy of a record with some fields changed (like `attrs.evolve`, for every record)."""
+    cls = type(instance)
+    if getattr(cls, "__record_fields__", None) is None:
+        return attrs.evolve(instance, **changes)
+    values = {name: getattr(instance, name) for name in cls.__record_fields__}
+    for name in changes:
+        if name not in values:
+            raise TypeError(f"{cls.__qualname__} has no field {name!r}")
+    return cls(**{**values, **changes})
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -42,11 +117,17 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _share_methods(cls: C, own: set[str], *, hashable: bool) -> C:
-    """Attach the shared methods, except those the class body defines itself."""
-    fields = attrs.fields(cls)
-    compared = _getter(tuple(field.name for field in fields if field.eq))
-    shown = tuple(field.name for field in fields if field.repr)
+def _share_methods(cls: C, own: set[str], *, hashable: bool,
+                   names: tuple[tuple[str, ...], ...] | None = None) -> C:
+    """Attach the shared methods, except those the class body defines itself. `names` are the
+    (compared, hashed, shown) fields; by default they come from the attrs fields' settings."""
+    if names is None:
+        fields = attrs.fields(cls)
+        names = (tuple(field.name for field in fields if field.eq),
+                 tuple(field.name for field in fields
+                       if (field.eq if field.hash is None else field.hash)),
+                 tuple(field.name for field in fields if field.repr))
+    compared, hashed, shown = _getter(names[0]), _getter(names[1]), names[2]
 
     def __repr__(self: Any) -> str:
         values = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
@@ -58,7 +139,7 @@ def _share_methods(cls: C, own: set[str], *, hashable: bool) -> C:
         return compared(self) == compared(other)
 
     def __hash__(self: Any) -> int:
-        return hash((cls.__qualname__, *compared(self)))
+        return hash((cls.__qualname__, *hashed(self)))
 
     methods: dict[str, Any] = {"__repr__": __repr__, "__eq__": __eq__,
                                "__hash__": __hash__ if hashable else None}

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset_combat import (
     AssaultRules,
     BombingRules,
@@ -71,7 +71,7 @@ def normalize_word(word: str) -> str:
     return "".join(ch for ch in word.upper() if ch not in " -_.")
 
 
-@frozen_record
+@value_record
 class TerrainRule:
     """A terrain type (T§1.1, T§1.3). Production ranges per turn; money in whole dollars."""
 
@@ -100,7 +100,7 @@ class TerrainRule:
                 "parts": self.parts, "vaccine": self.vaccine}
 
 
-@frozen_record
+@value_record
 class VehicleClassRule:
     """A vehicle class (T§6.5): size factor and rank 0 (smallest) … 4 (largest)."""
 
@@ -110,7 +110,7 @@ class VehicleClassRule:
     rank: int
 
 
-@frozen_record
+@value_record
 class VehicleRule:
     """A vehicle of the master charts (T§7); size comes from its class."""
 
@@ -134,7 +134,7 @@ class VehicleRule:
         return tuple(normalize_word(w) for w in (self.key, self.name, self.plural, *self.aliases))
 
 
-@frozen_record
+@value_record
 class ConvoyTypeRule:
     """A convoy type (CC-CNV-01..13, T§6.3, T§6.4)."""
 
@@ -159,7 +159,7 @@ class ConvoyTypeRule:
         return self.vehicles[0]
 
 
-@frozen_record
+@value_record
 class SizeBand:
     """A convoy size name and its total size range (T§6.5); `high` None = open-ended."""
 
@@ -168,7 +168,7 @@ class SizeBand:
     high: int | None
 
 
-@frozen_record
+@value_record
 class DefenseLevel:
     """A hex defense level (T§2)."""
 
@@ -178,7 +178,7 @@ class DefenseLevel:
     conquer: Range                      # attacker troops before guards
 
 
-@frozen_record
+@value_record
 class FortificationLevel:
     """A city fortification level (T§3)."""
 
@@ -193,7 +193,7 @@ class FortificationLevel:
         return self.capacity_with_barracks if barracks else self.capacity
 
 
-@frozen_record
+@value_record
 class BuildingRule:
     """A city building (T§9)."""
 
@@ -203,7 +203,7 @@ class BuildingRule:
     effect: str
 
 
-@frozen_record
+@value_record
 class SpecialStructureRule:
     """A special hex structure (T§8.2); production keys among the resources and troops/weapons."""
 
@@ -214,7 +214,7 @@ class SpecialStructureRule:
     effect: str
 
 
-@frozen_record
+@value_record
 class CustomStructureRule:
     """A custom hex structure (T§8.1)."""
 
@@ -225,7 +225,7 @@ class CustomStructureRule:
     production: Mapping[str, int]
 
 
-@frozen_record
+@value_record
 class ExpertRule:
     """An expert type (T§10)."""
 
@@ -235,7 +235,7 @@ class ExpertRule:
     effect: str
 
 
-@frozen_record
+@value_record
 class MarketItem:
     """A market item with its starting price (T§12.1)."""
 

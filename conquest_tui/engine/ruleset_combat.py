@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 
-@frozen_record
+@value_record
 class WeaponRule:
     """One optional weapon (T§11, CC-WPN-*); its price is in `Ruleset.market`."""
 
@@ -38,7 +38,7 @@ class WeaponRule:
         return city_capacity // self.city_capacity_per_unit
 
 
-@frozen_record
+@value_record
 class AssaultRules:
     """City invasion (T§3.1, T§3.2, CC-CBC-*). Defender base to-hit: `FortificationLevel.to_hit`."""
 
@@ -62,7 +62,7 @@ class AssaultRules:
     vigilance_max: int                # VIGILANCE 0–50 (percent)
 
 
-@frozen_record
+@value_record
 class HexAttackRules:
     """Attacking a hex (CC-CBH-*, AMB-42)."""
 
@@ -70,7 +70,7 @@ class HexAttackRules:
     caution_margin: int
 
 
-@frozen_record
+@value_record
 class BombingRules:
     """BOMB (T§3.3, CC-CO-BOMB-*). Battery and Hospital effects: `BuildingEffects`."""
 
@@ -90,7 +90,7 @@ class BombingRules:
         return self.hit_chance[index]
 
 
-@frozen_record
+@value_record
 class RazeRules:
     """RAZE (CC-CO-RAZE-*)."""
 
@@ -101,7 +101,7 @@ class RazeRules:
     claymore_recovery_chance: float   # 0.50
 
 
-@frozen_record
+@value_record
 class CombatRules:
     """Convoy-against-convoy numbers (CC-CBV-*, AMB-01/02/03/19/20/26/41) and the other fights.
 
@@ -146,7 +146,7 @@ class CombatRules:
         return -(max(0, 100 - health) // self.health_points_per_percent)
 
 
-@frozen_record
+@value_record
 class MoraleRules:
     """Morale (AMB-37, CC-CNV-14..20) and training (AMB-39, CC-CNV-21..24) changes."""
 

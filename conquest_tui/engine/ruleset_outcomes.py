@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 
-@frozen_record
+@value_record
 class LootOutcome:
     """A row of the LOOT d100 table (AMB-32).
 
@@ -23,7 +23,7 @@ class LootOutcome:
     name: str
 
 
-@frozen_record
+@value_record
 class BankRules:
     """Looting a Bank hex (AMB-76): never empty, once per Clan per turn."""
 
@@ -31,7 +31,7 @@ class BankRules:
     per_clan_per_turn: int
 
 
-@frozen_record
+@value_record
 class EventOutcome:
     """A row of the random-event d20 table (AMB-31).
 
@@ -53,7 +53,7 @@ class EventOutcome:
     text: str
 
 
-@frozen_record
+@value_record
 class SabotageOutcome:
     """A row of the SABOTAGE d100 table (AMB-33)."""
 
@@ -65,7 +65,7 @@ class SabotageOutcome:
     text: str
 
 
-@frozen_record
+@value_record
 class SpyRules:
     """Counterspies and sabotage limits (CC-CO-PLANT-05, CC-CL-SABOTAGE-02, AMB-33)."""
 
@@ -76,7 +76,7 @@ class SpyRules:
     sabotage_per_city_per_turn: int
 
 
-@frozen_record
+@value_record
 class CasinoOutcome:
     """A GAMBLE outcome (T§14). `low`..`high` is its d100 slice, derived from the chances."""
 
@@ -89,7 +89,7 @@ class CasinoOutcome:
     removes_casino: bool
 
 
-@frozen_record
+@value_record
 class PlagueRules:
     """The Plague (AMB-35)."""
 
@@ -102,7 +102,7 @@ class PlagueRules:
     immunity_turns: int
 
 
-@frozen_record
+@value_record
 class CureGift:
     """A row of the CURE gift d6 table (AMB-34), K = ⌈population / 1,000⌉.
 
@@ -118,7 +118,7 @@ class CureGift:
     vehicle_class: str | None
 
 
-@frozen_record
+@value_record
 class CureRules:
     """CURE cost and gifts (CC-CO-CURE-01/02, AMB-34)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 ROUNDING_MODES = ("floor", "ceil", "nearest")
@@ -21,7 +21,7 @@ def round_by(mode: str, value: float) -> int:
     raise ValueError(f"unknown rounding mode {mode!r}")
 
 
-@frozen_record
+@value_record
 class StartRules:
     """What every Clan starts with (AMB-56, AMB-07, CC-GEN-06, CC-POP-01)."""
 
@@ -49,7 +49,7 @@ class StartRules:
     hex_defense: int            # 3
 
 
-@frozen_record
+@value_record
 class GameRules:
     """Game length and turn-gated features."""
 
@@ -58,7 +58,7 @@ class GameRules:
     clan_rename_until_turn: int  # 3 (AMB-59)
 
 
-@frozen_record
+@value_record
 class PopularityRules:
     """Popularity (CC-POP-02/03, AMB-17) and the default victory threshold (AMB-57)."""
 
@@ -83,7 +83,7 @@ class PopularityRules:
         return self.victory_base + round_by("nearest", self.victory_factor * share)
 
 
-@frozen_record
+@value_record
 class RoundingRules:
     """How results are rounded (AMB-60): each field is "floor", "ceil" or "nearest"."""
 
@@ -100,7 +100,7 @@ class RoundingRules:
         return round_by(getattr(self, what), value)
 
 
-@frozen_record
+@value_record
 class ConsumptionRules:
     """Fuel, food and parts use, desertion, repair and scrap (CC-CNV-33..40, AMB-25/28/43/44/60)."""
 
@@ -138,7 +138,7 @@ class ConsumptionRules:
     rounding: RoundingRules
 
 
-@frozen_record
+@value_record
 class HexGenRules:
     """Per-hex rolls at map generation (AMB-38, AMB-23, CC-HEX-14)."""
 
@@ -151,7 +151,7 @@ class HexGenRules:
     river_food: Range                   # +8–10 food in a hex with a river
 
 
-@frozen_record
+@value_record
 class DirectionRule:
     """One of the six hex directions (T§15) with its order words and (column, row) offsets."""
 
@@ -161,7 +161,7 @@ class DirectionRule:
     even_column: tuple[int, int]        # offset from an even-numbered column (sits lower)
 
 
-@frozen_record
+@value_record
 class PopulationBand:
     """A city size class, "minor" or "major" (T§5, AMB-40, AMB-66)."""
 
@@ -201,7 +201,7 @@ class PopulationBand:
         return self.maximum_with_stockyard if stockyard else self.maximum
 
 
-@frozen_record
+@value_record
 class CityRules:
     """City growth (CC-CITY-12) and goods needs at map generation (AMB-30)."""
 
@@ -210,7 +210,7 @@ class CityRules:
     troops_per_claymore: int            # claymore capacity = troop capacity // 10 (AMB-63)
 
 
-@frozen_record
+@value_record
 class SpottingRules:
     """City spotting and radio ranges (T§4, CC-CITY-57..62)."""
 
@@ -230,7 +230,7 @@ class SpottingRules:
         return fortification * self.radio_per_level + self.radio_base + bonus
 
 
-@frozen_record
+@value_record
 class UnownedCityRules:
     """Cities nobody owns at game start (AMB-74)."""
 
@@ -241,7 +241,7 @@ class UnownedCityRules:
     guild_chance: float                 # 0.70
 
 
-@frozen_record
+@value_record
 class BuildingEffects:
     """The numbers of the city buildings' effects (T§9, CC-CITY-42..56)."""
 
@@ -262,7 +262,7 @@ class BuildingEffects:
     shelter_bomb_population_factor: float
 
 
-@frozen_record
+@value_record
 class StructureEffects:
     """Special-structure effects other than production (CC-HEX-24..26, AMB-79)."""
 
@@ -273,7 +273,7 @@ class StructureEffects:
     racetrack_scouts: int
 
 
-@frozen_record
+@value_record
 class ExpertEffects:
     """Expert numbers not kept with consumption, combat or movement (CC-CNV-51/59/61, AMB-64)."""
 
@@ -283,7 +283,7 @@ class ExpertEffects:
     pilot_requires_type: str            # "air"
 
 
-@frozen_record
+@value_record
 class MarketRules:
     """Prices over time, selling and trade (AMB-29, AMB-30, AMB-45, CC-CITY-23/25, CC-RES-15)."""
 
@@ -300,7 +300,7 @@ class MarketRules:
     need_income_bonus: float            # 50% of base value when a city's need is met
 
 
-@frozen_record
+@value_record
 class ConvoyRules:
     """A new convoy's state and per-convoy limits (CC-CNV-70, CC-CO-SPLIT-04, CC-CO-FISH-02)."""
 
@@ -315,7 +315,7 @@ class ConvoyRules:
     junkyard_vehicle: str               # "car"
 
 
-@frozen_record
+@value_record
 class OrderLines:
     """Order lines per turn (CC-SEQ-15, CC-CL-ORDER-01)."""
 
@@ -325,7 +325,7 @@ class OrderLines:
     max_purchase: int                   # at most 10 bought per ORDER
 
 
-@frozen_record
+@value_record
 class OrderLimits:
     """Limits on order arguments and texts (CC-CL-*, AMB-10)."""
 
@@ -339,7 +339,7 @@ class OrderLimits:
     messages_to_all_per_turn: int
 
 
-@frozen_record
+@value_record
 class OrderKeyword:
     """An order keyword of T§16 with its abbreviation and extra accepted words."""
 

@@ -1,6 +1,8 @@
 """Everything that changes during a game: clans, hexes, cities, convoys (mutable attrs records)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: the save loader reads these records' field
+# types, and annotations evaluated at import cost nothing, while string ones are compiled one by
+# one when a game loads. Every annotation names a type defined above it.
 
 import attrs
 

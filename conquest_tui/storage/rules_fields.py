@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 import attrs
 
+from conquest_tui.engine.records import field_names
 from conquest_tui.engine.ruleset_values import Dice, FloatRange, FrozenDict, Range
 
 Converter = Callable[[Any, str], Any]
@@ -317,23 +318,23 @@ def read_record(table: Table, cls: type, *, given: Mapping[str, Any] | None = No
         overrides.setdefault(name, whole(1))
     hints = typing.get_type_hints(cls)
     if finish:  # a typo is reported as the unknown key, not as the missing one
-        table.used.update(f.name for f in attrs.fields(cls) if f.name not in given)
+        table.used.update(name for name in field_names(cls) if name not in given)
         table.finish()
     values: dict[str, Any] = {}
-    for field in attrs.fields(cls):
-        if field.name in given:
-            values[field.name] = given[field.name]
+    for name in field_names(cls):
+        if name in given:
+            values[name] = given[name]
             continue
-        spec = overrides.get(field.name)
+        spec = overrides.get(name)
         default: Any = MISSING
         if isinstance(spec, Omittable):
             default = spec.default
             spec = spec.convert
         if spec is None:
-            spec, optional = _converter_for(hints[field.name], field.name)
+            spec, optional = _converter_for(hints[name], name)
             if optional and default is MISSING:
                 default = None
-        values[field.name] = table.get(field.name, spec, default)
+        values[name] = table.get(name, spec, default)
     return cls(**values)
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import attrs
-
 from conquest_tui.engine.hexgrid import format_hex, parse_hex
+from conquest_tui.engine.records import frozen_record
 
 HEX_WIDTH = 5
 """Cells across one hex."""
@@ -14,7 +13,7 @@ HEX_HEIGHT = 2
 """Screen lines down one hex."""
 
 
-@attrs.frozen
+@frozen_record
 class CellBox:
     """A rectangle of terminal cells in map (virtual) coordinates."""
 
@@ -36,7 +35,7 @@ class CellBox:
                 yield x, y
 
 
-@attrs.frozen
+@frozen_record
 class HexLayout:
     """Where the hexes of a `columns` × `rows` map sit on a grid of terminal cells.
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import attrs
 
+from conquest_tui.engine.records import frozen_record
+
 
 def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
     """A read-only copy of value, so an overlay can never change under the pane."""
@@ -18,7 +20,17 @@ def _frozen_links(value: Any) -> frozenset[frozenset[str]]:
     return frozenset(frozenset(link) for link in value)
 
 
-@attrs.frozen
+def _hex_set(value: Any) -> frozenset[str]:
+    """A frozen set of hex ids (a function, not `frozenset`: attrs reads a builtin converter's
+    signature by tokenizing its text, a few milliseconds of the app's start)."""
+    return frozenset(value)
+
+
+def _hex_set_or_none(value: Any) -> frozenset[str] | None:
+    return None if value is None else frozenset(value)
+
+
+@frozen_record
 class CityMark:
     """A city as the viewing clan knows it."""
 
@@ -28,7 +40,7 @@ class CityMark:
     """`"own"` for the viewing clan's cities, another clan's number, or None (unowned, unknown)."""
 
 
-@attrs.frozen
+@frozen_record
 class MapOverlay:
     """Everything the pane draws on top of the map, for one clan; the pane never sees GameState.
 
@@ -36,11 +48,9 @@ class MapOverlay:
     unknown hexes show a city marker but no name.
     """
 
-    owned_hexes: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    owned_hexes: frozenset[str] = attrs.field(default=frozenset(), converter=_hex_set)
     """Hexes the clan owns (drawn underlined)."""
-    known_hexes: frozenset[str] | None = attrs.field(
-        default=None, converter=attrs.converters.optional(frozenset)
-    )
+    known_hexes: frozenset[str] | None = attrs.field(default=None, converter=_hex_set_or_none)
     """Hexes the clan knows; None means every hex. Unknown hexes are drawn dimmed."""
     cities: Mapping[str, CityMark] = attrs.field(
         factory=dict, converter=_frozen_mapping, hash=False

@@ -340,7 +340,7 @@ class GameScreen(Screen[None]):
         )
 
     def action_resign(self) -> None:
-        """Ask twice-clear, then resign the Clan (CC-GEN-11): its units stay and defend."""
+        """Ask, then resign the Clan (CC-GEN-11): its units stay where they are and defend."""
         from conquest_tui.ui.screens.dialogs import ConfirmDialog
 
         clan = self.view.clan
