@@ -11,6 +11,7 @@ from conquest_tui.engine import convoys, economy, hexgrid, movement, population,
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
 from conquest_tui.engine.gameturn import end_game_turn
+from conquest_tui.engine.records import evolve
 from conquest_tui.engine.report import build_report
 from conquest_tui.engine.report_text import render_report
 from conquest_tui.engine.rng import rng_for
@@ -303,8 +304,8 @@ def test_victory_threshold_fixed_shown_and_scaled_cc_pop_06(game: Game, rules: R
             > setup.default_victory_threshold(rules, small_map, 4))
     site = small_map.cities[2]
     plain = ["pppppppp"] * 6
-    few = GameMap.from_rows("few", plain, cities=[attrs.evolve(site, hex="0202")])
-    many = GameMap.from_rows("many", plain, cities=[attrs.evolve(site, hex=h)
+    few = GameMap.from_rows("few", plain, cities=[evolve(site, hex="0202")])
+    many = GameMap.from_rows("many", plain, cities=[evolve(site, hex=h)
                                                     for h in ("0202", "0605", "0303")])
     assert (setup.default_victory_threshold(rules, many, 2)
             > setup.default_victory_threshold(rules, few, 2))

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from conquest_tui.engine.hexgrid import HexId
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import frozen_record, value_record
 
 TERRAINS: tuple[str, ...] = (
     "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
@@ -43,7 +43,7 @@ GUILD_CODES: tuple[str, ...] = (
 Link = frozenset[HexId]
 
 
-@frozen_record
+@value_record
 class CitySite:
     """A city as the map places it before any game starts."""
 

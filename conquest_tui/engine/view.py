@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from conquest_tui.engine import convoy_stats, economy, knowledge, movement
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import Clan, Convoy, Sighting
 
 
-@frozen_record
+@value_record
 class ConvoyInfo:
     """One of the Clan's own convoys as the 1995 orders sheet shows it (CC-RPT-10)."""
 
@@ -42,7 +42,7 @@ class ConvoyInfo:
     order_lines: int
 
 
-@frozen_record
+@value_record
 class CityInfo:
     """A city as far as the Clan knows it (CC-RPT-01)."""
 
@@ -70,7 +70,7 @@ class CityInfo:
     """True when the facts are current (owned, or visited last turn); False for memories."""
 
 
-@frozen_record
+@value_record
 class HexInfo:
     """A hex as far as the Clan knows it (CC-RPT-03)."""
 

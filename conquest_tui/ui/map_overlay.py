@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import frozen_record, value_record
 
 
 def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -30,7 +30,7 @@ def _hex_set_or_none(value: Any) -> frozenset[str] | None:
     return None if value is None else frozenset(value)
 
 
-@frozen_record
+@value_record
 class CityMark:
     """A city as the viewing clan knows it."""
 
