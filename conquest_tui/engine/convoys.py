@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from conquest_tui.engine import convoy_stats
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.state import Convoy
@@ -79,7 +81,11 @@ def sell_convoy(game: Game, convoy: Convoy) -> int:
 
 def next_number(game: Game, clan: int) -> int:
     """The lowest convoy number the Clan is not using."""
-    used = {convoy.number for convoy in game.convoys_of(clan)}
+    return lowest_free_number({convoy.number for convoy in game.convoys_of(clan)})
+
+
+def lowest_free_number(used: Container[int]) -> int:
+    """The lowest convoy number (from 1) not in `used`."""
     number = 1
     while number in used:
         number += 1

@@ -1,4 +1,4 @@
-"""attrs records whose __repr__, __eq__ and __hash__ are shared functions, not generated code."""
+"""How records are declared: plain value records, and attrs records with shared methods."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from typing import Any, TypeVar, dataclass_transform
 
 import attrs
 
-# attrs writes and compiles a __repr__, __eq__ and __hash__ for every class it decorates; for
-# the ~80 records the app needs before its first frame that is a third of the engine's import
-# time. These decorators let attrs generate only __init__ and attach methods built here from
-# the fields (the same results: `Name(field=value, ...)`, equality of the same class with equal
-# fields, and a hash of those fields for frozen records; a field's own repr, eq and hash
-# settings are kept).
+# Every record class the app needs before its first frame costs start-up time. `value_record`
+# builds plain immutable records without attrs at all (the rulebook's and the view's). For the
+# records that need attrs' field options (converters, factories, private fields), attrs writes
+# and compiles a __repr__, __eq__ and __hash__ for every class it decorates; `frozen_record` and
+# `record` let it generate only __init__ and attach methods built here from the fields (the same
+# results: `Name(field=value, ...)`, equality of the same class with equal fields, and a hash of
+# those fields for frozen records; a field's own repr, eq and hash settings are kept).
 
 C = TypeVar("C", bound=type)
 
@@ -22,7 +23,8 @@ C = TypeVar("C", bound=type)
 def frozen_record(cls: C) -> C:
     """Like `@attrs.frozen`: immutable, compared and hashed by its fields.
 
-    Without slots: rules and view records are few, and a slotted class is built twice.
+    Without slots: these records (map, overlay, layout) are few, and a slotted class is built
+    twice.
     """
     own = set(vars(cls))
     return _share_methods(attrs.frozen(cls, slots=False, repr=False, eq=False), own,
@@ -87,9 +89,14 @@ def value_record(cls: C) -> C:
     return _share_methods(cls, own, hashable=True, names=(names, names, names))
 
 
+def _value_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of a `value_record` class (None for any other class)."""
+    return getattr(cls, "__record_fields__", None)
+
+
 def field_names(cls: type) -> tuple[str, ...]:
     """The fields of a record class (a `value_record` or any attrs class), in order."""
-    names = getattr(cls, "__record_fields__", None)
+    names = _value_fields(cls)
     if names is not None:
         return names
     return tuple(field.name for field in attrs.fields(cls))
@@ -98,9 +105,10 @@ def field_names(cls: type) -> tuple[str, ...]:
 def evolve(instance: C, **changes: Any) -> C:
     """A copy of a record with some fields changed (like `attrs.evolve`, for every record)."""
     cls = type(instance)
-    if getattr(cls, "__record_fields__", None) is None:
+    names = _value_fields(cls)
+    if names is None:
         return attrs.evolve(instance, **changes)
-    values = {name: getattr(instance, name) for name in cls.__record_fields__}
+    values = {name: getattr(instance, name) for name in names}
     for name in changes:
         if name not in values:
             raise TypeError(f"{cls.__qualname__} has no field {name!r}")
@@ -114,7 +122,7 @@ def asdict(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: asdict(item) for key, item in value.items()}
     cls = type(value)
-    if getattr(cls, "__record_fields__", None) is not None or attrs.has(cls):
+    if _value_fields(cls) is not None or attrs.has(cls):
         return {name: asdict(getattr(value, name)) for name in field_names(cls)}
     return value
 

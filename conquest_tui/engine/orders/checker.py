@@ -56,7 +56,7 @@ def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Co
             found.pop(order.convoy, None)
         elif isinstance(order, model.Create) and not convoys.create_problem(
                 game, clan, order.hex, order.convoy_type):
-            number = next(n for n in range(1, len(found) + 2) if n not in found)
+            number = convoys.lowest_free_number(found)
             found[number] = convoys.new_convoy(game, clan, number, order.hex,
                                                order.convoy_type, order.name)
     return found
