@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from conquest_tui.engine import condition, convoys, movement
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.records import evolve
@@ -27,7 +25,7 @@ def _convoy(game: Game, convoy_type: str = "land", *, experts: tuple[str, ...] =
 
 
 def _tune(game: Game, **consumption: float) -> None:
-    game.rules = attrs.evolve(game.rules,
+    game.rules = evolve(game.rules,
                               consumption=evolve(game.rules.consumption, **consumption))
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gameturn import end_game_turn
 from conquest_tui.engine.records import evolve
@@ -25,7 +23,7 @@ def owned_city(game: Game, clan_index: int = 0):
 
 
 def with_rules(game: Game, **changes) -> Game:
-    return Game(attrs.evolve(game.rules, **changes), game.map, game.state)
+    return Game(evolve(game.rules, **changes), game.map, game.state)
 
 
 def test_prices_drift_within_bounds_and_show_on_the_report_cc_res_04_amb_29(game: Game) -> None:

@@ -23,14 +23,15 @@ def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:
 
 def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
     """`conquest` (the app) loads the game screen, a save and the rules cache, but not the turn
-    engine, the order parser, the rules' TOML reader or cattrs: they would slow its start."""
+    engine, the order parser, the rules' TOML reader, cattrs or attrs (the map, the state and the
+    rulebook are `engine/records.py` records): they would slow its start."""
     code = (
         "import sys\n"
         "from conquest_tui import cli\n"
         "assert not [m for m in sys.modules if m.startswith('conquest_tui.engine')], 'cli'\n"
         "import conquest_tui.ui.app, conquest_tui.storage.savefile\n"
         "heavy = ('conquest_tui.engine.turn', 'conquest_tui.engine.orders',\n"
-        "         'conquest_tui.session', 'tomllib', 'cattrs')\n"
+        "         'conquest_tui.session', 'tomllib', 'cattrs', 'attrs', 'attr')\n"
         "print(','.join(m for m in heavy if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

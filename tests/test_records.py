@@ -1,29 +1,38 @@
-"""Rules and state records compare, hash, print and pickle by their fields (engine/records.py)."""
+"""Rules and state records build, compare, hash, print and pickle by their fields (records.py)."""
 
 from __future__ import annotations
 
 import pickle
 
-import attrs
 import pytest
 
-from conquest_tui.engine.records import evolve, field_names, frozen_record, record, value_record
+from conquest_tui.engine.records import (
+    FrozenInstanceError,
+    evolve,
+    field,
+    field_names,
+    fields,
+    is_record,
+    record,
+    resolve_types,
+    value_record,
+)
 from conquest_tui.engine.ruleset_values import Range
 from conquest_tui.engine.state import Stockpile
 from conquest_tui.storage.rules_loader import load_ruleset
 
 
-@frozen_record
+@value_record
 class Sample:
     low: int
     name: str = "x"
-    note: str = attrs.field(default="", eq=False, repr=False)
-    table: dict[str, int] = attrs.field(factory=dict, hash=False)
+    note: str = field(default="", eq=False, repr=False)
+    table: dict[str, int] = field(factory=dict, hash=False)
 
 
 @record
 class Pile:
-    items: list[int] = attrs.field(factory=list)
+    items: list[int] = field(factory=list)
 
 
 def test_frozen_records_are_values() -> None:
@@ -33,9 +42,10 @@ def test_frozen_records_are_values() -> None:
     assert Sample(1, table={"a": 1}) != Sample(1)
     assert repr(Sample(3, "y", "hidden")) == "Sample(low=3, name='y', table={})"
     assert Sample(1) != (1, "x")
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError):
         Sample(1).low = 2  # type: ignore[misc]
-    assert attrs.evolve(Sample(1), low=5) == Sample(5)
+    assert evolve(Sample(1), low=5) == Sample(5)
+    assert Sample(1).table is not Sample(1).table  # a fresh dict for each record
 
 
 def test_mutable_records_compare_but_do_not_hash() -> None:
@@ -73,15 +83,73 @@ def test_value_records_behave_like_frozen_attrs_records() -> None:
     assert evolve(Rule(1, 2), bonus=5) == Rule(1, 2, 5)
     assert evolve(Sample(1), low=2) == Sample(2)
     assert pickle.loads(pickle.dumps(Rule(4, 5))) == Rule(4, 5)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError):
         Rule(1, 2).low = 3  # type: ignore[misc]
-    with pytest.raises(TypeError, match="missing required arguments: high"):
+    with pytest.raises(TypeError, match=r"Rule.__init__\(\) missing 1 required .*'high'"):
         Rule(1)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="unexpected keyword argument 'middle'"):
         Rule(1, 2, middle=3)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="multiple values for argument 'low'"):
         Rule(1, 2, low=3)  # type: ignore[misc]
-    with pytest.raises(TypeError, match="takes 3 arguments"):
+    with pytest.raises(TypeError, match="takes from 3 to 4 positional arguments"):
         Rule(1, 2, 3, 4)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="no field 'middle'"):
         evolve(Rule(1, 2), middle=3)
+
+
+def _tuple(values: object) -> tuple[int, ...]:
+    return tuple(values)  # type: ignore[call-overload]
+
+
+@value_record
+class Derived:
+    """A map-like record: a converted field, and a private one set after __init__."""
+
+    items: tuple[int, ...] = field(default=[3, 1], converter=_tuple)
+    _total: int = field(init=False, repr=False, eq=False, hash=False)
+
+    def __post_init__(self) -> None:
+        self.__dict__["_total"] = sum(self.items)
+
+    @property
+    def total(self) -> int:
+        return self._total
+
+
+def test_converters_private_fields_and_post_init() -> None:
+    """The game map's kind of record: arguments converted (defaults too), private fields set
+    once after __init__ and left out of repr, equality and the arguments."""
+    assert Derived().items == (3, 1) and Derived([2, 2]).total == 4
+    assert Derived([1]) == Derived((1,)) and repr(Derived([1])) == "Derived(items=(1,))"
+    assert [spec.alias for spec in fields(Derived) if spec.init] == ["items"]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'total'"):
+        Derived(total=3)  # type: ignore[call-arg]
+
+
+def test_state_records_have_slots_and_survive_copies() -> None:
+    """The game state's records: no per-instance dict, pickled and deep-copied whole."""
+    import copy
+
+    pile = Pile([1, 2])
+    assert not hasattr(pile, "__dict__")
+    with pytest.raises(AttributeError):
+        pile.other = 1  # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(pile)) == pile
+    clone = copy.deepcopy(pile)
+    clone.items.append(3)
+    assert pile == Pile([1, 2]) and is_record(Pile) and not is_record(int)
+
+
+def test_a_required_field_after_a_default_is_refused_at_once() -> None:
+    with pytest.raises(TypeError, match="'late' without a default follows 'early'"):
+
+        @record
+        class Wrong:
+            early: int = 0
+            late: int  # type: ignore[misc]
+
+
+def test_string_annotations_resolve_to_types() -> None:
+    """Saves read field types: `from __future__ import annotations` leaves strings to resolve."""
+    assert fields(Rule)[0].type == "int"
+    assert [spec.type for spec in fields(resolve_types(Rule))] == [int, int, int]

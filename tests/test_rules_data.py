@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import attrs
 import pytest
 
+from conquest_tui.engine.records import FrozenInstanceError
 from conquest_tui.engine.ruleset import Dice, FloatRange, Range, Ruleset
 from conquest_tui.storage import paths
 from conquest_tui.storage.rules_loader import RULE_FILES, RulesError, load_ruleset
@@ -46,7 +46,7 @@ def test_dice_parse_str_maximum_average() -> None:
 
 def test_ruleset_is_frozen_and_cached(rules: Ruleset) -> None:
     assert load_ruleset() is rules
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError):
         rules.agent_base_cost = 5  # type: ignore[misc]
     with pytest.raises(TypeError):
         rules.vehicles["truck"] = rules.vehicles["car"]  # type: ignore[index]

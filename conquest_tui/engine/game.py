@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from conquest_tui.engine.gamemap import CitySite, GameMap
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import CityState, Clan, Convoy, GameState, HexState
@@ -14,19 +12,22 @@ def link_key(a: str, b: str) -> str:
     return f"{a}-{b}" if a < b else f"{b}-{a}"
 
 
-@attrs.define(slots=True, eq=False)
 class Game:
     """Ruleset + map + state. Lookups are rebuilt by reindex() after convoys or clans change."""
 
-    rules: Ruleset
-    map: GameMap
-    state: GameState
-    _clans: dict[int, Clan] = attrs.field(init=False, factory=dict)
-    _cities: dict[str, CityState] = attrs.field(init=False, factory=dict)
-    _paved: set[str] = attrs.field(init=False, factory=set)
+    __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved")
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
+        self.rules = rules
+        self.map = map
+        self.state = state
+        self._clans: dict[int, Clan] = {}
+        self._cities: dict[str, CityState] = {}
+        self._paved: set[str] = set()
         self.reindex()
+
+    def __repr__(self) -> str:
+        return f"Game(map={self.map.name!r}, game_turn={self.state.game_turn})"
 
     def reindex(self) -> None:
         """Rebuild the lookup tables from the state."""

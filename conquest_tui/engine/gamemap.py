@@ -6,10 +6,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import attrs
-
 from conquest_tui.engine.hexgrid import HexId
-from conquest_tui.engine.records import frozen_record, value_record
+from conquest_tui.engine.records import field, value_record
 
 TERRAINS: tuple[str, ...] = (
     "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
@@ -74,11 +72,6 @@ def _directions(
     return tuple(d for d, other in around if other in others)
 
 
-# Converters are plain functions, not the `tuple` and `frozenset` builtins: attrs reads a
-# converter's signature, and for a builtin that means tokenizing its text signature (a regex
-# compiled on first use, a few milliseconds of every start).
-
-
 def _as_terrain(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
 
@@ -92,10 +85,10 @@ def _as_cities(values: Iterable[CitySite]) -> tuple[CitySite, ...]:
 
 
 def _private() -> Any:
-    return attrs.field(init=False, repr=False, eq=False, hash=False)
+    return field(init=False, repr=False, eq=False, hash=False)
 
 
-@frozen_record
+@value_record
 class GameMap:
     """One map, loaded once and never changed; roads paved in play live in the game state."""
 
@@ -106,10 +99,10 @@ class GameMap:
     max_players: int
     columns: int
     rows: int
-    terrain: tuple[str, ...] = attrs.field(converter=_as_terrain)
-    roads: frozenset[Link] = attrs.field(converter=_as_links)
-    rivers: frozenset[Link] = attrs.field(converter=_as_links)
-    cities: tuple[CitySite, ...] = attrs.field(converter=_as_cities)
+    terrain: tuple[str, ...] = field(converter=_as_terrain)
+    roads: frozenset[Link] = field(converter=_as_links)
+    rivers: frozenset[Link] = field(converter=_as_links)
+    cities: tuple[CitySite, ...] = field(converter=_as_cities)
     sources: str = ""
 
     _hex_ids: tuple[HexId, ...] = _private()
@@ -128,7 +121,7 @@ class GameMap:
     _city_at: dict[HexId, CitySite] = _private()
     _city_named: dict[str, CitySite] = _private()
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
         if not (1 <= self.columns <= 99 and 1 <= self.rows <= 99):
             raise ValueError(f"map {self.name}: columns and rows must be 1..99")
         if len(self.terrain) != self.columns * self.rows:
@@ -187,8 +180,7 @@ class GameMap:
             "_city_at": city_at,
             "_city_named": city_named,
         }
-        for attr, value in values.items():
-            object.__setattr__(self, attr, value)
+        self.__dict__.update(values)
 
     @classmethod
     def from_rows(

@@ -1,130 +1,276 @@
-"""How records are declared: plain value records, and attrs records with shared methods."""
+"""How records are declared: immutable value records and mutable state records, without attrs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
 
-import attrs
+# Every record class the app needs before its first frame costs start-up time, and importing
+# attrs alone costs about 9 ms (it builds its own validator classes). So records are declared
+# here: a decorator reads the class's annotated fields (with `field(...)` for options), attaches
+# a shared `__repr__`, `__eq__` and `__hash__`, and gives the class an `__init__` that is
+# generated and compiled the first time an instance is made (the rulebook's records come from a
+# pickle and never need one). `dataclasses` is only borrowed for its FrozenInstanceError: the
+# app imports it anyway, through Textual.
 
-# Every record class the app needs before its first frame costs start-up time. `value_record`
-# builds plain immutable records without attrs at all (the rulebook's and the view's). For the
-# records that need attrs' field options (converters, factories, private fields), attrs writes
-# and compiles a __repr__, __eq__ and __hash__ for every class it decorates; `frozen_record` and
-# `record` let it generate only __init__ and attach methods built here from the fields (the same
-# results: `Name(field=value, ...)`, equality of the same class with equal fields, and a hash of
-# those fields for frozen records; a field's own repr, eq and hash settings are kept).
+__all__ = [
+    "MISSING", "Field", "FrozenInstanceError", "asdict", "evolve", "field", "field_names",
+    "fields", "is_record", "record", "resolve_types", "value_record",
+]
 
 C = TypeVar("C", bound=type)
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(attrs.field,))
-def frozen_record(cls: C) -> C:
-    """Like `@attrs.frozen`: immutable, compared and hashed by its fields.
+class _Missing:
+    """The marker of a field without a default."""
 
-    Without slots: these records (map, overlay, layout) are few, and a slotted class is built
-    twice.
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+class Field:
+    """One field of a record class: name, type (an annotation, see `resolve_types`) and options.
+
+    `default` or `factory` (called for each new record) make the argument optional; `converter`
+    is applied to the argument (and to the default); `init=False` leaves the field out of
+    `__init__` (set by `__post_init__`, or from its default); `repr`, `eq` and `hash` say whether
+    the field is shown, compared and hashed (`hash=None`: as `eq`).
     """
-    own = set(vars(cls))
-    return _share_methods(attrs.frozen(cls, slots=False, repr=False, eq=False), own,
-                          hashable=True)
+
+    __slots__ = ("converter", "default", "eq", "factory", "hash", "init", "name", "repr", "type")
+
+    def __init__(self, *, name: str = "", type: Any = None, default: Any = MISSING,  # noqa: A002
+                 factory: Callable[[], Any] | None = None,
+                 converter: Callable[[Any], Any] | None = None, init: bool = True,
+                 repr: bool = True, eq: bool = True, hash: bool | None = None) -> None:  # noqa: A002
+        if default is not MISSING and factory is not None:
+            raise TypeError("a field takes a default or a factory, not both")
+        self.name, self.type, self.default, self.factory = name, type, default, factory
+        self.converter, self.init, self.repr, self.eq, self.hash = converter, init, repr, eq, hash
+
+    @property
+    def alias(self) -> str:
+        """The field's `__init__` argument: its name without leading underscores."""
+        return self.name.lstrip("_")
+
+    @property
+    def has_default(self) -> bool:
+        """Whether the argument may be left out."""
+        return self.default is not MISSING or self.factory is not None
+
+    @property
+    def hashed(self) -> bool:
+        """Whether the field is part of the record's hash."""
+        return self.eq if self.hash is None else self.hash
+
+    def named(self, name: str, annotation: Any) -> Field:
+        """A copy of these options for one field of a class."""
+        return Field(name=name, type=annotation, default=self.default, factory=self.factory,
+                     converter=self.converter, init=self.init, repr=self.repr, eq=self.eq,
+                     hash=self.hash)
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, type={self.type!r}, default={self.default!r})"
 
 
-@dataclass_transform(field_specifiers=(attrs.field,))
-def record(cls: C) -> C:
-    """Like `@attrs.define(slots=True)`: mutable, slotted, compared by its fields, unhashable."""
-    own = set(vars(cls))
-    return _share_methods(attrs.define(cls, slots=True, repr=False, eq=False), own,
-                          hashable=False)
+def field(*, default: Any = MISSING, factory: Callable[[], Any] | None = None,
+          converter: Callable[[Any], Any] | None = None, init: bool = True, repr: bool = True,  # noqa: A002
+          eq: bool = True, hash: bool | None = None) -> Any:  # noqa: A002
+    """Options for one field, given as its class-level value: `items: list[int] = field(...)`."""
+    return Field(default=default, factory=factory, converter=converter, init=init, repr=repr,
+                 eq=eq, hash=hash)
 
 
-@dataclass_transform(frozen_default=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(field, Field))
 def value_record(cls: C) -> C:
-    """An immutable record of plain fields, built without attrs (no field options: fields are
-    the class's annotated names, in order, with a class-level value as the default).
+    """An immutable record: keyword or positional arguments, defaults, compared and hashed by its
+    fields, FrozenInstanceError on assignment. The rulebook's, the map's and the view's records.
 
-    For the rulebook's ~50 records and the view's: attrs takes about 0.3 ms to build a class,
-    and they are all needed before the app's first frame. Same behaviour as `frozen_record`
-    (keyword or positional arguments, repr, equality and hash by fields, FrozenInstanceError
-    on assignment); `field_names`, `evolve` and `asdict` work on both.
+    A `__post_init__` method runs after `__init__`; it sets `init=False` fields through
+    `self.__dict__` (assignment raises).
     """
     own = set(vars(cls))
-    names = tuple(name for name in vars(cls).get("__annotations__", {})
-                  if not name.startswith("__"))
-    defaults = {name: vars(cls)[name] for name in names if name in own}
-    required = [name for name in names if name not in defaults]
-    known = frozenset(names)
-    count = len(names)
-    label = cls.__qualname__
-
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if len(args) > count:
-            raise TypeError(f"{label}() takes {count} arguments but {len(args)} were given")
-        values = dict(zip(names, args, strict=False))  # fewer args than names: keywords
-        for key, value in kwargs.items():
-            if key not in known:
-                raise TypeError(f"{label}() got an unexpected keyword argument {key!r}")
-            if key in values:
-                raise TypeError(f"{label}() got multiple values for argument {key!r}")
-            values[key] = value
-        if len(values) < count:
-            missing = [name for name in required if name not in values]
-            if missing:
-                raise TypeError(f"{label}() missing required arguments: {', '.join(missing)}")
-            values = {**defaults, **values}
-        self.__dict__.update(values)
+    record_fields = _collect(cls)
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self: Any, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    for method in (__init__, __setattr__, __delattr__):
+    for method in (__setattr__, __delattr__):
         if method.__name__ not in own:
-            method.__qualname__ = f"{label}.{method.__name__}"
+            method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
             setattr(cls, method.__name__, method)
-    cls.__record_fields__ = names  # type: ignore[attr-defined]
-    return _share_methods(cls, own, hashable=True, names=(names, names, names))
+    return _finish(cls, record_fields, own, frozen=True)
 
 
-def _value_fields(cls: type) -> tuple[str, ...] | None:
-    """The fields of a `value_record` class (None for any other class)."""
-    return getattr(cls, "__record_fields__", None)
+@dataclass_transform(field_specifiers=(field, Field))
+def record(cls: C) -> C:
+    """A mutable record with slots: compared by its fields, unhashable. The game state's."""
+    own = set(vars(cls))
+    record_fields = _collect(cls)
+    names = tuple(spec.name for spec in record_fields)
+    namespace = {key: value for key, value in vars(cls).items()
+                 if key not in names and key not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = names
+    slotted = type(cls)(cls.__name__, cls.__bases__, namespace)
+    slotted.__qualname__ = cls.__qualname__
+    return _finish(slotted, record_fields, own, frozen=False)
+
+
+def is_record(cls: Any) -> bool:
+    """Whether `cls` is a record class (either kind)."""
+    return isinstance(cls, type) and "__record_fields__" in vars(cls)
+
+
+def fields(cls: type) -> tuple[Field, ...]:
+    """The fields of a record class, in order (their types as annotated: see resolve_types)."""
+    found = vars(cls).get("__record_fields__")
+    if found is None:
+        raise TypeError(f"{cls.__qualname__} is not a record class")
+    return found  # type: ignore[no-any-return]
+
+
+def resolve_types(cls: C) -> C:
+    """Turn string annotations (`from __future__ import annotations`) of the fields into types."""
+    record_fields = fields(cls)
+    if any(isinstance(spec.type, str) for spec in record_fields):
+        from typing import get_type_hints
+
+        hints = get_type_hints(cls)
+        for spec in record_fields:
+            spec.type = hints[spec.name]
+    return cls
 
 
 def field_names(cls: type) -> tuple[str, ...]:
-    """The fields of a record class (a `value_record` or any attrs class), in order."""
-    names = _value_fields(cls)
-    if names is not None:
-        return names
-    return tuple(field.name for field in attrs.fields(cls))
+    """The fields of a record class (or of any attrs class), in order."""
+    if is_record(cls):
+        return tuple(spec.name for spec in fields(cls))
+    import attrs
+
+    return tuple(spec.name for spec in attrs.fields(cls))
 
 
 def evolve(instance: C, **changes: Any) -> C:
-    """A copy of a record with some fields changed (like `attrs.evolve`, for every record)."""
+    """A copy of a record with some fields changed (like `attrs.evolve`; works on attrs too)."""
     cls = type(instance)
-    names = _value_fields(cls)
-    if names is None:
+    if not is_record(cls):
+        import attrs
+
         return attrs.evolve(instance, **changes)
-    values = {name: getattr(instance, name) for name in names}
+    values = {spec.alias: getattr(instance, spec.name) for spec in fields(cls) if spec.init}
     for name in changes:
         if name not in values:
             raise TypeError(f"{cls.__qualname__} has no field {name!r}")
-    return cls(**{**values, **changes})
+    return cls(**{**values, **changes})  # type: ignore[no-any-return]
 
 
 def asdict(value: Any) -> Any:
-    """Records (either kind) as dicts, all the way down; tuples and lists as lists (for JSON)."""
+    """Records (or attrs classes) as dicts, all the way down; tuples and lists as lists (JSON)."""
     if isinstance(value, list | tuple):
         return [asdict(item) for item in value]
     if isinstance(value, dict):
         return {key: asdict(item) for key, item in value.items()}
     cls = type(value)
-    if _value_fields(cls) is not None or attrs.has(cls):
+    if is_record(cls) or hasattr(cls, "__attrs_attrs__"):
         return {name: asdict(getattr(value, name)) for name in field_names(cls)}
     return value
+
+
+# --- building the class ------------------------------------------------------------------------
+
+
+def _collect(cls: type) -> tuple[Field, ...]:
+    """The class's own annotated fields, with their options and defaults."""
+    for base in cls.__mro__[1:]:
+        if "__record_fields__" in vars(base):
+            raise TypeError(f"{cls.__qualname__}: records do not inherit from records")
+    own = vars(cls)
+    collected = []
+    for name, annotation in own.get("__annotations__", {}).items():
+        text = annotation if isinstance(annotation, str) else repr(annotation)
+        if name.startswith("__") or text.startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        value = own.get(name, MISSING)
+        spec = value if isinstance(value, Field) else Field(default=value)
+        collected.append(spec.named(name, annotation))
+    optional = None
+    for spec in collected:
+        if not spec.init:
+            continue
+        if spec.has_default:
+            optional = spec.name
+        elif optional is not None:
+            raise TypeError(f"{cls.__qualname__}: field {spec.name!r} without a default follows "
+                            f"{optional!r}, which has one")
+    return tuple(collected)
+
+
+def _finish(cls: C, record_fields: tuple[Field, ...], own: set[str], *, frozen: bool) -> C:
+    for spec in record_fields:  # class-level defaults must not shadow the instance's values
+        if spec.name in vars(cls) and frozen:
+            delattr(cls, spec.name)
+    cls.__record_fields__ = record_fields  # type: ignore[attr-defined]
+    if "__init__" not in own:
+        cls.__init__ = _first_init(cls, frozen=frozen)  # type: ignore[misc]
+    return _share_methods(cls, own, record_fields, hashable=frozen)
+
+
+def _first_init(cls: type, *, frozen: bool) -> Callable[..., None]:
+    """An `__init__` that compiles the real one, puts it on the class and runs it."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        real = _compile_init(cls, frozen=frozen)
+        cls.__init__ = real  # type: ignore[misc]
+        real(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+def _compile_init(cls: type, *, frozen: bool) -> Callable[..., None]:
+    """The class's `__init__`, generated from its fields (fast: one assignment per field)."""
+    arguments: list[str] = []
+    lines: list[str] = ["_d = self.__dict__"] if frozen else []
+    names: dict[str, Any] = {"MISSING": MISSING}
+    for spec in fields(cls):
+        name, alias = spec.name, spec.alias
+        if spec.factory is not None:
+            names[f"_factory_{name}"] = spec.factory
+            made = f"_factory_{name}()"
+            value = f"{made} if {alias} is MISSING else {alias}" if spec.init else made
+            if spec.init:
+                arguments.append(f"{alias}=MISSING")
+        elif spec.default is not MISSING:
+            names[f"_default_{name}"] = spec.default
+            value = alias if spec.init else f"_default_{name}"
+            if spec.init:
+                arguments.append(f"{alias}=_default_{name}")
+        elif spec.init:
+            value = alias
+            arguments.append(alias)
+        else:
+            continue  # left for __post_init__
+        if spec.converter is not None:
+            names[f"_convert_{name}"] = spec.converter
+            value = f"_convert_{name}({value})"
+        lines.append(f"_d[{name!r}] = {value}" if frozen else f"self.{name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        lines.append("self.__post_init__()")
+    source = f"def __init__(self, {', '.join(arguments)}):\n    " + "\n    ".join(lines or ["pass"])
+    exec(compile(source, f"<{cls.__qualname__} __init__>", "exec"), names)
+    function = names["__init__"]
+    qualname = f"{cls.__qualname__}.__init__"
+    function.__code__ = function.__code__.replace(co_qualname=qualname)  # errors name the class
+    function.__qualname__ = qualname
+    return function  # type: ignore[no-any-return]
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -137,17 +283,13 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _share_methods(cls: C, own: set[str], *, hashable: bool,
-                   names: tuple[tuple[str, ...], ...] | None = None) -> C:
-    """Attach the shared methods, except those the class body defines itself. `names` are the
-    (compared, hashed, shown) fields; by default they come from the attrs fields' settings."""
-    if names is None:
-        fields = attrs.fields(cls)
-        names = (tuple(field.name for field in fields if field.eq),
-                 tuple(field.name for field in fields
-                       if (field.eq if field.hash is None else field.hash)),
-                 tuple(field.name for field in fields if field.repr))
-    compared, hashed, shown = _getter(names[0]), _getter(names[1]), names[2]
+def _share_methods(cls: C, own: set[str], record_fields: tuple[Field, ...], *,
+                   hashable: bool) -> C:
+    """Attach `__repr__`, `__eq__` and `__hash__`, except those the class body defines."""
+    compared = _getter(tuple(spec.name for spec in record_fields if spec.eq))
+    hashed = _getter(tuple(spec.name for spec in record_fields if spec.hashed))
+    shown = tuple(spec.name for spec in record_fields if spec.repr)
+    label = cls.__qualname__
 
     def __repr__(self: Any) -> str:
         values = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
@@ -159,7 +301,7 @@ def _share_methods(cls: C, own: set[str], *, hashable: bool,
         return compared(self) == compared(other)
 
     def __hash__(self: Any) -> int:
-        return hash((cls.__qualname__, *hashed(self)))
+        return hash((label, *hashed(self)))
 
     methods: dict[str, Any] = {"__repr__": __repr__, "__eq__": __eq__,
                                "__hash__": __hash__ if hashable else None}
@@ -167,6 +309,6 @@ def _share_methods(cls: C, own: set[str], *, hashable: bool,
         if name in own:
             continue
         if method is not None:
-            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            method.__qualname__ = f"{label}.{name}"
         setattr(cls, name, method)
     return cls

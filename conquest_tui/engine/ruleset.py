@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
-
 from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset_combat import (
     AssaultRules,
@@ -257,7 +255,7 @@ def _by_word(table: Mapping[str, object], word: str, codes: bool) -> object | No
     return None
 
 
-@attrs.frozen(cache_hash=True)
+@value_record
 class Ruleset:
     """The whole rulebook as data. Built by `conquest_tui.storage.rules_loader.load_ruleset`."""
 

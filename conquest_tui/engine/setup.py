@@ -9,6 +9,7 @@ import attrs
 from conquest_tui.engine import convoys, hexgrid, knowledge
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
+from conquest_tui.engine.records import field_names
 from conquest_tui.engine.rng import rng_for
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import CityState, Clan, GameState, HexState, Stockpile
@@ -199,7 +200,7 @@ def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     """The starting position of AMB-56: city, hex, stockpiles, convoy #1 (CC-GEN-06)."""
     rules = game.rules
     start = rules.start
-    clan.stock = Stockpile(**{item: getattr(start, item) for item in attrs.fields_dict(Stockpile)})
+    clan.stock = Stockpile(**{item: getattr(start, item) for item in field_names(Stockpile)})
     city = game.city(hex_id)
     assert city is not None
     city.owner = clan.number

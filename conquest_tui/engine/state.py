@@ -1,12 +1,10 @@
-"""Everything that changes during a game: clans, hexes, cities, convoys (mutable attrs records)."""
+"""Everything that changes during a game: clans, hexes, cities, convoys (mutable records)."""
 
 # No `from __future__ import annotations` here: the save loader reads these records' field
 # types, and annotations evaluated at import cost nothing, while string ones are compiled one by
 # one when a game loads. Every annotation names a type defined above it.
 
-import attrs
-
-from conquest_tui.engine.records import record
+from conquest_tui.engine.records import field, record
 
 STOCK_ITEMS: tuple[str, ...] = (
     "money",
@@ -111,9 +109,9 @@ class Broadcast:
     hex: str
     game_turn: int
     text: str
-    clans: list[int] = attrs.Factory(list)
+    clans: list[int] = field(factory=list)
     """Clans taking part: they learn of it from their own reports, not the radio (CC-CITY-64)."""
-    heard_by: list[int] = attrs.Factory(list)
+    heard_by: list[int] = field(factory=list)
     """Clans whose turn-end radio report already covered it (CC-CITY-65)."""
 
 
@@ -127,7 +125,7 @@ class CityMemory:
     population: int = 0
     fortification: int = 0
     troops: int = 0
-    buildings: list[str] = attrs.Factory(list)
+    buildings: list[str] = field(factory=list)
 
 
 @record
@@ -136,11 +134,11 @@ class LastTurn:
 
     game_turn: int = 0
     sheet: str = ""
-    problems: list[Problem] = attrs.Factory(list)
-    events: list[Event] = attrs.Factory(list)
-    income: dict[str, int] = attrs.Factory(dict)
-    visited_hexes: list[str] = attrs.Factory(list)
-    conquered_hexes: list[str] = attrs.Factory(list)
+    problems: list[Problem] = field(factory=list)
+    events: list[Event] = field(factory=list)
+    income: dict[str, int] = field(factory=dict)
+    visited_hexes: list[str] = field(factory=list)
+    conquered_hexes: list[str] = field(factory=list)
 
 
 @record
@@ -152,12 +150,12 @@ class Clan:
     seat: str = "human"
     """"human" or "bot"."""
     sequence: int = 0
-    stock: Stockpile = attrs.Factory(Stockpile)
+    stock: Stockpile = field(factory=Stockpile)
     food_eaten_milli: int = 0
     """Food already eaten from the next whole unit, in thousandths (AMB-60)."""
     popularity: int = 100
-    allies: list[int] = attrs.Factory(list)
-    bans: list[int] = attrs.Factory(list)
+    allies: list[int] = field(factory=list)
+    bans: list[int] = field(factory=list)
     vigilance: int = 0
     slogan: str = ""
     phone: str = ""
@@ -172,21 +170,21 @@ class Clan:
     pin_hash: str = ""
     """Salted scrypt hash of the hot-seat PIN, or "" (kept opaque by the engine)."""
     resigned: bool = False
-    known_hexes: dict[str, int] = attrs.Factory(dict)
+    known_hexes: dict[str, int] = field(factory=dict)
     """Hex id → game turn the Clan last saw it (its knowledge of the map)."""
-    city_memory: dict[str, CityMemory] = attrs.Factory(dict)
-    sightings: list[Sighting] = attrs.Factory(list)
-    met_clans: list[int] = attrs.Factory(list)
-    inbox: list[Event] = attrs.Factory(list)
+    city_memory: dict[str, CityMemory] = field(factory=dict)
+    sightings: list[Sighting] = field(factory=list)
+    met_clans: list[int] = field(factory=list)
+    inbox: list[Event] = field(factory=list)
     """Things that happened to this Clan between its turns (CC-SEQ-16)."""
-    last_turn: LastTurn = attrs.Factory(LastTurn)
+    last_turn: LastTurn = field(factory=LastTurn)
     draft_sheet: str = ""
     """The order sheet being written for the next turn, kept with the save."""
     turns_played: int = 0
     victory_watch_since: int = 0
     """Game turn at whose end the Clan reached the victory threshold and has held it since (0:
     below it, CC-POP-07)."""
-    structure_uses: dict[str, int] = attrs.Factory(dict)
+    structure_uses: dict[str, int] = field(factory=dict)
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
 
 
@@ -225,14 +223,14 @@ class CityState:
     base_value: int = 0
     troops: int = 0
     claymores: int = 0
-    buildings: list[str] = attrs.Factory(list)
+    buildings: list[str] = field(factory=list)
     plague: bool = False
-    hostile_to: list[int] = attrs.Factory(list)
+    hostile_to: list[int] = field(factory=list)
     conquered_turn: int = 0
-    spies: list[int] = attrs.Factory(list)
+    spies: list[int] = field(factory=list)
     fortified_turn: int = 0
     """Game turn of the last FORTIFY raise (one level per turn, CC-CITY-34)."""
-    built_turns: dict[str, int] = attrs.Factory(dict)
+    built_turns: dict[str, int] = field(factory=dict)
     """Building code → game turn it was erected (CC-CITY-52/66); absent for older buildings."""
     junkyard_car: bool = False
     """A Junkyard car waits for the owner's first land convoy this turn (CC-CITY-50, AMB-54)."""
@@ -247,7 +245,7 @@ class Convoy:
     name: str
     convoy_type: str
     hex: str
-    vehicles: dict[str, int] = attrs.Factory(dict)
+    vehicles: dict[str, int] = field(factory=dict)
     """Vehicle key → count."""
     troops: int = 0
     rifles: int = 0
@@ -256,7 +254,7 @@ class Convoy:
     bombs: int = 0
     cargo_type: str = ""
     cargo: int = 0
-    experts: list[str] = attrs.Factory(list)
+    experts: list[str] = field(factory=list)
     morale: int = 30
     training: int = 30
     health: int = 100
@@ -277,7 +275,7 @@ class Convoy:
     """Per-turn random parts factor 0.8–1.2 rolled in the Income Phase (AMB-28)."""
     start_hex: str = ""
     """Where the convoy stood when its turn's pulses began (Airport range bonus, CC-CNV-12)."""
-    last_done: dict[str, int] = attrs.Factory(dict)
+    last_done: dict[str, int] = field(factory=dict)
     """Game turn a once-per-turn order last ran, by keyword: CELEBRATE, PRACTICE, SCAN."""
 
     @property
@@ -293,28 +291,28 @@ class GameState:
     map_name: str
     seed: str
     game_turn: int = 1
-    clan_order: list[int] = attrs.Factory(list)
+    clan_order: list[int] = field(factory=list)
     """Clan numbers in playing order (sequence numbers ascending, CC-GEN-03)."""
     turn_index: int = 0
     """Index into clan_order of the Clan whose turn it is."""
-    prices: dict[str, int] = attrs.Factory(dict)
-    goods_prices: dict[str, int] = attrs.Factory(dict)
+    prices: dict[str, int] = field(factory=dict)
+    goods_prices: dict[str, int] = field(factory=dict)
     victory_threshold: int = 0
-    clans: list[Clan] = attrs.Factory(list)
-    hexes: list[HexState] = attrs.Factory(list)
+    clans: list[Clan] = field(factory=list)
+    hexes: list[HexState] = field(factory=list)
     """One per map hex, in GameMap.hex_ids() order."""
-    cities: list[CityState] = attrs.Factory(list)
+    cities: list[CityState] = field(factory=list)
     """One per map city, in GameMap.cities order."""
-    convoys: list[Convoy] = attrs.Factory(list)
-    broadcasts: list[Broadcast] = attrs.Factory(list)
+    convoys: list[Convoy] = field(factory=list)
+    broadcasts: list[Broadcast] = field(factory=list)
     """Radio broadcasts some Clan has not yet had a turn-end radio report about (CC-CITY-65)."""
-    paved: list[str] = attrs.Factory(list)
+    paved: list[str] = field(factory=list)
     """Road links built during play, as "AAAA-BBBB" with AAAA < BBBB (CC-MOVE-22)."""
     turn_limit: int = 0
     """Last game turn; the highest popularity wins after it (AMB-57, hot-seat). 0: no limit."""
     finished: bool = False
-    winners: list[int] = attrs.Factory(list)
-    top_clans: list[list[int]] = attrs.Factory(list)
+    winners: list[int] = field(factory=list)
+    top_clans: list[list[int]] = field(factory=list)
     """Per finished game turn: clan numbers by popularity (CC-RPT-09)."""
 
     @property

@@ -2,8 +2,9 @@
 
 Loading does not need cattrs: `_LoadHooks` builds the same structure hooks (the same factories,
 the same records, the same first-bad-field errors) without importing it, which keeps cattrs and
-its generated code out of the app's start-up. cattrs still unstructures (saves) and structures
-any field type `_LoadHooks` does not know (it then hands the whole state to cattrs).
+its generated code out of the app's start-up. cattrs unstructures (saves) and structures any
+field type `_LoadHooks` does not know (it then hands the whole state to cattrs); records (engine
+`records.py`, not attrs classes) are read and written by the factories here in both cases.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from itertools import starmap
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, get_args, get_origin
 
-import attrs
-
+from conquest_tui.engine.records import MISSING, Field, fields, is_record, resolve_types
 from conquest_tui.engine.state import GameState
 
 if TYPE_CHECKING:
@@ -198,28 +198,60 @@ def _dict_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any
     return lambda value: {key: handler(item) for key, item in value.items()}
 
 
-def _attrs_structure_factory(cl: Any, converter: JsonConverter) -> Callable[[Any, Any], Any]:
-    from cattrs.gen import make_dict_structure_fn
-
-    inner = make_dict_structure_fn(
-        cl, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
-    )
+def _record_structure_factory(cls: Any, converter: Any) -> Callable[[Any, Any], Any]:
+    """A record from an object: its first bad field in field order, then a missing field, then
+    an unknown key (as cattrs' detailed validation of a class reports them)."""
+    record_fields = fields(resolve_types(cls))
+    if not all(spec.init for spec in record_fields):
+        raise TypeError(f"{cls.__name__}: a field outside __init__ cannot be loaded")
+    plan = [(spec.name, spec.alias, converter.get_structure_hook(spec.type), spec.type,
+             spec.has_default) for spec in record_fields]
+    known = frozenset(spec.name for spec in record_fields)
 
     def structure_record(value: Any, _: Any) -> Any:
         if value.__class__ is not dict:
             raise _bad(dict, value)
-        return inner(value, cl)
+        kwargs = {}
+        for name, alias, hook, kind, optional in plan:
+            if name in value:
+                try:
+                    kwargs[alias] = hook(value[name], kind)
+                except Exception as exc:
+                    raise locate(exc, f".{name}") from None
+            elif not optional:
+                raise SaveFieldError(f".{name}", "is missing")
+        if len(value) > len(kwargs) and value.keys() - known:
+            extra = sorted(value.keys() - known)[0]
+            raise SaveFieldError(f".{extra}", "is not a known field (misspelt?)")
+        try:
+            return cls(**kwargs)
+        except Exception as exc:
+            raise locate(exc) from None
 
     return structure_record
+
+
+def _record_unstructure_factory(cls: Any, converter: JsonConverter) -> Callable[[Any], Any]:
+    """A record as an object of its fields, in field order."""
+    record_fields = fields(resolve_types(cls))
+    plan = [(spec.name, attrgetter(spec.name),
+             None if spec.type in (int, str, bool) else converter.get_unstructure_hook(spec.type))
+            for spec in record_fields]
+
+    def unstructure_record(record: Any) -> dict[str, Any]:
+        return {name: get(record) if hook is None else hook(get(record))
+                for name, get, hook in plan}
+
+    return unstructure_record
 
 
 # --- tables: lists of flat records stored column-wise -----------------------------------------
 #
 # A list of records whose fields are all primitives, lists of primitives or str-keyed dicts of
 # primitives (HexState, CityState, Convoy, Event, Problem, Sighting) is written as one list per
-# field: {"owner": [...], "defense": [...], ...}. The columns come from attrs.fields, so a new
-# field is picked up by itself; a missing column gets the field's default (like a missing key of
-# an object), or is an error when the field has none.
+# field: {"owner": [...], "defense": [...], ...}. The columns come from the record's fields, so a
+# new field is picked up by itself; a missing column gets the field's default (like a missing key
+# of an object), or is an error when the field has none.
 
 
 def _is_flat(t: Any) -> bool:
@@ -237,28 +269,27 @@ def _is_table(t: Any) -> bool:
     if get_origin(t) is not list:
         return False
     (elem,) = get_args(t)
-    if not (isinstance(elem, type) and attrs.has(elem)):
+    if not is_record(elem):
         return False
-    fields = attrs.fields(attrs.resolve_types(elem))
-    return all(f.init and _is_flat(f.type) for f in fields)
+    return all(spec.init and _is_flat(spec.type) for spec in fields(resolve_types(elem)))
 
 
 def table_columns(cls: type) -> tuple[str, ...]:
-    """The column names a list of `cls` records is stored under (its attrs fields, in order)."""
-    return tuple(f.name for f in attrs.fields(cls))
+    """The column names a list of `cls` records is stored under (its fields, in order)."""
+    return tuple(spec.name for spec in fields(cls))
 
 
 def _table_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any], Any]:
     (cls,) = get_args(t)
-    fields = attrs.fields(attrs.resolve_types(cls))
-    names = tuple(f.name for f in fields)
-    getters = [attrgetter(f.name) for f in fields]
+    record_fields = fields(resolve_types(cls))
+    names = tuple(spec.name for spec in record_fields)
+    getters = [attrgetter(spec.name) for spec in record_fields]
     copiers = [  # fresh containers for list/dict cells; float() so 0 and 0.0 save alike
-        list if get_origin(f.type) is list
-        else dict if get_origin(f.type) is dict
-        else float if f.type is float
+        list if get_origin(spec.type) is list
+        else dict if get_origin(spec.type) is dict
+        else float if spec.type is float
         else None
-        for f in fields
+        for spec in record_fields
     ]
     plan = tuple(zip(names, getters, copiers, strict=True))
 
@@ -272,24 +303,22 @@ def _table_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[An
     return unstructure_table
 
 
-def _default_column(field: attrs.Attribute, count: int) -> list[Any]:  # type: ignore[type-arg]
-    """A missing column filled with the field's default, as cattrs does for a missing key."""
-    default = field.default
-    if default is attrs.NOTHING:
-        raise SaveFieldError(f".{field.name}", "is missing")
-    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        if default.takes_self:
-            raise SaveFieldError(f".{field.name}", "is missing")
-        return [default.factory() for _ in range(count)]
-    return [default] * count
+def _default_column(spec: Field, count: int) -> list[Any]:
+    """A missing column filled with the field's default, as for a missing key of an object."""
+    if spec.factory is not None:
+        return [spec.factory() for _ in range(count)]
+    if spec.default is MISSING:
+        raise SaveFieldError(f".{spec.name}", "is missing")
+    return [spec.default] * count
 
 
 def _table_structure_factory(t: Any, converter: JsonConverter) -> Callable[[Any, Any], Any]:
     (cls,) = get_args(t)
-    fields = attrs.fields(attrs.resolve_types(cls))
-    known = frozenset(f.name for f in fields)
+    record_fields = fields(resolve_types(cls))
+    known = frozenset(spec.name for spec in record_fields)
     specs = [
-        (f, None if f.type in _ALLOWED else converter.get_structure_hook(f.type)) for f in fields
+        (spec, None if spec.type in _ALLOWED else converter.get_structure_hook(spec.type))
+        for spec in record_fields
     ]
 
     def column_of(field: Any, handler: Any, column: Any, count: int, first: str) -> list[Any]:
@@ -314,7 +343,7 @@ def _table_structure_factory(t: Any, converter: JsonConverter) -> Callable[[Any,
         if value.keys() - known:
             extra = sorted(value.keys() - known)[0]
             raise SaveFieldError(f".{extra}", "is not a known field (misspelt?)")
-        first = next((f.name for f in fields if f.name in value), None)
+        first = next((spec.name for spec in record_fields if spec.name in value), None)
         if first is None:
             return []
         count = len(value[first]) if value[first].__class__ is list else 0
@@ -378,12 +407,13 @@ def _make() -> JsonConverter:
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(bool, _structure_bool)
     converter.register_structure_hook(float, _structure_float)
-    converter.register_structure_hook_factory(attrs.has, _attrs_structure_factory)
+    converter.register_structure_hook_factory(is_record, _record_structure_factory)
     converter.register_structure_hook_factory(_is_list, _list_structure_factory)
     converter.register_structure_hook_factory(_is_str_dict, _dict_structure_factory)
     converter.register_unstructure_hook(float, float)  # an int in a float field saves as 0.0
     converter.register_unstructure_hook_factory(_is_list, _list_unstructure_factory)
     converter.register_unstructure_hook_factory(_is_str_dict, _dict_unstructure_factory)
+    converter.register_unstructure_hook_factory(is_record, _record_unstructure_factory)
     # Registered last so they win over the generic list factories.
     converter.register_structure_hook_factory(_is_table, _table_structure_factory)
     converter.register_unstructure_hook_factory(_is_table, _table_unstructure_factory)
@@ -432,42 +462,12 @@ class _LoadHooks:
                 hook = _dict_structure_factory(t, self)  # type: ignore[arg-type]
             elif _is_list(t):
                 hook = _list_structure_factory(t, self)  # type: ignore[arg-type]
-            elif isinstance(t, type) and attrs.has(t):
-                hook = self._record(t)
+            elif is_record(t):
+                hook = _record_structure_factory(t, self)
             else:
                 raise _Unsupported(repr(t))
             self._hooks[t] = hook
         return hook
-
-    def _record(self, cls: type) -> Callable[[Any, Any], Any]:
-        fields = attrs.fields(attrs.resolve_types(cls))
-        if not all(field.init for field in fields):
-            raise _Unsupported(f"{cls.__name__}: a field outside __init__")
-        plan = [(field.name, field.alias, self.get_structure_hook(field.type), field.type,
-                 field.default is not attrs.NOTHING) for field in fields]
-        known = frozenset(field.name for field in fields)
-
-        def structure_record(value: Any, _: Any) -> Any:
-            if value.__class__ is not dict:
-                raise _bad(dict, value)
-            kwargs = {}
-            for name, alias, hook, kind, optional in plan:
-                if name in value:
-                    try:
-                        kwargs[alias] = hook(value[name], kind)
-                    except Exception as exc:
-                        raise locate(exc, f".{name}") from None
-                elif not optional:
-                    raise SaveFieldError(f".{name}", "is missing")
-            if len(value) > len(kwargs) and value.keys() - known:
-                extra = sorted(value.keys() - known)[0]
-                raise SaveFieldError(f".{extra}", "is not a known field (misspelt?)")
-            try:
-                return cls(**kwargs)
-            except Exception as exc:
-                raise locate(exc) from None
-
-        return structure_record
 
 
 @cache

@@ -8,9 +8,7 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-import attrs
-
-from conquest_tui.engine.records import field_names
+from conquest_tui.engine.records import field_names, value_record
 from conquest_tui.engine.ruleset_values import Dice, FloatRange, FrozenDict, Range
 
 Converter = Callable[[Any, str], Any]
@@ -196,7 +194,7 @@ def mapping_of(item: Converter, keys: Converter | None = None) -> Converter:
     return convert
 
 
-@attrs.frozen
+@value_record
 class Omittable:
     """A key that may be left out; `default` is used then."""
 

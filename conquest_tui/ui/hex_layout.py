@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from conquest_tui.engine.hexgrid import format_hex, parse_hex
-from conquest_tui.engine.records import frozen_record
+from conquest_tui.engine.records import value_record
 
 HEX_WIDTH = 5
 """Cells across one hex."""
@@ -13,7 +13,7 @@ HEX_HEIGHT = 2
 """Screen lines down one hex."""
 
 
-@frozen_record
+@value_record
 class CellBox:
     """A rectangle of terminal cells in map (virtual) coordinates."""
 
@@ -35,7 +35,7 @@ class CellBox:
                 yield x, y
 
 
-@frozen_record
+@value_record
 class HexLayout:
     """Where the hexes of a `columns` × `rows` map sit on a grid of terminal cells.
 
@@ -55,7 +55,7 @@ class HexLayout:
     hex_width: int = HEX_WIDTH
     hex_height: int = HEX_HEIGHT
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
         if self.columns < 1 or self.rows < 1:
             raise ValueError(f"a map needs at least one column and row, not {self}")
         if self.hex_width < 1 or self.hex_height < 2 or self.hex_height % 2:

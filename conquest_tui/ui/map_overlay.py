@@ -6,9 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-import attrs
-
-from conquest_tui.engine.records import frozen_record, value_record
+from conquest_tui.engine.records import field, value_record
 
 
 def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -21,8 +19,7 @@ def _frozen_links(value: Any) -> frozenset[frozenset[str]]:
 
 
 def _hex_set(value: Any) -> frozenset[str]:
-    """A frozen set of hex ids (a function, not `frozenset`: attrs reads a builtin converter's
-    signature by tokenizing its text, a few milliseconds of the app's start)."""
+    """A frozen set of hex ids."""
     return frozenset(value)
 
 
@@ -40,7 +37,7 @@ class CityMark:
     """`"own"` for the viewing clan's cities, another clan's number, or None (unowned, unknown)."""
 
 
-@frozen_record
+@value_record
 class MapOverlay:
     """Everything the pane draws on top of the map, for one clan; the pane never sees GameState.
 
@@ -48,23 +45,23 @@ class MapOverlay:
     unknown hexes show a city marker but no name.
     """
 
-    owned_hexes: frozenset[str] = attrs.field(default=frozenset(), converter=_hex_set)
+    owned_hexes: frozenset[str] = field(default=frozenset(), converter=_hex_set)
     """Hexes the clan owns (drawn underlined)."""
-    known_hexes: frozenset[str] | None = attrs.field(default=None, converter=_hex_set_or_none)
+    known_hexes: frozenset[str] | None = field(default=None, converter=_hex_set_or_none)
     """Hexes the clan knows; None means every hex. Unknown hexes are drawn dimmed."""
-    cities: Mapping[str, CityMark] = attrs.field(
+    cities: Mapping[str, CityMark] = field(
         factory=dict, converter=_frozen_mapping, hash=False
     )
     """Hex → the city there as the clan knows it."""
-    own_convoys: Mapping[str, tuple[int, ...]] = attrs.field(
+    own_convoys: Mapping[str, tuple[int, ...]] = field(
         factory=dict, converter=_frozen_mapping, hash=False
     )
     """Hex → numbers of the clan's own convoys there."""
-    foreign_convoys: Mapping[str, int] = attrs.field(
+    foreign_convoys: Mapping[str, int] = field(
         factory=dict, converter=_frozen_mapping, hash=False
     )
     """Hex → how many foreign convoys the clan saw there."""
-    extra_roads: frozenset[frozenset[str]] = attrs.field(
+    extra_roads: frozenset[frozenset[str]] = field(
         default=frozenset(), converter=_frozen_links
     )
     """Road links paved during play (two adjacent hexes each), drawn like map roads."""
