@@ -198,6 +198,8 @@ async def test_order_sheet_shows_a_problem_as_it_is_typed_and_clears_it(game: Ga
         assert pane.problem_count == 1
         assert pane.border_title == "Order sheet — 1 problem"
         assert pane.editor.problem_rows == {row}
+        drawn = pane.editor.render_line(row - pane.editor.scroll_offset.y).text
+        assert drawn.rstrip().endswith('BUY lots FUEL  ◂ "lots" is not a whole number')
         assert app.changes[-1].problem_count == 1 and "BUY lots FUEL" in app.changes[-1].text
         assert app.changes[-1].control is pane
 
@@ -208,6 +210,7 @@ async def test_order_sheet_shows_a_problem_as_it_is_typed_and_clears_it(game: Ga
         assert pane.problem_count == 0
         assert pane.border_title == "Order sheet — no problems"
         assert pane.editor.problem_rows == frozenset()
+        assert "◂" not in pane.editor.render_line(row - pane.editor.scroll_offset.y).text
 
 
 async def test_tab_completes_an_order_keyword_of_the_section(game: Game) -> None:

@@ -28,8 +28,10 @@ An order sheet has sections. Each line holds one order; a ";" starts a comment.
                  number) or a convoy order; the first line is pulse 1
   [POST]         Clan orders after the convoys moved
 
-Orders may be written in full or abbreviated; case does not matter. Lines with problems are
-skipped when the turn runs — the rest of the sheet still runs."""
+Orders may be written in full or abbreviated; case does not matter. Each line is checked as
+you type: a line with a problem is underlined, the problem is written beside it (◂ …) and
+listed under the sheet (Enter on one jumps to its line). Lines with problems are skipped when
+the turn runs — the rest of the sheet still runs."""
 
 KeyGroup = tuple[str, Sequence[Binding]]
 """(group title, bindings) shown in one table."""
