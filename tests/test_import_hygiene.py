@@ -1,11 +1,11 @@
-"""The engine stays pure: importing it loads no textual, rich or cattrs (DESIGN.md layers)."""
+"""The engine stays pure: importing it loads no textual, rich, cattrs or attrs (DESIGN.md)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-FORBIDDEN = ("textual", "rich", "cattrs", "json", "tomllib")
+FORBIDDEN = ("textual", "rich", "cattrs", "json", "tomllib", "attrs", "attr")
 
 
 def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:

@@ -153,3 +153,17 @@ def test_string_annotations_resolve_to_types() -> None:
     """Saves read field types: `from __future__ import annotations` leaves strings to resolve."""
     assert fields(Rule)[0].type == "int"
     assert [spec.type for spec in fields(resolve_types(Rule))] == [int, int, int]
+
+
+@value_record
+class Step(Rule):
+    """An order-like record: the fields of its base first, then its own."""
+
+    note: str = ""
+
+
+def test_a_record_derived_from_a_record_has_the_base_fields_first() -> None:
+    assert field_names(Step) == ("low", "high", "bonus", "note")
+    assert Step(1, 2, note="n") == Step(1, 2, 0, "n") != Rule(1, 2)
+    assert isinstance(Step(1, 2), Rule)
+    assert repr(Step(1, 2)) == "Step(low=1, high=2, bonus=0, note='')"

@@ -1,1 +1,1 @@
-"""Game engine: pure rules, state and turn resolution (stdlib and attrs only)."""
+"""Game engine: pure rules, state and turn resolution (the standard library only)."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-import attrs
-
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import Convoy
 
@@ -28,7 +27,7 @@ def change_training(convoy: Convoy, delta: int, rules: Ruleset) -> int:
     return convoy.training - before
 
 
-@attrs.frozen
+@value_record
 class MoraleClose:
     """What the end of the turn did to one convoy's morale."""
 

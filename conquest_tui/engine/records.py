@@ -116,9 +116,10 @@ def record(cls: C) -> C:
     own = set(vars(cls))
     record_fields = _collect(cls)
     names = tuple(spec.name for spec in record_fields)
+    slotted_already = {name for base in cls.__mro__[1:] for name in vars(base).get("__slots__", ())}
     namespace = {key: value for key, value in vars(cls).items()
                  if key not in names and key not in ("__dict__", "__weakref__")}
-    namespace["__slots__"] = names
+    namespace["__slots__"] = tuple(name for name in names if name not in slotted_already)
     slotted = type(cls)(cls.__name__, cls.__bases__, namespace)
     slotted.__qualname__ = cls.__qualname__
     return _finish(slotted, record_fields, own, frozen=False)
@@ -150,21 +151,13 @@ def resolve_types(cls: C) -> C:
 
 
 def field_names(cls: type) -> tuple[str, ...]:
-    """The fields of a record class (or of any attrs class), in order."""
-    if is_record(cls):
-        return tuple(spec.name for spec in fields(cls))
-    import attrs
-
-    return tuple(spec.name for spec in attrs.fields(cls))
+    """The fields of a record class, in order."""
+    return tuple(spec.name for spec in fields(cls))
 
 
 def evolve(instance: C, **changes: Any) -> C:
-    """A copy of a record with some fields changed (like `attrs.evolve`; works on attrs too)."""
+    """A copy of a record with some fields changed (like `attrs.evolve`)."""
     cls = type(instance)
-    if not is_record(cls):
-        import attrs
-
-        return attrs.evolve(instance, **changes)
     values = {spec.alias: getattr(instance, spec.name) for spec in fields(cls) if spec.init}
     for name in changes:
         if name not in values:
@@ -173,13 +166,13 @@ def evolve(instance: C, **changes: Any) -> C:
 
 
 def asdict(value: Any) -> Any:
-    """Records (or attrs classes) as dicts, all the way down; tuples and lists as lists (JSON)."""
+    """Records as dicts, all the way down; tuples and lists as lists (for JSON)."""
     if isinstance(value, list | tuple):
         return [asdict(item) for item in value]
     if isinstance(value, dict):
         return {key: asdict(item) for key, item in value.items()}
     cls = type(value)
-    if is_record(cls) or hasattr(cls, "__attrs_attrs__"):
+    if is_record(cls):
         return {name: asdict(getattr(value, name)) for name in field_names(cls)}
     return value
 
@@ -188,12 +181,15 @@ def asdict(value: Any) -> Any:
 
 
 def _collect(cls: type) -> tuple[Field, ...]:
-    """The class's own annotated fields, with their options and defaults."""
-    for base in cls.__mro__[1:]:
-        if "__record_fields__" in vars(base):
-            raise TypeError(f"{cls.__qualname__}: records do not inherit from records")
+    """The fields of the record classes it derives from (the farthest first), then the class's
+    own annotated fields, with their options and defaults."""
+    inherited: dict[str, Field] = {}
+    for base in reversed(cls.__mro__[1:]):
+        for spec in vars(base).get("__record_fields__", ()):
+            inherited[spec.name] = spec
     own = vars(cls)
-    collected = []
+    collected = [spec for name, spec in inherited.items()
+                 if name not in own.get("__annotations__", {})]
     for name, annotation in own.get("__annotations__", {}).items():
         text = annotation if isinstance(annotation, str) else repr(annotation)
         if name.startswith("__") or text.startswith(("ClassVar", "typing.ClassVar")):

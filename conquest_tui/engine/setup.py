@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from random import Random
 
-import attrs
-
 from conquest_tui.engine import convoys, hexgrid, knowledge
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.records import field_names
+from conquest_tui.engine.records import field_names, value_record
 from conquest_tui.engine.rng import rng_for
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import CityState, Clan, GameState, HexState, Stockpile
@@ -22,7 +20,7 @@ class SetupError(ValueError):
     """A new-game request that cannot be met."""
 
 
-@attrs.frozen
+@value_record
 class ClanSetup:
     """One seat at the table."""
 
@@ -31,7 +29,7 @@ class ClanSetup:
     pin_hash: str = ""
 
 
-@attrs.frozen
+@value_record
 class GameSetup:
     """Everything a new game needs besides the rules and the map."""
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from conquest_tui.engine import gameturn
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.game import Game
@@ -18,10 +16,11 @@ from conquest_tui.engine.phases import (
     pulses,
     turn_close,
 )
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import Event, LastTurn, Problem
 
 
-@attrs.frozen
+@value_record
 class Phase:
     """One step of the player turn."""
 
@@ -47,7 +46,7 @@ class NotYourTurnError(ValueError):
     """A turn was run for a Clan whose turn it is not."""
 
 
-@attrs.frozen
+@value_record
 class TurnResult:
     """What one player turn produced."""
 

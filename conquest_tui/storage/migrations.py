@@ -7,7 +7,7 @@ from typing import Any
 
 # The save version is decoupled from the program's release number: every change to the layout of
 # a save's `data` gets a new SAVE_VERSION and a step `migrate_N_to_N+1` in MIGRATIONS. Steps are
-# frozen in time (they spell out the fields they touch instead of reading today's attrs classes)
+# frozen in time (they spell out the fields they touch instead of reading today's record classes)
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 

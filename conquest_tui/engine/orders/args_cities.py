@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import (
     MAX_QUANTITY,
@@ -16,27 +14,28 @@ from conquest_tui.engine.orders.arguments import (
 )
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.records import value_record
 
 if TYPE_CHECKING:
     from conquest_tui.engine.ruleset import Ruleset
 
 
-@attrs.frozen
+@value_record
 class PickupGoods(model.Order):
     """Load the goods the city produces (CC-CO-PICKUP)."""
 
 
-@attrs.frozen
+@value_record
 class Dropoff(model.Order):
     """Sell all cargo to a city that needs it (CC-CO-DROPOFF)."""
 
 
-@attrs.frozen
+@value_record
 class Dump(model.Order):
     """Throw all cargo away (CC-CO-DUMP)."""
 
 
-@attrs.frozen
+@value_record
 class Assign(model.Order):
     """Move troops and claymores between the stockpiles and a city (CC-CL-ASSIGN)."""
 
@@ -45,7 +44,7 @@ class Assign(model.Order):
     claymores: int = 0
 
 
-@attrs.frozen
+@value_record
 class Fortify(model.Order):
     """Raise a city's fortification one level, then assign like ASSIGN (CC-CL-FORTIFY)."""
 
@@ -54,7 +53,7 @@ class Fortify(model.Order):
     claymores: int = 0
 
 
-@attrs.frozen
+@value_record
 class Erect(model.Order):
     """Erect buildings in listed order while money lasts (CC-CL-ERECT)."""
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-import attrs
-
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import (
     SUPPLIES,
@@ -18,6 +16,7 @@ from conquest_tui.engine.orders.arguments import (
 )
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.records import value_record
 
 if TYPE_CHECKING:
     from conquest_tui.engine.ruleset import Ruleset
@@ -29,7 +28,7 @@ PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
 """(area)nnn-nnnn, as in PHONE ON (513)555-3902 (CC-CL-PHONE-01)."""
 
 
-@attrs.frozen
+@value_record
 class Give(model.Order):
     """Hand something from one of the Clan's convoys to another in the same hex (CC-CL-GIVE).
 
@@ -44,19 +43,19 @@ class Give(model.Order):
     recipient: int = 0
 
 
-@attrs.frozen
+@value_record
 class Split(model.Order):
     """Divide the convoy into a primary and a new secondary convoy (CC-CO-SPLIT)."""
 
 
-@attrs.frozen
+@value_record
 class Absorb(model.Order):
     """Take every vehicle, troop, cargo unit and expert of another convoy here (CC-CO-ABSORB)."""
 
     target: int = 0
 
 
-@attrs.frozen
+@value_record
 class Convert(model.Order):
     """Sell every vehicle and restart the convoy as another type (CC-CL-CONVERT)."""
 
@@ -65,7 +64,7 @@ class Convert(model.Order):
     name: str = ""
 
 
-@attrs.frozen
+@value_record
 class BuyOrderLines(model.Order):
     """ORDER pre post: extra Clan order lines for the next turn (CC-CL-ORDER)."""
 
@@ -73,12 +72,12 @@ class BuyOrderLines(model.Order):
     post: int = 0
 
 
-@attrs.frozen
+@value_record
 class RequestEvent(model.Order):
     """EVENT: a guaranteed random event this turn (CC-CL-EVENT)."""
 
 
-@attrs.frozen
+@value_record
 class Rename(model.Order):
     """NAME: rename the Clan (convoy 0) or one of its convoys (CC-CL-NAME)."""
 
@@ -86,14 +85,14 @@ class Rename(model.Order):
     name: str = ""
 
 
-@attrs.frozen
+@value_record
 class SetSlogan(model.Order):
     """SLOGAN: the text shown to every Clan that meets you (CC-CL-SLOGAN)."""
 
     slogan: str = ""
 
 
-@attrs.frozen
+@value_record
 class SetPhone(model.Order):
     """PHONE ON [number] / PHONE OFF (CC-CL-PHONE)."""
 
@@ -101,14 +100,14 @@ class SetPhone(model.Order):
     number: str = ""
 
 
-@attrs.frozen
+@value_record
 class TrainAgents(model.Order):
     """TRAIN n: buy n more agents at doubling prices (CC-CL-TRAIN)."""
 
     quantity: int = 0
 
 
-@attrs.frozen
+@value_record
 class SetVigilance(model.Order):
     """VIGILANCE p: the Clan-wide share of capacity left in captured cities (CC-CL-VIGILANCE)."""
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from conquest_tui.engine.orders import arguments, model, parsers
 from conquest_tui.engine.orders.registry import (
     BASE_REGISTRY,
@@ -15,6 +13,7 @@ from conquest_tui.engine.orders.registry import (
     OrderSpec,
 )
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
+from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import Problem
 
@@ -39,7 +38,7 @@ POST = "post"
 AGENTS = "agents"
 
 
-@attrs.frozen
+@value_record
 class SheetLine:
     """One order line of the sheet: its number, text and the order read from it (if any)."""
 
@@ -48,7 +47,7 @@ class SheetLine:
     order: model.Order | None
 
 
-@attrs.frozen
+@value_record
 class OrderSheet:
     """A parsed sheet. Lines with problems keep order None; everything else is kept in order."""
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import attrs
+from conquest_tui.engine.records import value_record
 
 
 class TokenError(ValueError):
     """A line that cannot be split into words (an unclosed quote)."""
 
 
-@attrs.frozen
+@value_record
 class Token:
     """One word of an order line; quoted text keeps its spaces and case."""
 
