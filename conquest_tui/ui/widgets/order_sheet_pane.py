@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.cells import cell_len, set_cell_size
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
@@ -28,6 +23,7 @@ from conquest_tui.engine.orders.sheet import AGENTS, POST, PRE, header_of
 from conquest_tui.engine.orders.tokens import Token, TokenError, tokenize
 from conquest_tui.engine.state import Problem
 from conquest_tui.engine.view import ClanView
+from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
 
 """A section header, once its comment is stripped (the same form the sheet parser reads)."""
 
@@ -115,101 +111,6 @@ class _Cycle:
     word: str
     candidates: list[str]
     index: int
-
-
-def problem_notes(problems: list[Problem]) -> dict[int, str]:
-    """0-based row → the note beside it: the row's first problem, and how many more it has."""
-    by_row: dict[int, list[str]] = {}
-    for problem in problems:
-        if problem.line > 0:
-            by_row.setdefault(problem.line - 1, []).append(problem.message)
-    return {row: messages[0] + (f" (+{len(messages) - 1} more)" if len(messages) > 1 else "")
-            for row, messages in by_row.items()}
-
-
-class SheetEditor(TextArea):
-    """The sheet's text editor: a TextArea that marks the lines with problems and writes each
-    line's problem beside it, after its text (as editors show diagnostics inline)."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"sheet-editor--problem-line",
-                                             "sheet-editor--problem-note"}
-    """The style of a line with a problem, and of the note beside it."""
-
-    DEFAULT_CSS = """
-    SheetEditor > .sheet-editor--problem-line {
-        color: $text-error;
-        text-style: underline;
-    }
-    SheetEditor > .sheet-editor--problem-note {
-        color: $text-error;
-        text-style: italic;
-    }
-    """
-
-    NOTE_GAP = 2
-    """Blank cells between a line's text and its problem note."""
-    NOTE_MIN_WIDTH = 8
-    """A note is left out when fewer cells than this are free after the line."""
-
-    def __init__(self, text: str = "", *, id: str | None = None) -> None:  # noqa: A002
-        """Create the editor: no soft wrap, line numbers, Tab left to the pane.
-
-        Args:
-            text: The starting text.
-            id: The widget's DOM id.
-        """
-        super().__init__(text, soft_wrap=False, show_line_numbers=True, tab_behavior="focus",
-                         id=id)
-        self._notes: dict[int, str] = {}
-
-    @property
-    def problem_rows(self) -> frozenset[int]:
-        """0-based rows drawn as having a problem."""
-        return frozenset(self._notes)
-
-    def problem_note(self, row: int) -> str | None:
-        """The note drawn beside a row (None when the row has no problem)."""
-        return self._notes.get(row)
-
-    def set_problems(self, notes: Mapping[int, str]) -> None:
-        """Mark the rows (0-based) that have problems, each with the note written beside it;
-        redraws only when something changed."""
-        if notes != self._notes:
-            self._notes = dict(notes)
-            self._line_cache.clear()  # TextArea caches drawn lines; its key does not know ours.
-            self.refresh()
-
-    def get_line(self, line_index: int) -> Text:
-        line = super().get_line(line_index)
-        if line_index in self._notes:
-            line.stylize(self.get_component_rich_style("sheet-editor--problem-line",
-                                                       partial=True))
-        return line
-
-    def render_line(self, y: int) -> Strip:
-        strip = super().render_line(y)
-        row = self.scroll_offset.y + y  # no soft wrap: one screen line per sheet line
-        note = self._notes.get(row)
-        if note is None or row >= self.document.line_count:
-            return strip
-        return self._with_note(strip, row, note)
-
-    def _with_note(self, strip: Strip, row: int, note: str) -> Strip:
-        """The drawn line with its problem note in the free cells after the text."""
-        text_width = self.get_column_width(row, len(self.document[row]))
-        start = self.gutter_width + text_width + self.NOTE_GAP - self.scroll_offset.x
-        end = min(strip.cell_length, self.scrollable_content_region.width)
-        if start < self.gutter_width or end - start < self.NOTE_MIN_WIDTH:
-            return strip
-        under = list(strip.crop(start, start + 1))
-        style = (under[0].style if under and under[0].style else Style()) + \
-            self.get_component_rich_style("sheet-editor--problem-note", partial=True)
-        words = f"◂ {note}"
-        if cell_len(words) > end - start:
-            words = set_cell_size(words, end - start - 1) + "…"
-        shown = Strip([Segment(words, style)], cell_len(words))
-        return Strip.join([strip.crop(0, start), shown,
-                           strip.crop(start + shown.cell_length, strip.cell_length)])
 
 
 class OrderSheetPane(Widget):
