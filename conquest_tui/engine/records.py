@@ -116,13 +116,19 @@ def record(cls: C) -> C:
     own = set(vars(cls))
     record_fields = _collect(cls)
     names = tuple(spec.name for spec in record_fields)
-    slotted_already = {name for base in cls.__mro__[1:] for name in vars(base).get("__slots__", ())}
+    slotted_already = {name for base in cls.__mro__[1:] for name in _slots_of(base)}
     namespace = {key: value for key, value in vars(cls).items()
                  if key not in names and key not in ("__dict__", "__weakref__")}
     namespace["__slots__"] = tuple(name for name in names if name not in slotted_already)
     slotted = type(cls)(cls.__name__, cls.__bases__, namespace)
     slotted.__qualname__ = cls.__qualname__
     return _finish(slotted, record_fields, own, frozen=False)
+
+
+def _slots_of(cls: type) -> tuple[str, ...]:
+    """The slot names a class itself declares (`__slots__` may be a single string)."""
+    slots = vars(cls).get("__slots__", ())
+    return (slots,) if isinstance(slots, str) else tuple(slots)
 
 
 def is_record(cls: Any) -> bool:

@@ -65,10 +65,6 @@ class SheetEditor(TextArea):
         """0-based rows drawn as having a problem."""
         return frozenset(self._notes)
 
-    def problem_note(self, row: int) -> str | None:
-        """The note drawn beside a row (None when the row has no problem)."""
-        return self._notes.get(row)
-
     def set_problems(self, notes: Mapping[int, str]) -> None:
         """Mark the rows (0-based) that have problems, each with the note written beside it;
         redraws only when something changed."""
@@ -99,9 +95,10 @@ class SheetEditor(TextArea):
         end = min(strip.cell_length, self.scrollable_content_region.width)
         if start < self.gutter_width or end - start < self.NOTE_MIN_WIDTH:
             return strip
-        under = list(strip.crop(start, start + 1))
-        style = (under[0].style if under and under[0].style else Style()) + \
-            self.get_component_rich_style("sheet-editor--problem-note", partial=True)
+        under = list(strip.crop(start, start + 1))  # the line's background there
+        background = under[0].style if under and under[0].style else Style()
+        style = background + self.get_component_rich_style("sheet-editor--problem-note",
+                                                           partial=True)
         words = f"◂ {note}"
         if cell_len(words) > end - start:
             words = set_cell_size(words, end - start - 1) + "…"
