@@ -72,18 +72,6 @@ def _directions(
     return tuple(d for d, other in around if other in others)
 
 
-def _as_terrain(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
-
-
-def _as_links(values: Iterable[Link]) -> frozenset[Link]:
-    return frozenset(values)
-
-
-def _as_cities(values: Iterable[CitySite]) -> tuple[CitySite, ...]:
-    return tuple(values)
-
-
 def _private() -> Any:
     return field(init=False, repr=False, eq=False, hash=False)
 
@@ -99,10 +87,10 @@ class GameMap:
     max_players: int
     columns: int
     rows: int
-    terrain: tuple[str, ...] = field(converter=_as_terrain)
-    roads: frozenset[Link] = field(converter=_as_links)
-    rivers: frozenset[Link] = field(converter=_as_links)
-    cities: tuple[CitySite, ...] = field(converter=_as_cities)
+    terrain: tuple[str, ...] = field(converter=tuple)
+    roads: frozenset[Link] = field(converter=frozenset)
+    rivers: frozenset[Link] = field(converter=frozenset)
+    cities: tuple[CitySite, ...] = field(converter=tuple)
     sources: str = ""
 
     _hex_ids: tuple[HexId, ...] = _private()

@@ -18,11 +18,6 @@ def _frozen_links(value: Any) -> frozenset[frozenset[str]]:
     return frozenset(frozenset(link) for link in value)
 
 
-def _hex_set(value: Any) -> frozenset[str]:
-    """A frozen set of hex ids."""
-    return frozenset(value)
-
-
 def _hex_set_or_none(value: Any) -> frozenset[str] | None:
     return None if value is None else frozenset(value)
 
@@ -45,7 +40,7 @@ class MapOverlay:
     unknown hexes show a city marker but no name.
     """
 
-    owned_hexes: frozenset[str] = field(default=frozenset(), converter=_hex_set)
+    owned_hexes: frozenset[str] = field(default=frozenset(), converter=frozenset)
     """Hexes the clan owns (drawn underlined)."""
     known_hexes: frozenset[str] | None = field(default=None, converter=_hex_set_or_none)
     """Hexes the clan knows; None means every hex. Unknown hexes are drawn dimmed."""
