@@ -113,15 +113,16 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Print the Clan's fog-filtered report, as text or JSON."""
     import json
 
+    import attrs
+
     from conquest_tui import session
-    from conquest_tui.engine.records import asdict
     from conquest_tui.engine.report import build_report
     from conquest_tui.engine.report_text import render_report
 
     game = session.load(Path(args.save))
     report = build_report(game, _clan_number(game, args.clan))
     if args.json:
-        print(json.dumps(asdict(report), indent=2,
+        print(json.dumps(attrs.asdict(report), indent=2,
                          ensure_ascii=False))
     else:
         print(render_report(report), end="")

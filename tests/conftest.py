@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.records import evolve
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.storage.map_loader import load_map
@@ -36,6 +36,6 @@ def game(rules: Ruleset, small_map: GameMap) -> Game:
 @pytest.fixture
 def quiet(rules: Ruleset, small_map: GameMap) -> Game:
     """The seeded two-Clan game with random events switched off, so stockpiles are exact."""
-    calm = evolve(rules, event_chance_per_turn=0.0)
+    calm = attrs.evolve(rules, event_chance_per_turn=0.0)
     setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
     return new_game(calm, small_map, setup)

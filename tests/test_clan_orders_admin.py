@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from random import Random
 
+import attrs
+
 from conquest_tui.engine import random_events
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
 from conquest_tui.engine.orders.checker import check_sheet
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
-from conquest_tui.engine.records import evolve
 from conquest_tui.engine.ruleset import EventOutcome, Ruleset
 from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.turn import run_clan_turn
 
 
 def make_game(rules: Ruleset, small_map: GameMap, chance: float = 0.0, seed: str = "test") -> Game:
-    calm = evolve(rules, event_chance_per_turn=chance)
+    calm = attrs.evolve(rules, event_chance_per_turn=chance)
     setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed=seed)
     return new_game(calm, small_map, setup)
 

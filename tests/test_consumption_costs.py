@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import condition, convoys, movement
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import evolve
 from conquest_tui.engine.state import Convoy
 from conquest_tui.engine.turn import run_clan_turn
 
@@ -25,8 +26,8 @@ def _convoy(game: Game, convoy_type: str = "land", *, experts: tuple[str, ...] =
 
 
 def _tune(game: Game, **consumption: float) -> None:
-    game.rules = evolve(game.rules,
-                              consumption=evolve(game.rules.consumption, **consumption))
+    game.rules = attrs.evolve(game.rules,
+                              consumption=attrs.evolve(game.rules.consumption, **consumption))
 
 
 def _events(game: Game, kind: str) -> list[str]:

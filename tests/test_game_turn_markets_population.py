@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gameturn import end_game_turn
-from conquest_tui.engine.records import evolve
 from conquest_tui.engine.report import build_report
 from conquest_tui.engine.report_text import render_report
 from conquest_tui.engine.turn import run_clan_turn
@@ -23,7 +24,7 @@ def owned_city(game: Game, clan_index: int = 0):
 
 
 def with_rules(game: Game, **changes) -> Game:
-    return Game(evolve(game.rules, **changes), game.map, game.state)
+    return Game(attrs.evolve(game.rules, **changes), game.map, game.state)
 
 
 def test_prices_drift_within_bounds_and_show_on_the_report_cc_res_04_amb_29(game: Game) -> None:
@@ -138,14 +139,14 @@ def test_plague_never_takes_a_city_below_its_floor_cc_city_17_amb_66(game: Game)
 
 def test_plague_breaks_out_at_the_game_turn_end_amb_35(game: Game) -> None:
     """AMB-35: cities of 10,000+ people break out with the configured chance (here 100 %)."""
-    sure = with_rules(game, plague=evolve(game.rules.plague, city_chance=1.0))
+    sure = with_rules(game, plague=attrs.evolve(game.rules.plague, city_chance=1.0))
     small = next(city for city in sure.state.cities if not city.owner)
     small.population = 9_000
     end_game_turn(sure)
     big = [city for city in sure.state.cities if city.population >= 10_000]
     assert big and all(city.plague for city in big)
     assert not small.plague
-    never = with_rules(game, plague=evolve(game.rules.plague, city_chance=0.0))
+    never = with_rules(game, plague=attrs.evolve(game.rules.plague, city_chance=0.0))
     for city in never.state.cities:
         city.plague = False
     end_game_turn(never)

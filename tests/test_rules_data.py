@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from attrs.exceptions import FrozenInstanceError
 
-from conquest_tui.engine.records import FrozenInstanceError
 from conquest_tui.engine.ruleset import Dice, FloatRange, Range, Ruleset
 from conquest_tui.storage import paths
 from conquest_tui.storage.rules_loader import RULE_FILES, RulesError, load_ruleset

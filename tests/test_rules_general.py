@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 
+import attrs
+
 from conquest_tui.engine import convoys, economy, hexgrid, movement, population, setup
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
 from conquest_tui.engine.gameturn import end_game_turn
-from conquest_tui.engine.records import evolve, field_names
 from conquest_tui.engine.report import build_report
 from conquest_tui.engine.report_text import render_report
 from conquest_tui.engine.rng import rng_for
@@ -54,7 +55,7 @@ def test_only_the_active_clan_acts_cc_gen_04(game: Game) -> None:
     """CC-GEN-04: during one Clan's turn the others stay idle: no income, no moves."""
     first, second = _first(game), _second(game)
     idle = game.clan(second)
-    stock_before = evolve(idle.stock)
+    stock_before = attrs.evolve(idle.stock)
     convoy = _convoy(game, second)
     run_clan_turn(game, first, "[CONVOY 1]\nN\n")
     assert idle.stock == stock_before
@@ -199,13 +200,13 @@ def test_water_never_driven_sea_pays_standard_rate_cc_ter_09(game: Game) -> None
 
 def test_clan_stockpiles_and_convoy_cargo_cc_res_01(game: Game) -> None:
     """CC-RES-01: the Clan stockpiles are exactly the eleven items; goods ride in convoys."""
-    assert list(field_names(Stockpile)) == list(STOCK_ITEMS) == [
+    assert list(tuple(a.name for a in attrs.fields(Stockpile))) == list(STOCK_ITEMS) == [
         "money", "food", "fuel", "parts", "vaccine", "troops", "rifles", "grenades", "rockets",
         "claymores", "bombs"]
     report = build_report(game, _first(game))
     assert list(report.stock) == list(STOCK_ITEMS)
-    assert "cargo" not in field_names(Stockpile)
-    assert "cargo" in field_names(Convoy)
+    assert "cargo" not in tuple(a.name for a in attrs.fields(Stockpile))
+    assert "cargo" in tuple(a.name for a in attrs.fields(Convoy))
 
 
 def test_money_comes_from_cities_and_hexes_cc_res_02(game: Game) -> None:
@@ -302,8 +303,8 @@ def test_victory_threshold_fixed_shown_and_scaled_cc_pop_06(game: Game, rules: R
             > setup.default_victory_threshold(rules, small_map, 4))
     site = small_map.cities[2]
     plain = ["pppppppp"] * 6
-    few = GameMap.from_rows("few", plain, cities=[evolve(site, hex="0202")])
-    many = GameMap.from_rows("many", plain, cities=[evolve(site, hex=h)
+    few = GameMap.from_rows("few", plain, cities=[attrs.evolve(site, hex="0202")])
+    many = GameMap.from_rows("many", plain, cities=[attrs.evolve(site, hex=h)
                                                     for h in ("0202", "0605", "0303")])
     assert (setup.default_victory_threshold(rules, many, 2)
             > setup.default_victory_threshold(rules, few, 2))

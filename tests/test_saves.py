@@ -9,13 +9,13 @@ import shutil
 from pathlib import Path
 from typing import Any, cast
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.records import evolve, field_names
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import (
     CityMemory,
@@ -144,7 +144,7 @@ def make_state(game_map: GameMap, **changes: Any) -> GameState:
         paved=["0101-0201"],
         top_clans=[[2, 1], [1, 2]],
     )
-    return evolve(state, **changes)
+    return attrs.evolve(state, **changes)
 
 
 @pytest.fixture
@@ -183,7 +183,7 @@ def test_unstructure_structure_round_trip(save_map: GameMap) -> None:
 
 def test_hexes_are_stored_as_columns_named_after_the_fields(save_map: GameMap) -> None:
     data = unstructure_state(make_state(save_map))
-    assert tuple(data["hexes"]) == field_names(HexState)
+    assert tuple(data["hexes"]) == tuple(a.name for a in attrs.fields(HexState))
     assert tuple(data["hexes"]) == table_columns(HexState)
     assert data["hexes"]["owner"][:2] == [1, 0]
     assert all(len(column) == 9 for column in data["hexes"].values())
@@ -199,7 +199,7 @@ def test_unstructure_gives_fresh_containers(save_map: GameMap) -> None:
 
 
 stockpiles = st.builds(
-    Stockpile, **{a: st.integers(0, 10**12) for a in field_names(Stockpile)}
+    Stockpile, **{a: st.integers(0, 10**12) for a in tuple(a.name for a in attrs.fields(Stockpile))}
 )
 names = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 convoys = st.builds(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from random import Random
 
-from conquest_tui.engine.records import value_record
+import attrs
+
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import Convoy
 
@@ -27,7 +28,7 @@ def change_training(convoy: Convoy, delta: int, rules: Ruleset) -> int:
     return convoy.training - before
 
 
-@value_record
+@attrs.frozen
 class MoraleClose:
     """What the end of the turn did to one convoy's morale."""
 

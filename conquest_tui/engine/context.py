@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from random import Random
 
+import attrs
+
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.orders.sheet import OrderSheet
-from conquest_tui.engine.records import field, record
 from conquest_tui.engine.rng import rng_for
 from conquest_tui.engine.state import Clan, Event, Problem
 
 
-@record
+@attrs.define
 class TurnContext:
     """The active Clan's turn in progress. Phases report through it, never by printing."""
 
@@ -22,12 +23,12 @@ class TurnContext:
     pulse: int = 0
     line: int = 0
     convoy: int = 0
-    events: list[Event] = field(factory=list)
-    problems: list[Problem] = field(factory=list)
-    visited: set[str] = field(factory=set)
+    events: list[Event] = attrs.field(factory=list)
+    problems: list[Problem] = attrs.field(factory=list)
+    visited: set[str] = attrs.field(factory=set)
     """Hexes the Clan's convoys entered this turn (hex list, CC-RPT-03)."""
-    conquered: list[str] = field(factory=list)
-    _rngs: dict[tuple[str, int], Random] = field(factory=dict)
+    conquered: list[str] = attrs.field(factory=list)
+    _rngs: dict[tuple[str, int], Random] = attrs.field(factory=dict)
 
     @property
     def turn(self) -> int:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import convoy_stats, convoys, experts
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import Convoy
 
 CARRIED_WEAPONS = convoys.CARRIED_WEAPONS
 
 
-@value_record
+@attrs.frozen
 class Handover:
     """What one GIVE moved, and what it did to the giving convoy."""
 
@@ -133,7 +134,7 @@ def give(game: Game, sender: Convoy, recipient: Convoy, kind: str, item: str,
 
 # --- ABSORB -------------------------------------------------------------------------------------
 
-@value_record
+@attrs.frozen
 class Absorption:
     """What an ABSORB kept and lost."""
 

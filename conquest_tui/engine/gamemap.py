@@ -6,8 +6,9 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import attrs
+
 from conquest_tui.engine.hexgrid import HexId
-from conquest_tui.engine.records import field, value_record
 
 TERRAINS: tuple[str, ...] = (
     "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
@@ -41,7 +42,7 @@ GUILD_CODES: tuple[str, ...] = (
 Link = frozenset[HexId]
 
 
-@value_record
+@attrs.frozen
 class CitySite:
     """A city as the map places it before any game starts."""
 
@@ -73,10 +74,10 @@ def _directions(
 
 
 def _private() -> Any:
-    return field(init=False, repr=False, eq=False, hash=False)
+    return attrs.field(init=False, repr=False, eq=False, hash=False)
 
 
-@value_record
+@attrs.frozen
 class GameMap:
     """One map, loaded once and never changed; roads paved in play live in the game state."""
 
@@ -87,10 +88,10 @@ class GameMap:
     max_players: int
     columns: int
     rows: int
-    terrain: tuple[str, ...] = field(converter=tuple)
-    roads: frozenset[Link] = field(converter=frozenset)
-    rivers: frozenset[Link] = field(converter=frozenset)
-    cities: tuple[CitySite, ...] = field(converter=tuple)
+    terrain: tuple[str, ...] = attrs.field(converter=tuple)
+    roads: frozenset[Link] = attrs.field(converter=frozenset)
+    rivers: frozenset[Link] = attrs.field(converter=frozenset)
+    cities: tuple[CitySite, ...] = attrs.field(converter=tuple)
     sources: str = ""
 
     _hex_ids: tuple[HexId, ...] = _private()
@@ -109,7 +110,7 @@ class GameMap:
     _city_at: dict[HexId, CitySite] = _private()
     _city_named: dict[str, CitySite] = _private()
 
-    def __post_init__(self) -> None:
+    def __attrs_post_init__(self) -> None:
         if not (1 <= self.columns <= 99 and 1 <= self.rows <= 99):
             raise ValueError(f"map {self.name}: columns and rows must be 1..99")
         if len(self.terrain) != self.columns * self.rows:
@@ -168,7 +169,8 @@ class GameMap:
             "_city_at": city_at,
             "_city_named": city_named,
         }
-        self.__dict__.update(values)
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
     @classmethod
     def from_rows(

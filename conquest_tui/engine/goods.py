@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import buildings, convoy_stats
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import CityState, Convoy
 
 MERCHANT = "MER"
 
 
-@value_record
+@attrs.frozen
 class Sale:
     """One DROPOFF: what the seller gets and the kickback its city's owner gets (CC-CITY-23)."""
 

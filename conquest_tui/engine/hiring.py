@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import value_record
 
 UNIVERSITY = "UNI"
 """Special-structure code of the University (CC-HEX-30)."""
 
 
-@value_record
+@attrs.frozen
 class HiringSite:
     """What a convoy's hex offers: a Guild's expert, any expert, or nothing (with the reason)."""
 

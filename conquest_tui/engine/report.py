@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import economy, victory
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import STOCK_ITEMS, Event, Problem, Sighting
 from conquest_tui.engine.view import CityInfo, ClanView, ConvoyInfo, HexInfo
 
 
-@value_record
+@attrs.frozen
 class Report:
     """Everything one Clan may read after its turn, fog-filtered through ClanView."""
 

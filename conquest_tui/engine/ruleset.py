@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conquest_tui.engine.records import value_record
+import attrs
+
 from conquest_tui.engine.ruleset_combat import (
     AssaultRules,
     BombingRules,
@@ -69,7 +70,7 @@ def normalize_word(word: str) -> str:
     return "".join(ch for ch in word.upper() if ch not in " -_.")
 
 
-@value_record
+@attrs.frozen
 class TerrainRule:
     """A terrain type (T§1.1, T§1.3). Production ranges per turn; money in whole dollars."""
 
@@ -98,7 +99,7 @@ class TerrainRule:
                 "parts": self.parts, "vaccine": self.vaccine}
 
 
-@value_record
+@attrs.frozen
 class VehicleClassRule:
     """A vehicle class (T§6.5): size factor and rank 0 (smallest) … 4 (largest)."""
 
@@ -108,7 +109,7 @@ class VehicleClassRule:
     rank: int
 
 
-@value_record
+@attrs.frozen
 class VehicleRule:
     """A vehicle of the master charts (T§7); size comes from its class."""
 
@@ -132,7 +133,7 @@ class VehicleRule:
         return tuple(normalize_word(w) for w in (self.key, self.name, self.plural, *self.aliases))
 
 
-@value_record
+@attrs.frozen
 class ConvoyTypeRule:
     """A convoy type (CC-CNV-01..13, T§6.3, T§6.4)."""
 
@@ -157,7 +158,7 @@ class ConvoyTypeRule:
         return self.vehicles[0]
 
 
-@value_record
+@attrs.frozen
 class SizeBand:
     """A convoy size name and its total size range (T§6.5); `high` None = open-ended."""
 
@@ -166,7 +167,7 @@ class SizeBand:
     high: int | None
 
 
-@value_record
+@attrs.frozen
 class DefenseLevel:
     """A hex defense level (T§2)."""
 
@@ -176,7 +177,7 @@ class DefenseLevel:
     conquer: Range                      # attacker troops before guards
 
 
-@value_record
+@attrs.frozen
 class FortificationLevel:
     """A city fortification level (T§3)."""
 
@@ -191,7 +192,7 @@ class FortificationLevel:
         return self.capacity_with_barracks if barracks else self.capacity
 
 
-@value_record
+@attrs.frozen
 class BuildingRule:
     """A city building (T§9)."""
 
@@ -201,7 +202,7 @@ class BuildingRule:
     effect: str
 
 
-@value_record
+@attrs.frozen
 class SpecialStructureRule:
     """A special hex structure (T§8.2); production keys among the resources and troops/weapons."""
 
@@ -212,7 +213,7 @@ class SpecialStructureRule:
     effect: str
 
 
-@value_record
+@attrs.frozen
 class CustomStructureRule:
     """A custom hex structure (T§8.1)."""
 
@@ -223,7 +224,7 @@ class CustomStructureRule:
     production: Mapping[str, int]
 
 
-@value_record
+@attrs.frozen
 class ExpertRule:
     """An expert type (T§10)."""
 
@@ -233,7 +234,7 @@ class ExpertRule:
     effect: str
 
 
-@value_record
+@attrs.frozen
 class MarketItem:
     """A market item with its starting price (T§12.1)."""
 
@@ -255,7 +256,7 @@ def _by_word(table: Mapping[str, object], word: str, codes: bool) -> object | No
     return None
 
 
-@value_record
+@attrs.frozen
 class Ruleset:
     """The whole rulebook as data. Built by `conquest_tui.storage.rules_loader.load_ruleset`."""
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conquest_tui.engine.records import value_record
+import attrs
+
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 
-@value_record
+@attrs.frozen
 class WeaponRule:
     """One optional weapon (T§11, CC-WPN-*); its price is in `Ruleset.market`."""
 
@@ -38,7 +39,7 @@ class WeaponRule:
         return city_capacity // self.city_capacity_per_unit
 
 
-@value_record
+@attrs.frozen
 class AssaultRules:
     """City invasion (T§3.1, T§3.2, CC-CBC-*). Defender base to-hit: `FortificationLevel.to_hit`."""
 
@@ -62,7 +63,7 @@ class AssaultRules:
     vigilance_max: int                # VIGILANCE 0–50 (percent)
 
 
-@value_record
+@attrs.frozen
 class HexAttackRules:
     """Attacking a hex (CC-CBH-*, AMB-42)."""
 
@@ -70,7 +71,7 @@ class HexAttackRules:
     caution_margin: int
 
 
-@value_record
+@attrs.frozen
 class BombingRules:
     """BOMB (T§3.3, CC-CO-BOMB-*). Battery and Hospital effects: `BuildingEffects`."""
 
@@ -90,7 +91,7 @@ class BombingRules:
         return self.hit_chance[index]
 
 
-@value_record
+@attrs.frozen
 class RazeRules:
     """RAZE (CC-CO-RAZE-*)."""
 
@@ -101,7 +102,7 @@ class RazeRules:
     claymore_recovery_chance: float   # 0.50
 
 
-@value_record
+@attrs.frozen
 class CombatRules:
     """Convoy-against-convoy numbers (CC-CBV-*, AMB-01/02/03/19/20/26/41) and the other fights.
 
@@ -146,7 +147,7 @@ class CombatRules:
         return -(max(0, 100 - health) // self.health_points_per_percent)
 
 
-@value_record
+@attrs.frozen
 class MoraleRules:
     """Morale (AMB-37, CC-CNV-14..20) and training (AMB-39, CC-CNV-21..24) changes."""
 

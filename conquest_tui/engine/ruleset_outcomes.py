@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conquest_tui.engine.records import value_record
+import attrs
+
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 
-@value_record
+@attrs.frozen
 class LootOutcome:
     """A row of the LOOT d100 table (AMB-32).
 
@@ -23,7 +24,7 @@ class LootOutcome:
     name: str
 
 
-@value_record
+@attrs.frozen
 class BankRules:
     """Looting a Bank hex (AMB-76): never empty, once per Clan per turn."""
 
@@ -31,7 +32,7 @@ class BankRules:
     per_clan_per_turn: int
 
 
-@value_record
+@attrs.frozen
 class EventOutcome:
     """A row of the random-event d20 table (AMB-31).
 
@@ -53,7 +54,7 @@ class EventOutcome:
     text: str
 
 
-@value_record
+@attrs.frozen
 class SabotageOutcome:
     """A row of the SABOTAGE d100 table (AMB-33)."""
 
@@ -65,7 +66,7 @@ class SabotageOutcome:
     text: str
 
 
-@value_record
+@attrs.frozen
 class SpyRules:
     """Counterspies and sabotage limits (CC-CO-PLANT-05, CC-CL-SABOTAGE-02, AMB-33)."""
 
@@ -76,7 +77,7 @@ class SpyRules:
     sabotage_per_city_per_turn: int
 
 
-@value_record
+@attrs.frozen
 class CasinoOutcome:
     """A GAMBLE outcome (T§14). `low`..`high` is its d100 slice, derived from the chances."""
 
@@ -89,7 +90,7 @@ class CasinoOutcome:
     removes_casino: bool
 
 
-@value_record
+@attrs.frozen
 class PlagueRules:
     """The Plague (AMB-35)."""
 
@@ -102,7 +103,7 @@ class PlagueRules:
     immunity_turns: int
 
 
-@value_record
+@attrs.frozen
 class CureGift:
     """A row of the CURE gift d6 table (AMB-34), K = ⌈population / 1,000⌉.
 
@@ -118,7 +119,7 @@ class CureGift:
     vehicle_class: str | None
 
 
-@value_record
+@attrs.frozen
 class CureRules:
     """CURE cost and gifts (CC-CO-CURE-01/02, AMB-34)."""
 

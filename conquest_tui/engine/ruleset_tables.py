@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from conquest_tui.engine.records import value_record
+import attrs
+
 from conquest_tui.engine.ruleset_values import FloatRange, Range
 
 ROUNDING_MODES = ("floor", "ceil", "nearest")
@@ -21,7 +22,7 @@ def round_by(mode: str, value: float) -> int:
     raise ValueError(f"unknown rounding mode {mode!r}")
 
 
-@value_record
+@attrs.frozen
 class StartRules:
     """What every Clan starts with (AMB-56, AMB-07, CC-GEN-06, CC-POP-01)."""
 
@@ -49,7 +50,7 @@ class StartRules:
     hex_defense: int            # 3
 
 
-@value_record
+@attrs.frozen
 class GameRules:
     """Game length and turn-gated features."""
 
@@ -58,7 +59,7 @@ class GameRules:
     clan_rename_until_turn: int  # 3 (AMB-59)
 
 
-@value_record
+@attrs.frozen
 class PopularityRules:
     """Popularity (CC-POP-02/03, AMB-17) and the default victory threshold (AMB-57)."""
 
@@ -83,7 +84,7 @@ class PopularityRules:
         return self.victory_base + round_by("nearest", self.victory_factor * share)
 
 
-@value_record
+@attrs.frozen
 class RoundingRules:
     """How results are rounded (AMB-60): each field is "floor", "ceil" or "nearest"."""
 
@@ -100,7 +101,7 @@ class RoundingRules:
         return round_by(getattr(self, what), value)
 
 
-@value_record
+@attrs.frozen
 class ConsumptionRules:
     """Fuel, food and parts use, desertion, repair and scrap (CC-CNV-33..40, AMB-25/28/43/44/60)."""
 
@@ -138,7 +139,7 @@ class ConsumptionRules:
     rounding: RoundingRules
 
 
-@value_record
+@attrs.frozen
 class HexGenRules:
     """Per-hex rolls at map generation (AMB-38, AMB-23, CC-HEX-14)."""
 
@@ -151,7 +152,7 @@ class HexGenRules:
     river_food: Range                   # +8–10 food in a hex with a river
 
 
-@value_record
+@attrs.frozen
 class DirectionRule:
     """One of the six hex directions (T§15) with its order words and (column, row) offsets."""
 
@@ -161,7 +162,7 @@ class DirectionRule:
     even_column: tuple[int, int]        # offset from an even-numbered column (sits lower)
 
 
-@value_record
+@attrs.frozen
 class PopulationBand:
     """A city size class, "minor" or "major" (T§5, AMB-40, AMB-66)."""
 
@@ -201,7 +202,7 @@ class PopulationBand:
         return self.maximum_with_stockyard if stockyard else self.maximum
 
 
-@value_record
+@attrs.frozen
 class CityRules:
     """City growth (CC-CITY-12) and goods needs at map generation (AMB-30)."""
 
@@ -210,7 +211,7 @@ class CityRules:
     troops_per_claymore: int            # claymore capacity = troop capacity // 10 (AMB-63)
 
 
-@value_record
+@attrs.frozen
 class SpottingRules:
     """City spotting and radio ranges (T§4, CC-CITY-57..62)."""
 
@@ -230,7 +231,7 @@ class SpottingRules:
         return fortification * self.radio_per_level + self.radio_base + bonus
 
 
-@value_record
+@attrs.frozen
 class UnownedCityRules:
     """Cities nobody owns at game start (AMB-74)."""
 
@@ -241,7 +242,7 @@ class UnownedCityRules:
     guild_chance: float                 # 0.70
 
 
-@value_record
+@attrs.frozen
 class BuildingEffects:
     """The numbers of the city buildings' effects (T§9, CC-CITY-42..56)."""
 
@@ -262,7 +263,7 @@ class BuildingEffects:
     shelter_bomb_population_factor: float
 
 
-@value_record
+@attrs.frozen
 class StructureEffects:
     """Special-structure effects other than production (CC-HEX-24..26, AMB-79)."""
 
@@ -273,7 +274,7 @@ class StructureEffects:
     racetrack_scouts: int
 
 
-@value_record
+@attrs.frozen
 class ExpertEffects:
     """Expert numbers not kept with consumption, combat or movement (CC-CNV-51/59/61, AMB-64)."""
 
@@ -283,7 +284,7 @@ class ExpertEffects:
     pilot_requires_type: str            # "air"
 
 
-@value_record
+@attrs.frozen
 class MarketRules:
     """Prices over time, selling and trade (AMB-29, AMB-30, AMB-45, CC-CITY-23/25, CC-RES-15)."""
 
@@ -300,7 +301,7 @@ class MarketRules:
     need_income_bonus: float            # 50% of base value when a city's need is met
 
 
-@value_record
+@attrs.frozen
 class ConvoyRules:
     """A new convoy's state and per-convoy limits (CC-CNV-70, CC-CO-SPLIT-04, CC-CO-FISH-02)."""
 
@@ -315,7 +316,7 @@ class ConvoyRules:
     junkyard_vehicle: str               # "car"
 
 
-@value_record
+@attrs.frozen
 class OrderLines:
     """Order lines per turn (CC-SEQ-15, CC-CL-ORDER-01)."""
 
@@ -325,7 +326,7 @@ class OrderLines:
     max_purchase: int                   # at most 10 bought per ORDER
 
 
-@value_record
+@attrs.frozen
 class OrderLimits:
     """Limits on order arguments and texts (CC-CL-*, AMB-10)."""
 
@@ -339,7 +340,7 @@ class OrderLimits:
     messages_to_all_per_turn: int
 
 
-@value_record
+@attrs.frozen
 class OrderKeyword:
     """An order keyword of T§16 with its abbreviation and extra accepted words."""
 

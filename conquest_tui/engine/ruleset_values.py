@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from random import Random
 from typing import TypeVar
 
-from conquest_tui.engine.records import value_record
+import attrs
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -47,7 +47,7 @@ class FrozenDict(Mapping[K, V]):
         return f"FrozenDict({self._data!r})"
 
 
-@value_record
+@attrs.frozen
 class Range:
     """An inclusive range of whole numbers, e.g. troops to conquer a hex: 8–20."""
 
@@ -73,7 +73,7 @@ class Range:
         return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
 
 
-@value_record
+@attrs.frozen
 class FloatRange:
     """An inclusive range of real numbers, e.g. a price drift factor 0.9–1.1 or a share 5–10%."""
 
@@ -99,7 +99,7 @@ class FloatRange:
         return f"{self.low:g}" if self.low == self.high else f"{self.low:g}–{self.high:g}"
 
 
-@value_record
+@attrs.frozen
 class Dice:
     """NdS+B: `count` rolls of 1..`sides` plus `bonus` (odd dice such as d13 are literal)."""
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from random import Random
 
+import attrs
+
 from conquest_tui.engine import convoys, hexgrid, knowledge
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.records import field_names, value_record
 from conquest_tui.engine.rng import rng_for
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import CityState, Clan, GameState, HexState, Stockpile
@@ -20,7 +21,7 @@ class SetupError(ValueError):
     """A new-game request that cannot be met."""
 
 
-@value_record
+@attrs.frozen
 class ClanSetup:
     """One seat at the table."""
 
@@ -29,7 +30,7 @@ class ClanSetup:
     pin_hash: str = ""
 
 
-@value_record
+@attrs.frozen
 class GameSetup:
     """Everything a new game needs besides the rules and the map."""
 
@@ -198,7 +199,7 @@ def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     """The starting position of AMB-56: city, hex, stockpiles, convoy #1 (CC-GEN-06)."""
     rules = game.rules
     start = rules.start
-    clan.stock = Stockpile(**{item: getattr(start, item) for item in field_names(Stockpile)})
+    clan.stock = Stockpile(**{a.name: getattr(start, a.name) for a in attrs.fields(Stockpile)})
     city = game.city(hex_id)
     assert city is not None
     city.owner = clan.number

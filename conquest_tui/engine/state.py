@@ -4,7 +4,7 @@
 # types, and annotations evaluated at import cost nothing, while string ones are compiled one by
 # one when a game loads. Every annotation names a type defined above it.
 
-from conquest_tui.engine.records import field, record
+import attrs
 
 STOCK_ITEMS: tuple[str, ...] = (
     "money",
@@ -28,7 +28,7 @@ MODES: tuple[str, ...] = ("capture", "recon", "empty")
 """Convoy movement modes (CC-MOVE-16)."""
 
 
-@record
+@attrs.define
 class Stockpile:
     """A Clan's stockpiles: money in whole dollars, everything else in whole units (CC-RES-01)."""
 
@@ -53,7 +53,7 @@ class Stockpile:
         setattr(self, item, max(0, int(getattr(self, item)) + amount))
 
 
-@record
+@attrs.define
 class Event:
     """One thing a player should learn about, with the line and the rule behind it."""
 
@@ -74,7 +74,7 @@ class Event:
     game_turn: int = 0
 
 
-@record
+@attrs.define
 class Problem:
     """A problem with one order-sheet line: parse, check or resolve level."""
 
@@ -88,7 +88,7 @@ class Problem:
         return f"line {self.line}: {self.message}" if self.line else self.message
 
 
-@record
+@attrs.define
 class Sighting:
     """An enemy convoy a Clan saw (ghost image, CC-GEN-05)."""
 
@@ -102,20 +102,20 @@ class Sighting:
     """"spotted" by a city, or "met" by a convoy in the same hex."""
 
 
-@record
+@attrs.define
 class Broadcast:
     """A battle or razing announced over the radio to cities in range (CC-CITY-63)."""
 
     hex: str
     game_turn: int
     text: str
-    clans: list[int] = field(factory=list)
+    clans: list[int] = attrs.field(factory=list)
     """Clans taking part: they learn of it from their own reports, not the radio (CC-CITY-64)."""
-    heard_by: list[int] = field(factory=list)
+    heard_by: list[int] = attrs.field(factory=list)
     """Clans whose turn-end radio report already covered it (CC-CITY-65)."""
 
 
-@record
+@attrs.define
 class CityMemory:
     """What a Clan last learned about a city it does not own (CC-RPT-01)."""
 
@@ -125,23 +125,23 @@ class CityMemory:
     population: int = 0
     fortification: int = 0
     troops: int = 0
-    buildings: list[str] = field(factory=list)
+    buildings: list[str] = attrs.field(factory=list)
 
 
-@record
+@attrs.define
 class LastTurn:
     """What a Clan's last player turn produced: its sheet, problems and events (CC-SEQ-13)."""
 
     game_turn: int = 0
     sheet: str = ""
-    problems: list[Problem] = field(factory=list)
-    events: list[Event] = field(factory=list)
-    income: dict[str, int] = field(factory=dict)
-    visited_hexes: list[str] = field(factory=list)
-    conquered_hexes: list[str] = field(factory=list)
+    problems: list[Problem] = attrs.field(factory=list)
+    events: list[Event] = attrs.field(factory=list)
+    income: dict[str, int] = attrs.field(factory=dict)
+    visited_hexes: list[str] = attrs.field(factory=list)
+    conquered_hexes: list[str] = attrs.field(factory=list)
 
 
-@record
+@attrs.define
 class Clan:
     """One player (CC-GEN-02, CC-GEN-03)."""
 
@@ -150,12 +150,12 @@ class Clan:
     seat: str = "human"
     """"human" or "bot"."""
     sequence: int = 0
-    stock: Stockpile = field(factory=Stockpile)
+    stock: Stockpile = attrs.field(factory=Stockpile)
     food_eaten_milli: int = 0
     """Food already eaten from the next whole unit, in thousandths (AMB-60)."""
     popularity: int = 100
-    allies: list[int] = field(factory=list)
-    bans: list[int] = field(factory=list)
+    allies: list[int] = attrs.field(factory=list)
+    bans: list[int] = attrs.field(factory=list)
     vigilance: int = 0
     slogan: str = ""
     phone: str = ""
@@ -170,25 +170,25 @@ class Clan:
     pin_hash: str = ""
     """Salted scrypt hash of the hot-seat PIN, or "" (kept opaque by the engine)."""
     resigned: bool = False
-    known_hexes: dict[str, int] = field(factory=dict)
+    known_hexes: dict[str, int] = attrs.field(factory=dict)
     """Hex id → game turn the Clan last saw it (its knowledge of the map)."""
-    city_memory: dict[str, CityMemory] = field(factory=dict)
-    sightings: list[Sighting] = field(factory=list)
-    met_clans: list[int] = field(factory=list)
-    inbox: list[Event] = field(factory=list)
+    city_memory: dict[str, CityMemory] = attrs.field(factory=dict)
+    sightings: list[Sighting] = attrs.field(factory=list)
+    met_clans: list[int] = attrs.field(factory=list)
+    inbox: list[Event] = attrs.field(factory=list)
     """Things that happened to this Clan between its turns (CC-SEQ-16)."""
-    last_turn: LastTurn = field(factory=LastTurn)
+    last_turn: LastTurn = attrs.field(factory=LastTurn)
     draft_sheet: str = ""
     """The order sheet being written for the next turn, kept with the save."""
     turns_played: int = 0
     victory_watch_since: int = 0
     """Game turn at whose end the Clan reached the victory threshold and has held it since (0:
     below it, CC-POP-07)."""
-    structure_uses: dict[str, int] = field(factory=dict)
+    structure_uses: dict[str, int] = attrs.field(factory=dict)
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
 
 
-@record
+@attrs.define
 class HexState:
     """One hex's changing facts and its per-game rolls (CC-HEX)."""
 
@@ -212,7 +212,7 @@ class HexState:
     """Game turn the current owner took it (0: at setup)."""
 
 
-@record
+@attrs.define
 class CityState:
     """One city's changing facts; name, goods and guild stay in the map (CC-CITY)."""
 
@@ -223,20 +223,20 @@ class CityState:
     base_value: int = 0
     troops: int = 0
     claymores: int = 0
-    buildings: list[str] = field(factory=list)
+    buildings: list[str] = attrs.field(factory=list)
     plague: bool = False
-    hostile_to: list[int] = field(factory=list)
+    hostile_to: list[int] = attrs.field(factory=list)
     conquered_turn: int = 0
-    spies: list[int] = field(factory=list)
+    spies: list[int] = attrs.field(factory=list)
     fortified_turn: int = 0
     """Game turn of the last FORTIFY raise (one level per turn, CC-CITY-34)."""
-    built_turns: dict[str, int] = field(factory=dict)
+    built_turns: dict[str, int] = attrs.field(factory=dict)
     """Building code → game turn it was erected (CC-CITY-52/66); absent for older buildings."""
     junkyard_car: bool = False
     """A Junkyard car waits for the owner's first land convoy this turn (CC-CITY-50, AMB-54)."""
 
 
-@record
+@attrs.define
 class Convoy:
     """One convoy: vehicles, troops, weapons, cargo, experts and settings (CC-CNV)."""
 
@@ -245,7 +245,7 @@ class Convoy:
     name: str
     convoy_type: str
     hex: str
-    vehicles: dict[str, int] = field(factory=dict)
+    vehicles: dict[str, int] = attrs.field(factory=dict)
     """Vehicle key → count."""
     troops: int = 0
     rifles: int = 0
@@ -254,7 +254,7 @@ class Convoy:
     bombs: int = 0
     cargo_type: str = ""
     cargo: int = 0
-    experts: list[str] = field(factory=list)
+    experts: list[str] = attrs.field(factory=list)
     morale: int = 30
     training: int = 30
     health: int = 100
@@ -275,7 +275,7 @@ class Convoy:
     """Per-turn random parts factor 0.8–1.2 rolled in the Income Phase (AMB-28)."""
     start_hex: str = ""
     """Where the convoy stood when its turn's pulses began (Airport range bonus, CC-CNV-12)."""
-    last_done: dict[str, int] = field(factory=dict)
+    last_done: dict[str, int] = attrs.field(factory=dict)
     """Game turn a once-per-turn order last ran, by keyword: CELEBRATE, PRACTICE, SCAN."""
 
     @property
@@ -284,35 +284,35 @@ class Convoy:
         return sum(self.vehicles.values())
 
 
-@record
+@attrs.define
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
 
     map_name: str
     seed: str
     game_turn: int = 1
-    clan_order: list[int] = field(factory=list)
+    clan_order: list[int] = attrs.field(factory=list)
     """Clan numbers in playing order (sequence numbers ascending, CC-GEN-03)."""
     turn_index: int = 0
     """Index into clan_order of the Clan whose turn it is."""
-    prices: dict[str, int] = field(factory=dict)
-    goods_prices: dict[str, int] = field(factory=dict)
+    prices: dict[str, int] = attrs.field(factory=dict)
+    goods_prices: dict[str, int] = attrs.field(factory=dict)
     victory_threshold: int = 0
-    clans: list[Clan] = field(factory=list)
-    hexes: list[HexState] = field(factory=list)
+    clans: list[Clan] = attrs.field(factory=list)
+    hexes: list[HexState] = attrs.field(factory=list)
     """One per map hex, in GameMap.hex_ids() order."""
-    cities: list[CityState] = field(factory=list)
+    cities: list[CityState] = attrs.field(factory=list)
     """One per map city, in GameMap.cities order."""
-    convoys: list[Convoy] = field(factory=list)
-    broadcasts: list[Broadcast] = field(factory=list)
+    convoys: list[Convoy] = attrs.field(factory=list)
+    broadcasts: list[Broadcast] = attrs.field(factory=list)
     """Radio broadcasts some Clan has not yet had a turn-end radio report about (CC-CITY-65)."""
-    paved: list[str] = field(factory=list)
+    paved: list[str] = attrs.field(factory=list)
     """Road links built during play, as "AAAA-BBBB" with AAAA < BBBB (CC-MOVE-22)."""
     turn_limit: int = 0
     """Last game turn; the highest popularity wins after it (AMB-57, hot-seat). 0: no limit."""
     finished: bool = False
-    winners: list[int] = field(factory=list)
-    top_clans: list[list[int]] = field(factory=list)
+    winners: list[int] = attrs.field(factory=list)
+    top_clans: list[list[int]] = attrs.field(factory=list)
     """Per finished game turn: clan numbers by popularity (CC-RPT-09)."""
 
     @property

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from conquest_tui.engine import gameturn
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.game import Game
@@ -16,11 +18,10 @@ from conquest_tui.engine.phases import (
     pulses,
     turn_close,
 )
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import Event, LastTurn, Problem
 
 
-@value_record
+@attrs.frozen
 class Phase:
     """One step of the player turn."""
 
@@ -46,7 +47,7 @@ class NotYourTurnError(ValueError):
     """A turn was run for a Clan whose turn it is not."""
 
 
-@value_record
+@attrs.frozen
 class TurnResult:
     """What one player turn produced."""
 

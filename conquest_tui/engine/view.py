@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import convoy_stats, economy, knowledge, movement
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import Clan, Convoy, Sighting
 
 
-@value_record
+@attrs.frozen
 class ConvoyInfo:
     """One of the Clan's own convoys as the 1995 orders sheet shows it (CC-RPT-10)."""
 
@@ -42,7 +43,7 @@ class ConvoyInfo:
     order_lines: int
 
 
-@value_record
+@attrs.frozen
 class CityInfo:
     """A city as far as the Clan knows it (CC-RPT-01)."""
 
@@ -70,7 +71,7 @@ class CityInfo:
     """True when the facts are current (owned, or visited last turn); False for memories."""
 
 
-@value_record
+@attrs.frozen
 class HexInfo:
     """A hex as far as the Clan knows it (CC-RPT-03)."""
 

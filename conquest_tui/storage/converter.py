@@ -16,7 +16,8 @@ from itertools import starmap
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, get_args, get_origin
 
-from conquest_tui.engine.records import MISSING, Field, fields, is_record, resolve_types
+import attrs
+
 from conquest_tui.engine.state import GameState
 
 if TYPE_CHECKING:
@@ -201,11 +202,11 @@ def _dict_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any
 def _record_structure_factory(cls: Any, converter: Any) -> Callable[[Any, Any], Any]:
     """A record from an object: its first bad field in field order, then a missing field, then
     an unknown key (as cattrs' detailed validation of a class reports them)."""
-    record_fields = fields(resolve_types(cls))
+    record_fields = attrs.fields(attrs.resolve_types(cls))
     if not all(spec.init for spec in record_fields):
         raise TypeError(f"{cls.__name__}: a field outside __init__ cannot be loaded")
     plan = [(spec.name, spec.alias, converter.get_structure_hook(spec.type), spec.type,
-             spec.has_default) for spec in record_fields]
+             spec.default is not attrs.NOTHING) for spec in record_fields]
     known = frozenset(spec.name for spec in record_fields)
 
     def structure_record(value: Any, _: Any) -> Any:
@@ -233,7 +234,7 @@ def _record_structure_factory(cls: Any, converter: Any) -> Callable[[Any, Any], 
 
 def _record_unstructure_factory(cls: Any, converter: JsonConverter) -> Callable[[Any], Any]:
     """A record as an object of its fields, in field order."""
-    record_fields = fields(resolve_types(cls))
+    record_fields = attrs.fields(attrs.resolve_types(cls))
     plan = [(spec.name, attrgetter(spec.name),
              None if spec.type in (int, str, bool) else converter.get_unstructure_hook(spec.type))
             for spec in record_fields]
@@ -269,19 +270,20 @@ def _is_table(t: Any) -> bool:
     if get_origin(t) is not list:
         return False
     (elem,) = get_args(t)
-    if not is_record(elem):
+    if not attrs.has(elem):
         return False
-    return all(spec.init and _is_flat(spec.type) for spec in fields(resolve_types(elem)))
+    return all(spec.init and _is_flat(spec.type)
+               for spec in attrs.fields(attrs.resolve_types(elem)))
 
 
 def table_columns(cls: type) -> tuple[str, ...]:
     """The column names a list of `cls` records is stored under (its fields, in order)."""
-    return tuple(spec.name for spec in fields(cls))
+    return tuple(spec.name for spec in attrs.fields(cls))
 
 
 def _table_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[Any], Any]:
     (cls,) = get_args(t)
-    record_fields = fields(resolve_types(cls))
+    record_fields = attrs.fields(attrs.resolve_types(cls))
     names = tuple(spec.name for spec in record_fields)
     getters = [attrgetter(spec.name) for spec in record_fields]
     copiers = [  # fresh containers for list/dict cells; float() so 0 and 0.0 save alike
@@ -303,18 +305,18 @@ def _table_unstructure_factory(t: Any, converter: JsonConverter) -> Callable[[An
     return unstructure_table
 
 
-def _default_column(spec: Field, count: int) -> list[Any]:
+def _default_column(spec: attrs.Attribute, count: int) -> list[Any]:
     """A missing column filled with the field's default, as for a missing key of an object."""
-    if spec.factory is not None:
-        return [spec.factory() for _ in range(count)]
-    if spec.default is MISSING:
+    if isinstance(spec.default, attrs.Factory):
+        return [spec.default.factory() for _ in range(count)]  # type: ignore[misc]
+    if spec.default is attrs.NOTHING:
         raise SaveFieldError(f".{spec.name}", "is missing")
     return [spec.default] * count
 
 
 def _table_structure_factory(t: Any, converter: JsonConverter) -> Callable[[Any, Any], Any]:
     (cls,) = get_args(t)
-    record_fields = fields(resolve_types(cls))
+    record_fields = attrs.fields(attrs.resolve_types(cls))
     known = frozenset(spec.name for spec in record_fields)
     specs = [
         (spec, None if spec.type in _ALLOWED else converter.get_structure_hook(spec.type))
@@ -407,13 +409,13 @@ def _make() -> JsonConverter:
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(bool, _structure_bool)
     converter.register_structure_hook(float, _structure_float)
-    converter.register_structure_hook_factory(is_record, _record_structure_factory)
+    converter.register_structure_hook_factory(attrs.has, _record_structure_factory)
     converter.register_structure_hook_factory(_is_list, _list_structure_factory)
     converter.register_structure_hook_factory(_is_str_dict, _dict_structure_factory)
     converter.register_unstructure_hook(float, float)  # an int in a float field saves as 0.0
     converter.register_unstructure_hook_factory(_is_list, _list_unstructure_factory)
     converter.register_unstructure_hook_factory(_is_str_dict, _dict_unstructure_factory)
-    converter.register_unstructure_hook_factory(is_record, _record_unstructure_factory)
+    converter.register_unstructure_hook_factory(attrs.has, _record_unstructure_factory)
     # Registered last so they win over the generic list factories.
     converter.register_structure_hook_factory(_is_table, _table_structure_factory)
     converter.register_unstructure_hook_factory(_is_table, _table_unstructure_factory)
@@ -462,7 +464,7 @@ class _LoadHooks:
                 hook = _dict_structure_factory(t, self)  # type: ignore[arg-type]
             elif _is_list(t):
                 hook = _list_structure_factory(t, self)  # type: ignore[arg-type]
-            elif is_record(t):
+            elif attrs.has(t):
                 hook = _record_structure_factory(t, self)
             else:
                 raise _Unsupported(repr(t))

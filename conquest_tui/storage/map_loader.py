@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from conquest_tui.engine.gamemap import (
     GOODS,
     GUILD_CODES,
@@ -21,7 +23,6 @@ from conquest_tui.engine.gamemap import (
     terrain_rows,
 )
 from conquest_tui.engine.hexgrid import are_adjacent, is_hex_id, parse_hex
-from conquest_tui.engine.records import value_record
 from conquest_tui.storage import paths
 
 MAP_FORMAT = "conquest-map"
@@ -52,7 +53,7 @@ class MapError(ValueError):
         super().__init__(text)
 
 
-@value_record
+@attrs.frozen
 class MapInfo:
     """What the new-game screen shows about a map before loading it for play."""
 

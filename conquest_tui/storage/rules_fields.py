@@ -8,7 +8,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from conquest_tui.engine.records import field_names, value_record
+import attrs
+
 from conquest_tui.engine.ruleset_values import Dice, FloatRange, FrozenDict, Range
 
 Converter = Callable[[Any, str], Any]
@@ -194,7 +195,7 @@ def mapping_of(item: Converter, keys: Converter | None = None) -> Converter:
     return convert
 
 
-@value_record
+@attrs.frozen
 class Omittable:
     """A key that may be left out; `default` is used then."""
 
@@ -316,10 +317,10 @@ def read_record(table: Table, cls: type, *, given: Mapping[str, Any] | None = No
         overrides.setdefault(name, whole(1))
     hints = typing.get_type_hints(cls)
     if finish:  # a typo is reported as the unknown key, not as the missing one
-        table.used.update(name for name in field_names(cls) if name not in given)
+        table.used.update(a.name for a in attrs.fields(cls) if a.name not in given)
         table.finish()
     values: dict[str, Any] = {}
-    for name in field_names(cls):
+    for name in tuple(a.name for a in attrs.fields(cls)):
         if name in given:
             values[name] = given[name]
             continue

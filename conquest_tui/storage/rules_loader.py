@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from conquest_tui.engine import ruleset as r
-from conquest_tui.engine.records import evolve
 from conquest_tui.engine.ruleset_values import FrozenDict
 from conquest_tui.storage import paths
 from conquest_tui.storage.rules_fields import RulesError, Table, fail
@@ -91,7 +92,7 @@ class _Loader:
         values: dict[str, Any] = {
             "terrains": terrains, "vehicle_classes": classes, "vehicles": vehicles,
             "convoy_types": convoy_types, "convoy": convoy, "fixed_costs": fixed,
-            "custom_structures": FrozenDict({code: evolve(rule, cost=fixed[
+            "custom_structures": FrozenDict({code: attrs.evolve(rule, cost=fixed[
                 "custom_structure"]) for code, rule in customs.items()}),
         }
         values.update(world.read_convoy_tables(files))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import attrs
+
 from conquest_tui.engine import ruleset as r
-from conquest_tui.engine.records import field_names
 from conquest_tui.engine.ruleset_tables import ROUNDING_MODES
 from conquest_tui.engine.ruleset_values import FrozenDict
 from conquest_tui.storage.rules_fields import (
@@ -56,7 +57,7 @@ def _amounts(resources: Iterable[str]) -> Omittable:
 def read_consumption(files: Files) -> dict[str, Any]:
     consumption = files("consumption")
     rounding = read_record(consumption.sub("rounding"), r.RoundingRules,
-                           fields={name: ROUNDING for name in field_names(r.RoundingRules)})
+                           fields={a.name: ROUNDING for a in attrs.fields(r.RoundingRules)})
     positive = ("food_tenths", "training_points_per_percent", "health_points_per_percent",
                 "repair_hit_points_per_part", "tinkerer_repair_hit_points_per_part",
                 "scrap_dollars_per_part")

@@ -14,11 +14,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import attrs
 import orjson
 
 from conquest_tui.engine.game import Game
 from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import GameState
 from conquest_tui.storage.converter import SaveFieldError, structure_state, unstructure_state
@@ -44,7 +44,7 @@ class SaveError(Exception):
     """A save that cannot be read or written; str() is one sentence that names the file."""
 
 
-@value_record
+@attrs.frozen
 class SaveSummary:
     """What the load list shows about one save without loading it."""
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import attrs
+
 from conquest_tui.engine.hexgrid import format_hex, parse_hex
-from conquest_tui.engine.records import value_record
 
 HEX_WIDTH = 5
 """Cells across one hex."""
@@ -13,7 +14,7 @@ HEX_HEIGHT = 2
 """Screen lines down one hex."""
 
 
-@value_record
+@attrs.frozen
 class CellBox:
     """A rectangle of terminal cells in map (virtual) coordinates."""
 
@@ -35,7 +36,7 @@ class CellBox:
                 yield x, y
 
 
-@value_record
+@attrs.frozen
 class HexLayout:
     """Where the hexes of a `columns` × `rows` map sit on a grid of terminal cells.
 
@@ -55,7 +56,7 @@ class HexLayout:
     hex_width: int = HEX_WIDTH
     hex_height: int = HEX_HEIGHT
 
-    def __post_init__(self) -> None:
+    def __attrs_post_init__(self) -> None:
         if self.columns < 1 or self.rows < 1:
             raise ValueError(f"a map needs at least one column and row, not {self}")
         if self.hex_width < 1 or self.hex_height < 2 or self.hex_height % 2:

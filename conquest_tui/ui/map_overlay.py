@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from conquest_tui.engine.records import field, value_record
+import attrs
 
 
 def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -22,7 +22,7 @@ def _hex_set_or_none(value: Any) -> frozenset[str] | None:
     return None if value is None else frozenset(value)
 
 
-@value_record
+@attrs.frozen
 class CityMark:
     """A city as the viewing clan knows it."""
 
@@ -32,7 +32,7 @@ class CityMark:
     """`"own"` for the viewing clan's cities, another clan's number, or None (unowned, unknown)."""
 
 
-@value_record
+@attrs.frozen
 class MapOverlay:
     """Everything the pane draws on top of the map, for one clan; the pane never sees GameState.
 
@@ -40,23 +40,23 @@ class MapOverlay:
     unknown hexes show a city marker but no name.
     """
 
-    owned_hexes: frozenset[str] = field(default=frozenset(), converter=frozenset)
+    owned_hexes: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     """Hexes the clan owns (drawn underlined)."""
-    known_hexes: frozenset[str] | None = field(default=None, converter=_hex_set_or_none)
+    known_hexes: frozenset[str] | None = attrs.field(default=None, converter=_hex_set_or_none)
     """Hexes the clan knows; None means every hex. Unknown hexes are drawn dimmed."""
-    cities: Mapping[str, CityMark] = field(
+    cities: Mapping[str, CityMark] = attrs.field(
         factory=dict, converter=_frozen_mapping, hash=False
     )
     """Hex → the city there as the clan knows it."""
-    own_convoys: Mapping[str, tuple[int, ...]] = field(
+    own_convoys: Mapping[str, tuple[int, ...]] = attrs.field(
         factory=dict, converter=_frozen_mapping, hash=False
     )
     """Hex → numbers of the clan's own convoys there."""
-    foreign_convoys: Mapping[str, int] = field(
+    foreign_convoys: Mapping[str, int] = attrs.field(
         factory=dict, converter=_frozen_mapping, hash=False
     )
     """Hex → how many foreign convoys the clan saw there."""
-    extra_roads: frozenset[frozenset[str]] = field(
+    extra_roads: frozenset[frozenset[str]] = attrs.field(
         default=frozenset(), converter=_frozen_links
     )
     """Road links paved during play (two adjacent hexes each), drawn like map roads."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 from conquest_tui import session
 from conquest_tui.engine.game import Game
-from conquest_tui.engine.records import evolve
 from conquest_tui.engine.view import ClanView
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.overlay_builder import build_overlay
@@ -37,7 +38,7 @@ def secret_game(*, with_secret: bool = True) -> tuple[Game, int, int, str]:
                   if game.map.is_land(h) and h not in known and h != own.hex
                   and game.city(h) is None and h.startswith("1"))
     if with_secret:
-        game.state.convoys.append(evolve(own, number=2, name=SECRET_NAME, hex=hidden))
+        game.state.convoys.append(attrs.evolve(own, number=2, name=SECRET_NAME, hex=hidden))
     game.reindex()
     return game, first, second, hidden
 

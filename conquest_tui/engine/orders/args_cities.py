@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import (
     MAX_QUANTITY,
@@ -14,28 +16,27 @@ from conquest_tui.engine.orders.arguments import (
 )
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.records import value_record
 
 if TYPE_CHECKING:
     from conquest_tui.engine.ruleset import Ruleset
 
 
-@value_record
+@attrs.frozen
 class PickupGoods(model.Order):
     """Load the goods the city produces (CC-CO-PICKUP)."""
 
 
-@value_record
+@attrs.frozen
 class Dropoff(model.Order):
     """Sell all cargo to a city that needs it (CC-CO-DROPOFF)."""
 
 
-@value_record
+@attrs.frozen
 class Dump(model.Order):
     """Throw all cargo away (CC-CO-DUMP)."""
 
 
-@value_record
+@attrs.frozen
 class Assign(model.Order):
     """Move troops and claymores between the stockpiles and a city (CC-CL-ASSIGN)."""
 
@@ -44,7 +45,7 @@ class Assign(model.Order):
     claymores: int = 0
 
 
-@value_record
+@attrs.frozen
 class Fortify(model.Order):
     """Raise a city's fortification one level, then assign like ASSIGN (CC-CL-FORTIFY)."""
 
@@ -53,7 +54,7 @@ class Fortify(model.Order):
     claymores: int = 0
 
 
-@value_record
+@attrs.frozen
 class Erect(model.Order):
     """Erect buildings in listed order while money lasts (CC-CL-ERECT)."""
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+import attrs
+
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import (
     SUPPLIES,
@@ -16,7 +18,6 @@ from conquest_tui.engine.orders.arguments import (
 )
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.records import value_record
 
 if TYPE_CHECKING:
     from conquest_tui.engine.ruleset import Ruleset
@@ -28,7 +29,7 @@ PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
 """(area)nnn-nnnn, as in PHONE ON (513)555-3902 (CC-CL-PHONE-01)."""
 
 
-@value_record
+@attrs.frozen
 class Give(model.Order):
     """Hand something from one of the Clan's convoys to another in the same hex (CC-CL-GIVE).
 
@@ -43,19 +44,19 @@ class Give(model.Order):
     recipient: int = 0
 
 
-@value_record
+@attrs.frozen
 class Split(model.Order):
     """Divide the convoy into a primary and a new secondary convoy (CC-CO-SPLIT)."""
 
 
-@value_record
+@attrs.frozen
 class Absorb(model.Order):
     """Take every vehicle, troop, cargo unit and expert of another convoy here (CC-CO-ABSORB)."""
 
     target: int = 0
 
 
-@value_record
+@attrs.frozen
 class Convert(model.Order):
     """Sell every vehicle and restart the convoy as another type (CC-CL-CONVERT)."""
 
@@ -64,7 +65,7 @@ class Convert(model.Order):
     name: str = ""
 
 
-@value_record
+@attrs.frozen
 class BuyOrderLines(model.Order):
     """ORDER pre post: extra Clan order lines for the next turn (CC-CL-ORDER)."""
 
@@ -72,12 +73,12 @@ class BuyOrderLines(model.Order):
     post: int = 0
 
 
-@value_record
+@attrs.frozen
 class RequestEvent(model.Order):
     """EVENT: a guaranteed random event this turn (CC-CL-EVENT)."""
 
 
-@value_record
+@attrs.frozen
 class Rename(model.Order):
     """NAME: rename the Clan (convoy 0) or one of its convoys (CC-CL-NAME)."""
 
@@ -85,14 +86,14 @@ class Rename(model.Order):
     name: str = ""
 
 
-@value_record
+@attrs.frozen
 class SetSlogan(model.Order):
     """SLOGAN: the text shown to every Clan that meets you (CC-CL-SLOGAN)."""
 
     slogan: str = ""
 
 
-@value_record
+@attrs.frozen
 class SetPhone(model.Order):
     """PHONE ON [number] / PHONE OFF (CC-CL-PHONE)."""
 
@@ -100,14 +101,14 @@ class SetPhone(model.Order):
     number: str = ""
 
 
-@value_record
+@attrs.frozen
 class TrainAgents(model.Order):
     """TRAIN n: buy n more agents at doubling prices (CC-CL-TRAIN)."""
 
     quantity: int = 0
 
 
-@value_record
+@attrs.frozen
 class SetVigilance(model.Order):
     """VIGILANCE p: the Clan-wide share of capacity left in captured cities (CC-CL-VIGILANCE)."""
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_args, no_more
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.records import value_record
 
 if TYPE_CHECKING:
     from conquest_tui.engine.ruleset import Ruleset
 
 
-@value_record
+@attrs.frozen
 class Hire(model.Order):
     """Hire an Expert Clansman for $10,000 (CC-CO-HIRE)."""
 
@@ -22,17 +23,17 @@ class Hire(model.Order):
     """Expert code like "ENG"; "" for the expert of the city's Guild (CC-CO-HIRE-02)."""
 
 
-@value_record
+@attrs.frozen
 class Celebrate(model.Order):
     """Raise morale with a feast in a friendly city or owned Rec Center hex (CC-CO-CELEBRATE)."""
 
 
-@value_record
+@attrs.frozen
 class Practice(model.Order):
     """Combat drills with an Expert Trainer (CC-CO-PRACTICE)."""
 
 
-@value_record
+@attrs.frozen
 class Scan(model.Order):
     """Dash into every adjacent hex and report it, with an Expert Scout (CC-CO-SCAN)."""
 

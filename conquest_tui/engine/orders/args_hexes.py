@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from conquest_tui.engine import hexgrid
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, no_args, no_more
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.records import value_record
 
 if TYPE_CHECKING:
     from conquest_tui.engine.ruleset import Ruleset
 
 
-@value_record
+@attrs.frozen
 class Defend(model.Order):
     """Raise the defense level of listed hexes, optionally assigning guards (CC-CL-DEFEND)."""
 
@@ -25,7 +26,7 @@ class Defend(model.Order):
     """Hex numbers or patterns with `*` wildcards, as written (CC-CL-DEFEND-03)."""
 
 
-@value_record
+@attrs.frozen
 class Garrison(model.Order):
     """Assign or withdraw guards in listed hexes without raising them (CC-CL-GARRISON)."""
 
@@ -33,7 +34,7 @@ class Garrison(model.Order):
     hexes: tuple[str, ...] = ()
 
 
-@value_record
+@attrs.frozen
 class Build(model.Order):
     """Build a custom structure in a hex (CC-CL-BUILD)."""
 
@@ -42,19 +43,19 @@ class Build(model.Order):
     """Custom structure code of structures.toml ("FAR")."""
 
 
-@value_record
+@attrs.frozen
 class Gamble(model.Order):
     """Stake money at a Casino the Clan owns (CC-CL-GAMBLE)."""
 
     hex: str = ""
 
 
-@value_record
+@attrs.frozen
 class Fish(model.Order):
     """Fish at the Fishery in the convoy's hex (CC-CO-FISH)."""
 
 
-@value_record
+@attrs.frozen
 class Pave(model.Order):
     """Build a road from the convoy's hex in a direction (CC-CO-PAVE)."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.records import value_record
+import attrs
 
 
-@value_record
+@attrs.frozen
 class Order:
     """Common part of every order: its canonical keyword and where it stands on the sheet."""
 
@@ -14,7 +14,7 @@ class Order:
     text: str
 
 
-@value_record
+@attrs.frozen
 class Move(Order):
     """Move one hex in a direction, or to a hex number (CC-CO-MOVE)."""
 
@@ -22,24 +22,24 @@ class Move(Order):
     target: str = ""
 
 
-@value_record
+@attrs.frozen
 class Pause(Order):
     """Meander within the hex and re-enter it (CC-CO-PAUSE)."""
 
 
-@value_record
+@attrs.frozen
 class Loot(Order):
     """Search the current hex (CC-CO-LOOT)."""
 
 
-@value_record
+@attrs.frozen
 class SetMode(Order):
     """CAPTURE, RECON or EMPTY (CC-CO-MODE)."""
 
     mode: str = "capture"
 
 
-@value_record
+@attrs.frozen
 class Buy(Order):
     """Buy supplies or weapons, or vehicles for a convoy (CC-CL-BUYS, CC-CL-BUYV)."""
 
@@ -49,7 +49,7 @@ class Buy(Order):
     """Convoy number for vehicles; 0 for supplies."""
 
 
-@value_record
+@attrs.frozen
 class Sell(Order):
     """Sell supplies or weapons, or vehicles from a convoy (CC-CL-SELL)."""
 
@@ -58,21 +58,21 @@ class Sell(Order):
     convoy: int = 0
 
 
-@value_record
+@attrs.frozen
 class SellConvoy(Order):
     """Sell every vehicle of a convoy and disband it (CC-CL-SELL-02)."""
 
     convoy: int = 0
 
 
-@value_record
+@attrs.frozen
 class Enlist(Order):
     """Enlist troops into the unallocated pool (CC-CL-ENLIST)."""
 
     quantity: int = 0
 
 
-@value_record
+@attrs.frozen
 class Create(Order):
     """Create a convoy in an owned city (CC-CL-CREATE)."""
 
@@ -81,7 +81,7 @@ class Create(Order):
     name: str = ""
 
 
-@value_record
+@attrs.frozen
 class Unsupported(Order):
     """An order of the rulebook that this version recognises but does not carry out yet."""
 

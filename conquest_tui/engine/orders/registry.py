@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from conquest_tui.engine.records import evolve, value_record
+import attrs
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orders.model import Order
@@ -19,7 +19,7 @@ CONVOY = "convoy"
 CLAN = "clan"
 
 
-@value_record
+@attrs.frozen
 class OrderSpec:
     """One order of the rulebook."""
 
@@ -169,7 +169,7 @@ class OrderRegistry:
     def with_parsers(self, parsers: dict[str, ArgumentParser]) -> OrderRegistry:
         """A registry whose specs carry the given argument parsers, keyed by section:keyword."""
         return OrderRegistry(tuple(
-            evolve(spec, parse=parsers.get(f"{spec.section}:{spec.keyword}"))
+            attrs.evolve(spec, parse=parsers.get(f"{spec.section}:{spec.keyword}"))
             for spec in self.specs
         ))
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from conquest_tui.engine.orders import arguments, model, parsers
 from conquest_tui.engine.orders.registry import (
     BASE_REGISTRY,
@@ -13,7 +15,6 @@ from conquest_tui.engine.orders.registry import (
     OrderSpec,
 )
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.ruleset import Ruleset
 from conquest_tui.engine.state import Problem
 
@@ -38,7 +39,7 @@ POST = "post"
 AGENTS = "agents"
 
 
-@value_record
+@attrs.frozen
 class SheetLine:
     """One order line of the sheet: its number, text and the order read from it (if any)."""
 
@@ -47,7 +48,7 @@ class SheetLine:
     order: model.Order | None
 
 
-@value_record
+@attrs.frozen
 class OrderSheet:
     """A parsed sheet. Lines with problems keep order None; everything else is kept in order."""
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.records import value_record
+import attrs
 
 
 class TokenError(ValueError):
     """A line that cannot be split into words (an unclosed quote)."""
 
 
-@value_record
+@attrs.frozen
 class Token:
     """One word of an order line; quoted text keeps its spaces and case."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from conquest_tui.engine import convoy_stats, dealer, experts, hiring
 from conquest_tui.engine.context import TurnContext
 from conquest_tui.engine.game import Game
@@ -14,7 +16,6 @@ from conquest_tui.engine.phases.handler_types import (
     ConvoyCheck,
     ConvoyHandler,
 )
-from conquest_tui.engine.records import value_record
 from conquest_tui.engine.state import Convoy
 
 REC_CENTER = "REC"
@@ -77,7 +78,7 @@ def _not_full(ctx: TurnContext, convoy: Convoy, what: str, rule: str) -> bool:
     return True
 
 
-@value_record
+@attrs.frozen
 class _Gathering:
     """What CELEBRATE and PRACTICE share: where, how often, and the stat they raise."""
 
