@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual.app import App, ComposeResult  # noqa: E402
 
-from conquest_tui.engine.gamemap import CitySite, GameMap  # noqa: E402
-from conquest_tui.engine.hexgrid import neighbors  # noqa: E402
+from conquest_tui.engine.core.gamemap import CitySite, GameMap  # noqa: E402
+from conquest_tui.engine.core.hexgrid import neighbors  # noqa: E402
 from conquest_tui.storage.map_loader import list_maps, load_map  # noqa: E402
 from conquest_tui.ui.map_overlay import MapOverlay  # noqa: E402
 from conquest_tui.ui.widgets.map_pane import MapPane  # noqa: E402

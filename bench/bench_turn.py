@@ -6,9 +6,9 @@ import statistics
 import time
 
 from bench.synthetic import build_late_game
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.turn import run_clan_turn
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
 TARGET_MS = 10.0

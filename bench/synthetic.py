@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GOODS, GUILD_CODES, LEGEND, GameMap
-from conquest_tui.engine.hexgrid import neighbors
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import (
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GOODS, GUILD_CODES, LEGEND, GameMap
+from conquest_tui.engine.core.hexgrid import neighbors
+from conquest_tui.engine.core.state import (
     STOCK_ITEMS,
     CityMemory,
     CityState,
@@ -23,6 +22,7 @@ from conquest_tui.engine.state import (
     Sighting,
     Stockpile,
 )
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import map_from_data
 from conquest_tui.storage.rules_loader import load_ruleset
 

@@ -13,7 +13,7 @@ from conquest_tui import __version__
 if TYPE_CHECKING:
     import argparse
 
-    from conquest_tui.engine.game import Game
+    from conquest_tui.engine.core.game import Game
 
 # The headless commands import the engine inside their functions, so that `conquest` (the app)
 # starts without loading what only they need.
@@ -68,7 +68,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Parse and check a sheet; one line per problem."""
     from conquest_tui import session
-    from conquest_tui.engine.orders import check_sheet
+    from conquest_tui.engine.play.checker import check_sheet
 
     game = session.load(Path(args.save))
     clan = _clan_number(game, args.clan)
@@ -83,10 +83,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_turn(args: argparse.Namespace) -> int:
     """Run the Clan's turn, print its report, save, then let bot seats play."""
     from conquest_tui import session
-    from conquest_tui.engine.report import build_report
-    from conquest_tui.engine.report_text import render_report
-    from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
-    from conquest_tui.engine.victory import end_sentence
+    from conquest_tui.engine.economy.victory import end_sentence
+    from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+    from conquest_tui.engine.reports.report import build_report
+    from conquest_tui.engine.reports.report_text import render_report
 
     path = Path(args.save)
     game = session.load(path)
@@ -116,8 +116,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     import attrs
 
     from conquest_tui import session
-    from conquest_tui.engine.report import build_report
-    from conquest_tui.engine.report_text import render_report
+    from conquest_tui.engine.reports.report import build_report
+    from conquest_tui.engine.reports.report_text import render_report
 
     game = session.load(Path(args.save))
     report = build_report(game, _clan_number(game, args.clan))

@@ -6,10 +6,10 @@ import secrets
 from pathlib import Path
 
 from conquest_tui.bots.simple import write_sheet
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.setup import ClanSetup, GameSetup, SetupError
-from conquest_tui.engine.setup import new_game as engine_new_game
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
+from conquest_tui.engine.play.setup import new_game as engine_new_game
+from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.storage.map_loader import MapError, MapInfo, list_maps, load_map
 from conquest_tui.storage.paths import maps_dir
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset

@@ -5,10 +5,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 
 
 def first_clan(game: Game) -> int:

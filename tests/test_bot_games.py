@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conquest_tui import session
-from conquest_tui.engine.state import STOCK_ITEMS
+from conquest_tui.engine.core.state import STOCK_ITEMS
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
 

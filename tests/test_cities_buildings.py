@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import movement
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import CityState, Clan, Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.convoys import movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import CityState, Clan, Convoy
+from conquest_tui.engine.play.turn import run_clan_turn
 
 HOME = "0308"  # the first Clan's starting city: Brackwater, Station, 50,000+ people
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoy_stats, movement
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoy_stats, movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.turn import run_clan_turn
 
 BRACKWATER = "0308"  # produces cloth, needs milk; the first Clan's starting city
 ARDMOOR = "0402"  # produces milk, needs wool

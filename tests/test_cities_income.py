@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from random import Random
 
-from conquest_tui.engine import convoys, economy, hexgrid, knowledge
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import CitySite, GameMap
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.convoys import convoys
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import CitySite, GameMap
+from conquest_tui.engine.economy import economy
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.world import knowledge
 
 BRACKWATER = "0308"  # produces cloth, needs milk, base value set by setup
 ARDMOOR = "0402"  # produces milk, needs wool

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders.checker import check_sheet
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import CityState, Clan
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.phases import clan_orders
-from conquest_tui.engine.state import CityState, Clan
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
 
 HOME = "0308"  # the first Clan's starting city, a Station
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import hexgrid, radio
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.world import radio
 
 HOME = "0308"  # the first Clan's starting city, a Station: radio range 6
 

@@ -6,15 +6,15 @@ from random import Random
 
 import attrs
 
-from conquest_tui.engine import random_events
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.orders.checker import check_sheet
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.economy import random_events
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
-from conquest_tui.engine.ruleset import EventOutcome, Ruleset
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.rules.ruleset import EventOutcome, Ruleset
 
 
 def make_game(rules: Ruleset, small_map: GameMap, chance: float = 0.0, seed: str = "test") -> Game:

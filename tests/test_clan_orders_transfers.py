@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from conquest_tui.engine import convoys
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders.checker import check_sheet
+from conquest_tui.engine.convoys import convoys
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
 
 
 def me(game: Game) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine import condition, convoys, movement
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.convoys import condition, convoys, movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.play.turn import run_clan_turn
 
 HOME = "0308"
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoy_stats, movement
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.hex_defense import requirement
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.convoys import convoy_stats, movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.world.hex_defense import requirement
 
 
 def sample_convoy() -> Convoy:
@@ -70,6 +70,6 @@ def test_cc_hex_11_level_8_plains_with_6_guards_needs_20_to_44(rules: Ruleset) -
 
 
 def _blank_state(world: GameMap):  # type: ignore[no-untyped-def]
-    from conquest_tui.engine.state import GameState, HexState
+    from conquest_tui.engine.core.state import GameState, HexState
 
     return GameState(map_name=world.name, seed="x", hexes=[HexState() for _ in world.hex_ids()])

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
 SHEET = ("[PRE]\nBUY 2 BIKES #1\nENLIST 20\n[CONVOY 1]\nNW\nN\nLOOT\nNE\nS\nPAUSE\n"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from conquest_tui.engine import convoy_stats, experts
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import Convoy, Event
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.convoys import convoy_stats, experts
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy, Event
+from conquest_tui.engine.play.turn import run_clan_turn
 
 BRACKWATER = "0308"   # the first Clan's starting city
 PLAINS = "0307"       # a plains hex north of it

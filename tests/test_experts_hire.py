@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orders.args_experts import Hire
-from conquest_tui.engine.orders.checker import check_sheet
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import Convoy, Event
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 CODES = ("ARM", "CHE", "DEA", "DOC", "ENG", "GOU", "GUN", "MER", "PIL", "POL", "PRI", "SCO",
          "SER", "SPY", "TIN", "TRA")

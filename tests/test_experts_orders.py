@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from conquest_tui.engine import convoy_stats, experts
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoy_stats, experts
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orders.args_experts import Celebrate, Practice, Scan
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.phases import expert_orders, scan
-from conquest_tui.engine.state import Convoy, Event
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.turn import run_clan_turn
 
 BRACKWATER = "0308"   # the first Clan's starting city (swamp, next to plains, swamp and water)
 POLICE = "1111"       # a jungle hex with a Police Station

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gameturn import end_game_turn
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import render_report
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.economy.gameturn import end_game_turn
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import render_report
 
 
 def play_game_turn(game: Game) -> None:
@@ -155,7 +155,7 @@ def test_plague_breaks_out_at_the_game_turn_end_amb_35(game: Game) -> None:
 
 def test_game_turn_end_is_deterministic_cc_seq_14(rules, small_map) -> None:
     """CC-SEQ-14: the same game gives the same populations and prices, byte for byte."""
-    from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
+    from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 
     results = []
     for _ in range(2):

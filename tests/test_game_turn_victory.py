@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from conquest_tui.engine import gameturn
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import render_report
-from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.economy import gameturn
+from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import render_report
 
 
 def play_game_turn(game: Game) -> None:
@@ -154,7 +154,7 @@ def test_turn_limit_ends_the_game_with_the_most_popular_amb_57(game: Game) -> No
 
 def test_new_games_get_the_default_turn_limit_amb_57(rules, small_map) -> None:
     """AMB-57: 25 game turns unless the host sets another limit (0: none)."""
-    from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
+    from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 
     clans = (ClanSetup("A"), ClanSetup("B"))
     assert new_game(rules, small_map, GameSetup(clans=clans, seed="x")).state.turn_limit == 25

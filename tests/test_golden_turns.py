@@ -11,10 +11,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from conquest_tui.engine import convoys
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.report_text import event_line
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.convoys import convoys
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.report_text import event_line
 
 HOME = "0308"
 START = {"money": 25_000, "food": 100, "fuel": 300, "parts": 50, "vaccine": 10, "troops": 15}

@@ -6,16 +6,17 @@ from random import Random
 
 import pytest
 
-from conquest_tui.engine import economy, hex_defense, structures
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orders.arguments import OrderSyntaxError
-from conquest_tui.engine.orders.checker import check_sheet
 from conquest_tui.engine.orders.registry import CLAN
 from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
 from conquest_tui.engine.phases import food
 from conquest_tui.engine.phases.handlers import CLAN_HANDLERS
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.world import hex_defense, structures
 
 HOME = "0308"
 """The first Clan's starting city hex on test_small (Brackwater)."""

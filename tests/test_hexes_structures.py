@@ -6,17 +6,20 @@ from random import Random
 
 import pytest
 
-from conquest_tui.engine import convoy_stats, convoys, economy, gameturn, hexgrid, structures
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoy_stats, convoys
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import economy, gameturn
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
 from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
 from conquest_tui.engine.phases import capture, entry, loot
 from conquest_tui.engine.phases.handlers import CLAN_HANDLERS, CONVOY_HANDLERS
 from conquest_tui.engine.phases.hex_orders import fish_yield, pave_cost
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.world import structures
 from conquest_tui.storage.map_loader import load_map
 
 HOME = "0308"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquest_tui.engine.hexgrid import (
+from conquest_tui.engine.core.hexgrid import (
     CUBE_DIRECTIONS,
     DIRECTION_WORDS,
     DIRECTIONS,

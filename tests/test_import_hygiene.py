@@ -11,8 +11,9 @@ FORBIDDEN = ("textual", "rich", "cattrs", "json", "tomllib")
 def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:
     code = (
         "import sys\n"
-        "import conquest_tui.engine.turn, conquest_tui.engine.setup, conquest_tui.engine.report\n"
-        "import conquest_tui.engine.report_text, conquest_tui.engine.view\n"
+        "import conquest_tui.engine.play.turn, conquest_tui.engine.play.setup\n"
+        "import conquest_tui.engine.reports.report, conquest_tui.engine.reports.report_text\n"
+        "import conquest_tui.engine.reports.view\n"
         f"bad = [m for m in {FORBIDDEN!r} if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )
@@ -29,7 +30,7 @@ def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
         "from conquest_tui import cli\n"
         "assert not [m for m in sys.modules if m.startswith('conquest_tui.engine')], 'cli'\n"
         "import conquest_tui.ui.app, conquest_tui.storage.savefile\n"
-        "heavy = ('conquest_tui.engine.turn', 'conquest_tui.engine.orders',\n"
+        "heavy = ('conquest_tui.engine.play.turn', 'conquest_tui.engine.orders',\n"
         "         'conquest_tui.session')\n"
         "print(','.join(m for m in heavy if m in sys.modules))\n"
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from conquest_tui.engine.hexgrid import distance as game_distance
+from conquest_tui.engine.core.hexgrid import distance as game_distance
 from conquest_tui.storage.map_loader import load_map, validate_map_data
 
 REPO = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquest_tui.engine.gamemap import (
+from conquest_tui.engine.core.gamemap import (
     GUILD_CODES,
     LEGEND,
     TERRAINS,
@@ -22,7 +22,7 @@ from conquest_tui.engine.gamemap import (
     links_from_paths,
     paths_from_links,
 )
-from conquest_tui.engine.hexgrid import DIRECTIONS, distance, format_hex, neighbor
+from conquest_tui.engine.core.hexgrid import DIRECTIONS, distance, format_hex, neighbor
 from conquest_tui.storage import paths
 from conquest_tui.storage.map_loader import (
     MapError,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, movement
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoys, movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
-from conquest_tui.engine.orders.checker import check_sheet
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
 
 HOME = "0308"  # Brackwater: swamp, river mouth, coastal, roads N and NE
 

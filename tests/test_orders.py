@@ -5,11 +5,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders import REGISTRY, check_sheet, model, parse_sheet
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.orders import REGISTRY, model, parse_sheet
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 SHEET = """\
 [PRE]          ; up to 5 lines (+ bought)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conquest_tui.engine.ruleset import Ruleset
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage import paths, rules_cache
 from conquest_tui.storage.rules_loader import load_ruleset
 

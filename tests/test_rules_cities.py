@@ -8,16 +8,19 @@ import statistics
 
 import pytest
 
-from conquest_tui.engine import buildings, convoys, economy, hexgrid, movement, radio
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GOODS
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import render_report
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.setup import ClanSetup, GameSetup, new_game
-from conquest_tui.engine.state import Clan, Convoy
-from conquest_tui.engine.turn import run_clan_turn
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.convoys import convoys, movement
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GOODS
+from conquest_tui.engine.core.state import Clan, Convoy
+from conquest_tui.engine.economy import economy
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import render_report
+from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.world import buildings, radio
 from conquest_tui.storage.map_loader import list_maps, load_map, map_to_json, validate_map_data
 
 HOME = "0308"  # the first Clan's starting city Brackwater (Station, guild TRA)

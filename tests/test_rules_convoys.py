@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from conquest_tui.engine import condition, convoy_stats, convoys, goods, movement, rng
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import condition, convoy_stats, convoys, movement
+from conquest_tui.engine.core import rng
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.phases.hex_orders import fish_yield
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.world import goods
 
 HOME = "0308"  # Brackwater: the first Clan's city; swamp, river mouth, roads N and NE
 NORTH = "0307"  # plains, by road from HOME
@@ -401,7 +403,7 @@ def test_the_sheet_checker_knows_convoys_the_sheet_creates_and_sells_cc_cl_creat
     """CC-CL-CREATE-01, CC-CNV-70: a section for the convoy the same sheet CREATEs is checked as
     that new convoy (it cannot move this turn), not reported as a convoy the Clan lacks; a
     section for a convoy the sheet sells first is flagged."""
-    from conquest_tui.engine.orders.checker import check_sheet
+    from conquest_tui.engine.play.checker import check_sheet
 
     clan = mine(quiet)
     sheet = (f"[PRE]\nCREATE {HOME} LAND \"Fresh\"\n[CONVOY 2]\nN\n")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from attrs.exceptions import FrozenInstanceError
 
-from conquest_tui.engine.ruleset import Dice, FloatRange, Range, Ruleset
+from conquest_tui.engine.rules.ruleset import Dice, FloatRange, Range, Ruleset
 from conquest_tui.storage import paths
 from conquest_tui.storage.rules_loader import RULE_FILES, RulesError, load_ruleset
 
@@ -54,13 +54,13 @@ def test_ruleset_is_frozen_and_cached(rules: Ruleset) -> None:
 
 
 def test_engine_ruleset_does_not_import_tomllib() -> None:
-    code = "import sys, conquest_tui.engine.ruleset; assert 'tomllib' not in sys.modules"
+    code = "import sys, conquest_tui.engine.rules.ruleset; assert 'tomllib' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=paths.data_dir().parent)
 
 
 # --- terrain (CC-TER) ------------------------------------------------------------------------
 def test_cc_ter_01_thirteen_terrains_with_map_legend(rules: Ruleset) -> None:
-    from conquest_tui.engine.gamemap import LEGEND
+    from conquest_tui.engine.core.gamemap import LEGEND
 
     assert len(rules.terrains) == 13
     assert {rule.char: key for key, rule in rules.terrains.items()} == LEGEND
@@ -336,7 +336,7 @@ def test_cc_hex_11_level_8_plains_with_6_guards(rules: Ruleset) -> None:
 
 
 def test_t15_directions_match_hexgrid(rules: Ruleset) -> None:
-    from conquest_tui.engine.hexgrid import neighbor
+    from conquest_tui.engine.core.hexgrid import neighbor
 
     for key, rule in rules.directions.items():
         for column, (dc, dr) in ((5, rule.odd_column), (6, rule.even_column)):
@@ -439,7 +439,7 @@ def test_cc_hex_33_37_seven_custom_structures(rules: Ruleset) -> None:
 
 
 def test_cc_cnv_48_sixteen_experts(rules: Ruleset) -> None:
-    from conquest_tui.engine.gamemap import GUILD_CODES
+    from conquest_tui.engine.core.gamemap import GUILD_CODES
 
     assert tuple(rules.experts) == GUILD_CODES and len(rules.experts) == 16
     assert {e.cost for e in rules.experts.values()} == {10_000}
@@ -466,7 +466,7 @@ def test_cc_res_05_fixed_costs_and_pave_amb_11(rules: Ruleset) -> None:
 
 
 def test_amb_29_30_drift_and_goods(rules: Ruleset) -> None:
-    from conquest_tui.engine.gamemap import GOODS
+    from conquest_tui.engine.core.gamemap import GOODS
 
     assert tuple(rules.goods) == GOODS
     assert rules.goods["gems"] == 600 and rules.goods["milk"] == 150

@@ -7,17 +7,20 @@ import math
 
 import attrs
 
-from conquest_tui.engine import convoys, economy, hexgrid, movement, population, setup
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.gameturn import end_game_turn
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import render_report
-from conquest_tui.engine.rng import rng_for
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import STOCK_ITEMS, Convoy, Stockpile
-from conquest_tui.engine.turn import run_clan_turn
-from conquest_tui.engine.view import UNKNOWN, ClanView
+from conquest_tui.engine.convoys import convoys, movement
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.state import STOCK_ITEMS, Convoy, Stockpile
+from conquest_tui.engine.economy import economy, population
+from conquest_tui.engine.economy.gameturn import end_game_turn
+from conquest_tui.engine.play import setup
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import render_report
+from conquest_tui.engine.reports.view import UNKNOWN, ClanView
+from conquest_tui.engine.rules.ruleset import Ruleset
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second

@@ -6,10 +6,10 @@ from random import Random
 
 import pytest
 
-from conquest_tui.engine import economy
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import Clan
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Clan
+from conquest_tui.engine.economy import economy
+from conquest_tui.engine.play.turn import run_clan_turn
 
 PLAINS = "0307"  # next to the first Clan's home city
 MOUNTAINS, FOREST, JUNGLE, METROPOLIS = "0903", "0601", "0811", "0706"

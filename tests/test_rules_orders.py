@@ -3,13 +3,13 @@ order lines, the stockpile header, BUY and SELL (CC-CO, CC-CL)."""
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, movement
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoys, movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import status_lines
-from conquest_tui.engine.state import Event
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import status_lines
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second

@@ -3,15 +3,16 @@ orders, maintenance, turn close, the status report and news between turns (CC-SE
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, economy
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoys
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy, Event
+from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.phases import maintenance
-from conquest_tui.engine.report import build_report
-from conquest_tui.engine.report_text import render_report
-from conquest_tui.engine.state import Convoy, Event
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import render_report
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second

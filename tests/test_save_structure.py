@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import GameState
-from conquest_tui.engine.turn import run_clan_turn
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import GameState
+from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.storage import converter
 from conquest_tui.storage.converter import SaveFieldError, unstructure_state
 

@@ -14,10 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import (
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import (
     CityMemory,
     CityState,
     Clan,
@@ -30,6 +29,7 @@ from conquest_tui.engine.state import (
     Sighting,
     Stockpile,
 )
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage import savefile
 from conquest_tui.storage.converter import (
     SaveFieldError,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from conquest_tui.engine import hexgrid, movement
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.turn import PHASES, NotYourTurnError, run_clan_turn
+from conquest_tui.engine.convoys import movement
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.turn import PHASES, NotYourTurnError, run_clan_turn
 
 
 def first(game: Game) -> int:

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from conquest_tui import session
 from conquest_tui.bots.simple import write_sheet
 from conquest_tui.cli import main
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.state import STOCK_ITEMS, Event
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import STOCK_ITEMS, Event
+from conquest_tui.engine.reports.view import ClanView
 
 CLANS = 4
 GAME_TURNS = 10

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from conquest_tui.engine import movement
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.view import ClanView, ConvoyInfo
+from conquest_tui.engine.convoys import movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 SEARCH_LIMIT = 400
 

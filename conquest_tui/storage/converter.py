@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, get_args, get_origin
 
 import attrs
 
-from conquest_tui.engine.state import GameState
+from conquest_tui.engine.core.state import GameState
 
 if TYPE_CHECKING:
     from cattrs.preconf.json import JsonConverter

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from conquest_tui.engine.gamemap import (
+from conquest_tui.engine.core.gamemap import (
     GOODS,
     GUILD_CODES,
     LEGEND,
@@ -22,7 +22,7 @@ from conquest_tui.engine.gamemap import (
     terrain_from_rows,
     terrain_rows,
 )
-from conquest_tui.engine.hexgrid import are_adjacent, is_hex_id, parse_hex
+from conquest_tui.engine.core.hexgrid import are_adjacent, is_hex_id, parse_hex
 from conquest_tui.storage import paths
 
 MAP_FORMAT = "conquest-map"

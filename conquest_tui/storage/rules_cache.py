@@ -25,9 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import conquest_tui
-from conquest_tui.engine import ruleset as ruleset_module
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.ruleset_values import FrozenDict
+from conquest_tui.engine.rules import ruleset as ruleset_module
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.rules.ruleset_values import FrozenDict
 
 CACHE_ENV_VAR = "CONQUEST_CACHE"
 CACHE_FILE = "rules.pickle"

@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from conquest_tui.engine.ruleset_values import Dice, FloatRange, FrozenDict, Range
+from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 
 Converter = Callable[[Any, str], Any]
 Files = Callable[[str], "Table"]  # file name (no .toml) → its top table

@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from conquest_tui.engine import ruleset as r
-from conquest_tui.engine.ruleset_values import FrozenDict
+from conquest_tui.engine.rules import ruleset as r
+from conquest_tui.engine.rules.ruleset_values import FrozenDict
 from conquest_tui.storage import paths
 from conquest_tui.storage.rules_fields import RulesError, Table, fail
 

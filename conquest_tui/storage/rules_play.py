@@ -7,9 +7,9 @@ from typing import Any
 
 import attrs
 
-from conquest_tui.engine import ruleset as r
-from conquest_tui.engine.ruleset_tables import ROUNDING_MODES
-from conquest_tui.engine.ruleset_values import FrozenDict
+from conquest_tui.engine.rules import ruleset as r
+from conquest_tui.engine.rules.ruleset_tables import ROUNDING_MODES
+from conquest_tui.engine.rules.ruleset_values import FrozenDict
 from conquest_tui.storage.rules_fields import (
     Files,
     Omittable,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conquest_tui.engine import ruleset as r
-from conquest_tui.engine.ruleset_values import FrozenDict
+from conquest_tui.engine.rules import ruleset as r
+from conquest_tui.engine.rules.ruleset_values import FrozenDict
 from conquest_tui.storage.rules_fields import (
     Files,
     Omittable,

@@ -17,10 +17,10 @@ from typing import Any
 import attrs
 import orjson
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import GameState
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import GameState
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.converter import SaveFieldError, structure_state, unstructure_state
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (

@@ -16,7 +16,7 @@ from conquest_tui.storage.paths import saves_dir
 from conquest_tui.ui.screens.game import GameScreen
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.game import Game
+    from conquest_tui.engine.core.game import Game
     from conquest_tui.ui.screens.help import KeyGroup
 
 KEYMAP_ENV_VAR = "CONQUEST_KEYS"
@@ -218,8 +218,8 @@ class ConquestApp(App[int]):
 
     def submit_turn(self, clan_number: int, sheet_text: str) -> None:
         """Run the Clan's turn, autosave, and show its report."""
-        from conquest_tui.engine.report import build_report
-        from conquest_tui.engine.turn import NotYourTurnError, run_clan_turn
+        from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+        from conquest_tui.engine.reports.report import build_report
         from conquest_tui.ui.screens.report import ReportScreen
 
         game = self.game
@@ -239,7 +239,7 @@ class ConquestApp(App[int]):
 
     def resign_clan(self, clan_number: int) -> None:
         """The Clan at the terminal drops out (CC-GEN-11); autosave, then the next Clan."""
-        from conquest_tui.engine.gameturn import resign
+        from conquest_tui.engine.economy.gameturn import resign
 
         game = self.game
         if game is None or game.state.active_clan != clan_number:
@@ -263,7 +263,7 @@ class ConquestApp(App[int]):
         game = self.game
         if game is None:
             return
-        from conquest_tui.engine.victory import end_sentence
+        from conquest_tui.engine.economy.victory import end_sentence
 
         message = end_sentence(game) or "The game is over."
 

@@ -9,8 +9,8 @@ from collections import defaultdict
 from textual.app import App
 from textual.pilot import Pilot
 
-from conquest_tui.engine import movement
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import movement
+from conquest_tui.engine.core.game import Game
 from conquest_tui.ui.screens.game import GameScreen
 
 _TEXT = re.compile(r'<text[^>]*\bx="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from conquest_tui.engine.gamemap import GameMap
+from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
 from conquest_tui.ui.widgets.map_pane import MapPane

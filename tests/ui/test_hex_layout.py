@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquest_tui.engine.hexgrid import format_hex, neighbors
+from conquest_tui.engine.core.hexgrid import format_hex, neighbors
 from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH, CellBox, HexLayout
 
 # Where each neighbour's block sits relative to a hex's block, in cells (dx, dy).

@@ -6,8 +6,8 @@ import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from conquest_tui.engine.gamemap import GameMap
-from conquest_tui.engine.hexgrid import neighbor
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.hexgrid import neighbor
 from conquest_tui.ui.hex_glyphs import city_label, convoy_label
 from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
@@ -248,7 +248,7 @@ async def test_cursor_messages_merge_per_pane() -> None:
 def test_every_terrain_and_mark_has_its_own_colours() -> None:
     """A map of any terrain draws (no terrain without a palette entry), and no two terrains
     look alike, so a player can tell them apart."""
-    from conquest_tui.engine.gamemap import TERRAINS
+    from conquest_tui.engine.core.gamemap import TERRAINS
     from conquest_tui.ui.map_palette import TERRAIN_STYLES
 
     assert set(TERRAIN_STYLES) == set(TERRAINS)

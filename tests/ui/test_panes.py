@@ -10,10 +10,10 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import DataTable
 
-from conquest_tui.engine.convoys import create_convoy
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.hexgrid import distance
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.convoys.convoys import create_convoy
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.hexgrid import distance
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
 from conquest_tui.ui.widgets.city_pane import CityPane
 from conquest_tui.ui.widgets.convoy_pane import ConvoyPane

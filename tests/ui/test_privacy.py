@@ -7,8 +7,8 @@ from pathlib import Path
 import attrs
 
 from conquest_tui import session
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.widgets.city_pane import CityPane
@@ -56,7 +56,7 @@ def test_the_overlay_holds_no_foreign_convoy_and_no_foreign_owner() -> None:
 
 
 def test_the_overlay_shows_a_sighting_once_the_clan_has_one() -> None:
-    from conquest_tui.engine.state import Sighting
+    from conquest_tui.engine.core.state import Sighting
 
     game, first, _, hidden = secret_game()
     game.clan(first).sightings.append(Sighting(hex=hidden, game_turn=1, how="spotted"))

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 
 from conquest_tui import session
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.core.game import Game
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.handover import HandoverScreen
 from tests.ui.helpers import legal_step, screen_text

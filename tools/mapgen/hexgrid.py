@@ -105,7 +105,7 @@ def path_edges(path: list[str]) -> set[Edge]:
 
 def edges_to_paths(edges: Iterable[Edge]) -> list[list[str]]:
     """Split undirected links into few, long paths, deterministically (odd-degree ends first,
-    lowest ids first: the same cover as conquest_tui.engine.gamemap.paths_from_links)."""
+    lowest ids first: the same cover as conquest_tui.engine.core.gamemap.paths_from_links)."""
     adj: dict[str, set[str]] = {}
     for a, b in edges:
         if a == b:

@@ -18,7 +18,7 @@ from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.ruleset import Ruleset
+    from conquest_tui.engine.rules.ruleset import Ruleset
 
 
 @attrs.frozen

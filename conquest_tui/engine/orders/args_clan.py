@@ -20,7 +20,7 @@ from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.ruleset import Ruleset
+    from conquest_tui.engine.rules.ruleset import Ruleset
 
 CARRIED_WEAPONS = ("rifles", "grenades", "rockets", "bombs")
 """Optional weapons a convoy can hold, and so can GIVE (claymores stay in cities, CC-WPN-07)."""

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from conquest_tui.engine import hexgrid
+from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, no_args, no_more
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.ruleset import Ruleset
+    from conquest_tui.engine.rules.ruleset import Ruleset
 
 
 @attrs.frozen

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquest_tui.engine import hexgrid
+from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.registry import ArgumentParser, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.ruleset import Ruleset
+    from conquest_tui.engine.rules.ruleset import Ruleset
 
 SUPPLIES: dict[str, str] = {
     "FOOD": "food",

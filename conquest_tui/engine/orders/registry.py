@@ -10,7 +10,7 @@ import attrs
 if TYPE_CHECKING:
     from conquest_tui.engine.orders.model import Order
     from conquest_tui.engine.orders.tokens import Token
-    from conquest_tui.engine.ruleset import Ruleset
+    from conquest_tui.engine.rules.ruleset import Ruleset
 
 ArgumentParser = Callable[["OrderSpec", list["Token"], int, str, "Ruleset"], "Order"]
 """Builds an order from the words after its keyword; raises OrderSyntaxError."""

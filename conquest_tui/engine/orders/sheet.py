@@ -6,6 +6,7 @@ import re
 
 import attrs
 
+from conquest_tui.engine.core.state import Problem
 from conquest_tui.engine.orders import arguments, model, parsers
 from conquest_tui.engine.orders.registry import (
     BASE_REGISTRY,
@@ -15,8 +16,7 @@ from conquest_tui.engine.orders.registry import (
     OrderSpec,
 )
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.state import Problem
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 
 def _parse_move_keyword(spec: OrderSpec, words: list[Token], line: int, text: str,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.hex_defense import requirement
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.world.hex_defense import requirement
 
 
 def attack_hex(ctx: TurnContext, convoy: Convoy) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import buildings, convoys, goods
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.state import CityState, Convoy
+from conquest_tui.engine.convoys import convoys
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import CityState, Convoy
+from conquest_tui.engine.world import buildings, goods
 
 
 def _own_cities(ctx: TurnContext) -> list[CityState]:

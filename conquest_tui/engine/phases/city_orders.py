@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import buildings, goods
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.args_cities import (
     Assign,
@@ -20,7 +20,7 @@ from conquest_tui.engine.phases.handler_types import (
     ConvoyCheck,
     ConvoyHandler,
 )
-from conquest_tui.engine.state import CityState, Convoy
+from conquest_tui.engine.world import buildings, goods
 
 
 def _where(game: Game, hex_id: str) -> str:

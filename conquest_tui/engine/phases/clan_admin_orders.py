@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import bought_lines, convoy_transfers, random_events
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoy_transfers
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import bought_lines, random_events
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.args_clan import (
     Absorb,
@@ -26,7 +28,6 @@ from conquest_tui.engine.phases.handler_types import (
     ConvoyHandler,
 )
 from conquest_tui.engine.phases.trade_orders import pay
-from conquest_tui.engine.state import Convoy
 
 
 def _give(ctx: TurnContext, order: model.Order) -> None:

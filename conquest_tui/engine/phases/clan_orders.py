@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import bought_lines
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.economy import bought_lines
 from conquest_tui.engine.orders.sheet import SheetLine
 from conquest_tui.engine.phases.handlers import CLAN_HANDLERS
 

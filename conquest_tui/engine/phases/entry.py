@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import encounters, knowledge, structures
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import encounters
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.phases import capture, expert_entry, pickup
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.world import knowledge, structures
 
 
 def enter_hex(ctx: TurnContext, convoy: Convoy) -> None:

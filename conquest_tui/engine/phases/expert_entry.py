@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import experts
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import experts
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.phases import loot
-from conquest_tui.engine.state import Convoy
 
 
 def on_enter(ctx: TurnContext, convoy: Convoy) -> None:

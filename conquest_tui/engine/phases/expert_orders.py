@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine import convoy_stats, dealer, experts, hiring
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoy_stats, dealer, experts, hiring
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.args_experts import Celebrate, Hire, Practice, Scan
 from conquest_tui.engine.phases import scan
@@ -16,7 +17,6 @@ from conquest_tui.engine.phases.handler_types import (
     ConvoyCheck,
     ConvoyHandler,
 )
-from conquest_tui.engine.state import Convoy
 
 REC_CENTER = "REC"
 POLICE_STATION = "POL"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoy_stats, experts
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.rng import rng_for
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.convoys import convoy_stats, experts
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.state import Convoy
 
 
 def run(ctx: TurnContext) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from conquest_tui.engine import convoy_stats, convoys, dealer
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.dice import binomial
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.convoys import convoy_stats, convoys, dealer
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.dice import binomial
+from conquest_tui.engine.core.state import Convoy
 
 MILLI = 1000
 

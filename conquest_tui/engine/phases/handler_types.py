@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.context import TurnContext
-    from conquest_tui.engine.game import Game
+    from conquest_tui.engine.core.context import TurnContext
+    from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.core.state import Convoy
     from conquest_tui.engine.orders.model import Order
-    from conquest_tui.engine.state import Convoy
 
 ClanHandler = Callable[["TurnContext", "Order"], None]
 """Carries out one Clan order for the active Clan."""

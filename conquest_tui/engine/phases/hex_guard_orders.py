@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import hex_defense
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.args_hexes import Defend, Garrison
-from conquest_tui.engine.structure_uses import mark_used, use_key, used_this_turn
+from conquest_tui.engine.world import hex_defense
+from conquest_tui.engine.world.structure_uses import mark_used, use_key, used_this_turn
 
 DEFEND_USE = "DEF"
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoy_stats, economy, hexgrid, structures
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.args_hexes import (
     Build,
@@ -21,8 +24,8 @@ from conquest_tui.engine.phases.handler_types import (
     ConvoyCheck,
     ConvoyHandler,
 )
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.structure_uses import first_use, mark_used, use_key, used_this_turn
+from conquest_tui.engine.world import structures
+from conquest_tui.engine.world.structure_uses import first_use, mark_used, use_key, used_this_turn
 
 
 def build_problem(game: Game, clan: int, hex_id: str, code: str, *, owner: bool = True

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import economy, random_events, structures
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.economy import economy, random_events
 from conquest_tui.engine.phases import city_buildings
+from conquest_tui.engine.world import structures
 
 RESOURCES = ("money", "food", "fuel", "parts", "vaccine")
 

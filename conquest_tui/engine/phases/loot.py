@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, economy, structures
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.ruleset import LootOutcome
-from conquest_tui.engine.state import Convoy
-from conquest_tui.engine.structure_uses import first_use, use_key, used_this_turn
+from conquest_tui.engine.convoys import convoys
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import economy
+from conquest_tui.engine.rules.ruleset import LootOutcome
+from conquest_tui.engine.world import structures
+from conquest_tui.engine.world.structure_uses import first_use, use_key, used_this_turn
 
 
 def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from conquest_tui.engine import condition, convoys, dealer, sick_troops
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import condition, convoys, dealer, sick_troops
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.phases import expert_upkeep, pickup
-from conquest_tui.engine.state import Convoy
 
 
 def run(ctx: TurnContext) -> None:

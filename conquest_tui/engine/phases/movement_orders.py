@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, dealer, hexgrid, movement
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import convoys, dealer, movement
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.phases import entry, loot
 from conquest_tui.engine.phases.handler_types import ConvoyHandler
-from conquest_tui.engine.state import Convoy
 
 
 def _move(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:

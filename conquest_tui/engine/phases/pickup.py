@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoys, sick_troops
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import convoys, sick_troops
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.phases import city_buildings, city_orders
-from conquest_tui.engine.state import Convoy
 
 
 def pick_up_one(ctx: TurnContext, convoy: Convoy) -> None:

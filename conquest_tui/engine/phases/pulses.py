@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoy_stats
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.phases import food, pickup
 from conquest_tui.engine.phases.handlers import CONVOY_HANDLERS
-from conquest_tui.engine.state import Convoy
 
 
 def run(ctx: TurnContext) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import dealer, experts, knowledge
-from conquest_tui.engine.context import TurnContext
-from conquest_tui.engine.game import Game
+from conquest_tui.engine.convoys import dealer, experts
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
-from conquest_tui.engine.state import Convoy
+from conquest_tui.engine.world import knowledge
 
 
 def scan_targets(game: Game, convoy: Convoy) -> list[str]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import convoy_stats
-from conquest_tui.engine import convoys as convoy_rules
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.convoys import convoys as convoy_rules
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.phases.handler_types import ClanHandler
-from conquest_tui.engine.state import Convoy
 
 INDOCTRINATION = "IND"
 """Building code of the Indoctrination Center (CC-CITY-49)."""

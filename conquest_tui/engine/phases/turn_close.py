@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine import knowledge, radio
-from conquest_tui.engine.context import TurnContext
+from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.phases import city_buildings
+from conquest_tui.engine.world import knowledge, radio
 
 
 def run(ctx: TurnContext) -> None:

@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 
-from conquest_tui.engine import hexgrid
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.view import ClanView, ConvoyInfo
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.widgets.map_pane import MapPane
 from conquest_tui.ui.widgets.status_line import StatusLine
@@ -58,7 +58,7 @@ def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
 
 def step_toward(game: Game, convoy: ConvoyInfo, origin: str, target: str) -> str | None:
     """The direction of one step from origin toward target (legal entries first), or None."""
-    from conquest_tui.engine import movement
+    from conquest_tui.engine.convoys import movement
 
     best: tuple[int, int, str] | None = None
     for direction, there in game.map.neighbors(origin):

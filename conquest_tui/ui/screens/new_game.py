@@ -15,8 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from conquest_tui import session
-from conquest_tui.engine.gamemap import LEGEND, GameMap
-from conquest_tui.engine.setup import MAX_CLANS, MIN_CLANS, default_victory_threshold
+from conquest_tui.engine.core.gamemap import LEGEND, GameMap
+from conquest_tui.engine.play.setup import MAX_CLANS, MIN_CLANS, default_victory_threshold
 from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview_lines
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
 from conquest_tui.ui.pin import hash_pin

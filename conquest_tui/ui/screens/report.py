@@ -12,8 +12,10 @@ from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from conquest_tui.engine.report import Report
-from conquest_tui.engine.report_text import (
+from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.play.turn import PHASES
+from conquest_tui.engine.reports.report import Report
+from conquest_tui.engine.reports.report_text import (
     RULE,
     city_row,
     convoy_lines,
@@ -22,8 +24,6 @@ from conquest_tui.engine.report_text import (
     standings_lines,
     status_lines,
 )
-from conquest_tui.engine.state import Event
-from conquest_tui.engine.turn import PHASES
 
 if TYPE_CHECKING:
     from conquest_tui.ui.app import ConquestApp

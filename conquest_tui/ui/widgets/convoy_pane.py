@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from conquest_tui.engine.ruleset import Ruleset
-from conquest_tui.engine.view import ClanView, ConvoyInfo
+from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 
 def _of(pair: tuple[int, int]) -> str:

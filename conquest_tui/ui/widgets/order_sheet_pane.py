@@ -16,13 +16,14 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from conquest_tui.engine.game import Game
-from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY, OrderSpec, check_sheet
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Problem
+from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY, OrderSpec
 from conquest_tui.engine.orders.arguments import parse_move
 from conquest_tui.engine.orders.sheet import AGENTS, POST, PRE, header_of
 from conquest_tui.engine.orders.tokens import Token, TokenError, tokenize
-from conquest_tui.engine.state import Problem
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
 
 """A section header, once its comment is stripped (the same form the sheet parser reads)."""

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.strip import Strip
 from textual.widgets import TextArea
 
-from conquest_tui.engine.state import Problem
+from conquest_tui.engine.core.state import Problem
 
 
 def problem_notes(problems: list[Problem]) -> dict[int, str]:

@@ -6,7 +6,7 @@ from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
-from conquest_tui.engine.view import ClanView
+from conquest_tui.engine.reports.view import ClanView
 
 SEPARATOR = " │ "
 

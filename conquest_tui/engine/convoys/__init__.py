@@ -1,0 +1,1 @@
+"""Convoys: their statistics, vehicles, transfers, movement, condition, experts and hiring."""

@@ -1,0 +1,79 @@
+"""What every phase of a player turn shares: the game, the active Clan, its events and draws."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.state import Clan, Event, Problem
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.orders.sheet import OrderSheet
+
+
+@attrs.define
+class TurnContext:
+    """The active Clan's turn in progress. Phases report through it, never by printing."""
+
+    game: Game
+    clan: Clan
+    sheet: OrderSheet
+    phase: str = ""
+    pulse: int = 0
+    line: int = 0
+    convoy: int = 0
+    events: list[Event] = attrs.field(factory=list)
+    problems: list[Problem] = attrs.field(factory=list)
+    visited: set[str] = attrs.field(factory=set)
+    """Hexes the Clan's convoys entered this turn (hex list, CC-RPT-03)."""
+    conquered: list[str] = attrs.field(factory=list)
+    _rngs: dict[tuple[str, int], Random] = attrs.field(factory=dict)
+
+    @property
+    def turn(self) -> int:
+        """The current game turn."""
+        return self.game.state.game_turn
+
+    def rng(self) -> Random:
+        """The generator of the current phase and pulse (one per phase, drawn in order)."""
+        key = (self.phase, self.pulse)
+        generator = self._rngs.get(key)
+        if generator is None:
+            generator = rng_for(self.game.state.seed, self.turn, self.clan.number, *key)
+            self._rngs[key] = generator
+        return generator
+
+    def report(self, text: str, kind: str, rule: str = "", *, line: int | None = None,
+               convoy: int | None = None) -> Event:
+        """Record an event for the active Clan, tagged with the current phase, pulse and line."""
+        event = Event(
+            clan=self.clan.number,
+            phase=self.phase,
+            text=text,
+            kind=kind,
+            rule=rule,
+            pulse=self.pulse,
+            line=self.line if line is None else line,
+            convoy=self.convoy if convoy is None else convoy,
+            game_turn=self.turn,
+        )
+        self.events.append(event)
+        return event
+
+    def notify(self, clan: int, text: str, kind: str, rule: str = "") -> None:
+        """Tell another Clan on its next turn what happened to it now (CC-SEQ-16)."""
+        if clan == self.clan.number or not self.game.has_clan(clan):
+            return
+        self.game.clan(clan).inbox.append(Event(
+            clan=clan, phase="between", text=text, kind=kind, rule=rule, pulse=self.pulse,
+            game_turn=self.turn,
+        ))
+
+    def fail(self, code: str, message: str, rule: str = "") -> None:
+        """An order that could not be carried out when its time came (resolve level)."""
+        self.problems.append(Problem(self.line, code, message, level="resolve"))
+        self.report(message, code, rule)

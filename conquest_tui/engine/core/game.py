@@ -1,0 +1,121 @@
+"""A game in play: the ruleset, the map and the changing state, with fast lookups between them."""
+
+from __future__ import annotations
+
+from conquest_tui.engine.core.gamemap import CitySite, GameMap
+from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexState
+from conquest_tui.engine.rules.ruleset import Ruleset
+
+
+def link_key(a: str, b: str) -> str:
+    """The stored form of an undirected link between two hexes ("AAAA-BBBB", smaller id first)."""
+    return f"{a}-{b}" if a < b else f"{b}-{a}"
+
+
+class Game:
+    """Ruleset + map + state. Lookups are rebuilt by reindex() after convoys or clans change."""
+
+    __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved")
+
+    def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
+        self.rules = rules
+        self.map = map
+        self.state = state
+        self._clans: dict[int, Clan] = {}
+        self._cities: dict[str, CityState] = {}
+        self._paved: set[str] = set()
+        self.reindex()
+
+    def __repr__(self) -> str:
+        return f"Game(map={self.map.name!r}, game_turn={self.state.game_turn})"
+
+    def reindex(self) -> None:
+        """Rebuild the lookup tables from the state."""
+        self._clans = {clan.number: clan for clan in self.state.clans}
+        self._cities = {city.hex: city for city in self.state.cities}
+        self._paved = set(self.state.paved)
+
+    # --- clans -------------------------------------------------------------------------------
+    def clan(self, number: int) -> Clan:
+        """The Clan with this number (KeyError if there is none)."""
+        return self._clans[number]
+
+    def has_clan(self, number: int) -> bool:
+        """Whether a Clan with this number plays."""
+        return number in self._clans
+
+    # --- hexes -------------------------------------------------------------------------------
+    def hex(self, hex_id: str) -> HexState:
+        """The changing state of one map hex."""
+        return self.state.hexes[self.map.index_of(hex_id)]
+
+    def road_between(self, a: str, b: str) -> bool:
+        """Whether a road (from the map or paved in play) links two adjacent hexes."""
+        return self.map.road_between(a, b) or link_key(a, b) in self._paved
+
+    def has_road(self, hex_id: str) -> bool:
+        """Whether any road touches the hex."""
+        if self.map.has_road(hex_id):
+            return True
+        around = self.map.neighbors(hex_id)
+        return any(link_key(hex_id, other) in self._paved for _, other in around)
+
+    def road_directions(self, hex_id: str) -> tuple[str, ...]:
+        """Directions in which roads leave the hex (CC-TER-16)."""
+        around = self.map.neighbors(hex_id)
+        return tuple(d for d, other in around if self.road_between(hex_id, other))
+
+    def pave(self, a: str, b: str) -> None:
+        """Add a road link built during play."""
+        key = link_key(a, b)
+        if key not in self._paved:
+            self._paved.add(key)
+            self.state.paved.append(key)
+            self.state.paved.sort()
+
+    # --- cities ------------------------------------------------------------------------------
+    def city(self, hex_id: str) -> CityState | None:
+        """The city state in a hex, or None."""
+        return self._cities.get(hex_id)
+
+    def city_site(self, hex_id: str) -> CitySite | None:
+        """The fixed map facts of the city in a hex, or None."""
+        return self.map.city_at(hex_id)
+
+    def city_status(self, city: CityState, clan: int) -> str:
+        """"owned", "banned", "hostile" or "friendly" (CC-CITY-04)."""
+        if city.owner == clan:
+            return "owned"
+        if city.owner and clan in self._clans.get(city.owner, _NO_CLAN).bans:
+            return "banned"
+        if clan in city.hostile_to:
+            return "hostile"
+        return "friendly"
+
+    def is_friendly_city(self, hex_id: str, clan: int) -> bool:
+        """Whether the hex holds a city the Clan may use (owned or friendly, CC-CITY-05)."""
+        city = self._cities.get(hex_id)
+        return city is not None and self.city_status(city, clan) in ("owned", "friendly")
+
+    # --- convoys -----------------------------------------------------------------------------
+    def convoys_of(self, clan: int) -> list[Convoy]:
+        """A Clan's convoys in number order."""
+        return sorted((c for c in self.state.convoys if c.owner == clan), key=lambda c: c.number)
+
+    def convoy(self, clan: int, number: int) -> Convoy | None:
+        """One of a Clan's convoys by number, or None."""
+        for convoy in self.state.convoys:
+            if convoy.owner == clan and convoy.number == number:
+                return convoy
+        return None
+
+    def convoys_in(self, hex_id: str) -> list[Convoy]:
+        """Every convoy in a hex."""
+        return [c for c in self.state.convoys if c.hex == hex_id]
+
+    def remove_convoy(self, convoy: Convoy) -> None:
+        """Take a convoy out of the game (disbanded, sold, absorbed, destroyed)."""
+        self.state.convoys = [c for c in self.state.convoys if c is not convoy]
+
+
+_NO_CLAN = Clan(number=0, name="")

@@ -1,0 +1,374 @@
+"""The frozen game map: terrain per hex, road and river links, city sites (docs/map-format.md)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from conquest_tui.engine.core.hexgrid import HexId
+
+TERRAINS: tuple[str, ...] = (
+    "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
+    "jungle", "barren", "metropolis", "water", "islands", "sea_lane",
+)
+WATER_TERRAINS: frozenset[str] = frozenset({"water", "sea_lane"})
+
+LEGEND: dict[str, str] = {
+    "p": "plains", "a": "agricultural", "f": "forest", "d": "desert", "m": "mountains",
+    "s": "swamp", "w": "wilderness", "j": "jungle", "b": "barren", "M": "metropolis",
+    ".": "water", "i": "islands", "~": "sea_lane",
+}
+TERRAIN_CHARS: dict[str, str] = {key: char for char, key in LEGEND.items()}
+
+# 3-letter abbreviations used in reports (CC-TER-01).
+TERRAIN_ABBREVIATIONS: dict[str, str] = {
+    "plains": "Pla", "agricultural": "Agr", "forest": "For", "desert": "Des",
+    "mountains": "Mou", "swamp": "Swa", "wilderness": "Wil", "jungle": "Jun",
+    "barren": "Bar", "metropolis": "Met", "water": "Wat", "islands": "Isl", "sea_lane": "SeL",
+}
+
+GOODS: tuple[str, ...] = (
+    "milk", "wool", "ores", "minerals", "coal", "steel", "alcohol", "gas", "cloth", "gems",
+)
+NEEDS_ANYTHING = "anything"
+GUILD_CODES: tuple[str, ...] = (
+    "ARM", "CHE", "DEA", "DOC", "ENG", "GOU", "GUN", "MER",
+    "PIL", "POL", "PRI", "SCO", "SER", "SPY", "TIN", "TRA",
+)
+
+Link = frozenset[HexId]
+
+
+@attrs.frozen
+class CitySite:
+    """A city as the map places it before any game starts."""
+
+    hex: HexId
+    name: str
+    population: int
+    major: bool
+    produces: str
+    needs: str
+    guild: str | None
+    fortification: int
+    base_value: int
+
+
+def _adjacency(links: Iterable[Link]) -> dict[HexId, frozenset[HexId]]:
+    adj: dict[HexId, set[HexId]] = {}
+    for link in links:
+        a, b = tuple(link)
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    return {h: frozenset(others) for h, others in adj.items()}
+
+
+def _directions(
+    around: tuple[tuple[str, HexId], ...], others: frozenset[HexId]
+) -> tuple[str, ...]:
+    """Directions (N … NW order) in which the given neighbours lie."""
+    return tuple(d for d, other in around if other in others)
+
+
+def _private() -> Any:
+    return attrs.field(init=False, repr=False, eq=False, hash=False)
+
+
+@attrs.frozen
+class GameMap:
+    """One map, loaded once and never changed; roads paved in play live in the game state."""
+
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    columns: int
+    rows: int
+    terrain: tuple[str, ...] = attrs.field(converter=tuple)
+    roads: frozenset[Link] = attrs.field(converter=frozenset)
+    rivers: frozenset[Link] = attrs.field(converter=frozenset)
+    cities: tuple[CitySite, ...] = attrs.field(converter=tuple)
+    sources: str = ""
+
+    _hex_ids: tuple[HexId, ...] = _private()
+    _index: dict[HexId, int] = _private()
+    _terrain_by_hex: dict[HexId, str] = _private()
+    _neighbors: dict[HexId, tuple[tuple[str, HexId], ...]] = _private()
+    _water: frozenset[HexId] = _private()
+    _land: frozenset[HexId] = _private()
+    _islands: frozenset[HexId] = _private()
+    _coastal: frozenset[HexId] = _private()
+    _road_adj: dict[HexId, frozenset[HexId]] = _private()
+    _river_adj: dict[HexId, frozenset[HexId]] = _private()
+    _road_dirs: dict[HexId, tuple[str, ...]] = _private()
+    _river_dirs: dict[HexId, tuple[str, ...]] = _private()
+    _river_mouths: frozenset[HexId] = _private()
+    _city_at: dict[HexId, CitySite] = _private()
+    _city_named: dict[str, CitySite] = _private()
+
+    def __attrs_post_init__(self) -> None:
+        if not (1 <= self.columns <= 99 and 1 <= self.rows <= 99):
+            raise ValueError(f"map {self.name}: columns and rows must be 1..99")
+        if len(self.terrain) != self.columns * self.rows:
+            raise ValueError(
+                f"map {self.name}: {len(self.terrain)} terrain entries for "
+                f"{self.columns}x{self.rows} hexes"
+            )
+        unknown = set(self.terrain) - set(TERRAINS)
+        if unknown:
+            raise ValueError(f"map {self.name}: unknown terrain {sorted(unknown)}")
+        ids = tuple(
+            f"{c:02d}{r:02d}" for c in range(1, self.columns + 1) for r in range(1, self.rows + 1)
+        )
+        index = {h: i for i, h in enumerate(ids)}
+        terrain_by_hex = dict(zip(ids, self.terrain, strict=True))
+        nbrs = _neighbor_table(self.columns, self.rows)
+        water = frozenset(h for h in ids if terrain_by_hex[h] in WATER_TERRAINS)
+        land = frozenset(ids) - water
+        islands = frozenset(h for h in ids if terrain_by_hex[h] == "islands")
+        coastal = frozenset(
+            h for h in land if any(o in water or o in islands for _, o in nbrs[h])
+        )
+        for kind, links in (("road", self.roads), ("river", self.rivers)):
+            for link in links:
+                pair = tuple(link)
+                if len(pair) != 2 or any(h not in index for h in pair):
+                    raise ValueError(f"map {self.name}: bad {kind} link {sorted(link)}")
+                if all(pair[1] != other for _, other in nbrs[pair[0]]):
+                    raise ValueError(f"map {self.name}: {kind} link {sorted(link)} not adjacent")
+        road_adj = _adjacency(self.roads)
+        river_adj = _adjacency(self.rivers)
+        mouths = frozenset(
+            h for h in river_adj if any(o in water for _, o in nbrs[h])
+        )
+        city_at: dict[HexId, CitySite] = {}
+        city_named: dict[str, CitySite] = {}
+        for city in self.cities:
+            if city.hex not in index:
+                raise ValueError(f"map {self.name}: city {city.name} at {city.hex} is off the map")
+            city_at[city.hex] = city
+            city_named[city.name.casefold()] = city
+        values = {
+            "_hex_ids": ids,
+            "_index": index,
+            "_terrain_by_hex": terrain_by_hex,
+            "_neighbors": nbrs,
+            "_water": water,
+            "_land": land,
+            "_islands": islands,
+            "_coastal": coastal,
+            "_road_adj": road_adj,
+            "_river_adj": river_adj,
+            "_road_dirs": {h: _directions(nbrs[h], o) for h, o in road_adj.items()},
+            "_river_dirs": {h: _directions(nbrs[h], o) for h, o in river_adj.items()},
+            "_river_mouths": mouths,
+            "_city_at": city_at,
+            "_city_named": city_named,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def from_rows(
+        cls,
+        name: str,
+        terrain_rows: Sequence[str],
+        *,
+        roads: Iterable[str] = (),
+        rivers: Iterable[str] = (),
+        cities: Iterable[CitySite] = (),
+        title: str = "",
+        description: str = "",
+        min_players: int = 2,
+        max_players: int = 4,
+        sources: str = "",
+    ) -> GameMap:
+        """Build a map from legend rows and path strings (handy for tests); ValueError if bad."""
+        rows = len(terrain_rows)
+        columns = len(terrain_rows[0]) if rows else 0
+        return cls(
+            name=name,
+            title=title or name,
+            description=description,
+            min_players=min_players,
+            max_players=max_players,
+            columns=columns,
+            rows=rows,
+            terrain=terrain_from_rows(terrain_rows),
+            roads=links_from_paths(roads),
+            rivers=links_from_paths(rivers),
+            cities=tuple(cities),
+            sources=sources,
+        )
+
+    # --- hexes -------------------------------------------------------------------------------
+
+    def hex_ids(self) -> tuple[HexId, ...]:
+        """Every hex, column-major: 0101, 0102, …, 0201, …"""
+        return self._hex_ids
+
+    def index_of(self, hex_id: HexId) -> int:
+        """Position of hex_id in hex_ids() and terrain; KeyError off the map."""
+        try:
+            return self._index[hex_id]
+        except KeyError:
+            raise KeyError(f"hex {hex_id} is not on map {self.name}") from None
+
+    def contains(self, hex_id: HexId) -> bool:
+        return hex_id in self._index
+
+    def terrain_of(self, hex_id: HexId) -> str:
+        """Terrain key of hex_id; KeyError off the map."""
+        try:
+            return self._terrain_by_hex[hex_id]
+        except KeyError:
+            raise KeyError(f"hex {hex_id} is not on map {self.name}") from None
+
+    def is_water(self, hex_id: HexId) -> bool:
+        """Water or sea lane (CC-TER-10). False off the map."""
+        return hex_id in self._water
+
+    def is_land(self, hex_id: HexId) -> bool:
+        """Any non-water hex, islands included. False off the map."""
+        return hex_id in self._land
+
+    def is_island(self, hex_id: HexId) -> bool:
+        return hex_id in self._islands
+
+    def is_coastal(self, hex_id: HexId) -> bool:
+        """Land next to water, sea lane or islands (CC-CNV-03, CC-AMB-83)."""
+        return hex_id in self._coastal
+
+    def neighbors(self, hex_id: HexId) -> tuple[tuple[str, HexId], ...]:
+        """(direction, hex) pairs on this map, in N NE SE S SW NW order; KeyError off the map."""
+        try:
+            return self._neighbors[hex_id]
+        except KeyError:
+            raise KeyError(f"hex {hex_id} is not on map {self.name}") from None
+
+    def land_hex_count(self) -> int:
+        return len(self._land)
+
+    # --- roads and rivers --------------------------------------------------------------------
+
+    def road_between(self, a: HexId, b: HexId) -> bool:
+        """True when a map road links a and b directly (CC-MOVE-13)."""
+        return b in self._road_adj.get(a, ())
+
+    def road_directions(self, hex_id: HexId) -> tuple[str, ...]:
+        """Directions a road leaves hex_id, in N NE SE S SW NW order (CC-TER-16)."""
+        return self._road_dirs.get(hex_id, ())
+
+    def road_neighbors(self, hex_id: HexId) -> frozenset[HexId]:
+        return self._road_adj.get(hex_id, frozenset())
+
+    def has_road(self, hex_id: HexId) -> bool:
+        return hex_id in self._road_adj
+
+    def river_between(self, a: HexId, b: HexId) -> bool:
+        """True when the river runs directly from a to b (CC-MOVE-07..09)."""
+        return b in self._river_adj.get(a, ())
+
+    def river_directions(self, hex_id: HexId) -> tuple[str, ...]:
+        return self._river_dirs.get(hex_id, ())
+
+    def river_neighbors(self, hex_id: HexId) -> frozenset[HexId]:
+        return self._river_adj.get(hex_id, frozenset())
+
+    def has_river(self, hex_id: HexId) -> bool:
+        return hex_id in self._river_adj
+
+    def is_river_mouth(self, hex_id: HexId) -> bool:
+        """A river hex adjacent to water or sea lane (CC-MOVE-07)."""
+        return hex_id in self._river_mouths
+
+    # --- cities ------------------------------------------------------------------------------
+
+    def city_at(self, hex_id: HexId) -> CitySite | None:
+        return self._city_at.get(hex_id)
+
+    def city_named(self, name: str) -> CitySite | None:
+        """Case-insensitive lookup by city name."""
+        return self._city_named.get(name.casefold())
+
+
+@functools.lru_cache(maxsize=8)
+def _neighbor_table(columns: int, rows: int) -> dict[HexId, tuple[tuple[str, HexId], ...]]:
+    """In-bounds neighbours of every hex of a map size (shared, read-only, built once per size)."""
+    grid = [[f"{c:02d}{r:02d}" for r in range(rows + 2)] for c in range(columns + 2)]
+    table: dict[HexId, tuple[tuple[str, HexId], ...]] = {}
+    for c in range(1, columns + 1):
+        offsets = _EVEN_OFFSETS if c % 2 == 0 else _ODD_OFFSETS
+        column = grid[c]
+        for r in range(1, rows + 1):
+            inner = 1 < c < columns and 1 < r < rows
+            table[column[r]] = tuple(
+                [(d, grid[c + dc][r + dr]) for d, dc, dr in offsets] if inner else
+                [(d, grid[c + dc][r + dr]) for d, dc, dr in offsets
+                 if 1 <= c + dc <= columns and 1 <= r + dr <= rows]
+            )
+    return table
+
+
+_ODD_OFFSETS = (("N", 0, -1), ("NE", 1, -1), ("SE", 1, 0), ("S", 0, 1), ("SW", -1, 0),
+                ("NW", -1, -1))
+_EVEN_OFFSETS = (("N", 0, -1), ("NE", 1, 0), ("SE", 1, 1), ("S", 0, 1), ("SW", -1, 1),
+                 ("NW", -1, 0))
+
+
+def terrain_from_rows(terrain_rows: Sequence[str]) -> tuple[str, ...]:
+    """Legend rows (top row first) to terrain keys in column-major hex order; ValueError if bad."""
+    rows = len(terrain_rows)
+    columns = len(terrain_rows[0]) if rows else 0
+    for r, line in enumerate(terrain_rows, start=1):
+        if len(line) != columns:
+            raise ValueError(f"terrain row {r} has {len(line)} characters, expected {columns}")
+        for ch in line:
+            if ch not in LEGEND:
+                raise ValueError(f"terrain row {r}: unknown terrain character {ch!r}")
+    return tuple(LEGEND[terrain_rows[r][c]] for c in range(columns) for r in range(rows))
+
+
+def terrain_rows(game_map: GameMap) -> list[str]:
+    """The map's terrain as legend rows, top row first (inverse of terrain_from_rows)."""
+    t, rows = game_map.terrain, game_map.rows
+    return [
+        "".join(TERRAIN_CHARS[t[c * rows + r]] for c in range(game_map.columns))
+        for r in range(rows)
+    ]
+
+
+def links_from_paths(paths: Iterable[str]) -> frozenset[Link]:
+    """Path strings ("0203 0204 0305") to undirected links between consecutive hexes."""
+    links: set[Link] = set()
+    for path in paths:
+        hexes = path.split()
+        for a, b in zip(hexes, hexes[1:], strict=False):
+            links.add(frozenset((a, b)))
+    return frozenset(links)
+
+
+def paths_from_links(links: Iterable[Link]) -> list[str]:
+    """Cover undirected links with few paths, deterministically (inverse of links_from_paths)."""
+    remaining = _adjacency(links)
+    adj: dict[HexId, set[HexId]] = {h: set(o) for h, o in remaining.items()}
+    paths: list[str] = []
+    while adj:
+        odd = sorted(h for h, o in adj.items() if len(o) % 2 == 1)
+        current = odd[0] if odd else min(adj)
+        path = [current]
+        while adj.get(current):
+            nxt = min(adj[current])
+            adj[current].discard(nxt)
+            adj[nxt].discard(current)
+            for h in (current, nxt):
+                if not adj[h]:
+                    del adj[h]
+            path.append(nxt)
+            current = nxt
+        paths.append(" ".join(path))
+    return paths

@@ -1,0 +1,1 @@
+"""Money and the game turn: income, markets, population, victory, random events."""

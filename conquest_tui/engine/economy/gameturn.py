@@ -1,0 +1,104 @@
+"""Passing the turn on, and the game-turn end after the last Clan (CC-SEQ-14, CC-POP-02)."""
+
+from __future__ import annotations
+
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.economy import markets, population, victory
+
+
+def popularity(game: Game, clan: int) -> int:
+    """100 + 1 per hex (5 with a Stadium) + 1 per full 10,000 people in owned cities (AMB-17)."""
+    rules = game.rules.popularity
+    points = rules.base
+    for hex_state in game.state.hexes:
+        if hex_state.owner == clan:
+            points += rules.stadium_hex if hex_state.special == "STA" else rules.per_hex
+    people = sum(city.population for city in game.state.cities if city.owner == clan)
+    return points + people // rules.population_divisor
+
+
+def all_popularity(game: Game) -> dict[int, int]:
+    """Every Clan's popularity in one pass over the hexes and cities (same as popularity())."""
+    rules = game.rules.popularity
+    points = {clan.number: rules.base for clan in game.state.clans}
+    people = dict.fromkeys(points, 0)
+    for hex_state in game.state.hexes:
+        if hex_state.owner in points:
+            points[hex_state.owner] += (rules.stadium_hex if hex_state.special == "STA"
+                                        else rules.per_hex)
+    for city in game.state.cities:
+        if city.owner in people:
+            people[city.owner] += city.population
+    return {n: points[n] + people[n] // rules.population_divisor for n in points}
+
+
+def end_game_turn(game: Game) -> None:
+    """After the last Clan: population, prices, popularity, Top Clans, victory, next game turn.
+
+    Each Clan learns its cities' changes and its new popularity on its next turn (CC-SEQ-16).
+    """
+    state = game.state
+    turn = state.game_turn
+    events = population.update_cities(game, rng_for(state.seed, "gameturn", turn, "population"))
+    markets.drift_prices(game, rng_for(state.seed, "gameturn", turn, "market"))
+    before = {clan.number: clan.popularity for clan in state.clans}
+    points = all_popularity(game)
+    for clan in state.clans:
+        clan.popularity = points[clan.number]
+    ranking = sorted(state.clans, key=lambda c: (-c.popularity, c.sequence))
+    state.top_clans.append([clan.number for clan in ranking])
+    victory.decide(game)
+    for clan in state.clans:
+        change = clan.popularity - before[clan.number]
+        text = (f"At the end of game turn {turn} your popularity is {clan.popularity} "
+                f"({change:+d}; victory at {state.victory_threshold}).")
+        events.append(Event(clan=clan.number, phase="between", text=text, kind="popularity",
+                            rule="CC-POP-02", game_turn=turn))
+        watch = victory.watch_sentence(game, clan)
+        if watch:
+            events.append(Event(clan=clan.number, phase="between", text=watch,
+                                kind="victory_watch", rule="CC-POP-07", game_turn=turn))
+    for event in events:
+        game.clan(event.clan).inbox.append(event)
+    if not state.finished:
+        state.game_turn += 1
+
+
+def advance(game: Game) -> bool:
+    """Hand the turn to the next Clan that still plays; True if a game turn ended.
+
+    Resigned Clans are skipped (CC-GEN-11); the game stops handing out turns once it is over.
+    """
+    state = game.state
+    ended = False
+    for _ in range(len(state.clan_order)):
+        state.turn_index += 1
+        if state.turn_index >= len(state.clan_order):
+            state.turn_index = 0
+            end_game_turn(game)
+            ended = True
+            if state.finished:
+                break
+        if not game.clan(state.active_clan).resigned:
+            break
+    return ended
+
+
+def resign(game: Game, clan_number: int) -> bool:
+    """The Clan drops out: its units stay and defend but never act again (CC-GEN-11, hot-seat).
+
+    If it was the Clan's turn, the turn passes on; True if that ended a game turn.
+    """
+    state = game.state
+    clan = game.clan(clan_number)
+    if clan.resigned or state.finished:
+        return False
+    clan.resigned = True
+    if state.active_clan != clan_number:
+        return False
+    if all(other.resigned for other in state.clans):
+        victory.decide(game)
+        return False
+    return advance(game)

@@ -1,0 +1,107 @@
+"""City population at the game-turn end: growth, caps, bands and the Plague (CC-CITY-12…18)."""
+
+from __future__ import annotations
+
+import math
+from random import Random
+
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import CityState, Event
+from conquest_tui.engine.rules.ruleset_tables import PopulationBand
+
+CHURCH = "CHU"
+STOCKYARD = "STO"
+HOSPITAL = "HOS"
+
+
+def band_rules(game: Game, city: CityState) -> PopulationBand:
+    """The minor or major population rules of a city (T§5)."""
+    site = game.city_site(city.hex)
+    return game.rules.population["major" if site is not None and site.major else "minor"]
+
+
+def maximum_population(game: Game, city: CityState) -> int:
+    """100,000 (minor) or 400,000 (major); 150,000 / 500,000 with a Stockyard (CC-CITY-14/56)."""
+    return band_rules(game, city).max_population(STOCKYARD in city.buildings)
+
+
+def growth(game: Game, city: CityState, rng: Random) -> int:
+    """People an owned, healthy city gains: +8–12 %, doubled by a Church, up to its maximum."""
+    rules = game.rules
+    percent = rules.cities.growth_percent.roll(rng)
+    if CHURCH in city.buildings:
+        percent *= rules.building_effects.church_growth_factor
+    room = maximum_population(game, city) - city.population
+    return max(0, min(room, city.population * percent // 100))
+
+
+def plague_loss(game: Game, city: CityState, rng: Random) -> int:
+    """People an afflicted city loses: 5–10 %, halved by a Hospital, never below its floor."""
+    rules = game.rules
+    share = rules.plague.city_loss.roll(rng)
+    if HOSPITAL in city.buildings:
+        share *= rules.building_effects.hospital_plague_loss_factor
+    floor = band_rules(game, city).floor
+    lost = rules.consumption.rounding.apply("population_loss", city.population * share)
+    return max(0, min(lost, city.population - floor))
+
+
+def plague_shows(city: CityState) -> bool:
+    """Whether the owner is told of the Plague itself, not only the fall (AMB-67: a Hospital)."""
+    return HOSPITAL in city.buildings
+
+
+def _band_note(game: Game, city: CityState, before: int) -> str:
+    rules = band_rules(game, city)
+    old, new = rules.band(before), rules.band(city.population)
+    if old == new:
+        return ""
+    if new == "none":
+        return f"; below {rules.low_min:,} people it produces nothing (CC-CITY-16)"
+    return f"; it is now in the {new} population band (was {old})"
+
+
+def update_cities(game: Game, rng: Random) -> list[Event]:
+    """Grow owned cities, shrink afflicted ones, then roll new outbreaks; events for owners."""
+    state = game.state
+    events: list[Event] = []
+
+    def tell(city: CityState, text: str, kind: str, rule: str) -> None:
+        if city.owner:
+            events.append(Event(clan=city.owner, phase="between", text=text, kind=kind,
+                                rule=rule, game_turn=state.game_turn))
+
+    for city in state.cities:
+        site = game.city_site(city.hex)
+        name = (site.name.upper() if site.major else site.name) if site else city.hex
+        before = city.population
+        if city.plague:
+            city.population -= plague_loss(game, city, rng)
+            if city.owner and city.population < before:
+                cause = "the Plague killed" if plague_shows(city) else "it lost"
+                tell(city, f"{name} ({city.hex}): {cause} {before - city.population:,} people; "
+                     f"population now {city.population:,}{_band_note(game, city, before)}.",
+                     "population_fell", "CC-CITY-18")
+        elif city.owner:
+            city.population += growth(game, city, rng)
+            if city.population > before:
+                percent = math.floor((city.population - before) * 100 / before + 0.5)
+                tell(city, f"{name} ({city.hex}) grew by {city.population - before:,} people "
+                     f"(+{percent}%) to {city.population:,}{_band_note(game, city, before)}.",
+                     "population_grew", "CC-CITY-12")
+            elif before >= maximum_population(game, city):
+                tell(city, f"{name} ({city.hex}) is at its maximum of "
+                     f"{maximum_population(game, city):,} people and did not grow.",
+                     "population_full", "CC-CITY-14")
+    plague = game.rules.plague
+    for city in state.cities:
+        if city.plague or city.population < plague.city_minimum_population:
+            continue
+        if rng.random() < plague.city_chance:
+            city.plague = True
+            if plague_shows(city):
+                site = game.city_site(city.hex)
+                name = site.name if site else city.hex
+                tell(city, f"The Plague has broken out in {name} ({city.hex}); its Hospital "
+                     "will halve the deaths until a convoy CUREs it.", "plague", "CC-AMB-35")
+    return events

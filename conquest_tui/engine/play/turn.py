@@ -1,0 +1,97 @@
+"""One player turn as the rulebook's SEQUENCE OF PLAY: a fixed list of phases (CC-SEQ-02)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Event, LastTurn, Problem
+from conquest_tui.engine.economy import gameturn
+from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
+from conquest_tui.engine.phases import (
+    clan_orders,
+    income,
+    maintenance,
+    pickup,
+    pulses,
+    turn_close,
+)
+
+
+@attrs.frozen
+class Phase:
+    """One step of the player turn."""
+
+    key: str
+    title: str
+    run: Callable[[TurnContext], None]
+    rule: str
+
+
+PHASES: tuple[Phase, ...] = (
+    Phase("income", "Income", income.run, "CC-SEQ-03"),
+    Phase("pre", "Pre-turn Clan orders", clan_orders.run_pre, "CC-SEQ-04"),
+    Phase("pickup", "Pre-turn pickup and healing", pickup.run, "CC-SEQ-05"),
+    Phase("pulses", "Convoy orders (pulses 1–10, 11–12)", pulses.run, "CC-SEQ-06"),
+    Phase("post", "Post-turn Clan orders", clan_orders.run_post, "CC-SEQ-10"),
+    Phase("maintenance", "Post-turn maintenance", maintenance.run, "CC-SEQ-11"),
+    Phase("close", "Turn close", turn_close.run, "CC-SEQ-12"),
+)
+"""The player turn, in order. Reports are built from the state afterwards (CC-SEQ-13)."""
+
+
+class NotYourTurnError(ValueError):
+    """A turn was run for a Clan whose turn it is not."""
+
+
+@attrs.frozen
+class TurnResult:
+    """What one player turn produced."""
+
+    clan: int
+    events: tuple[Event, ...]
+    problems: tuple[Problem, ...]
+    game_turn_ended: bool
+
+
+def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str) -> TurnResult:
+    """Run the active Clan's turn from its order sheet and hand the turn to the next Clan.
+
+    Bad lines are skipped and reported; the rest of the sheet runs. Raises NotYourTurnError if
+    it is not this Clan's turn, or if the game is over.
+    """
+    state = game.state
+    if state.finished:
+        raise NotYourTurnError("the game is over")
+    if state.active_clan != clan_number:
+        active = game.clan(state.active_clan)
+        raise NotYourTurnError(f"it is Clan {active.number} ({active.name})'s turn, not Clan "
+                               f"{clan_number}'s")
+    if isinstance(sheet, str):
+        sheet = parse_sheet(sheet, game.rules)
+    clan = game.clan(clan_number)
+    ctx = TurnContext(game=game, clan=clan, sheet=sheet)
+    ctx.problems.extend(sheet.problems)
+    inbox = list(clan.inbox)
+    clan.inbox.clear()
+    for phase in PHASES:
+        ctx.phase = phase.key
+        ctx.pulse = ctx.line = ctx.convoy = 0
+        phase.run(ctx)
+    clan.turns_played += 1
+    clan.draft_sheet = ""
+    problems = sorted(ctx.problems, key=lambda p: (p.line, p.level))
+    clan.last_turn = LastTurn(
+        game_turn=state.game_turn,
+        sheet=sheet.text,
+        problems=problems,
+        events=inbox + ctx.events,
+        income=clan.last_turn.income,
+        visited_hexes=sorted(ctx.visited),
+        conquered_hexes=list(ctx.conquered),
+    )
+    ended = gameturn.advance(game)
+    return TurnResult(clan_number, tuple(clan.last_turn.events), tuple(problems), ended)

@@ -1,0 +1,1 @@
+"""What a Clan sees: its fog-filtered view and its report, as data and as text."""

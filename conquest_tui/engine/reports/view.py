@@ -1,0 +1,226 @@
+"""ClanView: the only window through which a player, bot or pane sees the game (fog of war)."""
+
+from __future__ import annotations
+
+import attrs
+
+from conquest_tui.engine.convoys import convoy_stats, movement
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Clan, Convoy, Sighting
+from conquest_tui.engine.economy import economy
+from conquest_tui.engine.world import knowledge
+
+
+@attrs.frozen
+class ConvoyInfo:
+    """One of the Clan's own convoys as the 1995 orders sheet shows it (CC-RPT-10)."""
+
+    number: int
+    name: str
+    convoy_type: str
+    hex: str
+    mode: str
+    hidden: bool
+    vehicles: tuple[tuple[str, int], ...]
+    """(vehicle name, count), largest class first."""
+    troops: int
+    troop_capacity: int
+    rifles: tuple[int, int]
+    grenades: tuple[int, int]
+    rockets: tuple[int, int]
+    bombs: tuple[int, int]
+    cargo_type: str
+    cargo: int
+    cargo_capacity: int
+    fuel_cost: int
+    combat_strength: int
+    size: int
+    size_name: str
+    morale: int
+    training: int
+    health: int
+    experts: tuple[str, ...]
+    kill_mode: str
+    moves: int
+    order_lines: int
+
+
+@attrs.frozen
+class CityInfo:
+    """A city as far as the Clan knows it (CC-RPT-01)."""
+
+    hex: str
+    name: str
+    major: bool
+    owner: int
+    """0: unowned; -1: not known."""
+    value: int
+    population: int
+    fortification: int
+    troops: int
+    claymores: int
+    produces: str
+    needs: str
+    expert: str
+    status: str
+    spotting: int
+    radio: int
+    buildings: tuple[str, ...]
+    seen_turn: int
+    """Game turn these facts date from (0: never visited, only the map's public facts)."""
+    conquered: bool = False
+    live: bool = False
+    """True when the facts are current (owned, or visited last turn); False for memories."""
+
+
+@attrs.frozen
+class HexInfo:
+    """A hex as far as the Clan knows it (CC-RPT-03)."""
+
+    hex: str
+    terrain: str
+    terrain_abbr: str
+    owner: int
+    """0: unowned; -1: not known."""
+    defense: int
+    guards: int
+    value: int
+    food: int
+    fuel: int
+    parts: int
+    vaccine: int
+    special: str
+    custom: str
+    roads: tuple[str, ...]
+    river: bool
+    seen_turn: int
+    conquered: bool = False
+
+
+UNKNOWN = -1
+
+
+class ClanView:
+    """Read-only, fog-filtered facts for one Clan. Nothing only other Clans know gets through."""
+
+    def __init__(self, game: Game, clan_number: int) -> None:
+        self.game = game
+        self.clan: Clan = game.clan(clan_number)
+        self.number = clan_number
+        self._visited = set(self.clan.last_turn.visited_hexes)
+        self._conquered = set(self.clan.last_turn.conquered_hexes)
+
+    # --- own things ----------------------------------------------------------------------------
+    def convoys(self) -> list[ConvoyInfo]:
+        """The Clan's convoys in number order."""
+        return [self.convoy_info(c) for c in self.game.convoys_of(self.number)]
+
+    def convoy_info(self, convoy: Convoy) -> ConvoyInfo:
+        """Sheet statistics of one own convoy (CC-CNV-44…47)."""
+        rules = self.game.rules
+        limits = convoy_stats.weapon_limits(convoy, rules)
+        vehicles = sorted(convoy.vehicles.items(),
+                          key=lambda item: (-rules.vehicles[item[0]].size, item[0]))
+        return ConvoyInfo(
+            number=convoy.number, name=convoy.name, convoy_type=convoy.convoy_type,
+            hex=convoy.hex, mode=convoy.mode, hidden=convoy.hidden,
+            vehicles=tuple((rules.vehicles[key].name, count) for key, count in vehicles),
+            troops=convoy.troops, troop_capacity=convoy_stats.troop_capacity(convoy, rules),
+            rifles=(convoy.rifles, limits["rifles"]),
+            grenades=(convoy.grenades, limits["grenades"]),
+            rockets=(convoy.rockets, limits["rockets"]), bombs=(convoy.bombs, limits["bombs"]),
+            cargo_type=convoy.cargo_type, cargo=convoy.cargo,
+            cargo_capacity=convoy_stats.cargo_capacity(convoy, rules),
+            fuel_cost=convoy_stats.fuel_cost(convoy, rules),
+            combat_strength=convoy_stats.combat_strength(convoy, rules),
+            size=convoy_stats.size(convoy, rules), size_name=convoy_stats.size_name(convoy, rules),
+            morale=convoy.morale, training=convoy.training, health=convoy.health,
+            experts=tuple(sorted(convoy.experts)),
+            kill_mode=convoy.kill_mode if "GUN" in convoy.experts else "",
+            moves=movement.allowance(self.game, convoy),
+            order_lines=convoy_stats.pulses(convoy, rules),
+        )
+
+    def owned_hexes(self) -> list[str]:
+        """Hexes the Clan owns, in map order."""
+        return [hex_id for hex_id, state in zip(self.game.map.hex_ids(), self.game.state.hexes,
+                                                strict=True) if state.owner == self.number]
+
+    def owned_cities(self) -> list[str]:
+        """Hexes of the cities the Clan owns."""
+        return [city.hex for city in self.game.state.cities if city.owner == self.number]
+
+    # --- what it knows ------------------------------------------------------------------------
+    def known_hexes(self) -> dict[str, int]:
+        """Hex id → game turn last seen."""
+        return dict(self.clan.known_hexes)
+
+    def sightings(self) -> list[Sighting]:
+        """Enemy convoys the Clan saw at the end of its last turn (ghost images)."""
+        return list(self.clan.sightings)
+
+    def hex_info(self, hex_id: str) -> HexInfo:
+        """A hex: live facts if owned or visited last turn, the public map facts otherwise."""
+        game = self.game
+        rules = game.rules
+        terrain = rules.terrains[game.map.terrain_of(hex_id)]
+        state = game.hex(hex_id)
+        seen = self.clan.known_hexes.get(hex_id, 0)
+        live = state.owner == self.number or hex_id in self._visited
+        roads = game.road_directions(hex_id) if live else game.map.road_directions(hex_id)
+        if not live:
+            return HexInfo(hex_id, terrain.name, terrain.abbr, UNKNOWN, 0, 0, 0, 0, 0, 0, 0,
+                           "", "", roads, game.map.has_river(hex_id), seen)
+        yields = economy.hex_yield(game, hex_id, state)
+        return HexInfo(
+            hex=hex_id, terrain=terrain.name, terrain_abbr=terrain.abbr, owner=state.owner,
+            defense=state.defense, guards=state.garrison, value=yields["money"],
+            food=yields["food"], fuel=yields["fuel"], parts=yields["parts"],
+            vaccine=yields["vaccine"], special=state.special, custom=state.custom, roads=roads,
+            river=game.map.has_river(hex_id), seen_turn=seen,
+            conquered=hex_id in self._conquered,
+        )
+
+    def city_info(self, hex_id: str) -> CityInfo | None:
+        """A city: live if owned or visited last turn, else what the Clan last learned."""
+        game = self.game
+        site = game.map.city_at(hex_id)
+        city = game.city(hex_id)
+        if site is None or city is None:
+            return None
+        status = game.city_status(city, self.number)
+        live = city.owner == self.number or hex_id in self._visited
+        memory = self.clan.city_memory.get(hex_id)
+        if live:
+            owner, population, fort, troops = city.owner, city.population, city.fortification, \
+                city.troops
+            claymores, buildings = city.claymores, tuple(sorted(city.buildings))
+            seen = game.state.game_turn
+        elif memory is not None:
+            owner, population, fort, troops = memory.owner, memory.population, \
+                memory.fortification, memory.troops
+            claymores, buildings, seen = 0, tuple(memory.buildings), memory.game_turn
+        else:
+            owner, population, fort, troops, claymores, buildings, seen = (
+                UNKNOWN, 0, 0, 0, 0, (), 0)
+        return CityInfo(
+            hex=hex_id, name=site.name, major=site.major, owner=owner,
+            value=city.base_value if live else 0, population=population, fortification=fort,
+            troops=troops, claymores=claymores, produces=site.produces, needs=site.needs,
+            expert=site.guild or "None", status=status.title(),
+            spotting=knowledge.spotting_range(game, fort, list(buildings)) if fort else 0,
+            radio=knowledge.radio_range(game, fort, list(buildings)) if fort else 0,
+            buildings=buildings, seen_turn=seen, live=live,
+        )
+
+    def listed_cities(self) -> list[CityInfo]:
+        """The city list: owned cities, and cities visited or remembered (CC-RPT-01)."""
+        hexes = set(self.owned_cities()) | set(self.clan.city_memory)
+        hexes |= {h for h in self._visited if self.game.city(h) is not None}
+        infos = [self.city_info(h) for h in sorted(hexes)]
+        return [info for info in infos if info is not None]
+
+    def listed_hexes(self) -> list[HexInfo]:
+        """The hex list: owned hexes and hexes visited last turn (CC-RPT-03)."""
+        hexes = set(self.owned_hexes()) | self._visited
+        return [self.hex_info(h) for h in sorted(hexes)]

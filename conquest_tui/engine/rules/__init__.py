@@ -1,0 +1,1 @@
+"""The rulebook's numbers as frozen records: values, tables, outcomes and combat."""

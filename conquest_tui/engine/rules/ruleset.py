@@ -1,0 +1,393 @@
+"""Every number of the rulebook as frozen records, loaded once from data/rules/*.toml (storage)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from conquest_tui.engine.rules.ruleset_combat import (
+    AssaultRules,
+    BombingRules,
+    CombatRules,
+    HexAttackRules,
+    MoraleRules,
+    RazeRules,
+    WeaponRule,
+)
+from conquest_tui.engine.rules.ruleset_outcomes import (
+    BankRules,
+    CasinoOutcome,
+    CureGift,
+    CureRules,
+    EventOutcome,
+    LootOutcome,
+    PlagueRules,
+    SabotageOutcome,
+    SpyRules,
+)
+from conquest_tui.engine.rules.ruleset_tables import (
+    BuildingEffects,
+    CityRules,
+    ConsumptionRules,
+    ConvoyRules,
+    DirectionRule,
+    ExpertEffects,
+    GameRules,
+    HexGenRules,
+    MarketRules,
+    OrderKeyword,
+    OrderLimits,
+    OrderLines,
+    PopularityRules,
+    PopulationBand,
+    RoundingRules,
+    SpottingRules,
+    StartRules,
+    StructureEffects,
+    UnownedCityRules,
+    round_by,
+)
+from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
+
+__all__ = [
+    "AssaultRules", "BankRules", "BombingRules", "BuildingEffects", "BuildingRule",
+    "CasinoOutcome", "CityRules", "CombatRules", "ConsumptionRules", "ConvoyRules",
+    "ConvoyTypeRule", "CureGift", "CureRules", "CustomStructureRule", "DefenseLevel", "Dice",
+    "DirectionRule", "EventOutcome", "ExpertEffects", "ExpertRule", "FloatRange",
+    "FortificationLevel", "FrozenDict", "GameRules", "HexAttackRules", "HexGenRules",
+    "LootOutcome", "MarketItem", "MarketRules", "MoraleRules", "OrderKeyword", "OrderLimits",
+    "OrderLines", "PlagueRules", "PopularityRules", "PopulationBand", "Range", "RazeRules",
+    "RoundingRules", "Ruleset", "SabotageOutcome", "SizeBand", "SpecialStructureRule",
+    "SpottingRules", "SpyRules", "StartRules", "StructureEffects", "TerrainRule",
+    "UnownedCityRules", "VehicleClassRule", "VehicleRule", "WeaponRule", "normalize_word",
+    "round_by",
+]
+
+
+def normalize_word(word: str) -> str:
+    """Upper case without spaces, hyphens, underscores or dots: "Piper Cub" → "PIPERCUB"."""
+    return "".join(ch for ch in word.upper() if ch not in " -_.")
+
+
+@attrs.frozen
+class TerrainRule:
+    """A terrain type (T§1.1, T§1.3). Production ranges per turn; money in whole dollars."""
+
+    key: str                            # "plains" … "sea_lane"
+    name: str                           # "Plains"
+    abbr: str                           # "Pla"
+    char: str                           # map legend character (docs/map-format.md)
+    money: Range
+    food: Range
+    fuel: Range
+    parts: Range
+    vaccine: Range
+    fuel_multiplier: float              # applied when a convoy enters a hex of this terrain
+    parts_multiplier: float
+    water: bool                         # Water and Sea Lane
+    land_needs_road: bool               # Islands: land/military convoys only along a road
+    amphibious_needs_road_or_river: bool  # Mountains, Wilderness
+    guard_cost: Range                   # attacker troops per hex guard: 2–4 or 3–5
+    defense_bonus: int                  # AMB-38: +1 Wilderness, Mountains, Jungle
+    custom_structures: tuple[str, ...]  # codes of custom structures that may be built here
+    special_structures: bool            # may hold a special structure (other than a Fishery)
+
+    def production(self) -> dict[str, Range]:
+        """The five production ranges by resource name."""
+        return {"money": self.money, "food": self.food, "fuel": self.fuel,
+                "parts": self.parts, "vaccine": self.vaccine}
+
+
+@attrs.frozen
+class VehicleClassRule:
+    """A vehicle class (T§6.5): size factor and rank 0 (smallest) … 4 (largest)."""
+
+    key: str                            # "fast_scout"
+    name: str                           # "Fast Scout"
+    size: int                           # 1, 3, 5, 10, 18
+    rank: int
+
+
+@attrs.frozen
+class VehicleRule:
+    """A vehicle of the master charts (T§7); size comes from its class."""
+
+    key: str                            # "truck"
+    name: str                           # "Truck"
+    plural: str                         # "trucks"
+    aliases: tuple[str, ...]            # further accepted order words ("CUB")
+    convoy_type: str                    # "land"
+    vehicle_class: str                  # "large_assault"
+    cost: int
+    damage: Dice
+    hit_points: int
+    cargo: int
+    troops: int
+    fuel: int
+    size: int
+    rank: int                           # class rank, 0 = fast scout
+
+    def words(self) -> tuple[str, ...]:
+        """Normalized words this vehicle answers to (key, name, plural, aliases)."""
+        return tuple(normalize_word(w) for w in (self.key, self.name, self.plural, *self.aliases))
+
+
+@attrs.frozen
+class ConvoyTypeRule:
+    """A convoy type (CC-CNV-01..13, T§6.3, T§6.4)."""
+
+    key: str                            # "land", "sea", "amphibious", "military", "air"
+    name: str
+    words: tuple[str, ...]              # accepted order words ("AMPHIBIOUS", "AMPHIB")
+    movement: int                       # hexes per turn (air: range)
+    all_scout_bonus: int
+    engineer_bonus: int
+    pilot_bonus: int
+    airport_bonus: int
+    pulses: int                         # 10
+    engineer_pulses: int                # 12 for sea, else 10
+    new_vehicles: tuple[tuple[str, int], ...]  # (("car", 1), ("bike", 2))
+    requires_building: str | None       # "ARM" military, "AIR" air
+    parts_type_multiplier: float        # AMB-28: 1.5 military and air
+    vehicles: tuple[str, ...]           # vehicle keys of this type, smallest class first
+
+    @property
+    def scout(self) -> str:
+        """The type's fast-scout vehicle key (bike, jetski, skimmer, jeep, ultralight)."""
+        return self.vehicles[0]
+
+
+@attrs.frozen
+class SizeBand:
+    """A convoy size name and its total size range (T§6.5); `high` None = open-ended."""
+
+    name: str                           # "small"
+    low: int
+    high: int | None
+
+
+@attrs.frozen
+class DefenseLevel:
+    """A hex defense level (T§2)."""
+
+    level: int
+    name: str
+    cost_to_raise: int | None           # to the next level; None at the top
+    conquer: Range                      # attacker troops before guards
+
+
+@attrs.frozen
+class FortificationLevel:
+    """A city fortification level (T§3)."""
+
+    level: int
+    name: str
+    to_hit: float                       # defender to-hit per assault round (1.5 = 150%)
+    capacity: int
+    capacity_with_barracks: int
+    cost_to_raise: int | None           # to the next level; None for the Citadel
+
+    def troop_capacity(self, barracks: bool) -> int:
+        return self.capacity_with_barracks if barracks else self.capacity
+
+
+@attrs.frozen
+class BuildingRule:
+    """A city building (T§9)."""
+
+    code: str                           # "AIR"
+    name: str
+    cost: int
+    effect: str
+
+
+@attrs.frozen
+class SpecialStructureRule:
+    """A special hex structure (T§8.2); production keys among the resources and troops/weapons."""
+
+    code: str
+    name: str
+    water_only: bool                    # Fishery
+    production: Mapping[str, Range]
+    effect: str
+
+
+@attrs.frozen
+class CustomStructureRule:
+    """A custom hex structure (T§8.1)."""
+
+    code: str                           # "DER"
+    name: str                           # "Derrick"
+    terrains: tuple[str, ...]
+    cost: int
+    production: Mapping[str, int]
+
+
+@attrs.frozen
+class ExpertRule:
+    """An expert type (T§10)."""
+
+    code: str                           # "ENG"
+    name: str                           # "Engineer"
+    cost: int
+    effect: str
+
+
+@attrs.frozen
+class MarketItem:
+    """A market item with its starting price (T§12.1)."""
+
+    key: str                            # "fuel"
+    name: str
+    start_price: int
+    sellable: bool                      # troops: False
+    drifts: bool
+
+
+def _by_word(table: Mapping[str, object], word: str, codes: bool) -> object | None:
+    wanted = normalize_word(word)
+    for key, rule in table.items():
+        names = [key, getattr(rule, "name", key)]
+        if codes and normalize_word(key) == wanted:
+            return rule
+        if any(normalize_word(name) == wanted for name in names):
+            return rule
+    return None
+
+
+@attrs.frozen
+class Ruleset:
+    """The whole rulebook as data. Built by `conquest_tui.storage.rules_loader.load_ruleset`."""
+
+    terrains: Mapping[str, TerrainRule]
+    vehicle_classes: Mapping[str, VehicleClassRule]
+    vehicles: Mapping[str, VehicleRule]
+    convoy_types: Mapping[str, ConvoyTypeRule]
+    convoy: ConvoyRules
+    size_bands: tuple[SizeBand, ...]
+    defense_levels: tuple[DefenseLevel, ...]        # index = level − 1
+    fortifications: tuple[FortificationLevel, ...]  # index = level − 1
+    buildings: Mapping[str, BuildingRule]
+    building_effects: BuildingEffects
+    special_structures: Mapping[str, SpecialStructureRule]
+    custom_structures: Mapping[str, CustomStructureRule]
+    structure_effects: StructureEffects
+    experts: Mapping[str, ExpertRule]
+    expert_effects: ExpertEffects
+    creation_costs: tuple[int, ...]                 # convoy #1..#12 (AMB-55)
+    agent_base_cost: int                            # agent n costs base × 2^(n−1)
+    market: Mapping[str, MarketItem]
+    goods: Mapping[str, int]                        # goods type → starting price (AMB-30)
+    market_rules: MarketRules
+    fixed_costs: Mapping[str, int]
+    start: StartRules
+    game: GameRules
+    consumption: ConsumptionRules
+    hexgen: HexGenRules
+    directions: Mapping[str, DirectionRule]
+    population: Mapping[str, PopulationBand]        # "minor", "major"
+    cities: CityRules
+    spotting: SpottingRules
+    unowned_cities: UnownedCityRules
+    popularity: PopularityRules
+    loot: tuple[LootOutcome, ...]                   # d100
+    bank: BankRules
+    events: tuple[EventOutcome, ...]                # d20
+    event_chance_per_turn: float
+    casino: tuple[CasinoOutcome, ...]
+    gambles_per_casino: int
+    espionage: Mapping[str, int]                    # keyword → cost × popularity
+    espionage_from_turn: int
+    sabotage: tuple[SabotageOutcome, ...]           # d100
+    spies: SpyRules
+    plague: PlagueRules
+    cure: CureRules
+    combat: CombatRules
+    morale: MoraleRules
+    weapons: Mapping[str, WeaponRule]
+    order_lines: OrderLines
+    order_limits: OrderLimits
+    order_keywords: Mapping[str, OrderKeyword]
+
+    # --- lookups -------------------------------------------------------------------------
+    def vehicle_by_word(self, word: str) -> VehicleRule | None:
+        """Case-insensitive, singular or plural, spaces ignored: "BIKES", "Piper Cub", "CUB"."""
+        wanted = normalize_word(word)
+        for rule in self.vehicles.values():
+            if wanted in rule.words():
+                return rule
+        return None
+
+    def convoy_type_by_word(self, word: str) -> ConvoyTypeRule | None:
+        """"LAND", "amphib", "Amphibious" …"""
+        wanted = normalize_word(word)
+        for rule in self.convoy_types.values():
+            if wanted in {normalize_word(w) for w in (rule.key, rule.name, *rule.words)}:
+                return rule
+        return None
+
+    def building_by_word(self, word: str) -> BuildingRule | None:
+        """3-letter code or full name, case-insensitive ("spo", "Spotting Tower")."""
+        return _by_word(self.buildings, word, codes=True)  # type: ignore[return-value]
+
+    def expert_by_word(self, word: str) -> ExpertRule | None:
+        """3-letter code or full name, case-insensitive ("ENG", "engineer")."""
+        return _by_word(self.experts, word, codes=True)  # type: ignore[return-value]
+
+    def custom_structure_by_word(self, word: str) -> CustomStructureRule | None:
+        """3-letter code or full name ("FARM", "far")."""
+        return _by_word(self.custom_structures, word, codes=True)  # type: ignore[return-value]
+
+    def direction_by_word(self, word: str) -> DirectionRule | None:
+        """"NW", "northwest" …"""
+        wanted = normalize_word(word)
+        for rule in self.directions.values():
+            if wanted in rule.words:
+                return rule
+        return None
+
+    def terrain_by_char(self, char: str) -> TerrainRule:
+        """The terrain of a map legend character; KeyError if unknown."""
+        for rule in self.terrains.values():
+            if rule.char == char:
+                return rule
+        raise KeyError(f"unknown terrain character {char!r}")
+
+    def size_name(self, total_size: int) -> str:
+        """"tiny" … "monstrous" for a convoy's total size factor (0 counts as the first band)."""
+        for band in self.size_bands:
+            if total_size <= (band.high if band.high is not None else total_size):
+                return band.name
+        return self.size_bands[-1].name
+
+    def defense_level(self, level: int) -> DefenseLevel:
+        return self.defense_levels[level - 1]
+
+    def fortification(self, level: int) -> FortificationLevel:
+        return self.fortifications[level - 1]
+
+    # --- costs ---------------------------------------------------------------------------
+    @property
+    def max_convoys(self) -> int:
+        """12: the creation table's length (AMB-55)."""
+        return len(self.creation_costs)
+
+    def creation_cost(self, number: int) -> int | None:
+        """Cost of the convoy that will have this number; None beyond the table."""
+        if 1 <= number <= len(self.creation_costs):
+            return self.creation_costs[number - 1]
+        return None
+
+    def agent_cost(self, number: int) -> int:
+        """Agent n costs base × 2^(n−1): $1,000, $2,000, $4,000 …"""
+        if number < 1:
+            raise ValueError(f"agent numbers start at 1, got {number}")
+        return self.agent_base_cost * 2 ** (number - 1)
+
+    # --- city ranges (T§4) ---------------------------------------------------------------
+    def spotting_range(self, fortification: int, tower: bool) -> int:
+        return self.spotting.spotting_range(fortification, tower)
+
+    def radio_range(self, fortification: int, tower: bool) -> int:
+        return self.spotting.radio_range(fortification, tower)

@@ -1,0 +1,1 @@
+"""Hexes and cities: defense, structures, buildings, goods, what a Clan knows, radio."""
