@@ -15,7 +15,7 @@ from typing import Any
 
 from bench.synthetic import build_late_game
 from conquest_tui.storage import savefile
-from conquest_tui.storage.converter import structure_state, unstructure_state
+from conquest_tui.storage.save_state import structure_state, unstructure_state
 
 RUNS = 20
 SAVE_TARGET_MS = 10.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GOODS, GUILD_CODES, LEGEND, GameMap
 from conquest_tui.engine.core.hexgrid import neighbors
@@ -28,7 +29,8 @@ from conquest_tui.storage.rules_loader import load_ruleset
 
 _LAND_CHARS = "ppppaaaffdmmswjbM"
 _PHASES = ("income", "market", "movement", "combat", "maintenance", "between")
-_KINDS = ("move", "capture", "no_fuel", "combat", "buy", "sell", "spot", "build")
+_KINDS = (EventKind.MOVE, EventKind.HEX_CAPTURED, EventKind.NO_FUEL, EventKind.BUY,
+          EventKind.SELL, EventKind.SCAN, EventKind.BUILD, EventKind.PICKUP)
 
 
 def _hex(col: int, row: int) -> str:
@@ -109,8 +111,9 @@ def _event(rng: random.Random, clan: int, turn: int, hexes: list[str]) -> Event:
     return Event(
         clan=clan,
         phase=rng.choice(_PHASES),
-        text=f"Convoy {rng.randint(1, 12)} {kind} at {rng.choice(hexes)}: {rng.randint(1, 999)}.",
         kind=kind,
+        facts={"hex": rng.choice(hexes), "amount": rng.randint(1, 999),
+               "items": (("troops", rng.randint(1, 99)), ("fuel", rng.randint(1, 99)))},
         rule=f"CC-MOVE-{rng.randint(1, 40):02d}",
         pulse=rng.randint(0, 12),
         line=rng.randint(0, 40),

@@ -13,7 +13,7 @@ from conquest_tui import __version__
 if TYPE_CHECKING:
     import argparse
 
-    from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.reports.report import Report
 
 # The headless commands import the engine inside their functions, so that `conquest` (the app)
 # starts without loading what only they need.
@@ -32,13 +32,6 @@ def _read_sheet(path: str) -> str:
         raise CliError(f"{path}: no such order sheet") from None
     except (OSError, UnicodeDecodeError) as error:
         raise CliError(f"{path}: cannot read the order sheet ({error})") from None
-
-
-def _clan_number(game: Game, number: int) -> int:
-    if not game.has_clan(number):
-        known = ", ".join(f"{c.number} ({c.name})" for c in game.state.clans)
-        raise CliError(f"there is no Clan {number} in this game; the Clans are {known}")
-    return number
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -67,40 +60,32 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Parse and check a sheet; one line per problem."""
-    from conquest_tui import session
-    from conquest_tui.engine.play.checker import check_sheet
+    from conquest_tui.engine.reports.event_text import problem_line
+    from conquest_tui.session import Session
 
-    game = session.load(Path(args.save))
-    clan = _clan_number(game, args.clan)
-    problems = check_sheet(game, clan, _read_sheet(args.sheet))
+    table = Session.open(Path(args.save))
+    problems = table.check(table.clan_number(args.clan), _read_sheet(args.sheet))
     for problem in problems:
-        print(problem)
+        print(problem_line(problem))
     if not problems:
         print("No problems found.")
     return 1 if problems else 0
 
 
 def cmd_turn(args: argparse.Namespace) -> int:
-    """Run the Clan's turn, print its report, save, then let bot seats play."""
-    from conquest_tui import session
+    """Run the Clan's turn and the bot seats after it, save once, print the Clan's report."""
     from conquest_tui.engine.economy.victory import end_sentence
-    from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
-    from conquest_tui.engine.reports.report import build_report
     from conquest_tui.engine.reports.report_text import render_report
+    from conquest_tui.session import Session
 
-    path = Path(args.save)
-    game = session.load(path)
-    clan = _clan_number(game, args.clan)
-    try:
-        run_clan_turn(game, clan, _read_sheet(args.sheet))
-    except NotYourTurnError as error:
-        raise CliError(f"{error}") from None
-    report = build_report(game, clan)
-    bot_lines = session.play_bots(game)
-    session.save(game, path)
-    print(render_report(report), end="")
-    for line in bot_lines:
-        print(line)
+    table = Session.open(Path(args.save))
+    outcome = table.submit(table.clan_number(args.clan), _read_sheet(args.sheet))
+    if outcome.handover.save_error:
+        raise CliError(outcome.handover.save_error)
+    print(render_report(outcome.report), end="")
+    for bot_turn in outcome.handover.bot_turns:
+        print(bot_turn.sentence)
+    game = table.game
     if game.state.finished:
         print(f"{end_sentence(game)} Every Clan's final report: `conquest report`.")
     else:
@@ -113,20 +98,31 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Print the Clan's fog-filtered report, as text or JSON."""
     import json
 
-    import attrs
-
-    from conquest_tui import session
-    from conquest_tui.engine.reports.report import build_report
     from conquest_tui.engine.reports.report_text import render_report
+    from conquest_tui.session import Session
 
-    game = session.load(Path(args.save))
-    report = build_report(game, _clan_number(game, args.clan))
+    table = Session.open(Path(args.save))
+    report = table.report(table.clan_number(args.clan))
     if args.json:
-        print(json.dumps(attrs.asdict(report), indent=2,
-                         ensure_ascii=False))
+        print(json.dumps(report_json(report), indent=2, ensure_ascii=False))
     else:
         print(render_report(report), end="")
     return 0
+
+
+def report_json(report: Report) -> dict[str, object]:
+    """The report as JSON-ready data: every field; each event and problem also carries the
+    sentence a player reads ("text"), next to its kind (or code) and facts."""
+    import attrs
+
+    from conquest_tui.engine.reports.event_text import event_text, problem_text
+
+    data = attrs.asdict(report)
+    data["events"] = [{**attrs.asdict(event), "text": event_text(event)}
+                      for event in report.events]
+    data["problems"] = [{**attrs.asdict(problem), "text": problem_text(problem)}
+                        for problem in report.problems]
+    return data
 
 
 def cmd_maps(args: argparse.Namespace) -> int:
@@ -154,15 +150,6 @@ def play(save: str | None) -> int:
     from conquest_tui.ui.app import run_app
 
     return run_app(Path(save) if save else None)
-
-
-def _opens_the_app(words: Sequence[str]) -> bool:
-    """`conquest` or `conquest play [SAVE]`: read without building the parser (argparse and
-    the parser cost the app about 8 ms of its start)."""
-    if not words:
-        return True
-    return words[0] == "play" and len(words) <= 2 and not any(
-        word.startswith("-") and word != "-" for word in words[1:])
 
 
 def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
@@ -227,8 +214,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of `python -m conquest_tui`."""
     words = sys.argv[1:] if argv is None else list(argv)
     try:
-        if _opens_the_app(words):
-            return play(words[1] if len(words) == 2 else None)
         args = build_parser().parse_args(words)
         func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_play)
         return func(args) if func is cmd_play else _headless(func, args)

@@ -1,19 +1,21 @@
-"""Starting, loading, saving and advancing games for the CLI and the app."""
+"""The one turn path of the CLI and the app: load, check, resolve, save, hand over."""
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from conquest_tui.bots.simple import write_sheet
-from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
-from conquest_tui.engine.play.setup import new_game as engine_new_game
-from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.storage.map_loader import MapError, MapInfo, list_maps, load_map
-from conquest_tui.storage.paths import maps_dir
-from conquest_tui.storage.rules_loader import RulesError, load_ruleset
-from conquest_tui.storage.savefile import SaveError, load_game, save_game
+import attrs
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.core.state import Problem
+    from conquest_tui.engine.play.turn import TurnResult
+    from conquest_tui.engine.reports.report import Report
+    from conquest_tui.engine.reports.view import ClanView
+    from conquest_tui.storage.map_loader import MapInfo
+
+# The engine is imported inside the functions: the app imports this module while it starts.
 
 PREFERRED_DEFAULT_MAP = "british_isles"
 FALLBACK_MAP = "test_small"
@@ -28,11 +30,187 @@ CLAN_NAMES = (
 
 
 class SessionError(Exception):
-    """A failure the player should read as one sentence."""
+    """A failure the player should read as one sentence (naming the file when there is one)."""
 
 
+class NotYourTurn(SessionError):
+    """A turn was submitted (or a Clan resigned) out of turn, or after the game ended."""
+
+
+@attrs.frozen
+class BotTurn:
+    """One turn a bot seat played."""
+
+    clan: int
+    name: str
+    result: TurnResult
+
+    @property
+    def sentence(self) -> str:
+        """One line for the table: which bot played, and how much happened."""
+        return (f"Bot Clan {self.clan} ({self.name}) played its turn"
+                f" ({len(self.result.events)} events).")
+
+
+@attrs.frozen
+class HandOver:
+    """What happened between one seat's turn and the next human seat's (or the game's end)."""
+
+    bot_turns: tuple[BotTurn, ...]
+    ended_turn: int
+    """The last game turn that ended meanwhile (0: none)."""
+    next_clan: int
+    """The Clan whose turn it is now."""
+    finished: bool
+    save_error: str = ""
+    """Why the autosave failed, as one sentence ("" when it was saved or nothing changed)."""
+
+    @property
+    def note(self) -> str:
+        """The hand-over screen's note: "Game turn N is over." or ""."""
+        return f"Game turn {self.ended_turn} is over." if self.ended_turn else ""
+
+
+@attrs.frozen
+class TurnOutcome:
+    """A submitted turn: its result (with its events), the Clan's report, then the hand-over."""
+
+    result: TurnResult
+    report: Report
+    """The Clan's report right after its turn, before any bot seat played."""
+    handover: HandOver
+
+
+@attrs.define
+class Session:
+    """A game at the table and the file it is saved to; every turn goes through here."""
+
+    game: Game
+    path: Path | None = None
+    """Where the game is saved (None: never saved, autosaves do nothing)."""
+
+    @classmethod
+    def open(cls, path: Path) -> Session:
+        """The game saved at `path`; every failure is one sentence naming the file."""
+        return cls(load(path), path)
+
+    # --- the table ---------------------------------------------------------------------------
+    def save(self) -> None:
+        """Save atomically with backups, creating the folder when needed."""
+        if self.path is not None:
+            save(self.game, self.path)
+
+    def clan_number(self, number: int) -> int:
+        """The number back if such a Clan plays, else a SessionError listing the Clans."""
+        if not self.game.has_clan(number):
+            known = ", ".join(f"{c.number} ({c.name})" for c in self.game.state.clans)
+            raise SessionError(f"there is no Clan {number} in this game; the Clans are {known}")
+        return number
+
+    def view(self, clan_number: int) -> ClanView:
+        """What the Clan may see (fog of war)."""
+        from conquest_tui.engine.reports.view import ClanView
+
+        return ClanView(self.game, self.clan_number(clan_number))
+
+    def report(self, clan_number: int) -> Report:
+        """The Clan's current report."""
+        from conquest_tui.engine.reports.report import build_report
+
+        return build_report(self.game, self.clan_number(clan_number))
+
+    def check(self, clan_number: int, sheet: str) -> list[Problem]:
+        """The problems of an order sheet, in line order, without running it."""
+        from conquest_tui.engine.play.checker import check_sheet
+
+        return check_sheet(self.game, self.clan_number(clan_number), sheet)
+
+    def keep_draft(self, clan_number: int, sheet: str) -> None:
+        """Keep the sheet being written with the Clan (saved with the next save)."""
+        self.game.clan(self.clan_number(clan_number)).draft_sheet = sheet
+
+    # --- turns -------------------------------------------------------------------------------
+    def submit(self, clan_number: int, sheet: str) -> TurnOutcome:
+        """Run the Clan's turn, then let bot seats play, then autosave once.
+
+        Raises NotYourTurn if it is not the Clan's turn or the game is over.
+        """
+        from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+        from conquest_tui.engine.reports.report import build_report
+
+        game = self.game
+        turn_before = game.state.game_turn
+        try:
+            result = run_clan_turn(game, self.clan_number(clan_number), sheet)
+        except NotYourTurnError as error:
+            raise NotYourTurn(str(error)) from None
+        report = build_report(game, clan_number)
+        ended = turn_before if game.state.game_turn != turn_before else 0
+        return TurnOutcome(result, report, self._hand_over(ended, always_save=True))
+
+    def resign(self, clan_number: int) -> HandOver:
+        """The Clan at the table drops out (CC-GEN-11); bot seats play; autosave."""
+        from conquest_tui.engine.economy.gameturn import resign
+
+        game = self.game
+        state = game.state
+        if state.finished:
+            raise NotYourTurn("the game is over")
+        if state.active_clan != self.clan_number(clan_number):
+            active = game.clan(state.active_clan)
+            raise NotYourTurn(f"it is Clan {active.number} ({active.name})'s turn, not Clan "
+                              f"{clan_number}'s")
+        turn_before = state.game_turn
+        resign(game, clan_number)
+        ended = turn_before if state.game_turn != turn_before else 0
+        return self._hand_over(ended, always_save=True)
+
+    def play_bots(self) -> HandOver:
+        """Let bot seats play until a human's turn (or the end); autosave if any played."""
+        return self._hand_over(0, always_save=False)
+
+    def _hand_over(self, ended_turn: int, *, always_save: bool) -> HandOver:
+        game = self.game
+        turn_before = game.state.game_turn
+        bot_turns = play_bots(game)
+        if bot_turns and game.state.game_turn != turn_before:
+            ended_turn = turn_before
+        save_error = ""
+        if always_save or bot_turns:
+            try:
+                self.save()
+            except SessionError as error:
+                save_error = str(error)
+        return HandOver(bot_turns, ended_turn, game.state.active_clan, game.state.finished,
+                        save_error)
+
+
+def play_bots(game: Game) -> tuple[BotTurn, ...]:
+    """Let bot seats play until a human Clan's turn comes (or the game ends); nothing is saved.
+
+    Each bot writes its sheet from its own ClanView and plays it like a human's.
+    """
+    from conquest_tui.bots.simple import write_sheet
+    from conquest_tui.engine.play.turn import run_clan_turn
+    from conquest_tui.engine.reports.view import ClanView
+
+    turns: list[BotTurn] = []
+    guard = len(game.state.clan_order) * 2
+    while not game.state.finished and guard > 0:
+        clan = game.clan(game.state.active_clan)
+        if clan.seat != "bot":
+            break
+        guard -= 1
+        result = run_clan_turn(game, clan.number, write_sheet(ClanView(game, clan.number)))
+        turns.append(BotTurn(clan.number, clan.name, result))
+    return tuple(turns)
+
+
+# --- starting, loading and saving --------------------------------------------------------------
 def default_map() -> str:
     """british_isles when it is installed, else the hand-made test map."""
+    from conquest_tui.storage.paths import maps_dir
+
     if (maps_dir() / f"{PREFERRED_DEFAULT_MAP}.json").is_file():
         return PREFERRED_DEFAULT_MAP
     return FALLBACK_MAP
@@ -40,11 +218,15 @@ def default_map() -> str:
 
 def maps() -> list[MapInfo]:
     """Every playable map, by name."""
+    from conquest_tui.storage.map_loader import list_maps
+
     return list_maps()
 
 
 def random_seed() -> str:
     """A fresh seed, shown to players so a game can be replayed."""
+    import secrets
+
     return secrets.token_hex(4)
 
 
@@ -55,6 +237,11 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
 
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
     """
+    from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
+    from conquest_tui.engine.play.setup import new_game as engine_new_game
+    from conquest_tui.storage.map_loader import MapError, load_map
+    from conquest_tui.storage.rules_loader import RulesError, load_ruleset
+
     if turn_limit is not None and turn_limit < 0:
         raise SessionError("--turn-limit must be 0 (no limit) or a positive number of game turns")
     if bots < 0 or bots > clans:
@@ -79,6 +266,10 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
 
 def load(path: Path) -> Game:
     """Load a save; every failure becomes one sentence naming the file."""
+    from conquest_tui.storage.map_loader import MapError
+    from conquest_tui.storage.rules_loader import RulesError
+    from conquest_tui.storage.savefile import SaveError, load_game
+
     try:
         return load_game(path)
     except (SaveError, MapError, RulesError) as error:
@@ -86,24 +277,11 @@ def load(path: Path) -> Game:
 
 
 def save(game: Game, path: Path) -> None:
-    """Save atomically, keeping backups."""
+    """Save atomically, keeping backups, creating the folder when needed."""
+    from conquest_tui.storage.savefile import SaveError, save_game
+
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         save_game(game, path)
     except (SaveError, OSError) as error:
         raise SessionError(f"{path}: could not save ({error})") from None
-
-
-def play_bots(game: Game) -> list[str]:
-    """Let bot seats play until a human Clan's turn comes (or the game ends)."""
-    lines: list[str] = []
-    guard = len(game.state.clan_order) * 2
-    while not game.state.finished and guard > 0:
-        clan = game.clan(game.state.active_clan)
-        if clan.seat != "bot":
-            break
-        guard -= 1
-        result = run_clan_turn(game, clan.number, write_sheet(game, clan.number))
-        lines.append(f"Bot Clan {clan.number} ({clan.name}) played its turn"
-                     f" ({len(result.events)} events).")
-    return lines
-

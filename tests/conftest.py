@@ -13,6 +13,16 @@ from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 
 
+@pytest.fixture(autouse=True)
+def hermetic_home(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing a test runs reads or writes the user's home, caches or saves folder."""
+    home = tmp_path_factory.getbasetemp() / "home"
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, str(home if name == "HOME" else home / name.lower()))
+    monkeypatch.setenv("CONQUEST_SAVES", str(home / "saves"))
+
+
 @pytest.fixture(scope="session")
 def rules() -> Ruleset:
     """The ruleset from data/rules."""

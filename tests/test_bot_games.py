@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from conquest_tui import session
+from conquest_tui.bots.simple import write_sheet
 from conquest_tui.engine.core.state import STOCK_ITEMS
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
 
@@ -13,7 +15,9 @@ from conquest_tui.storage.savefile import game_from_text, game_to_text
 def test_four_bot_clans_play_several_game_turns(seed: str) -> None:
     game = session.new_game(map_name="test_small", clans=4, bots=4, seed=seed)
     for _ in range(5):
-        session.play_bots(game)
+        turns = session.play_bots(game)
+        assert len(turns) == 8, "two rounds of four bot seats per call"
+        assert all(turn.result.clan == turn.clan for turn in turns)
         game = game_from_text(game_to_text(game), "round trip")
         for clan in game.state.clans:
             for item in STOCK_ITEMS:
@@ -24,3 +28,16 @@ def test_four_bot_clans_play_several_game_turns(seed: str) -> None:
     assert any(hex_state.owner for hex_state in game.state.hexes)
     owned = sum(1 for hex_state in game.state.hexes if hex_state.owner)
     assert owned > 4, "bots should have captured some hexes in five turns"
+
+
+def test_cc_gen_05_a_bot_sheet_ignores_what_only_other_clans_know() -> None:
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="bot-fog")
+    mine, *others = game.state.clan_order
+    sheet = write_sheet(ClanView(game, mine))
+    for clan in others:
+        rich = game.clan(clan)
+        rich.stock.money, rich.stock.fuel, rich.stock.troops = 9_999_999, 0, 0
+        for convoy in game.convoys_of(clan):
+            convoy.troops, convoy.vehicles = 0, {key: 9 for key in convoy.vehicles}
+    assert write_sheet(ClanView(game, mine)) == sheet
+    assert sheet.startswith("[PRE]\n") and "[CONVOY" in sheet

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.convoys import movement
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import CityState, Clan, Convoy
+from conquest_tui.engine.core.state import CityState, Clan, Convoy, Event
 from conquest_tui.engine.play.turn import run_clan_turn
 
 HOME = "0308"  # the first Clan's starting city: Brackwater, Station, 50,000+ people
@@ -23,8 +23,8 @@ def home(game: Game, *buildings: str) -> tuple[Clan, CityState, Convoy]:
     return clan, city, convoy
 
 
-def kinds(clan: Clan, kind: str) -> list[str]:
-    return [e.text for e in clan.last_turn.events if e.kind == kind]
+def kinds(clan: Clan, kind: str) -> list[Event]:
+    return [e for e in clan.last_turn.events if e.kind == kind]
 
 
 def test_armory_makes_rifles_and_grenades_at_income_cc_city_43(game: Game) -> None:
@@ -57,7 +57,8 @@ def test_junkyard_car_goes_to_first_land_convoy_entering_cc_city_50(game: Game) 
     run_clan_turn(game, clan.number, f"[CONVOY 1]\n{HOME}\n")
     assert convoy.vehicles["car"] == cars + 1
     assert not city.junkyard_car
-    assert any("took the Junkyard car" in t for t in kinds(clan, "junkyard"))
+    assert [(e.facts["why"], e.facts["vehicle"], e.convoy) for e in kinds(clan, "junkyard")
+            if e.facts["why"] == "taken"] == [("taken", "car", 1)]
 
 
 def test_junkyard_car_is_lost_when_no_convoy_comes_amb_54(game: Game) -> None:
@@ -66,7 +67,7 @@ def test_junkyard_car_is_lost_when_no_convoy_comes_amb_54(game: Game) -> None:
     run_clan_turn(game, clan.number, "")
     assert convoy.vehicles.get("car", 0) == cars
     assert not city.junkyard_car
-    assert any("it is lost" in t for t in kinds(clan, "junkyard"))
+    assert [e.facts["hex"] for e in kinds(clan, "junkyard") if e.facts["why"] == "lost"] == [HOME]
 
 
 def test_recruiting_center_enlists_one_per_5000_people_cc_city_53(game: Game) -> None:
@@ -75,7 +76,7 @@ def test_recruiting_center_enlists_one_per_5000_people_cc_city_53(game: Game) ->
     troops = clan.stock.troops
     run_clan_turn(game, clan.number, f"[PRE]\nERECT {HOME} REC\n")
     assert clan.stock.troops == troops + city.population // 5_000
-    assert kinds(clan, "recruits")
+    assert [e.facts["recruits"] for e in kinds(clan, "recruits")] == [city.population // 5_000]
 
 
 def test_helipad_fills_city_from_unallocated_troops_cc_city_47(game: Game) -> None:
@@ -88,7 +89,7 @@ def test_helipad_fills_city_from_unallocated_troops_cc_city_47(game: Game) -> No
     clan.stock.troops = 50
     run_clan_turn(game, clan.number, "")
     assert (city.troops, clan.stock.troops) == (100, 40)
-    assert kinds(clan, "helipad")
+    assert [(e.facts["troops"], e.facts["garrison"]) for e in kinds(clan, "helipad")] == [(10, 100)]
 
 
 def test_helipad_does_not_work_in_the_capture_turn_cc_city_10(game: Game) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from conquest_tui.engine.convoys import convoy_stats, movement
+from conquest_tui.engine.core.events import Facts
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
 
 BRACKWATER = "0308"  # produces cloth, needs milk; the first Clan's starting city
 ARDMOOR = "0402"  # produces milk, needs wool
@@ -28,8 +30,8 @@ def other_clan(game: Game) -> int:
     return game.state.clan_order[1]
 
 
-def texts(game: Game, clan: int) -> list[str]:
-    return [e.text for e in game.clan(clan).last_turn.events]
+def facts_of(game: Game, clan: int, kind: str) -> list[Facts]:
+    return [e.facts for e in game.clan(clan).last_turn.events if e.kind == kind]
 
 
 def test_pickup_loads_produced_goods_to_capacity_cc_co_pickup_02(game: Game) -> None:
@@ -37,15 +39,17 @@ def test_pickup_loads_produced_goods_to_capacity_cc_co_pickup_02(game: Game) -> 
     capacity = convoy_stats.cargo_capacity(convoy, game.rules)
     run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert (convoy.cargo_type, convoy.cargo) == ("cloth", capacity)
-    assert any(f"picked up {capacity} cloth in Brackwater (0308)" in t
-               for t in texts(game, convoy.owner))
+    assert [(f["amount"], f["goods"], f["hex"]) for f in facts_of(game, convoy.owner,
+                                                                  "goods_pickup")] == [
+        (capacity, "cloth", "0308")]
 
 
 def test_pickup_with_other_cargo_fails_cc_city_22(game: Game) -> None:
     convoy = trader(game, BRACKWATER, cargo="milk", amount=3)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPI\n")
     assert (convoy.cargo_type, convoy.cargo) == ("milk", 3)
-    assert any(p.code == "no_pickup" and "one goods type" in p.message for p in result.problems)
+    assert any(p.code == "no_pickup" and "one goods type" in problem_text(p)
+               for p in result.problems)
 
 
 def test_pickup_tops_up_same_goods_cc_co_pickup_01(game: Game) -> None:
@@ -59,7 +63,7 @@ def test_pickup_refused_while_hidden_cc_co_pickup_01(game: Game) -> None:
     convoy.hidden = True
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo == 0
-    assert any("hidden" in p.message for p in result.problems)
+    assert any("hidden" in problem_text(p) for p in result.problems)
 
 
 def test_hostile_city_refuses_trade_without_merchant_cc_city_06(game: Game) -> None:
@@ -67,7 +71,7 @@ def test_hostile_city_refuses_trade_without_merchant_cc_city_06(game: Game) -> N
     game.city(ARDMOOR).hostile_to.append(convoy.owner)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo == 0
-    assert any("hostile" in p.message for p in result.problems)
+    assert any("hostile" in problem_text(p) for p in result.problems)
 
 
 def test_merchant_trades_at_hostile_and_banning_cities_cc_city_08(game: Game) -> None:
@@ -87,7 +91,7 @@ def test_banned_city_refuses_goods_cc_city_07(game: Game) -> None:
     game.clan(city.owner).bans.append(convoy.owner)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo == 0
-    assert any("banned" in p.message for p in result.problems)
+    assert any("banned" in problem_text(p) for p in result.problems)
 
 
 def test_dropoff_in_own_city_pays_price_and_own_kickback_cc_co_dropoff_02(game: Game) -> None:
@@ -99,8 +103,8 @@ def test_dropoff_in_own_city_pays_price_and_own_kickback_cc_co_dropoff_02(game: 
     value = price * 10
     assert convoy.cargo == 0 and convoy.cargo_type == ""
     assert clan.stock.money == before + clan.last_turn.income["money"] + value + value // 10
-    assert any(f"for ${value:,}, plus the ${value // 10:,} kickback" in t
-               for t in texts(game, convoy.owner))
+    assert [(f["value"], f["kickback"], f["own_city"])
+            for f in facts_of(game, convoy.owner, "goods_sale")] == [(value, value // 10, 1)]
 
 
 def test_dropoff_in_other_clans_city_pays_owner_20pct_with_marketplace_cc_city_23(
@@ -116,8 +120,8 @@ def test_dropoff_in_other_clans_city_pays_owner_20pct_with_marketplace_cc_city_2
     run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\n")
     assert owner.stock.money == before_owner + value * 20 // 100
     assert seller.stock.money == before_seller + seller.last_turn.income["money"] + value
-    assert any("kickback" in e.text and f"${value * 20 // 100:,}" in e.text
-               for e in owner.inbox)
+    assert [(e.actor, e.facts["kickback"]) for e in owner.inbox if e.kind == "kickback"] == [
+        (convoy.owner, value * 20 // 100)]
 
 
 def test_dropoff_in_uncontrolled_city_pays_no_kickback_cc_city_23(game: Game) -> None:
@@ -133,13 +137,13 @@ def test_dropoff_of_goods_the_city_does_not_need_fails_cc_co_dropoff_01(game: Ga
     convoy = trader(game, BRACKWATER, cargo="gems", amount=5)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\n")
     assert convoy.cargo == 5
-    assert any("needs milk, not gems" in p.message for p in result.problems)
+    assert any("needs milk, not gems" in problem_text(p) for p in result.problems)
 
 
 def test_anything_city_refuses_only_its_own_goods_cc_city_24(game: Game) -> None:
     convoy = trader(game, CARROW, cargo="alcohol", amount=5)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\nDUMP\nPICKUP\n")
-    assert any("anything but alcohol" in p.message for p in result.problems)
+    assert any("anything but alcohol" in problem_text(p) for p in result.problems)
     assert convoy.cargo_type == "alcohol"  # dumped, then picked up fresh alcohol
 
 
@@ -156,7 +160,8 @@ def test_dump_throws_cargo_away_cc_co_dump_01(game: Game) -> None:
     assert (convoy.cargo, convoy.cargo_type) == (0, "")
     assert game.clan(convoy.owner).stock.money == money + \
         game.clan(convoy.owner).last_turn.income["money"]
-    assert any("dumped 7 steel" in t for t in texts(game, convoy.owner))
+    assert [(f["amount"], f["goods"]) for f in facts_of(game, convoy.owner, "goods_dump")] == [
+        (7, "steel")]
 
 
 def test_merchant_sells_on_entering_a_city_that_needs_the_cargo_cc_co_dropoff_03(

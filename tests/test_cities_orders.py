@@ -9,6 +9,7 @@ from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.phases import clan_orders
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
 
 HOME = "0308"  # the first Clan's starting city, a Station
 
@@ -21,7 +22,7 @@ def home(game: Game) -> tuple[Clan, CityState]:
 
 
 def problems(game: Game, sheet: str) -> list[str]:
-    return [p.message for p in run_clan_turn(game, game.state.active_clan, sheet).problems]
+    return [problem_text(p) for p in run_clan_turn(game, game.state.active_clan, sheet).problems]
 
 
 def test_assign_moves_troops_and_claymores_from_stockpiles_cc_cl_assign_01(game: Game) -> None:
@@ -49,7 +50,8 @@ def test_assign_stops_at_capacity_and_claymore_tenth_cc_cl_assign_02(game: Game)
     city.troops = 90
     run_clan_turn(game, clan.number, f"[PRE]\nASSIGN {HOME} 40 30\n")
     assert (city.troops, city.claymores) == (100, 10)  # Station: 100 troops, 10 claymores
-    assert any("at most 100 troops" in e.text for e in clan.last_turn.events)
+    assigned = [e.facts for e in clan.last_turn.events if e.kind == "assign"]
+    assert assigned and ("troops", "limit", 100) in assigned[0]["short"]
 
 
 def test_barracks_raise_capacity_cc_city_44(game: Game) -> None:
@@ -94,7 +96,7 @@ def test_fortify_raises_one_level_for_its_cost_cc_cl_fortify_01(game: Game) -> N
     assert city.fortification == 3  # Station → Base once only
     income = clan.last_turn.income["money"]
     assert clan.stock.money == 60_000 + income - 50_000
-    assert any("one level per turn" in p.message for p in clan.last_turn.problems)
+    assert any("one level per turn" in problem_text(p) for p in clan.last_turn.problems)
 
 
 def test_fortify_next_turn_allowed_again_cc_city_34(game: Game) -> None:
@@ -147,7 +149,7 @@ def test_erect_builds_in_order_until_money_runs_out_cc_cl_erect_02(game: Game) -
     clan_orders.run_post(ctx)
     assert city.buildings == ["AIR", "ARM"]
     assert clan.stock.money == 4_000
-    assert any("not erected: Stockyard" in p.message for p in ctx.problems)
+    assert any("not erected: Stockyard" in problem_text(p) for p in ctx.problems)
 
 
 def test_erect_one_of_each_type_cc_city_38(game: Game) -> None:
@@ -156,7 +158,7 @@ def test_erect_one_of_each_type_cc_city_38(game: Game) -> None:
     clan.stock.money = 100_000
     run_clan_turn(game, clan.number, f"[PRE]\nERECT {HOME} CHU HOS\n")
     assert sorted(city.buildings) == ["CHU", "HOS"]
-    assert any("already has one" in p.message for p in clan.last_turn.problems)
+    assert any("already has one" in problem_text(p) for p in clan.last_turn.problems)
 
 
 def test_no_erect_in_city_conquered_this_turn_cc_city_40(game: Game) -> None:
@@ -197,4 +199,4 @@ def test_city_orders_for_a_city_not_yours_are_flagged_while_typing_cc_cl_erect_0
     sheet = f"[POST]\nERECT {other.hex} MARKETPLACE\nASSIGN {HOME} 5\n"
     found = check_sheet(game, clan.number, sheet)
     assert [(p.line, p.code) for p in found] == [(2, "not_owner")]
-    assert found[0].message == f"you do not own the city in {other.hex}"
+    assert problem_text(found[0]) == f"you do not own the city in {other.hex}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.world import radio
@@ -14,8 +15,10 @@ def hex_at(game: Game, distance: int) -> str:
     return next(h for h in hexgrid.ring(HOME, distance) if game.map.contains(h))
 
 
-def radio_lines(game: Game, clan: int) -> list[str]:
-    return [e.text for e in game.clan(clan).last_turn.events if e.kind == "radio"]
+def radio_lines(game: Game, clan: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The battles the Clan heard of: (hex, Clans taking part)."""
+    return [(e.facts["hex"], e.facts["clans"]) for e in game.clan(clan).last_turn.events
+            if e.kind == EventKind.RADIO]
 
 
 def test_station_hears_battles_within_6_hexes_cc_city_64(game: Game) -> None:
@@ -28,7 +31,7 @@ def test_station_hears_battles_within_6_hexes_cc_city_64(game: Game) -> None:
     radio.broadcast(game, hex_at(game, 7), "Clan 903 fought Clan 904", [903, 904])
     run_clan_turn(game, clan, "")
     lines = radio_lines(game, clan)
-    assert len(lines) == 1 and "Clan 901 fought Clan 902" in lines[0]
+    assert lines == [(hex_at(game, 6), (901, 902))]
 
 
 def test_radio_tower_adds_6_but_not_on_the_turn_built_cc_city_66(game: Game) -> None:
@@ -41,7 +44,7 @@ def test_radio_tower_adds_6_but_not_on_the_turn_built_cc_city_66(game: Game) -> 
     run_clan_turn(game, game.state.active_clan, "")
     radio.broadcast(game, hex_at(game, 10), "Clan 905 razed a city", [905])
     run_clan_turn(game, clan.number, "")
-    assert [line for line in radio_lines(game, clan.number) if "Clan 905 razed" in line]
+    assert (hex_at(game, 10), (905,)) in radio_lines(game, clan.number)
 
 
 def test_own_battles_are_not_repeated_on_the_radio_cc_city_64(game: Game) -> None:

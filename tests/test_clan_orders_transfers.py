@@ -6,10 +6,11 @@ import pytest
 
 from conquest_tui.engine.convoys import convoys
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
 
 
 def me(game: Game) -> int:
@@ -30,8 +31,8 @@ def second(game: Game, convoy_type: str = "land", hex_id: str = "") -> Convoy:
     return convoy
 
 
-def events(game: Game, clan: int, kind: str) -> list[str]:
-    return [e.text for e in game.clan(clan).last_turn.events if e.kind == kind]
+def events(game: Game, clan: int, kind: str) -> list[Event]:
+    return [e for e in game.clan(clan).last_turn.events if e.kind == kind]
 
 
 def problems(game: Game, clan: int) -> list[str]:
@@ -48,7 +49,8 @@ def test_give_3_cars_from_convoy_2_to_1_in_same_hex_cc_cl_give_01(quiet: Game) -
     run_clan_turn(quiet, clan, "[PRE]\nGIVE 3 CARS #2 #1\n")
     assert one is not None and one.vehicles["car"] == 4
     assert two.vehicles == {"bike": 1}
-    assert any("gave 3 cars to convoy #1" in text for text in events(quiet, clan, "give"))
+    assert [(e.facts["sender"], e.convoy, e.facts["moved"]) for e in events(quiet, clan, "give")
+            ] == [(2, 1, "3 cars")]
 
 
 def test_give_needs_both_convoys_in_the_same_hex_cc_cl_give_01(quiet: Game) -> None:
@@ -180,7 +182,7 @@ def test_absorb_averages_morale_and_training_takes_lowest_health_cc_co_absorb_03
     assert one.vehicles == {"bike": 4, "car": 2}
     assert one.training == 45 and one.health == 75
     assert one.experts == ["ENG", "MER"]
-    assert any("Engineer" in text for text in events(quiet, clan, "absorb"))
+    assert any("Engineer" in e.facts["experts_lost"] for e in events(quiet, clan, "absorb"))
     paused = [e for e in quiet.clan(clan).last_turn.events if e.kind == "pause"]
     assert paused == []   # the absorbed convoy's remaining lines are ignored (CC-CO-ABSORB-02)
 
@@ -226,7 +228,7 @@ def test_split_halves_vehicles_troops_and_keeps_experts_cc_co_split_03(quiet: Ga
     assert (one.troops, two.troops) == (5, 4)
     assert one.training == two.training == 45
     said = events(quiet, clan, "split")
-    assert any("both have morale 30 and training 45" in text for text in said)
+    assert [(e.facts["morale"], e.facts["training"]) for e in said] == [(30, 45)]
     assert two.health == 90 and one.experts == ["ENG"] and two.experts == []
     assert two.name == "Land 1 II" and two.hex == one.hex
     income = quiet.clan(clan).last_turn.income.get("money", 0)
@@ -336,7 +338,7 @@ def test_create_sea_convoy_only_in_coastal_city_cc_cl_create_02(quiet: Game) -> 
     inland.owner = clan
     run_clan_turn(quiet, clan, f"[PRE]\nCREATE {inland.hex} SEA\n")
     assert quiet.convoy(clan, 2) is None
-    assert any("coast" in p.message for p in quiet.clan(clan).last_turn.problems)
+    assert any("coast" in problem_text(p) for p in quiet.clan(clan).last_turn.problems)
 
 
 def test_create_not_in_a_city_conquered_this_turn_cc_cl_create_01(quiet: Game) -> None:
@@ -377,6 +379,6 @@ def test_create_in_indoctrination_center_city_gets_gifts_cc_city_49(quiet: Game)
     assert made.vehicles == {"bike": 3, "car": 1}
     assert 45 <= made.training <= 50
     gift = events(quiet, clan, "indoctrination")
-    assert gift and any(f"+{n} morale" in gift[0] for n in range(15, 21))
+    assert gift and 15 <= int(gift[0].facts["morale"]) <= 20
     assert made.troops == 3 + 3 * 1   # car 3 + bikes 1 each
     assert stock.troops == 0

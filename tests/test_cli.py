@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conquest_tui import cli
 from conquest_tui.cli import main
 
 
@@ -96,3 +97,48 @@ def test_failures_are_one_sentence_without_traceback(argv: list[str], fragment: 
 def test_maps_lists_test_small(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["maps"]) == 0
     assert "test_small" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, opened", [([], None), (["play"], None),
+                                          (["play", "old.json"], "old.json")])
+def test_the_app_opens_through_the_same_parser(argv: list[str], opened: str | None,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str | None] = []
+    monkeypatch.setattr(cli, "play", lambda save: seen.append(save) or 0)
+    assert main(argv) == 0
+    assert seen == [opened]
+
+
+def test_play_with_two_saves_is_a_usage_error(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cli, "play", lambda save: pytest.fail("the app must not open"))
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "a.json", "b.json"])
+    assert stop.value.code == 2
+    assert "unrecognized arguments: b.json" in capsys.readouterr().err
+
+
+def test_turn_for_an_unknown_clan_lists_the_clans(save: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("[PRE]\n")
+    capsys.readouterr()
+    assert main(["turn", "--save", str(save), "--clan", "1", str(sheet)]) == 1
+    err = capsys.readouterr().err
+    assert "there is no Clan 1 in this game; the Clans are" in err and "Wolves" in err
+
+
+def test_report_json_gives_each_event_its_kind_facts_and_sentence(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("[PRE]\nENLIST 5\nBUY lots FUEL\n")
+    clan = json.loads(save.read_text())["summary"]["active_clan"]
+    assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
+    capsys.readouterr()
+    assert main(["report", "--save", str(save), "--clan", str(clan), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    enlisted = [event for event in report["events"] if event["kind"] == "enlist"]
+    assert enlisted and enlisted[0]["text"].startswith("Enlisted 5 troops")
+    assert isinstance(enlisted[0]["facts"], dict)
+    assert [problem["line"] for problem in report["problems"]] == [3]
+    assert all(problem["text"] for problem in report["problems"])

@@ -6,8 +6,9 @@ import attrs
 
 from conquest_tui.engine.convoys import condition, convoys, movement
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import event_text
 
 HOME = "0308"
 
@@ -30,8 +31,8 @@ def _tune(game: Game, **consumption: float) -> None:
                               consumption=attrs.evolve(game.rules.consumption, **consumption))
 
 
-def _events(game: Game, kind: str) -> list[str]:
-    return [e.text for e in game.clan(_clan(game)).last_turn.events if e.kind == kind]
+def _events(game: Game, kind: str) -> list[Event]:
+    return [e for e in game.clan(_clan(game)).last_turn.events if e.kind == kind]
 
 
 def _step_into(game: Game, terrain: str) -> tuple[str, str]:
@@ -103,9 +104,12 @@ def test_dealer_buys_missing_fuel_at_double_price_cc_res_15_amb_85(game: Game) -
     assert dealer.hex == "0307"
     assert game.convoy(clan, 1).hex == HOME  # type: ignore[union-attr]
     assert stock.money == money + income - 2 * price  # 2 fuel for 0307 by road
-    assert _events(game, "dealer") == [
-        f"Convoy #2's Dealer bought 2 fuel for the move to 0307 at double price: ${2 * price:,}."
-    ]
+    (bought,) = _events(game, "dealer")
+    assert (bought.convoy, bought.facts) == (2, {"amount": 2, "item": "fuel",
+                                                 "purpose": "the move to 0307",
+                                                 "cost": 2 * price})
+    assert event_text(bought) == (f"Convoy #2's Dealer bought 2 fuel for the move to 0307 at "
+                                  f"double price: ${2 * price:,}.")
     assert stock.fuel == 0
 
 
@@ -143,10 +147,8 @@ def test_chemist_finds_gasoline_on_roads_amb_61_cc_cnv_52(game: Game) -> None:
     clan = _clan(game)
     _convoy(game, experts=("CHE",))
     run_clan_turn(game, clan, "[CONVOY 2]\nN\nSE\n")  # 0307 by road; 0407 swamp, no road
-    found = _events(game, "chemist_fuel")
-    assert len(found) == 1 and "0307" in found[0]
-    amount = int(found[0].split(" found ")[1].split()[0])
-    assert 10 <= amount <= 30
+    found = [(e.facts["hex"], e.facts["fuel"]) for e in _events(game, "chemist_fuel")]
+    assert len(found) == 1 and found[0][0] == "0307" and 10 <= found[0][1] <= 30
 
 
 def test_tinkerer_parts_and_scrap_cc_cnv_39_cc_cnv_40_cc_cnv_65(game: Game) -> None:
@@ -160,9 +162,9 @@ def test_tinkerer_parts_and_scrap_cc_cnv_39_cc_cnv_40_cc_cnv_65(game: Game) -> N
     game.clan(clan).stock.parts = 0
     run_clan_turn(game, clan, "[CONVOY 2]\nN\nS\nN\nS\n")
     scrapped = _events(game, "scrapped")
-    assert scrapped and "scrapped bike" in scrapped[0]
+    assert scrapped and scrapped[0].facts["scrapped"] == ("bike",)
     assert convoy.vehicles == {"bike": 1, "car": 1}
-    assert game.clan(clan).stock.parts == 4 - int(scrapped[0].split("paid ")[1].rstrip("."))
+    assert game.clan(clan).stock.parts == 4 - scrapped[0].facts["paid"]
 
 
 def test_food_per_pulse_gourmet_health_cc_cnv_35_cc_cnv_36(game: Game) -> None:
@@ -201,8 +203,8 @@ def test_desertion_takes_a_vehicle_when_none_left_amb_44(game: Game) -> None:
         city.owner = 0 if city.owner == clan else city.owner
     run_clan_turn(game, clan, "")
     assert convoy.troops == 0
-    assert _events(game, "vehicle_deserted") == [
-        "With its troops gone, a bike of convoy #1 deserted as well."]
+    assert [(e.convoy, e.facts) for e in _events(game, "vehicle_deserted")] == [
+        (1, {"vehicle": "bike"})]
     assert convoy.vehicles == {"bike": 1, "car": 1}
 
 
@@ -222,7 +224,7 @@ def test_morale_decay_cap_and_zero_disband_cc_cnv_14_16_17(game: Game) -> None:
     run_clan_turn(game, game.state.active_clan, "")
     run_clan_turn(game, clan, "")
     assert game.convoy(clan, 1) is None
-    assert any("stayed at 0" in text for text in _events(game, "disband"))
+    assert [(e.convoy, e.facts["why"]) for e in _events(game, "disband")] == [(1, "zero_morale")]
 
 
 def test_training_and_morale_bounds_cc_cnv_21(game: Game) -> None:

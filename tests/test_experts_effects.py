@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from conquest_tui.engine.convoys import convoy_stats, experts
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
@@ -26,9 +24,7 @@ def turn_events(game: Game, clan: int, sheet: str, kind: str) -> list[Event]:
 
 
 def training_gain(event: Event) -> int:
-    found = re.search(r"raised its training by (\d+) to (\d+)", event.text)
-    assert found, event.text
-    return int(found.group(1))
+    return int(event.facts["gained"])
 
 
 # --- once a turn -------------------------------------------------------------------------------
@@ -54,7 +50,7 @@ def test_trainer_and_sergeant_add_up_to_at_most_100_cc_cnv_23(game: Game) -> Non
     convoy.experts = ["TRA", "SER"]
     convoy.training = 98
     [event] = turn_events(game, clan, "", "training")
-    assert "Trainer and Sergeant" in event.text
+    assert event.facts["experts"] == ("Trainer", "Sergeant") and event.facts["training"] == 100
     assert convoy.training == 100
 
 
@@ -74,7 +70,7 @@ def test_armsmaster_makes_one_rifle_up_to_capacity_cc_cnv_51_amb_64(game: Game) 
     convoy.rifles = limit - 1
     [event] = turn_events(game, clan, "", "rifles_made")
     assert convoy.rifles == limit
-    assert "made 1 rifle" in event.text
+    assert event.facts == {"made": 1, "rifles": limit}
 
 
 def test_armsmaster_idle_when_full_or_empty_mode_cc_cnv_51_amb_64(game: Game) -> None:
@@ -98,7 +94,7 @@ def test_aid_and_kill_mode_revert_without_doctor_or_gunner_cc_cnv_80_cc_co_aid_0
     convoy.kill_mode = "V"
     [event] = turn_events(game, clan, "", "setting_reset")
     assert not convoy.aid and convoy.kill_mode == "N"
-    assert "AID and Kill Mode" in event.text
+    assert event.facts == {"why": "no_expert", "settings": ("AID", "Kill Mode")}
     clan2, convoy2 = own_convoy(game)
     convoy2.experts = ["DOC", "GUN"]
     convoy2.aid = True
@@ -114,7 +110,7 @@ def test_scout_loots_every_hex_entered_cc_cnv_62_cc_hex_42_cc_co_loot_03(game: G
     convoy.experts = ["SCO"]
     loots = turn_events(game, clan, "[CONVOY 1]\nN\nPAUSE\n", "loot")
     assert game.hex(PLAINS).looted
-    assert len(loots) == 1 and loots[0].line == 2 and PLAINS in loots[0].text
+    assert len(loots) == 1 and loots[0].line == 2 and loots[0].facts["hex"] == PLAINS
     assert not any(e.kind == "loot_empty" for e in game.clan(clan).last_turn.events)
 
 
@@ -126,8 +122,8 @@ def test_scout_searches_a_bank_once_a_turn_cc_cnv_62_amb_76(game: Game) -> None:
     money = game.clan(clan).stock.money
     run_clan_turn(game, clan, "[CONVOY 1]\nN\nS\nN\n")
     events = game.clan(clan).last_turn.events
-    robbed = [e for e in events if PLAINS in e.text and "Bank" in e.text]
-    assert len(robbed) == 1, [e.text for e in events]
+    robbed = [e for e in events if e.kind == "loot" and e.facts["why"] == "bank"]
+    assert [e.facts["hex"] for e in robbed] == [PLAINS], events
     assert game.clan(clan).stock.money > money
 
 
@@ -156,7 +152,7 @@ def test_doctor_reports_the_plague_in_cities_entered_cc_cnv_54_amb_67(game: Game
     convoy2.hex = PLAINS
     city.plague = True
     [event] = turn_events(game, clan2, "[CONVOY 1]\nS\n", "plague_detected")
-    assert "found the Plague in Brackwater (0308)" in event.text
+    assert event.facts == {"city": "Brackwater", "hex": BRACKWATER} and event.convoy == 1
 
 
 # --- bonuses -----------------------------------------------------------------------------------

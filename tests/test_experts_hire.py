@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
-from conquest_tui.engine.orders.args_experts import Hire
+from conquest_tui.engine.orderbook.experts import Hire
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 CODES = ("ARM", "CHE", "DEA", "DOC", "ENG", "GOU", "GUN", "MER", "PIL", "POL", "PRI", "SCO",
@@ -56,7 +57,9 @@ def test_guild_expert_without_parameter_costs_10000_cc_co_hire_01_02(game: Game)
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == ["TRA"]
     assert spent == 10_000
-    assert "hired an Expert Trainer at Brackwater (0308) for $10,000" in events[0].text
+    assert events[0].kind == "hire" and events[0].convoy == convoy.number
+    assert {key: events[0].facts[key] for key in ("code", "expert", "place", "cost")} == {
+        "code": "TRA", "expert": "Trainer", "place": "Brackwater (0308)", "cost": 10_000}
 
 
 def test_guild_city_refuses_other_types_cc_co_hire_04(game: Game) -> None:
@@ -64,7 +67,7 @@ def test_guild_city_refuses_other_types_cc_co_hire_04(game: Game) -> None:
     events, spent = hire(game, clan, "HIRE ENG")
     assert convoy.experts == []
     assert spent == 0
-    assert events[0].kind == "cannot_hire" and "trains only" in events[0].text
+    assert events[0].kind == "cannot_hire" and "trains only" in event_text(events[0])
 
 
 def test_friendly_city_not_owned_offers_its_guild_cc_cnv_50(game: Game) -> None:
@@ -94,21 +97,21 @@ def test_owned_university_hex_offers_any_type_cc_cnv_50(game: Game) -> None:
     game.hex(UNIVERSITY).owner = clan
     events, _ = hire(game, clan, "HIRE DOCTOR")
     assert convoy.experts == ["DOC"]
-    assert "the University in 0808" in events[0].text
+    assert events[0].facts["place"] == "the University in 0808"
 
 
 def test_university_not_owned_fails_cc_co_hire_04(game: Game) -> None:
     clan, convoy = setup(game, UNIVERSITY)
     events, spent = hire(game, clan, "HIRE DOC")
     assert convoy.experts == [] and spent == 0
-    assert "not in a hex you own" in events[0].text
+    assert "not in a hex you own" in event_text(events[0])
 
 
 def test_city_without_guild_fails_cc_co_hire_04(game: Game) -> None:
     clan, convoy = setup(game, ARDMOOR)
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == [] and spent == 0
-    assert "has no Guild" in events[0].text
+    assert "has no Guild" in event_text(events[0])
 
 
 def test_hostile_or_banning_city_fails_cc_co_hire_04(game: Game) -> None:
@@ -118,7 +121,7 @@ def test_hostile_or_banning_city_fails_cc_co_hire_04(game: Game) -> None:
     city.hostile_to.append(clan)
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == [] and spent == 0
-    assert "hostile to you" in events[0].text
+    assert "hostile to you" in event_text(events[0])
 
 
 def test_banning_city_fails_cc_co_hire_04(game: Game) -> None:
@@ -130,7 +133,7 @@ def test_banning_city_fails_cc_co_hire_04(game: Game) -> None:
     game.clan(other).bans.append(clan)
     events, _ = hire(game, clan, "HIRE")
     assert convoy.experts == []
-    assert "ban" in events[0].text
+    assert "ban" in event_text(events[0])
 
 
 def test_hidden_convoy_cannot_hire_cc_cnv_75(game: Game) -> None:
@@ -147,7 +150,7 @@ def test_one_of_each_type_per_convoy_cc_cnv_49(game: Game) -> None:
     assert check_sheet(game, clan, "[CONVOY 1]\nHIRE TRA\n")[0].code == "cannot_hire"
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == ["TRA"] and spent == 0
-    assert "already has an Expert Trainer" in events[0].text
+    assert "already has an Expert Trainer" in event_text(events[0])
 
 
 def test_pilot_only_for_air_convoys_cc_co_hire_04_cc_cnv_59(game: Game) -> None:
@@ -158,7 +161,7 @@ def test_pilot_only_for_air_convoys_cc_co_hire_04_cc_cnv_59(game: Game) -> None:
     assert check_sheet(game, clan, "[CONVOY 1]\nHIRE PIL\n")[0].code == "cannot_hire"
     events, spent = hire(game, clan, "HIRE PILOT")
     assert convoy.experts == [] and spent == 0
-    assert "only in air convoys" in events[0].text
+    assert "only in air convoys" in event_text(events[0])
 
 
 def test_not_enough_money_hires_nobody_cc_co_hire_01_amb_50(game: Game) -> None:
@@ -166,7 +169,7 @@ def test_not_enough_money_hires_nobody_cc_co_hire_01_amb_50(game: Game) -> None:
     game.clan(clan).stock.money = 0
     run_clan_turn(game, clan, "[PRE]\nENLIST 1000\n[CONVOY 1]\nHIRE\n")
     assert convoy.experts == []
-    assert any(e.kind == "no_money" and "Trainer" in e.text
+    assert any(e.kind == "no_money" and e.facts["why"] == "hire" and e.facts["expert"] == "Trainer"
                for e in game.clan(clan).last_turn.events)
 
 
@@ -175,4 +178,4 @@ def test_spy_is_useless_in_a_convoy_cc_cnv_64(game: Game) -> None:
     game.hex(UNIVERSITY).owner = clan
     events, _ = hire(game, clan, "HIRE SPY")
     assert convoy.experts == ["SPY"]
-    assert "of no use inside a convoy" in events[0].text
+    assert "of no use inside a convoy" in event_text(events[0])

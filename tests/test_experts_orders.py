@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from conquest_tui.engine.convoys import convoy_stats, experts
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
-from conquest_tui.engine.orders.args_experts import Celebrate, Practice, Scan
+from conquest_tui.engine.orderbook.experts import Celebrate, Practice, Scan
 from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.phases import expert_orders, scan
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.steps import scan
 
 BRACKWATER = "0308"   # the first Clan's starting city (swamp, next to plains, swamp and water)
 POLICE = "1111"       # a jungle hex with a Police Station
@@ -31,18 +29,17 @@ def context(game: Game) -> tuple[TurnContext, Convoy]:
     return ctx, convoy
 
 
-def run(ctx: TurnContext, convoy: Convoy, order: object) -> Event:
+def run(ctx: TurnContext, convoy: Convoy, order: Celebrate | Practice | Scan) -> Event:
     """Carry out one order line and return the event it produced."""
     before = len(ctx.events)
-    expert_orders.CONVOY_HANDLERS[type(order)](ctx, convoy, order)  # type: ignore[arg-type]
+    order.run(ctx, convoy)
     assert len(ctx.events) == before + 1
     return ctx.events[-1]
 
 
 def gain_in(event: Event, what: str) -> int:
-    found = re.search(rf"{what} \+(\d+) to (\d+)", event.text)
-    assert found, event.text
-    return int(found.group(1))
+    """What CELEBRATE added to morale or PRACTICE to training."""
+    return int(event.facts["gain" if what == "morale" else "gained"])
 
 
 CELEBRATE = Celebrate("CELEBRATE", 7, "CELEBRATE")
@@ -102,7 +99,7 @@ def test_celebrate_in_owned_rec_center_hex_cc_co_celebrate_01(game: Game) -> Non
     convoy.hex = REC
     game.hex(REC).owner = ctx.clan.number
     event = run(ctx, convoy, CELEBRATE)
-    assert event.kind == "celebrate" and "the Rec Center in 1210" in event.text
+    assert event.kind == "celebrate" and event.facts["place"] == "the Rec Center in 1210"
 
 
 def test_celebrate_needs_enough_food_cc_co_celebrate_02(game: Game) -> None:
@@ -131,7 +128,7 @@ def test_gourmet_morale_gains_x115_priest_x130_cc_cnv_56_amb_62_cc_cnv_61(game: 
     ctx, convoy = context(game)
     convoy.experts = ["GOU"]
     event = run(ctx, convoy, CELEBRATE)
-    assert 11 <= gain_in(event, "morale") <= 17 and "Gourmet" in event.text
+    assert 11 <= gain_in(event, "morale") <= 17 and event.facts["gourmet"] == 1
 
 
 def test_celebrate_in_a_full_turn_cc_co_celebrate_03(game: Game) -> None:
@@ -141,7 +138,7 @@ def test_celebrate_in_a_full_turn_cc_co_celebrate_03(game: Game) -> None:
     run_clan_turn(game, clan, "[CONVOY 1]\nCELEBRATE\n")
     events = [e for e in game.clan(clan).last_turn.events if e.line == 2]
     assert events[0].kind == "celebrate"
-    assert f"{convoy.troops} food eaten" in events[0].text
+    assert events[0].facts["food"] == convoy.troops
 
 
 # --- PRACTICE ----------------------------------------------------------------------------------
@@ -159,7 +156,7 @@ def test_practice_costs_5_fuel_rates_and_trains_cc_co_practice_03_04(game: Game)
     event = run(ctx, convoy, PRACTICE)
     rate = convoy_stats.fuel_rate(convoy, game.rules)
     assert ctx.clan.stock.fuel == fuel - 5 * rate
-    assert f"for {5 * rate} fuel" in event.text
+    assert event.facts["fuel"] == 5 * rate
     gain = gain_in(event, "training")
     assert 10 <= gain <= 15 and convoy.training == 30 + gain
 
@@ -208,7 +205,7 @@ def test_dealer_buys_the_fuel_drills_lack_amb_85(game: Game) -> None:
     need = 5 * convoy_stats.fuel_rate(convoy, game.rules)
     ctx.clan.stock.fuel = need - 3
     money = ctx.clan.stock.money
-    expert_orders.CONVOY_HANDLERS[Practice](ctx, convoy, PRACTICE)
+    PRACTICE.run(ctx, convoy)
     assert [e.kind for e in ctx.events] == ["dealer", "practice"]
     assert ctx.clan.stock.fuel == 0
     assert ctx.clan.stock.money == money - 3 * 2 * game.state.prices["fuel"]
@@ -220,7 +217,7 @@ def test_practice_in_owned_police_station_hex_cc_co_practice_02(game: Game) -> N
     convoy.hex = POLICE
     game.hex(POLICE).owner = ctx.clan.number
     event = run(ctx, convoy, PRACTICE)
-    assert event.kind == "practice" and "Police Station in 1111" in event.text
+    assert event.kind == "practice" and event.facts["place"] == "the Police Station in 1111"
 
 
 def test_practice_in_a_city_captured_this_turn_gains_no_more_cc_co_practice_04(
@@ -251,7 +248,8 @@ def test_land_scan_of_land_hexes_paid_by_terrain_once_a_turn_cc_co_scan_02_03(
     event = run(ctx, convoy, SCAN)
     # 0307 plains ×1 = 4, 0407 and 0408 swamp ×1.5 = 6 each; 0309, 0208, 0207 are water.
     assert event.kind == "scan"
-    assert "scanned 3 hexes around 0308 for 16 fuel" in event.text
+    assert (event.facts["hex"], event.facts["fuel"]) == ("0308", 16)
+    assert [seen[0] for seen in event.facts["hexes"]] == ["0307", "0407", "0408"]
     assert ctx.clan.stock.fuel == fuel - 16
     assert ctx.visited == {"0307", "0407", "0408"}
     assert run(ctx, convoy, SCAN).kind == "once_per_turn"
@@ -262,9 +260,10 @@ def test_scan_what_fuel_allows_cc_co_scan_03(game: Game) -> None:
     convoy.experts = ["SCO"]
     ctx.clan.stock.fuel = 5
     scan.scan(ctx, convoy, SCAN)
-    assert "scanned 1 hex around 0308 for 4 fuel" in ctx.events[0].text
+    assert [seen[0] for seen in ctx.events[0].facts["hexes"]] == ["0307"]
+    assert ctx.events[0].facts["fuel"] == 4
     assert ctx.visited == {"0307"} and ctx.clan.stock.fuel == 1
-    assert ctx.events[1].kind == "scan_short" and "0407, 0408" in ctx.events[1].text
+    assert ctx.events[1].kind == "scan_short" and ctx.events[1].facts["missed"] == ("0407", "0408")
     ctx.clan.stock.fuel = 3
     convoy.last_done.clear()
     assert run(ctx, convoy, SCAN).kind == "no_fuel"

@@ -73,7 +73,8 @@ def test_owned_cities_grow_8_to_12_percent_unowned_never_cc_city_12(game: Game) 
     assert 43_200 <= city.population <= 44_800
     assert [c.population for c in unowned] == before_unowned
     inbox = game.clan(city.owner).inbox
-    assert any(e.kind == "population_grew" and f"{city.population:,}" in e.text for e in inbox)
+    assert any(e.kind == "population_grew" and e.facts["hex"] == city.hex
+               and e.facts["population"] == city.population for e in inbox)
 
 
 def test_church_doubles_growth_cc_city_13_cc_city_46(game: Game) -> None:
@@ -104,8 +105,9 @@ def test_owner_is_told_when_a_city_enters_another_band_cc_city_15(game: Game) ->
     city = owned_city(game)
     city.population = 24_000
     end_game_turn(game)
-    texts = [e.text for e in game.clan(city.owner).inbox if e.kind == "population_grew"]
-    assert any("now in the normal population band (was low)" in text for text in texts)
+    bands = [(e.facts["band_was"], e.facts["band"]) for e in game.clan(city.owner).inbox
+             if e.kind == "population_grew" and e.facts["hex"] == city.hex]
+    assert bands == [("low", "normal")]
 
 
 def test_plague_stops_growth_and_kills_5_to_10_percent_cc_city_18_amb_35(game: Game) -> None:
@@ -115,8 +117,9 @@ def test_plague_stops_growth_and_kills_5_to_10_percent_cc_city_18_amb_35(game: G
     city.population, city.plague = 60_000, True
     end_game_turn(game)
     assert 54_000 <= city.population <= 57_000
-    fell = [e.text for e in game.clan(city.owner).inbox if e.kind == "population_fell"]
-    assert fell and "it lost" in fell[0] and "Plague" not in fell[0]
+    fell = [e for e in game.clan(city.owner).inbox if e.kind == "population_fell"]
+    assert fell and fell[0].facts["plague_known"] == 0
+    assert fell[0].facts["lost"] == 60_000 - city.population
 
 
 def test_hospital_halves_plague_deaths_and_shows_it_cc_city_48_amb_67(game: Game) -> None:
@@ -125,7 +128,8 @@ def test_hospital_halves_plague_deaths_and_shows_it_cc_city_48_amb_67(game: Game
     city.population, city.plague, city.buildings = 60_000, True, ["HOS"]
     end_game_turn(game)
     assert 57_000 <= city.population <= 58_500
-    assert any("the Plague killed" in e.text for e in game.clan(city.owner).inbox)
+    assert [e.facts["plague_known"] for e in game.clan(city.owner).inbox
+            if e.kind == "population_fell"] == [1]
 
 
 def test_plague_never_takes_a_city_below_its_floor_cc_city_17_amb_66(game: Game) -> None:

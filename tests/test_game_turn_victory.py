@@ -46,7 +46,7 @@ def test_popularity_after_turn_one_is_about_106_107_cc_pop_04_cc_pop_01(game: Ga
         owned = sum(1 for h in game.state.hexes if h.owner == clan.number)
         if owned == 1:
             assert 106 <= clan.popularity <= 108
-        assert any(e.kind == "popularity" and str(clan.popularity) in e.text
+        assert any(e.kind == "popularity" and e.facts["popularity"] == clan.popularity
                    for e in clan.inbox)
 
 

@@ -7,15 +7,16 @@ from random import Random
 import pytest
 
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import Facts
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orders.arguments import OrderSyntaxError
 from conquest_tui.engine.orders.registry import CLAN
 from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
-from conquest_tui.engine.phases import food
-from conquest_tui.engine.phases.handlers import CLAN_HANDLERS
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.steps import food
 from conquest_tui.engine.world import hex_defense, structures
 
 HOME = "0308"
@@ -33,11 +34,11 @@ def turn_ctx(game: Game) -> TurnContext:
 def order(ctx: TurnContext, text: str) -> None:
     parsed = parse_order_line(text, 1, CLAN, ctx.game.rules)
     ctx.line = 1
-    CLAN_HANDLERS[type(parsed)](ctx, parsed)
+    parsed.run(ctx)  # type: ignore[attr-defined]
 
 
-def texts(ctx: TurnContext, kind: str = "") -> list[str]:
-    return [e.text for e in ctx.events if not kind or e.kind == kind]
+def facts(ctx: TurnContext, kind: str) -> list[Facts]:
+    return [e.facts for e in ctx.events if e.kind == kind]
 
 
 def own(game: Game, clan: int, *hexes: str, defense: int = 3) -> None:
@@ -74,7 +75,7 @@ def test_defend_raises_one_level_once_per_turn_cc_cl_defend_01_cc_hex_08(ctx) ->
     order(ctx, f"DEFEND {PLAINS}")
     assert ctx.game.hex(PLAINS).defense == 4
     assert ctx.clan.stock.money == 10_000 - 300
-    assert f"{PLAINS} to 4 (Average) for $300" in texts(ctx, "defend")[0]
+    assert facts(ctx, "defend")[0]["raised"] == ((PLAINS, 4, "Average", 300),)
     order(ctx, f"DEFEND {PLAINS}")
     assert ctx.game.hex(PLAINS).defense == 4 and ctx.clan.stock.money == 9_700
     assert [p.code for p in ctx.problems] == ["defended_already"]
@@ -115,7 +116,7 @@ def test_defend_wildcards_skip_hexes_you_do_not_own_cc_cl_defend_03(ctx) -> None
     assert owned == [PLAINS, HOME, SWAMP]
     assert [p.code for p in ctx.problems] == ["defended_already"]
     order(ctx, "DEFEND 99**")
-    assert ctx.problems[-1].message.startswith("you own no hex that matches 99**")
+    assert problem_text(ctx.problems[-1]).startswith("you own no hex that matches 99**")
 
 
 def test_defend_with_troops_assigns_up_to_the_new_level_cc_cl_defend_02_cc_hex_09(ctx) -> None:
@@ -123,7 +124,7 @@ def test_defend_with_troops_assigns_up_to_the_new_level_cc_cl_defend_02_cc_hex_0
     order(ctx, f"DEFEND 10 {PLAINS}")
     assert ctx.game.hex(PLAINS).defense == 4 and ctx.game.hex(PLAINS).garrison == 4
     assert ctx.clan.stock.troops == 36
-    assert "4 to 0307 (now 4 of 4)" in texts(ctx, "guards")[0]
+    assert facts(ctx, "guards")[0]["moved"] == ((4, "0307", 4, 4),)
     order(ctx, f"DEFEND -3 {PLAINS}")
     assert ctx.game.hex(PLAINS).defense == 4 and ctx.game.hex(PLAINS).garrison == 1
     assert ctx.clan.stock.troops == 39
@@ -174,7 +175,8 @@ def test_defend_in_a_played_turn_cc_hex_06(game) -> None:
     own(game, clan, PLAINS, defense=7)
     run_clan_turn(game, clan, f"[PRE]\nDEFEND {PLAINS}\n")
     assert game.hex(PLAINS).defense == 8
-    assert any("to 8 (Rugged) for $1,000" in e.text for e in game.clan(clan).last_turn.events)
+    assert [e.facts["raised"] for e in game.clan(clan).last_turn.events if e.kind == "defend"] == [
+        ((PLAINS, 8, "Rugged", 1_000),)]
 
 
 # --- BUILD ---------------------------------------------------------------------------------
@@ -184,14 +186,14 @@ def test_build_needs_terrain_ownership_and_a_free_slot_cc_cl_build_01_cc_hex_31(
     """CC-CL-BUILD-01, CC-HEX-31: $10,000; terrain must allow it; one custom structure per hex."""
     order(ctx, f"BUILD {PLAINS} FARM")
     assert ctx.game.hex(PLAINS).custom == "" and ctx.problems[-1].code == "cannot_build"
-    assert "only in Agricultural" in ctx.problems[-1].message
+    assert "only in Agricultural" in problem_text(ctx.problems[-1])
     order(ctx, f"BUILD {SWAMP2} REFUGE")
-    assert "you do not own hex" in ctx.problems[-1].message
+    assert "you do not own hex" in problem_text(ctx.problems[-1])
     order(ctx, f"BL {PLAINS} CAMP")
     assert ctx.game.hex(PLAINS).custom == "CAM" and ctx.clan.stock.money == 0
     ctx.clan.stock.money = 10_000
     order(ctx, f"BL {PLAINS} cam")
-    assert "already has a Camp" in ctx.problems[-1].message and ctx.clan.stock.money == 10_000
+    assert "already has a Camp" in problem_text(ctx.problems[-1]) and ctx.clan.stock.money == 10_000
     ctx.clan.stock.money = 9_999
     order(ctx, f"BUILD {SWAMP} REF")
     assert ctx.game.hex(SWAMP).custom == "" and ctx.problems[-1].code == "no_money"
@@ -256,7 +258,7 @@ def test_garrison_recruits_free_guards_cc_hex_38(ctx) -> None:
     structures.recruit_garrison_guards(ctx)
     assert game.hex(PLAINS).garrison == 3 and ctx.clan.stock.troops == 40
     assert game.hex(SWAMP).garrison == 0
-    assert "recruited 2 local guards" in texts(ctx, "garrison_recruits")[0]
+    assert facts(ctx, "garrison_recruits") == [{"hex": PLAINS, "recruited": 2, "guards": 3}]
 
 
 # --- GAMBLE --------------------------------------------------------------------------------
@@ -295,7 +297,8 @@ def test_gamble_outcomes_cc_cl_gamble_01_02(casino, monkeypatch, key, money) -> 
     gamble_with(casino, monkeypatch, key)
     assert casino.clan.stock.money == money
     assert casino.game.hex(PLAINS).special == "CAS"
-    assert texts(casino, "gamble")[0].startswith(f"Gambled $10,000 at the Casino in {PLAINS}")
+    gambled = facts(casino, "gamble")[0]
+    assert (gambled["stake"], gambled["hex"], gambled["closed"]) == (10_000, PLAINS, 0)
 
 
 def test_gamble_cheated_closes_the_casino_cc_cl_gamble_04(casino, monkeypatch) -> None:
@@ -304,7 +307,7 @@ def test_gamble_cheated_closes_the_casino_cc_cl_gamble_04(casino, monkeypatch) -
     gamble_with(casino, monkeypatch, "cheated")
     assert casino.clan.stock.money == 0
     assert casino.game.hex(PLAINS).special == ""
-    assert "closed down for good" in texts(casino, "gamble")[0]
+    assert facts(casino, "gamble")[0]["closed"] == 1
 
 
 def test_gamble_once_per_casino_and_needs_the_stake_cc_hex_18(casino, monkeypatch) -> None:
@@ -319,6 +322,6 @@ def test_gamble_once_per_casino_and_needs_the_stake_cc_hex_18(casino, monkeypatc
     assert casino.problems[-1].code == "no_money" and casino.clan.stock.money == 9_000
     casino.game.hex(SWAMP).owner = 999
     order(casino, f"GAMBLE {SWAMP}")
-    assert "you do not own the Casino" in casino.problems[-1].message
+    assert "you do not own the Casino" in problem_text(casino.problems[-1])
     order(casino, f"GAMBLE {HOME}")
-    assert "no Casino" in casino.problems[-1].message
+    assert "no Casino" in problem_text(casino.problems[-1])

@@ -10,15 +10,15 @@ from conquest_tui.engine.convoys import convoy_stats, convoys
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.economy import economy, gameturn
+from conquest_tui.engine.orderbook.hexes import fish_yield, pave_cost
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
 from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
-from conquest_tui.engine.phases import capture, entry, loot
-from conquest_tui.engine.phases.handlers import CLAN_HANDLERS, CONVOY_HANDLERS
-from conquest_tui.engine.phases.hex_orders import fish_yield, pave_cost
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.steps import capture, entry, loot
 from conquest_tui.engine.world import structures
 from conquest_tui.storage.map_loader import load_map
 
@@ -36,11 +36,11 @@ def turn_ctx(game: Game, phase: str = "pulses") -> TurnContext:
 def convoy_order(ctx: TurnContext, convoy: Convoy, text: str) -> None:
     parsed = parse_order_line(text, 1, CONVOY, ctx.game.rules)
     ctx.line, ctx.convoy = 1, convoy.number
-    CONVOY_HANDLERS[type(parsed)](ctx, convoy, parsed)
+    parsed.run(ctx, convoy)  # type: ignore[attr-defined]
 
 
-def texts(ctx: TurnContext, kind: str) -> list[str]:
-    return [e.text for e in ctx.events if e.kind == kind]
+def events_of(ctx: TurnContext, kind: str) -> list[Event]:
+    return [e for e in ctx.events if e.kind == kind]
 
 
 def own(game: Game, clan: int, *hexes: str) -> None:
@@ -213,7 +213,7 @@ def test_police_station_visit_cc_hex_24(ctx, home_convoy, experts, low, high, bo
     assert structures.police_bonus(game, home_convoy) == pytest.approx(bonus)
     visit(ctx, home_convoy, PLAINS)
     assert home_convoy.training == before + gain
-    assert len(texts(ctx, "police_station")) == 1
+    assert len(events_of(ctx, "police_station")) == 1
     game.state.turn_index = 1 - game.state.turn_index
     assert structures.police_bonus(game, home_convoy) == 0.0  # only in the owner's turn
 
@@ -231,7 +231,7 @@ def test_rec_center_visit_cc_hex_26(ctx, home_convoy) -> None:
     morale = other.morale
     entry.enter_hex(ctx, other)
     assert 5 <= other.morale - morale <= 11
-    assert len(texts(ctx, "rec_center")) == 2
+    assert len(events_of(ctx, "rec_center")) == 2
     game.hex(SWAMP).special = "REC"
     game.hex(SWAMP).owner = 999
     morale = home_convoy.morale
@@ -252,7 +252,8 @@ def test_racetrack_gives_the_first_convoy_a_scout_cc_hex_25(ctx, home_convoy) ->
     visit(ctx, home_convoy, PLAINS)
     assert other.vehicles == dict(game.rules.convoy_types["land"].new_vehicles)
     assert home_convoy.vehicles["bike"] == bikes + 1
-    assert "won a free bike at the Racetrack" in texts(ctx, "racetrack")[0]
+    assert [(e.convoy, e.facts["vehicle"], e.facts["count"], e.facts["hex"])
+            for e in events_of(ctx, "racetrack")] == [(home_convoy.number, "bike", 1, PLAINS)]
 
 
 def test_passage_notes_and_hex_list_cc_hex_04_cc_hex_05(game) -> None:
@@ -290,7 +291,7 @@ def test_bank_can_be_looted_every_turn_by_any_clan_cc_hex_17_cc_hex_40(ctx, home
     assert 2_000 <= gained <= 3_000
     convoy_order(ctx, home_convoy, "LOOT")
     assert ctx.clan.stock.money == money + gained
-    assert "already looted it this turn" in texts(ctx, "loot_empty")[0]
+    assert [e.facts["why"] for e in events_of(ctx, "loot_empty")] == ["bank"]
     assert not game.hex(PLAINS).looted
     assert [e.kind for e in game.clan(other).inbox] == ["bank_looted"]
     game.state.game_turn += 1
@@ -310,7 +311,7 @@ def test_loot_not_hidden_nor_in_recon_cc_hex_43_cc_co_loot_02(ctx, home_convoy) 
     assert not game.hex(PLAINS).looted
     home_convoy.mode = "empty"
     convoy_order(ctx, home_convoy, "LOOT")
-    assert game.hex(PLAINS).looted and len(texts(ctx, "loot")) == 1
+    assert game.hex(PLAINS).looted and len(events_of(ctx, "loot")) == 1
 
 
 def test_loot_money_is_spendable_in_post_turn_orders_cc_hex_44(ctx, home_convoy) -> None:
@@ -322,7 +323,7 @@ def test_loot_money_is_spendable_in_post_turn_orders_cc_hex_44(ctx, home_convoy)
     loot.loot_hex(ctx, home_convoy)
     ctx.phase, ctx.pulse = "post", 0
     build = parse_order_line(f"BUILD {PLAINS} CAMP", 1, CLAN, game.rules)
-    CLAN_HANDLERS[type(build)](ctx, build)
+    build.run(ctx)  # type: ignore[attr-defined]
     assert game.hex(PLAINS).custom == "CAM"
     assert 0 <= ctx.clan.stock.money <= 1_000
 
@@ -344,7 +345,7 @@ def test_fish_yield_is_the_size_factor_cc_co_fish_02(ctx) -> None:
     food = ctx.clan.stock.food
     convoy_order(ctx, boat, "FISH")
     assert ctx.clan.stock.food == food + size
-    assert f"{size} food" in texts(ctx, "fish")[0]
+    assert events_of(ctx, "fish")[0].facts["food"] == size
     boat.vehicles = {"warship": 10}
     assert fish_yield(ctx.game, boat) == 50
     boat.experts = ["GOU"]
@@ -374,8 +375,8 @@ def test_fish_preconditions_cc_co_fish_01_cc_hex_19(ctx) -> None:
     convoy_order(ctx, second, "FISH")
     assert [p.code for p in ctx.problems] == [
         "fished_already", "cannot_fish", "cannot_fish", "cannot_fish", "cannot_fish"]
-    assert "frighten the fish" in ctx.problems[1].message
-    assert len(texts(ctx, "fish")) == 2
+    assert "frighten the fish" in problem_text(ctx.problems[1])
+    assert len(events_of(ctx, "fish")) == 2
 
 
 # --- PAVE ----------------------------------------------------------------------------------
@@ -394,7 +395,7 @@ def test_pave_builds_a_road_both_ways_cc_co_pave_01_03(ctx, home_convoy) -> None
     ctx.clan.stock.money = 50_000
     there = hexgrid.direction_between(PLAINS, SWAMP)
     convoy_order(ctx, home_convoy, f"PAVE {there}")
-    assert ctx.problems[-1].code == "cannot_pave" and "truck" in ctx.problems[-1].message
+    assert ctx.problems[-1].code == "cannot_pave" and "truck" in problem_text(ctx.problems[-1])
     convoys.add_vehicles(game, home_convoy, "truck", 1)
     target = SWAMP
     assert not game.road_between(PLAINS, target) and not game.has_road(target)
@@ -406,12 +407,12 @@ def test_pave_builds_a_road_both_ways_cc_co_pave_01_03(ctx, home_convoy) -> None
     assert economy.hex_yield(game, target, game.hex(target))["parts"] == (
         parts + game.hex(target).road_parts_bonus)
     convoy_order(ctx, home_convoy, f"PAVE {there}")
-    assert "already links" in ctx.problems[-1].message
+    assert "already links" in problem_text(ctx.problems[-1])
     convoy_order(ctx, home_convoy, "PAVE N")
-    assert "control both" in ctx.problems[-1].message
+    assert "control both" in problem_text(ctx.problems[-1])
     home_convoy.hex = HOME
     convoy_order(ctx, home_convoy, "PAVE S")
-    assert "water" in ctx.problems[-1].message
+    assert "water" in problem_text(ctx.problems[-1])
     assert ctx.clan.stock.money == 50_000 - 10_000
 
 
@@ -441,7 +442,8 @@ def test_loot_table_results_cc_co_loot_01_cc_hex_41(ctx, home_convoy, monkeypatc
         if roll == 97:
             assert home_convoy.vehicles["bike"] == bikes + 1
     assert 10_000 <= found[0][1] <= 25_000 and found[1][1] == found[2][1] == 0
-    assert "nothing of value" in texts(ctx, "loot")[-1]
+    assert [e.facts.get("found") for e in events_of(ctx, "loot")] == ["items", "vehicle",
+                                                                      "nothing"]
 
 
 def test_scout_loots_every_hex_it_enters_cc_hex_42_cc_co_loot_03(ctx, home_convoy) -> None:
@@ -453,4 +455,4 @@ def test_scout_loots_every_hex_it_enters_cc_hex_42_cc_co_loot_03(ctx, home_convo
     assert not game.hex(SWAMP).looted
     home_convoy.mode = "capture"
     visit(ctx, home_convoy, PLAINS)
-    assert game.hex(PLAINS).looted and len(texts(ctx, "loot")) == 1
+    assert game.hex(PLAINS).looted and len(events_of(ctx, "loot")) == 1

@@ -100,7 +100,21 @@ def test_parse_rejects_non_ids(text: str) -> None:
         parse_hex(text)
 
 
-@given(st.text(max_size=6).filter(lambda t: not (len(t) == 4 and t.isascii() and t.isdigit())))
+DIGITS = "0123456789"
+NOT_A_HEX_ID = st.one_of(
+    st.text(max_size=3),
+    st.text(min_size=5, max_size=6),
+    st.builds(  # four characters, at least one of them not an ASCII digit
+        lambda digits, other, at: digits[:at] + other + digits[at:],
+        st.text(DIGITS, min_size=3, max_size=3),
+        st.characters(blacklist_characters=DIGITS),
+        st.integers(0, 3),
+    ),
+)
+"""Any text but four ASCII digits, built directly (no filter throwing examples away)."""
+
+
+@given(NOT_A_HEX_ID)
 def test_parse_rejects_anything_but_four_digits(text: str) -> None:
     with pytest.raises(ValueError):
         parse_hex(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conquest_tui.engine.convoys import convoys, movement
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
-from conquest_tui.engine.orders import model
+from conquest_tui.engine.orderbook.movement import Move, Pause, SetMode
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
@@ -96,7 +96,7 @@ def test_air_over_water_at_turn_end_sinks_cc_move_12(game: Game) -> None:
     run_clan_turn(game, clan, sheet)
     assert game.convoy(clan, 2) is None and convoy not in game.state.convoys
     sunk = [e for e in game.clan(clan).last_turn.events if e.kind == "sunk"]
-    assert sunk and "0309" in sunk[0].text
+    assert [(e.convoy, e.facts["hex"]) for e in sunk] == [(2, "0309")]
 
 
 def test_air_any_distance_within_range_cc_co_move_01_amb_47(game: Game) -> None:
@@ -168,13 +168,15 @@ def test_moving_or_pausing_ends_hiding_cc_cnv_78_cc_co_pause_01(game: Game) -> N
     convoy.hidden = True
     run_clan_turn(game, clan, "[CONVOY 1]\nPAUSE\n")
     assert not convoy.hidden
-    assert any("came out of hiding" in e.text for e in game.clan(clan).last_turn.events)
+    assert [e.facts["was_hidden"] for e in game.clan(clan).last_turn.events
+            if e.kind == "pause"] == [1]
     other = game.state.active_clan
     run_clan_turn(game, other, "")
     convoy.hidden = True
     run_clan_turn(game, clan, "[CONVOY 1]\nN\n")
     assert not convoy.hidden and convoy.hex == "0307"
-    assert any("coming out of hiding" in e.text for e in game.clan(clan).last_turn.events)
+    assert [e.facts["was_hidden"] for e in game.clan(clan).last_turn.events
+            if e.kind == "move"] == [1]
 
 
 def test_pause_costs_half_quarter_with_road_cc_co_pause_02(game: Game) -> None:
@@ -225,10 +227,10 @@ def test_move_words_and_abbreviations_cc_co_gen_01_cc_co_gen_02_cc_move_01(game:
     """CC-CO-GEN-01/02, CC-MOVE-01: PA is PAUSE; full direction words; a hex number."""
     sheet = parse_sheet("[CONVOY 1]\nPA\nNORTHEAST\nsw\n0307\nCAPTURE\nRE\nEM\n", game.rules)
     orders = [line.order for line in sheet.convoy_lines(1)]
-    assert isinstance(orders[0], model.Pause)
-    assert [(o.direction, o.target) for o in orders[1:4] if isinstance(o, model.Move)] == [
+    assert isinstance(orders[0], Pause)
+    assert [(o.direction, o.target) for o in orders[1:4] if isinstance(o, Move)] == [
         ("NE", ""), ("SW", ""), ("", "0307")]
-    assert [o.mode for o in orders[4:] if isinstance(o, model.SetMode)] == [
+    assert [o.mode for o in orders[4:] if isinstance(o, SetMode)] == [
         "capture", "recon", "empty"]
 
 

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.orders import REGISTRY, model, parse_sheet
-from conquest_tui.engine.orders.registry import CLAN, CONVOY
+from conquest_tui.engine.orderbook import market, movement
+from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
+from conquest_tui.engine.orders import parse_sheet
+from conquest_tui.engine.orders.arguments import no_more, quantity
+from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.registry import (
+    CLAN,
+    CONVOY,
+    DuplicateOrderError,
+    Finding,
+    OrderRegistry,
+    OrderSpec,
+)
+from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -26,11 +41,11 @@ LOOT
 def test_issue_example_sheet_parses_cleanly(rules: Ruleset) -> None:
     sheet = parse_sheet(SHEET, rules)
     assert sheet.problems == ()
-    assert isinstance(sheet.pre[0].order, model.Buy) and sheet.pre[0].line == 2
+    assert isinstance(sheet.pre[0].order, market.Buy) and sheet.pre[0].line == 2
     assert sheet.pre[0].order.quantity == 2 and sheet.pre[0].order.item == "bike"
     assert sheet.pre[0].order.convoy == 1
-    assert isinstance(sheet.convoy_lines(1)[0].order, model.Move)
-    assert isinstance(sheet.convoy_lines(1)[1].order, model.Loot)
+    assert isinstance(sheet.convoy_lines(1)[0].order, movement.Move)
+    assert isinstance(sheet.convoy_lines(1)[1].order, movement.Loot)
 
 
 def test_cc_co_gen_01_full_words_abbreviations_and_case(rules: Ruleset) -> None:
@@ -38,26 +53,28 @@ def test_cc_co_gen_01_full_words_abbreviations_and_case(rules: Ruleset) -> None:
     assert sheet.problems == ()
     orders = [line.order for line in sheet.convoy_lines(1)]
     assert [o.direction for o in orders[:2]] == ["NW", "NW"]  # type: ignore[union-attr]
-    assert isinstance(orders[4], model.Move) and orders[4].target == "0516"
-    assert isinstance(orders[5], model.SetMode) and orders[5].mode == "recon"
+    assert isinstance(orders[4], movement.Move) and orders[4].target == "0516"
+    assert isinstance(orders[5], movement.SetMode) and orders[5].mode == "recon"
 
 
-def test_cc_co_gen_02_pause_patrol_pave_traps() -> None:
-    assert REGISTRY.lookup(CONVOY, "PA").keyword == "PAUSE"  # type: ignore[union-attr]
-    assert REGISTRY.lookup(CONVOY, "PT").keyword == "PATROL"  # type: ignore[union-attr]
-    assert REGISTRY.lookup(CONVOY, "PV").keyword == "PAVE"  # type: ignore[union-attr]
+def _named(rules: Ruleset, section: str, word: str) -> str:
+    spec = rules.orders.lookup(section, word)
+    return spec.keyword if spec is not None else ""
 
 
-def test_cc_cl_gen_02_buy_build_gamble_garrison_traps() -> None:
-    assert REGISTRY.lookup(CLAN, "BU").keyword == "BUY"  # type: ignore[union-attr]
-    assert REGISTRY.lookup(CLAN, "BL").keyword == "BUILD"  # type: ignore[union-attr]
-    assert REGISTRY.lookup(CLAN, "GA").keyword == "GAMBLE"  # type: ignore[union-attr]
-    assert REGISTRY.lookup(CLAN, "GR").keyword == "GARRISON"  # type: ignore[union-attr]
+def test_cc_co_gen_02_pause_patrol_pave_traps_and_spy_amb_16(rules: Ruleset) -> None:
+    assert [_named(rules, CONVOY, word) for word in ("PA", "PT", "PV", "SPY")] == [
+        "PAUSE", "PATROL", "PAVE", "PLANT"]
 
 
-def test_registry_holds_every_order_of_the_rulebook() -> None:
-    convoy = {s.keyword for s in REGISTRY.specs if s.section == CONVOY}
-    clan = {s.keyword for s in REGISTRY.specs if s.section == CLAN}
+def test_cc_cl_gen_02_buy_build_gamble_garrison_traps(rules: Ruleset) -> None:
+    assert [_named(rules, CLAN, word) for word in ("BU", "BL", "GA", "GR")] == [
+        "BUY", "BUILD", "GAMBLE", "GARRISON"]
+
+
+def test_registry_holds_every_order_of_the_rulebook(rules: Ruleset) -> None:
+    convoy = {s.keyword for s in rules.orders.specs if s.section == CONVOY}
+    clan = {s.keyword for s in rules.orders.specs if s.section == CLAN}
     assert len(convoy) == 27 and len(clan) == 26  # T§16.1 (+ MOVE), T§16.2 (+ SABOTAGE)
 
 
@@ -83,7 +100,7 @@ def test_amb_92_quotes_convoy_numbers_and_names(rules: Ruleset) -> None:
                         rules)
     assert sheet.problems == ()
     create = sheet.pre[0].order
-    assert isinstance(create, model.Create) and create.name == "Sea Dogs"
+    assert isinstance(create, market.Create) and create.name == "Sea Dogs"
     assert create.convoy_type == "amphibious"
 
 
@@ -123,11 +140,109 @@ def test_garbage_sheets_never_crash_and_good_lines_still_run(game: Game, lines: 
     assert game.clan(clan).stock.money >= 0
 
 
-def test_order_tables_in_rules_data_match_the_registry(rules: Ruleset) -> None:
-    """data/rules/orders.toml (for players' reference) and the parser agree on every word."""
-    for spec in REGISTRY.specs:
-        if spec.keyword == "MOVE":
-            continue
-        entry = rules.order_keywords[spec.keyword]
-        assert entry.abbr == spec.abbreviation, spec.keyword
-    assert {k for k in rules.order_keywords} == {s.keyword for s in REGISTRY.specs} - {"MOVE"}
+RULEBOOK_CONVOY_ORDERS = {
+    "ABSORB": ("AB",), "AID": ("AI",), "ATTACK": ("AT",), "BOMB": ("BO",), "CAPTURE": ("CA",),
+    "CELEBRATE": ("CE", "CELEBR"), "CURE": ("CU",), "DROPOFF": ("DR",), "DUMP": ("DU",),
+    "EMPTY": ("EM",), "FISH": ("FI",), "GUARD": ("GU",), "HIRE": ("HI",), "HUNT": ("HU",),
+    "KILL MODE": ("KM", "KILLMODE"), "LOOT": ("LO",), "MOVE": (), "PATROL": ("PT",),
+    "PAUSE": ("PA",), "PAVE": ("PV",), "PICKUP": ("PI",), "PLANT": ("PL", "SPY"),
+    "PRACTICE": ("PR",), "RAZE": ("RA",), "RECON": ("RE",), "SCAN": ("SC",), "SPLIT": ("SP",),
+}
+"""T§16.1 with the abbreviations and the further words the text accepts (AMB-16, AMB-92)."""
+
+RULEBOOK_CLAN_ORDERS = {
+    "ALLY": ("AL",), "ASSIGN": ("AS",), "BAN": ("BA",), "BROADCAST": ("BR",), "BUILD": ("BL",),
+    "BUY": ("BU",), "CONVERT": ("CO",), "CREATE": ("CR",), "DEFEND": ("DE",), "ENLIST": ("EN",),
+    "ERECT": ("ER",), "ESPIONAGE": ("ES",), "EVENT": ("EV",), "FORTIFY": ("FO",),
+    "GAMBLE": ("GA",), "GARRISON": ("GR",), "GIVE": ("GI",), "MESSAGE": ("ME",), "NAME": ("NA",),
+    "ORDER": ("OR",), "PHONE": ("PH",), "SABOTAGE": ("SA",), "SELL": ("SE",), "SLOGAN": ("SL",),
+    "TRAIN": ("TR",), "VIGILANCE": ("VI",),
+}
+"""T§16.2 with the abbreviations of the text (SABOTAGE is missing from the appendix table)."""
+
+
+def test_every_word_of_the_rulebook_tables_is_declared_once_cc_co_gen_01(rules: Ruleset) -> None:
+    """T§16.1, T§16.2: each keyword, abbreviation and alias names exactly one declaration of
+    its section, and nothing else is declared."""
+    for section, table in ((CONVOY, RULEBOOK_CONVOY_ORDERS), (CLAN, RULEBOOK_CLAN_ORDERS)):
+        declared = [spec for spec in rules.orders.specs if spec.section == section]
+        assert sorted(spec.keyword for spec in declared) == sorted(table)
+        words = [word for spec in declared for word in spec.words]
+        assert len(words) == len(set(words)), f"a {section} word is declared twice"
+        for keyword, others in table.items():
+            for word in (keyword, *others):
+                assert _named(rules, section, word) == keyword, word
+
+
+def test_a_second_declaration_of_a_word_is_refused(rules: Ruleset) -> None:
+    """A new order whose keyword, abbreviation or alias is taken fails at declaration, naming
+    the word and the order that has it; a Clan order may reuse a convoy order's word."""
+    book = OrderRegistry(rules.orders.specs)
+
+    @attrs.frozen
+    class Paving(Order):
+        """A second PAVE."""
+
+    with pytest.raises(DuplicateOrderError, match="PV of PAVING is already declared by PAVE"):
+        convoy_order("PAVING", abbr="PV", syntax="PAVING", summary="pave again",
+                     rule="CC-CO-PAVE-01", registry=book)(Paving)
+    with pytest.raises(DuplicateOrderError, match="SPY of SNOOP is already declared by PLANT"):
+        convoy_order("SNOOP", abbr="SN", syntax="SNOOP", summary="spy", rule="CC-CO-PAVE-01",
+                     aliases=("SPY",), registry=book)(Paving)
+    assert book.lookup(CONVOY, "PAVING") is None
+    clan_order("PAVING", abbr="PV", syntax="PAVING", summary="pave from home",
+               rule="CC-CO-PAVE-01", registry=book)(Paving)
+    assert book.lookup(CLAN, "PV") is not None and _named(rules, CLAN, "PV") == ""
+
+
+def test_orders_without_a_step_are_read_and_reported_not_yet_supported(game: Game) -> None:
+    """The rulebook's orders this version does not carry out parse cleanly, the checker and
+    the turn both say so, and the other lines still run."""
+    clan = game.state.active_clan
+    text = "[PRE]\nALLY 2\nENLIST 1\n[CONVOY 1]\nKM V\nPAUSE\n"
+    assert parse_sheet(text, game.rules).problems == ()
+    assert [(p.line, p.code) for p in check_sheet(game, clan, text)] == [
+        (2, "not_supported"), (5, "not_supported")]
+    result = run_clan_turn(game, clan, text)
+    assert [p.line for p in result.problems if p.code == "not_supported"] == [2, 5]
+    assert {e.kind for e in result.events} >= {"enlist", "pause"}
+
+
+def test_one_declaration_is_all_a_new_order_needs(game: Game) -> None:
+    """An order declared once (words, grammar, check, step) is read by the sheet, checked while
+    the sheet is written and carried out by the turn, with no other table to fill in."""
+    book = OrderRegistry(game.rules.orders.specs)
+
+    @clan_order("RATION", abbr="RN", syntax="RATION quantity", summary="put food aside",
+                rule="CC-CL-GEN-01", registry=book)
+    @attrs.frozen
+    class Ration(Order):
+        """Put food aside: the slogan says how much (a test order)."""
+
+        quantity: int = 0
+
+        @classmethod
+        def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+                  rules: Ruleset) -> Ration:
+            amount = quantity(words[0] if words else None, spec.keyword)
+            no_more(words, spec, 1)
+            return cls(spec.keyword, line, text, quantity=amount)
+
+        def check(self, game: Game, clan: int) -> Finding | None:
+            food = game.clan(clan).stock.food
+            return ("not_enough", f"only {food} food") if food < self.quantity else None
+
+        def run(self, ctx: TurnContext) -> None:
+            ctx.clan.slogan = f"{self.quantity} food put aside"
+
+    game.rules = attrs.evolve(game.rules, order_source=lambda: book)
+    clan = game.clan(game.state.active_clan)
+    clan.stock.food = 50
+    text = "[PRE]\nRN 20\nRATION 80\nRATION x\n"
+    assert [(p.line, p.code) for p in parse_sheet(text, game.rules).problems] == [
+        (4, "bad_quantity")]
+    assert [(p.line, p.code) for p in check_sheet(game, clan.number, text)] == [
+        (3, "not_enough"), (4, "bad_quantity")]
+    run_clan_turn(game, clan.number, "[PRE]\nRN 20\n")
+    assert clan.slogan == "20 food put aside"
+    assert [p for p in clan.last_turn.problems if p.line == 2] == []

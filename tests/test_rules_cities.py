@@ -12,7 +12,7 @@ from conquest_tui.engine.convoys import convoys, movement
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GOODS
-from conquest_tui.engine.core.state import Clan, Convoy
+from conquest_tui.engine.core.state import Clan, Convoy, Event
 from conquest_tui.engine.economy import economy
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
@@ -46,8 +46,8 @@ def first_convoy(game: Game, clan: Clan, hex_id: str) -> Convoy:
     return convoy
 
 
-def events(clan: Clan, kind: str) -> list[str]:
-    return [e.text for e in clan.last_turn.events if e.kind == kind]
+def events(clan: Clan, kind: str) -> list[Event]:
+    return [e for e in clan.last_turn.events if e.kind == kind]
 
 
 def problem_codes(clan: Clan) -> list[str]:
@@ -150,8 +150,9 @@ def test_friendly_city_serves_troops_weapons_hire_goods_celebrate_practice_cc_ci
     assert convoy.troops == 25 and convoy.rifles == 1
     assert "DOC" in convoy.experts and convoy.cargo_type == "minerals" and convoy.cargo > 0
     assert events(clan, "celebrate") and events(clan, "practice")
-    assert any("Dunmarch" in text for text in events(clan, "hire"))
-    assert len(events(clan, "goods_sale")) == 1 and "5 ores" in events(clan, "goods_sale")[0]
+    assert any("Dunmarch" in str(e.facts["place"]) for e in events(clan, "hire"))
+    assert [(e.facts["amount"], e.facts["goods"]) for e in events(clan, "goods_sale")] == [
+        (5, "ores")]
 
 
 def test_hostile_city_refuses_what_a_friendly_one_gives_cc_city_05(game: Game) -> None:
@@ -278,7 +279,7 @@ def test_troop_capacity_caps_assign_and_cities_start_below_it_cc_city_33(game: G
     assert city.troops == 60
     run_clan_turn(game, clan.number, f"[PRE]\nASSIGN {HOME} 90\n")
     assert city.troops == 100 and clan.stock.troops == 160
-    assert "the city holds at most 100 troops" in events(clan, "assign")[0]
+    assert ("troops", "limit", 100) in events(clan, "assign")[0].facts["short"]
     below = 0
     for other_city in game.state.cities:
         if other_city.owner:
@@ -358,8 +359,9 @@ def test_radio_tower_adds_6_to_radio_range_from_next_turn_cc_city_52(game: Game)
     battle_at(13, "Clan 905 fought Clan 906 at thirteen")
     run_clan_turn(game, other(game).number, "")
     run_clan_turn(game, clan.number, "")
-    heard = events(clan, "radio")
-    assert len(heard) == 1 and "at twelve" in heard[0]
+    heard = [e.facts for e in clan.last_turn.events if e.kind == "radio"]
+    assert [(f["news"], f["clans"]) for f in heard] == [("Clan 903 fought Clan 904 at twelve",
+                                                         (901, 902))]
 
 
 def _enemy_at(game: Game, centre: str, distances: tuple[int, ...]) -> dict[int, str]:

@@ -7,9 +7,10 @@ import pytest
 from conquest_tui.engine.convoys import condition, convoy_stats, convoys, movement
 from conquest_tui.engine.core import rng
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy
-from conquest_tui.engine.phases.hex_orders import fish_yield
+from conquest_tui.engine.core.state import Convoy, Event
+from conquest_tui.engine.orderbook.hexes import fish_yield
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import goods
 
@@ -41,9 +42,9 @@ def second(game: Game, convoy_type: str = "land", *, experts: tuple[str, ...] = 
     return convoy
 
 
-def events(game: Game, kind: str, clan: int = 0) -> list[str]:
+def events(game: Game, kind: str, clan: int = 0) -> list[Event]:
     clan = clan or mine(game)
-    return [e.text for e in game.clan(clan).last_turn.events if e.kind == kind]
+    return [e for e in game.clan(clan).last_turn.events if e.kind == kind]
 
 
 def problems(game: Game, clan: int) -> list[str]:
@@ -86,7 +87,8 @@ def test_buy_vehicles_anywhere_delivered_at_once_cc_cnv_09(quiet: Game) -> None:
     run_clan_turn(quiet, clan, "[PRE]\nBUY 2 CARS #1\nBUY 1 JEEP #1\n")
     assert convoy.vehicles == {"bike": 2, "car": 3}
     assert stock.money == money + income(quiet, clan, "money") - 2 * 7_500
-    assert any("Bought 2 cars for convoy #1" in text for text in events(quiet, "buy"))
+    assert [(e.convoy, e.facts["vehicle"], e.facts["quantity"]) for e in events(quiet, "buy")
+            ] == [(1, "car", 2)]
     assert problems(quiet, clan) == ["wrong_type"]
 
 
@@ -128,18 +130,17 @@ def test_celebrate_and_rec_center_raise_morale_cc_cnv_18(quiet: Game) -> None:
     convoy = first(quiet)
     convoy.troops = convoy_stats.troop_capacity(convoy, quiet.rules)
     run_clan_turn(quiet, clan, "[CONVOY 1]\nCELEBRATE\n")
-    [text] = events(quiet, "celebrate")
-    gain = int(text.split("morale +")[1].split()[0])
-    assert 10 <= gain <= 15
+    [celebrated] = events(quiet, "celebrate")
+    assert 10 <= int(celebrated.facts["gain"]) <= 15
     run_clan_turn(quiet, me(quiet), "")
     quiet.hex(NORTH).special = "REC"
     quiet.hex(NORTH).owner = clan
     before = convoy.morale
     run_clan_turn(quiet, clan, f"[CONVOY 1]\n{NORTH}\n")
-    [text] = events(quiet, "rec_center")
-    gain = int(text.split("morale +")[1].split()[0])
+    [relaxed] = events(quiet, "rec_center")
+    gain = int(relaxed.facts["gain"])
     assert 5 <= gain <= 10
-    assert f"(now {before + gain})" in text
+    assert relaxed.facts["morale"] == before + gain
 
 
 # --- training --------------------------------------------------------------------------------
@@ -150,7 +151,7 @@ def test_buying_a_truck_dilutes_training_by_size_cc_cnv_22(quiet: Game) -> None:
     convoy = first(quiet)
     run_clan_turn(quiet, clan, "[PRE]\nBUY 1 TRUCK #1\n")
     assert convoy.training == 6
-    assert any("training is now 6" in text for text in events(quiet, "buy"))
+    assert [e.facts["training"] for e in events(quiet, "buy")] == [6]
     doubled = bare({"car": 2}, training=60)
     convoys.add_vehicles(quiet, doubled, "car", 2)  # doubling the size halves training
     assert doubled.training == 30
@@ -193,8 +194,8 @@ def test_below_75_health_troops_desert_and_none_picked_up_cc_cnv_30(quiet: Game)
     run_clan_turn(quiet, clan, "")
     assert convoy.troops == 0 and convoy.rifles == 1
     assert stock.troops == troops  # nobody was picked up from the pool
-    [text] = events(quiet, "sick_desertion")
-    assert "at 70% health" in text and "all 5 of its troops deserted" in text
+    [deserted] = events(quiet, "sick_desertion")
+    assert (deserted.facts["health"], deserted.facts["lost"]) == (70, 5)
     assert not events(quiet, "pickup")
 
 
@@ -323,8 +324,8 @@ def test_dealer_buys_his_convoys_rations_at_double_price_cc_cnv_53(quiet: Game) 
     price = quiet.state.prices["food"] * 2
     run_clan_turn(quiet, clan, "")
     bought = events(quiet, "dealer")
-    assert bought and all("its troops' rations at double price" in text for text in bought)
-    units = sum(int(text.split(" bought ")[1].split()[0]) for text in bought)
+    assert bought and all(e.facts["purpose"] == "its troops' rations" for e in bought)
+    units = sum(int(e.facts["amount"]) for e in bought)
     assert units == 20  # 20 troops × 1 food a turn
     assert dealer.troops == 20
     assert stock.money == money + income(quiet, clan, "money") - units * price
@@ -367,9 +368,7 @@ def test_sell_convoy_half_value_troops_weapons_home_experts_lost_cc_cnv_71(quiet
     assert (stock.rifles, stock.grenades) == (rifles + 1, grenades + 2)
     picked = first(quiet).troops - 5
     assert stock.troops == troops + 12 - picked
-    assert events(quiet, "sell_convoy") == [
-        "Sold convoy #2 for $26,250; its troops and weapons returned to the stockpile and its "
-        "experts left."]
+    assert [(e.convoy, e.facts["value"]) for e in events(quiet, "sell_convoy")] == [(2, 26_250)]
 
 
 def test_absorb_and_zero_morale_remove_convoys_cc_cnv_73(quiet: Game) -> None:
@@ -395,7 +394,7 @@ def test_hide_is_not_an_order_and_the_sheet_goes_on_cc_cnv_79(quiet: Game) -> No
     result = run_clan_turn(quiet, clan, f"[CONVOY 1]\nHIDE\n{NORTH}\n")
     assert convoy.hex == NORTH and not convoy.hidden
     [problem] = [p for p in result.problems if p.code == "hide"]
-    assert problem.line == 2 and "no voluntary hiding" in problem.message
+    assert problem.line == 2 and "no voluntary hiding" in problem_text(problem)
 
 
 def test_the_sheet_checker_knows_convoys_the_sheet_creates_and_sells_cc_cl_create_01(

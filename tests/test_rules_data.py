@@ -6,6 +6,7 @@ import random
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,15 @@ def test_ruleset_is_frozen_and_cached(rules: Ruleset) -> None:
     with pytest.raises(TypeError):
         rules.vehicles["truck"] = rules.vehicles["car"]  # type: ignore[index]
     hash(rules)  # every part is immutable
+
+
+def test_several_threads_share_one_load(tmp_path: Path) -> None:
+    """The app loads the rules in a worker thread while other code may ask for them too."""
+    shutil.copytree(paths.rules_dir(), tmp_path / "rules")
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        loaded = list(pool.map(lambda _: load_ruleset(tmp_path / "rules"), range(8)))
+    assert all(rules is loaded[0] for rules in loaded)
+    assert loaded[0] == load_ruleset()
 
 
 def test_engine_ruleset_does_not_import_tomllib() -> None:
@@ -572,14 +582,6 @@ def test_t3_2_t3_3_assault_and_bombing(rules: Ruleset) -> None:
     assert rules.building_effects.battery_no_effect_chance == 0.5
 
 
-def test_cc_co_gen_02_abbreviation_traps(rules: Ruleset) -> None:
-    abbr = {k: o.abbr for k, o in rules.order_keywords.items()}
-    assert (abbr["PAUSE"], abbr["PATROL"], abbr["PAVE"]) == ("PA", "PT", "PV")
-    assert (abbr["BUILD"], abbr["BUY"], abbr["GARRISON"], abbr["GAMBLE"]) == (
-        "BL", "BU", "GR", "GA")
-    assert "SPY" in rules.order_keywords["PLANT"].aliases  # AMB-16
-
-
 # --- malformed files ---------------------------------------------------------------------------
 def _broken(tmp_path: Path, file: str, old: str, new: str) -> str:
     """Copy the rules, replace the first `old` in `file` with `new`, return the load error."""
@@ -601,11 +603,11 @@ def test_copied_rules_load(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("file", "old", "new", "expected"), [
     ("vehicles.toml", "cost = 40_000", 'cost = "forty"',
-     'vehicles.toml: vehicles.truck.cost: expected a whole number ≥ 1, got "forty"'),
+     'vehicles.toml: vehicles.truck.cost: expected a whole number, got "forty"'),
     ("vehicles.toml", "hit_points = 150\n", "",
-     "vehicles.toml: vehicles.truck.hit_points: missing"),
+     "vehicles.toml: vehicles.truck.hit_points: is missing"),
     ("terrain.toml", "fuel_multiplier = 1.0", "fuel_multiplyer = 1.0",
-     "terrain.toml: plains.fuel_multiplyer: unknown key"),
+     "terrain.toml: plains.fuel_multiplyer: is not a known field (misspelt?)"),
     ("terrain.toml", "food = [10, 13]", "food = [13, 10]",
      "terrain.toml: plains.food: expected low ≤ high, got [13, 10]"),
     ("terrain.toml", 'char = "a"', 'char = "p"', 'terrain.toml: map character "p" is used twice'),
@@ -621,7 +623,7 @@ def test_copied_rules_load(tmp_path: Path) -> None:
      'convoys.toml: types.land.new_vehicles.jetski: unknown land vehicle "jetski"'),
     ("convoys.toml", "low = 16", "low = 17", "convoys.toml: size_bands[1]: expected low = 16"),
     ("cities.toml", "to_hit = 0.60", 'to_hit = "high"',
-     'cities.toml: fortifications[0].to_hit: expected a number ≥ 0, got "high"'),
+     'cities.toml: fortifications[0].to_hit: expected a number, got "high"'),
     ("hexes.toml", '{ level = 10, name = "Mighty",', '{ level = 10, cost_to_raise = 5, '
      'name = "Mighty",', "hexes.toml: defense_levels[9].cost_to_raise: the top level"),
     ("hexes.toml", "{ level = 4,", "{ level = 5,",
@@ -650,16 +652,28 @@ def test_copied_rules_load(tmp_path: Path) -> None:
     ("combat.toml", "hit_chance = [1.00, 1.00, 0.90, 0.80, 0.70, 0.60]",
      "hit_chance = [1.00, 0.90, 0.80, 0.70, 0.60]",
      "combat.toml: bombing.hit_chance: expected one chance per fortification level (6), got 5"),
-    ("orders.toml", 'PATROL = { abbr = "PT"', 'PATROL = { abbr = "PA"',
-     'orders.toml: convoy: abbreviation "PA" is used twice'),
     ("morale.toml", "[10, 15]", "[15, 10]", "morale.toml: city_captured: expected low ≤ high"),
     ("espionage.toml", "from_turn = 5", "from_turn = 5\nfrom_trun = 6",
-     "espionage.toml: from_trun: unknown key"),
+     "espionage.toml: from_trun: is not a known field (misspelt?)"),
     ("health.toml", "city_chance = 0.03", "city_chance = 3",
      "health.toml: plague.city_chance: expected a number from 0 to 1, got 3"),
     ("experts.toml", "[experts.TRA]", "[experts.TRA]\ncost = 5",
-     "experts.toml: experts.TRA.cost: unknown key"),
+     "experts.toml: experts.TRA.cost: is not a known field (misspelt?)"),
     ("terrain.toml", "[plains]", "plains = 3\n[plainz]", "terrain.toml"),
+    ("convoys.toml", "new_hidden = true", "new_hidden = 1",
+     "convoys.toml: convoy.new_hidden: expected true or false, got 1"),
+    ("convoys.toml", "[creation]", "[creation]\ncosts_extra = 1",
+     "convoys.toml: creation.costs_extra: is not a known field (misspelt?)"),
+    ("convoys.toml", "[classes.fast_scout]", "[classes.fast_scout]\nkey = \"scout\"",
+     "convoys.toml: classes.fast_scout.key: is not a known field (misspelt?)"),
+    ("experts.toml", 'pilot_requires_type = "air"', 'pilot_requires_type = "jet"',
+     'experts.toml: effects.pilot_requires_type: unknown convoy type "jet"'),
+    ("events.toml", 'kind = "gain", target = "clan", amounts = { fuel = [100, 200] },',
+     'kind = "gain", target = "clan",', "events.toml: table[0]: kind gain needs amounts"),
+    ("consumption.toml", "no_orders_health = 50", "no_orders_health = 150",
+     "consumption.toml: no_orders_health: expected a whole number from 0 to 100, got 150"),
+    ("cities.toml", "capacity_with_barracks = 60", "capacity_with_barracks = 40",
+     "cities.toml: fortifications[0].capacity_with_barracks: expected ≥ capacity"),
 ])
 def test_malformed_file_names_file_and_key(tmp_path: Path, file: str, old: str, new: str,
                                            expected: str) -> None:

@@ -165,12 +165,14 @@ def test_first_meeting_shows_name_and_slogan_cc_gen_12(game: Game) -> None:
     run_clan_turn(game, first, "[CONVOY 1]\nN\nS\nN\n")
     met = [e for e in game.clan(first).last_turn.events if e.kind == "met_clan"]
     assert len(met) == 1 and met[0].rule == "CC-GEN-12"
-    assert f"Clan {second} ({game.clan(second).name})" in met[0].text
-    assert "Roads are for winners" in met[0].text
+    assert met[0].facts == {"hex": "0307", "clan": second, "name": game.clan(second).name,
+                            "slogan": "Roads are for winners", "phone": ""}
     run_clan_turn(game, second, "")
     told = [e for e in game.clan(second).last_turn.events if e.kind == "met_clan"]
     assert len(told) == 1 and told[0].phase == "between"
-    assert f"Clan {first} ({game.clan(first).name})" in told[0].text and "Howl" in told[0].text
+    assert told[0].actor == first and told[0].facts == {
+        "hex": "0307", "clan": first, "name": game.clan(first).name, "slogan": "Howl",
+        "phone": ""}
     assert game.clan(first).met_clans == [second] and game.clan(second).met_clans == [first]
 
 
@@ -186,7 +188,7 @@ def test_stockpiles_unlimited_and_reach_any_convoy_cc_gen_13(game: Game) -> None
     assert convoy.hex == "0610" and convoy.vehicles["van"] == 1
     income = clan.last_turn.income.get("fuel", 0)
     moved = next(e for e in clan.last_turn.events if e.kind == "move")
-    spent = int(moved.text.split(" for ")[1].split(" fuel")[0])
+    spent = int(moved.facts["fuel"])
     assert clan.stock.fuel == 300 + income + 1_000_000 - spent
 
 
@@ -222,7 +224,7 @@ def test_money_comes_from_cities_and_hexes_cc_res_02(game: Game) -> None:
     run_clan_turn(game, first, "")
     assert clan.last_turn.income["money"] == hex_money + city_money > 0
     assert clan.stock.money == before + hex_money + city_money
-    assert any(e.kind == "income" and f"${hex_money + city_money:,}" in e.text
+    assert any(e.kind == "income" and ("money", hex_money + city_money) in e.facts["amounts"]
                for e in clan.last_turn.events)
 
 
@@ -269,9 +271,10 @@ def test_pickup_points_cc_res_14(game: Game) -> None:
     other.troops = 5
     run_clan_turn(game, first, "[PRE]\nBUY 1 BUS #1\n[CONVOY 1]\nN\nS\n[CONVOY 2]\nEMPTY\n"
                   "[POST]\nENLIST 3\n")
-    pickups = [(e.phase, e.pulse, e.text.split(" picked up ")[1].split(" troops")[0])
+    pickups = [(e.phase, e.pulse, e.facts["taken"])
                for e in clan.last_turn.events if e.kind == "pickup"]
-    assert pickups == [("pickup", 0, "4"), ("pulses", 2, "5"), ("maintenance", 0, "3")]
+    assert pickups == [("pickup", 0, (("troops", 4),)), ("pulses", 2, (("troops", 5),)),
+                       ("maintenance", 0, (("troops", 3),))]
     assert convoy.troops == 5 + 4 + 5 + 3 and clan.stock.troops == 0
 
 
@@ -307,7 +310,7 @@ def test_victory_threshold_fixed_shown_and_scaled_cc_pop_06(game: Game, rules: R
     site = small_map.cities[2]
     plain = ["pppppppp"] * 6
     few = GameMap.from_rows("few", plain, cities=[attrs.evolve(site, hex="0202")])
-    many = GameMap.from_rows("many", plain, cities=[attrs.evolve(site, hex=h)
+    many = GameMap.from_rows("many", plain, cities=[attrs.evolve(site, hex=h, name=f"City {h}")
                                                     for h in ("0202", "0605", "0303")])
     assert (setup.default_victory_threshold(rules, many, 2)
             > setup.default_victory_threshold(rules, few, 2))

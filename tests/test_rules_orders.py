@@ -8,6 +8,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.report_text import status_lines
 from tests.game_helpers import convoy_of as _convoy
@@ -41,7 +42,7 @@ def test_failed_order_costs_nothing_but_uses_its_pulse_cc_co_gen_03(game: Game) 
     assert _problems(game, first) == {2: "illegal_move"}
     moved = _events(game, first, "move")
     assert [(e.pulse, e.line) for e in moved] == [(2, 3)]
-    spent = int(moved[0].text.split(" for ")[1].split(" fuel")[0])
+    spent = moved[0].facts["fuel"]
     assert clan.stock.fuel == 300 - spent and convoy.hex == "0307"
 
 
@@ -70,7 +71,7 @@ def test_split_gives_both_three_quarters_morale_training_same_health_cc_co_split
     for half in (convoy, second):
         assert (half.training, half.health) == (30, 80)
     assert convoy.morale <= 45 and second.morale <= 45  # the turn-end decay comes after
-    assert any("morale 45 and training 30" in e.text for e in _events(game, first, "split"))
+    assert any("morale 45 and training 30" in event_text(e) for e in _events(game, first, "split"))
 
 
 def test_clan_order_lines_five_pre_ten_post_plus_bought_cc_cl_gen_01(game: Game) -> None:
@@ -82,8 +83,8 @@ def test_clan_order_lines_five_pre_ten_post_plus_bought_cc_cl_gen_01(game: Game)
     pre = "ORDER 1 0\n" + "ENLIST 1\n" * 5
     run_clan_turn(game, first, f"[PRE]\n{pre}[POST]\nENLIST 2\n")
     assert list(_problems(game, first).values()) == ["over_limit"]
-    enlisted = [(e.phase, e.text.split()[1]) for e in _events(game, first, "enlist")]
-    assert enlisted == [("pre", "1")] * 4 + [("post", "2")]
+    enlisted = [(e.phase, e.facts["troops"]) for e in _events(game, first, "enlist")]
+    assert enlisted == [("pre", 1)] * 4 + [("post", 2)]
     run_clan_turn(game, second, "")
     run_clan_turn(game, first, "[PRE]\n" + "ENLIST 1\n" * 6)
     assert _problems(game, first) == {}
@@ -171,7 +172,7 @@ def test_sell_convoy_returns_troops_and_weapons_loses_experts_cc_cl_sell_02(
     assert clan.stock.troops == troops + 5  # convoy #1 is full and takes none back
     assert clan.stock.grenades == grenades + 1
     sold = _events(game, first, "sell_convoy")
-    assert sold and "$6,250" in sold[0].text  # (7,500 + 2 × 2,500) / 2
+    assert sold and "$6,250" in event_text(sold[0])  # (7,500 + 2 × 2,500) / 2
     assert all("SCO" not in c.experts for c in game.convoys_of(first))
 
 

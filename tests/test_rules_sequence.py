@@ -64,9 +64,10 @@ def test_pre_turn_pickup_only_in_friendly_cities_cc_seq_05(game: Game) -> None:
     clan.stock.money = 300_000
     outside = _new_convoy(game, first, "0307", "land")
     run_clan_turn(game, first, "[PRE]\nBUY 1 BUS #1\nBUY 2 GRENADES\n")
-    picked = [(e.convoy, e.text) for e in _events(game, first, "pickup") if e.phase == "pickup"]
+    picked = [(e.convoy, dict(e.facts["taken"])) for e in _events(game, first, "pickup")
+              if e.phase == "pickup"]
     assert len(picked) == 1 and picked[0][0] == 1
-    assert "15 troops" in picked[0][1] and "2 grenades" in picked[0][1]
+    assert picked[0][1]["troops"] == 15 and picked[0][1]["grenades"] == 2
     assert outside.troops == 0 and outside.grenades == 0
 
 
@@ -167,7 +168,7 @@ def test_turn_close_effects_in_order_cc_seq_12(game: Game) -> None:
         assert kind in kinds, kind
     assert kinds.index("morale") < kinds.index("training")
     assert kinds.index("recruits") < kinds.index("helipad")
-    assert "lost" in _events(game, first, "junkyard")[-1].text
+    assert _events(game, first, "junkyard")[-1].facts["why"] == "lost"
     assert game.convoy(first, 2) is None
     assert [s.hex for s in game.clan(first).sightings] == ["0408"]
 
@@ -202,8 +203,8 @@ def test_what_happened_between_turns_is_reported_next_turn_cc_seq_16(game: Game)
     assert game.clan(second).inbox
     run_clan_turn(game, second, "")
     news = [e for e in _events(game, second) if e.phase == "between" and e.game_turn == 1
-            and f"Clan {first}" in e.text]
-    assert any(AWAY in e.text for e in news)
+            and e.actor == first]
+    assert any(e.kind == "passage" and e.facts["hex"] == AWAY for e in news)
     text = render_report(build_report(game, second))
     assert any(line.startswith("[since your last turn]") and f"Clan {first}" in line
                for line in text.splitlines())

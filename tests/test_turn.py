@@ -98,7 +98,8 @@ def test_cc_co_move_03_move_spends_fuel_and_enters_hex(game: Game) -> None:
     run_clan_turn(game, clan, f"[CONVOY 1]\n{direction}\n")
     assert convoy.hex == target
     moved = [e for e in game.clan(clan).last_turn.events if e.kind == "move"]
-    assert moved and moved[0].line == 2 and moved[0].pulse == 1 and f"{fuel} fuel" in moved[0].text
+    assert moved and moved[0].line == 2 and moved[0].pulse == 1
+    assert moved[0].facts["fuel"] == fuel and moved[0].facts["hex"] == target
 
 
 def test_cc_res_08_no_fuel_no_move_nothing_spent(game: Game) -> None:
@@ -205,7 +206,7 @@ def test_cc_cnv_40_parts_shortage_scraps_smallest_vehicle_first(game: Game) -> N
     a, _ = land_step(game, clan)
     run_clan_turn(game, clan, f"[CONVOY 1]\n{a}\n{hexgrid.opposite(a)}\n{a}\n")
     scrapped = [e for e in game.clan(clan).last_turn.events if e.kind == "scrapped"]
-    assert scrapped and "bike" in scrapped[0].text
+    assert scrapped and "bike" in scrapped[0].facts["scrapped"]
     assert convoy.vehicles.get("car") == 1
 
 

@@ -1,13 +1,12 @@
 """Whole games through `conquest turn` (CC-SEQ-01, CC-SEQ-14, CC-GEN-03): 4 Clans, 10 game turns.
 
 Every Clan turn goes through the command line: no crash, no negative stockpile, and every troop
-and vehicle accounted for by the events of the turn (enlisted, deserted, lost in hex attacks;
-vehicles created, bought, looted, sold and scrapped).
+and vehicle accounted for by the facts of the turn's events (enlisted, recruited, deserted, lost
+in hex attacks; vehicles created, bought, looted, won, sold, scrapped and deserted).
 """
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -18,8 +17,10 @@ from hypothesis import strategies as st
 from conquest_tui import session
 from conquest_tui.bots.simple import write_sheet
 from conquest_tui.cli import main
+from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import STOCK_ITEMS, Event
+from conquest_tui.engine.reports.sentences import items, words
 from conquest_tui.engine.reports.view import ClanView
 
 CLANS = 4
@@ -30,25 +31,6 @@ EXTRA_PRE = (
     "CREATE {city} LAND", "BUY 30 PARTS", "SELL 10 FOOD", "ENLIST 5", "BUY 1 TRUCK #1",
 )
 EXTRA_POST = ("ENLIST 3", "SELL 1 BIKE #1", "BUY 1 CAR #2", "BUY 20 FOOD", "SELL 5 FUEL")
-
-TROOP_CHANGES: tuple[tuple[str, str, int], ...] = (
-    ("enlist", r"Enlisted (\d+) troops", 1),
-    ("income", r"(\d+) troops", 1),
-    ("random_event", r"gain (\d+) troops", 1),
-    ("random_event", r"lose (\d+) unallocated troops", -1),
-    ("desertion", r"^(\d+) hungry troops deserted", -1),
-    ("hex_captured", r"losing (\d+) troops", -1),
-    ("hex_captured", r"killing (\d+) guards", -1),
-    ("hex_attack_failed", r"all (\d+) attacking troops", -1),
-)
-
-ONE_VEHICLE_FOUND: tuple[tuple[str, str], ...] = (
-    ("loot", "joined the convoy"),
-    ("random_event", " joins convoy #"),
-    ("racetrack", "training is now"),
-    ("junkyard", "training is now"),
-)
-
 
 def troops_everywhere(game: Game) -> int:
     """Unallocated + convoy troops + troops in owned cities + guards in owned hexes."""
@@ -62,52 +44,78 @@ def vehicles_everywhere(game: Game) -> int:
     return sum(convoy.vehicle_count for convoy in game.state.convoys)
 
 
-def _number(pattern: str, text: str) -> int:
-    match = re.search(pattern, text)
-    return int(match.group(1)) if match else 0
+def _amount_of(pairs: Fact, item: str) -> int:
+    """The amount of `item` in an (item, amount) pairs fact."""
+    return sum(amount for key, amount in items(pairs) if key == item)
 
 
-def explained_troops(events: list[Event]) -> int:
-    return sum(sign * _number(pattern, event.text)
-               for event in events for kind, pattern, sign in TROOP_CHANGES
-               if event.kind == kind)
+def troop_change(event: Event) -> int:
+    """Troops the event says came into the game (+) or left it (−)."""
+    facts, kind = event.facts, event.kind
+    if kind in (EventKind.ENLIST, EventKind.RECRUITS):
+        return int(facts["troops" if kind == EventKind.ENLIST else "recruits"])
+    if kind == EventKind.GARRISON_RECRUITS:
+        return int(facts["recruited"])
+    if kind == EventKind.INCOME:
+        return _amount_of(facts["amounts"], "troops")
+    if kind == EventKind.RANDOM_EVENT:
+        effect = facts["effect"]
+        if effect in ("gain", "lose"):
+            sign = 1 if effect == "gain" else -1
+            return sign * _amount_of(facts["amounts"], "troops")
+        if effect == "lose_percent" and facts["item"] == "troops":
+            return -int(facts["amount"])
+        return 0
+    if kind == EventKind.DESERTION:
+        return -int(facts["deserters"])
+    if kind == EventKind.SICK_DESERTION:
+        return -int(facts["lost"])
+    if kind == EventKind.HEX_CAPTURED:
+        return -int(facts["lost"]) - int(facts["guards"])
+    if kind == EventKind.HEX_ATTACK_FAILED:
+        return -int(facts["lost"])
+    return 0
 
 
-def _convoy_of(event: Event) -> int:
-    match = re.search(r"convoy #(\d+)", event.text)
-    return event.convoy or (int(match.group(1)) if match else 0)
+def vehicle_change(game: Game, event: Event) -> int:
+    """Vehicles the event says its convoy gained (+) or lost (−)."""
+    facts, kind = event.facts, event.kind
+    if kind == EventKind.CREATE:
+        convoy_type = game.rules.convoy_types[str(facts["convoy_type"])]
+        return sum(count for _, count in convoy_type.new_vehicles)
+    if kind in (EventKind.BUY, EventKind.SELL) and "vehicle" in facts:
+        return int(facts["quantity"]) * (1 if kind == EventKind.BUY else -1)
+    if kind == EventKind.SCRAPPED:
+        return -len(words(facts["scrapped"]))
+    if kind == EventKind.LOOT and facts.get("found") == "vehicle":
+        return 1
+    if kind == EventKind.RANDOM_EVENT and facts["effect"] == "scout_vehicle":
+        return 1
+    if kind == EventKind.RACETRACK or (kind == EventKind.JUNKYARD and facts["why"] == "taken"):
+        return int(facts["count"])
+    if kind == EventKind.VEHICLE_DESERTED:
+        return -1
+    return 0
 
 
 def vehicle_changes(game: Game, events: list[Event]) -> dict[int, int]:
     """Vehicles each convoy gained (+) or lost (−) by the turn's events."""
     change: dict[int, int] = defaultdict(int)
     for event in events:
-        number = _convoy_of(event)
-        if event.kind == "create":
-            kind = game.rules.convoy_types[re.search(r"Created (\w+) convoy", event.text)[1]]
-            change[number] += sum(count for _, count in kind.new_vehicles)
-        elif event.kind == "buy" and "for convoy #" in event.text:
-            change[number] += _number(r"Bought (\d+) ", event.text)
-        elif event.kind == "sell" and " of convoy #" in event.text:
-            change[number] -= _number(r"Sold (\d+) ", event.text)
-        elif event.kind == "scrapped":
-            change[number] -= len(re.search(r"scrapped (.*) and paid", event.text)[1].split(", "))
-        elif any(event.kind == kind and words in event.text for kind, words in ONE_VEHICLE_FOUND):
-            change[number] += 1
-        elif event.kind == "vehicle_deserted":
-            change[number] -= 1
+        change[event.convoy] += vehicle_change(game, event)
     return change
 
 
 def morale_disbands(events: list[Event]) -> list[int]:
     """Convoys that disbanded for zero morale, losing everything aboard (AMB-81)."""
-    return [_convoy_of(e) for e in events if e.kind == "disband" and "morale" in e.text]
+    return [e.convoy for e in events
+            if e.kind == EventKind.DISBAND and e.facts.get("why") == "zero_morale"]
 
 
 def check_ledger(before: Game, after: Game, clan: int, events: list[Event]) -> None:
     """Troops and vehicles now = before + what the events say; a zero-morale disband loses
     its vehicles (known) and at most its troop capacity (the event gives no count)."""
-    story = "\n".join(f"{e.kind}: {e.text}" for e in events)
+    story = "\n".join(f"{e.kind}: {e.facts}" for e in events)
     change = vehicle_changes(after, events)
     vehicles_lost = troops_bound = 0
     for number in morale_disbands(events):
@@ -117,7 +125,7 @@ def check_ledger(before: Game, after: Game, clan: int, events: list[Event]) -> N
         troops_bound += lost * max(v.troops for v in after.rules.vehicles.values())
     assert (vehicles_everywhere(after) - vehicles_everywhere(before)
             == sum(change.values()) - vehicles_lost), story
-    unexplained = (explained_troops(events)
+    unexplained = (sum(map(troop_change, events))
                    - (troops_everywhere(after) - troops_everywhere(before)))
     assert 0 <= unexplained <= troops_bound, story
 
@@ -126,7 +134,7 @@ def sheet_for(game: Game, clan: int, pre: list[str], post: list[str]) -> str:
     """The bot's sheet with a few extra Clan orders; CREATE in the Clan's first city."""
     cities = [city.hex for city in ClanView(game, clan).listed_cities() if city.owner == clan]
     city = cities[0] if cities else "0101"
-    lines = write_sheet(game, clan).splitlines()
+    lines = write_sheet(ClanView(game, clan)).splitlines()
     at_pre = lines.index("[PRE]") + 1
     lines[at_pre:at_pre] = [line.format(city=city) for line in pre]
     lines += post

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 from collections import deque
 
-from conquest_tui.engine.convoys import movement
-from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 SEARCH_LIMIT = 400
 
 
-def _path_to_unowned(game: Game, view: ClanView, convoy: ConvoyInfo,
-                     owned: set[str], claimed: set[str]) -> list[str]:
+def _path_to_unowned(view: ClanView, convoy: ConvoyInfo, owned: set[str],
+                     claimed: set[str]) -> list[str]:
     """Directions to the nearest land hex the Clan does not own (breadth-first, legal moves)."""
+    world = view.map
     start = convoy.hex
     previous: dict[str, tuple[str, str] | None] = {start: None}
     queue = deque([start])
     while queue and len(previous) < SEARCH_LIMIT:
         here = queue.popleft()
-        if here != start and here not in owned and here not in claimed \
-                and game.map.is_land(here):
+        if here != start and here not in owned and here not in claimed and world.is_land(here):
             path: list[str] = []
             step = previous[here]
             node = here
@@ -30,20 +28,19 @@ def _path_to_unowned(game: Game, view: ClanView, convoy: ConvoyInfo,
                 step = previous[node]
             claimed.add(here)
             return path[::-1]
-        for direction, there in game.map.neighbors(here):
+        for direction, there in world.neighbors(here):
             if there in previous:
                 continue
-            if movement.entry_problem(game, convoy.convoy_type, here, there) is None:
+            if view.can_enter(convoy.convoy_type, here, there):
                 previous[there] = (here, direction)
                 queue.append(there)
     return []
 
 
-def write_sheet(game: Game, clan_number: int) -> str:
-    """An order sheet for the Clan, using only what its ClanView shows."""
-    view = ClanView(game, clan_number)
+def write_sheet(view: ClanView) -> str:
+    """An order sheet for the Clan, from nothing but what its ClanView shows."""
     stock = view.clan.stock
-    prices = game.state.prices
+    prices = view.prices()
     lines = ["[PRE]"]
     if stock.fuel < 150 and stock.money > prices["fuel"] * 200:
         lines.append("BUY 200 FUEL")
@@ -57,7 +54,7 @@ def write_sheet(game: Game, clan_number: int) -> str:
     for convoy in view.convoys():
         if convoy.hidden and convoy.troops == 0:
             continue
-        path = _path_to_unowned(game, view, convoy, owned, claimed)[: convoy.moves]
+        path = _path_to_unowned(view, convoy, owned, claimed)[: convoy.moves]
         lines.append(f"[CONVOY {convoy.number}]")
         room = convoy.order_lines
         if convoy.mode != "capture":

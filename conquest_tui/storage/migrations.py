@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -125,8 +125,63 @@ def migrate_0_to_1(data: Data) -> Data:
     return {**data, "state": new_state}
 
 
+# --- version 1 → 2 -----------------------------------------------------------------------------
+
+V1_EVENT_KIND = "legacy"
+"""The event kind version 2 gives every version 1 event: it has only its sentence to show."""
+
+
+def _rows(columns: Data) -> list[Data]:
+    """A version 1 table (one list per field) → one object per record."""
+    names = list(columns)
+    return [dict(zip(names, row, strict=True)) for row in zip(*columns.values(), strict=True)]
+
+
+def _event_1_to_2(event: Data) -> Data:
+    """`text` and `kind` → kind "legacy" with facts {sentence, code}; no actor."""
+    new = {key: value for key, value in event.items() if key not in ("text", "kind")}
+    new["kind"] = V1_EVENT_KIND
+    new["facts"] = {"sentence": event["text"], "code": event.get("kind", "")}
+    new["actor"] = 0
+    return new
+
+
+def _events_1_to_2(columns: Data) -> Data:
+    """A version 1 events table → the version 2 events table (still one list per field)."""
+    events = [_event_1_to_2(event) for event in _rows(columns)]
+    names = list(events[0]) if events else []
+    return {name: [event[name] for event in events] for name in names}
+
+
+def _migrate_clan_1_to_2(clan: Data) -> Data:
+    new = dict(clan)
+    if "inbox" in new:
+        new["inbox"] = _events_1_to_2(new["inbox"])
+    if "last_turn" in new:
+        last_turn = dict(new["last_turn"])
+        if "events" in last_turn:
+            last_turn["events"] = _events_1_to_2(last_turn["events"])
+        new["last_turn"] = last_turn
+    return new
+
+
+def migrate_1_to_2(data: Data) -> Data:
+    """Version 1 → 2: events are typed (a kind and its facts) instead of sentences.
+
+    Version 1 stored events and problems as tables (one list per field), each event with its
+    sentence (`text`) and a free kind code (`kind`). Version 2 keeps the tables; an event has
+    a kind and facts (a column of objects) and its sentence is rendered. An old event keeps its
+    sentence as its one fact ("sentence", under kind "legacy", its old code as "code"), so it
+    reads as before. Problems gained `facts`, which a missing key defaults.
+    """
+    state = data["state"]
+    new_state = {**state, "clans": [_migrate_clan_1_to_2(clan) for clan in state["clans"]]}
+    return {**data, "state": new_state}
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
+    1: migrate_1_to_2,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

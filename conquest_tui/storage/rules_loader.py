@@ -1,18 +1,24 @@
-"""Load data/rules/*.toml into the frozen Ruleset: `load_ruleset()`, cached for the default dir."""
+"""Load data/rules/*.toml into the frozen Ruleset: `load_ruleset()`, once per folder.
+
+tomllib parses each file, `rules_layout.gather` puts the tables where the Ruleset has them, and
+the one converter (storage/converter.py) structures the Ruleset; the records' attrs validators
+and `Ruleset`'s own checks hold the invariants. Any problem becomes one RulesError sentence:
+`data/rules/vehicles.toml: vehicles.truck.cost: expected a whole number ≥ 1, got 0`.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import threading
+import tomllib
 from pathlib import Path
 from typing import Any
 
-import attrs
-
-from conquest_tui.engine.rules import ruleset as r
-from conquest_tui.engine.rules.ruleset_values import FrozenDict
+from conquest_tui.engine.orderbook import order_registry
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage import paths
-from conquest_tui.storage.rules_fields import RulesError, Table, fail
+from conquest_tui.storage.converter import FieldErrors, structure
+from conquest_tui.storage.rules_layout import Files, LayoutError, gather, source_of
 
 __all__ = ["RULE_FILES", "RulesError", "load_ruleset"]
 
@@ -23,21 +29,39 @@ RULE_FILES = (
 )
 
 
-def load_ruleset(rules_dir: Path | None = None) -> r.Ruleset:
-    """The ruleset from `rules_dir` (default: the project's data/rules, loaded once and cached).
+class RulesError(ValueError):
+    """A rules file that cannot be used; the message names the file, the key and the problem."""
 
-    Raises RulesError naming the file, the key and the problem when anything is wrong.
+
+def load_ruleset(rules_dir: Path | None = None) -> Ruleset:
+    """The ruleset from `rules_dir` (default: the project's data/rules), loaded once per folder.
+
+    Safe to call from several threads (a worker thread of the app, say): the first call loads,
+    the others wait for it and share its result. Raises RulesError naming the file, the key and
+    the problem when anything is wrong (a failed load is not remembered).
     """
-    if rules_dir is None:
-        return _default_ruleset()
-    return _Loader(Path(rules_dir)).build()
+    folder = paths.rules_dir() if rules_dir is None else Path(rules_dir)
+    with _loading:
+        return _load(folder.resolve())
+
+
+_loading = threading.Lock()
 
 
 @functools.cache
-def _default_ruleset() -> r.Ruleset:
-    from conquest_tui.storage.rules_cache import cached_ruleset  # current pickled copy, or build
-
-    return cached_ruleset(paths.rules_dir(), lambda: _Loader(paths.rules_dir()).build())
+def _load(rules_dir: Path) -> Ruleset:
+    files = _read_files(rules_dir)
+    try:
+        data = gather(files)
+    except LayoutError as exc:
+        raise RulesError(f"{_file(rules_dir, exc.file)}: {exc.path}: {exc.reason}") from None
+    data["order_source"] = order_registry  # not rules data: the engine's order declarations
+    try:
+        return structure(data, Ruleset, "", dotted_keys=True)
+    except FieldErrors as exc:
+        file, path = source_of(exc.path)
+        where = f"{_file(rules_dir, file)}: {path}" if path else _file(rules_dir, file)
+        raise RulesError(f"{where}: {exc.message}") from None
 
 
 def _display(path: Path) -> str:
@@ -48,100 +72,26 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-class _Loader:
-    """Parses each file once; the readers consume their keys, unknown keys are errors."""
+def _file(rules_dir: Path, name: str) -> str:
+    return _display(rules_dir / f"{name}.toml")
 
-    def __init__(self, rules_dir: Path) -> None:
-        self.dir = rules_dir
-        if not rules_dir.is_dir():
-            raise RulesError(f"{_display(rules_dir)}: rules directory not found")
-        for path in sorted(rules_dir.glob("*.toml")):
-            if path.stem not in RULE_FILES:
-                raise RulesError(f"{_display(path)}: unknown rules file (expected: "
-                                 f"{', '.join(f + '.toml' for f in RULE_FILES)})")
-        self.roots: dict[str, Table] = {}
 
-    def files(self, name: str) -> Table:
-        """The top table of `<name>.toml`."""
-        if name not in self.roots:
-            path = self.dir / f"{name}.toml"
-            source = _display(path)
-            import tomllib  # only when the rules cache misses
-
-            try:
-                with path.open("rb") as handle:
-                    data = tomllib.load(handle)
-            except FileNotFoundError:
-                raise RulesError(f"{source}: file missing") from None
-            except tomllib.TOMLDecodeError as error:
-                raise RulesError(f"{source}: not valid TOML: {error}") from None
-            self.roots[name] = Table(source, "", data)
-        return self.roots[name]
-
-    def build(self) -> r.Ruleset:
-        from conquest_tui.storage import rules_play as play  # not needed when rules_cache hits
-        from conquest_tui.storage import rules_world as world
-
-        files = self.files
-        classes, types_raw, convoy = world.read_convoys(files)
-        vehicles = world.read_vehicles(files, classes, types_raw)
-        convoy_types = world.finish_types(types_raw, vehicles)
-        customs = world.read_custom_structures(files)
-        terrains = world.read_terrains(files, customs)
-        fixed = play.read_market_fixed(files)
-        values: dict[str, Any] = {
-            "terrains": terrains, "vehicle_classes": classes, "vehicles": vehicles,
-            "convoy_types": convoy_types, "convoy": convoy, "fixed_costs": fixed,
-            "custom_structures": FrozenDict({code: attrs.evolve(rule, cost=fixed[
-                "custom_structure"]) for code, rule in customs.items()}),
-        }
-        values.update(world.read_convoy_tables(files))
-        values.update(world.read_hexes(files))
-        values.update(world.read_cities(files))
-        values.update(world.read_buildings(files, fixed))
-        values.update(world.read_special_structures(files))
-        values.update(world.read_experts(files, fixed, convoy_types))
-        values.update(play.read_consumption(files))
-        values.update(play.read_market(files))
-        values.update(play.read_espionage(files))
-        values.update(play.read_casino(files))
-        values.update(play.read_start(files, convoy_types))
-        values.update(play.read_morale(files))
-        values.update(play.read_loot(files))
-        values.update(play.read_events(files))
-        values.update(play.read_combat(files, classes, convoy_types))
-        values.update(play.read_health(files, classes))
-        values.update(play.read_orders(files, convoy_types))
-        for name in RULE_FILES:
-            files(name).finish()
-        self._check_cross(values)
-        return r.Ruleset(**values)
-
-    # --- cross-file checks ---------------------------------------------------------------
-    def _check_cross(self, values: Mapping[str, Any]) -> None:
-        start: r.StartRules = values["start"]
-        where = self.files("start").where
-        if start.city_fortification > len(values["fortifications"]):
-            fail(where("start.city_fortification"),
-                 f"expected a level within 1..{len(values['fortifications'])}")
-        if start.hex_defense > len(values["defense_levels"]):
-            fail(where("start.hex_defense"),
-                 f"expected a level within 1..{len(values['defense_levels'])}")
-        capacity = values["fortifications"][start.city_fortification - 1].capacity
-        if start.city_troops > capacity:
-            fail(where("start.city_troops"),
-                 f"expected at most the city's capacity ({capacity}), got {start.city_troops}")
-        convoy: r.ConvoyRules = values["convoy"]
-        for field, vehicle in (("pave_vehicle", convoy.pave_vehicle),
-                               ("junkyard_vehicle", convoy.junkyard_vehicle)):
-            if vehicle not in values["vehicles"]:
-                fail(self.files("convoys").where(f"convoy.{field}"),
-                     f"unknown vehicle \"{vehicle}\"")
-        bombing: r.BombingRules = values["combat"].bombing
-        if len(bombing.hit_chance) != len(values["fortifications"]):
-            fail(self.files("combat").where("bombing.hit_chance"),
-                 f"expected one chance per fortification level ({len(values['fortifications'])}),"
-                 f" got {len(bombing.hit_chance)}")
-        missing = [key for key in values["weapons"] if key not in values["market"]]
-        if missing:
-            fail(self.files("market").where("items"), f"no price for weapon {missing[0]}")
+def _read_files(rules_dir: Path) -> Files:
+    """Every rules file parsed; RulesError for a missing, unknown or unreadable one."""
+    if not rules_dir.is_dir():
+        raise RulesError(f"{_display(rules_dir)}: rules directory not found")
+    for path in sorted(rules_dir.glob("*.toml")):
+        if path.stem not in RULE_FILES:
+            raise RulesError(f"{_display(path)}: unknown rules file (expected: "
+                             f"{', '.join(f + '.toml' for f in RULE_FILES)})")
+    files: dict[str, Any] = {}
+    for name in RULE_FILES:
+        source = _file(rules_dir, name)
+        try:
+            with (rules_dir / f"{name}.toml").open("rb") as handle:
+                files[name] = tomllib.load(handle)
+        except FileNotFoundError:
+            raise RulesError(f"{source}: file missing") from None
+        except tomllib.TOMLDecodeError as error:
+            raise RulesError(f"{source}: not valid TOML: {error}") from None
+    return files

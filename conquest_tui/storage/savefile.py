@@ -21,7 +21,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.storage.converter import SaveFieldError, structure_state, unstructure_state
+from conquest_tui.storage.converter import FieldError
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
     SAVE_VERSION,
@@ -29,6 +29,7 @@ from conquest_tui.storage.migrations import (
     NewerVersionError,
     migrate,
 )
+from conquest_tui.storage.save_state import structure_state, unstructure_state
 
 SAVE_FORMAT = "conquest-save"
 BACKUPS = 3
@@ -253,7 +254,7 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState]:
         _remember_map(map_text, game_map)
     try:
         state = structure_state(data["state"])
-    except SaveFieldError as exc:
+    except FieldError as exc:
         raise _fail(source, str(exc)) from None
     _check_fit(state, game_map, source)
     return game_map, state

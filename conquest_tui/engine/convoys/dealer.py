@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
 
 DEALER_ITEMS = ("fuel", "food", "parts")
@@ -30,12 +31,11 @@ def cover(ctx: TurnContext, convoy: Convoy, item: str, need: int, why: str) -> b
     shortfall = need - have
     cost = shortfall * price(ctx, item)
     if stock.money < cost:
-        ctx.report(f"Convoy #{convoy.number}'s Dealer could not buy {shortfall} {item} for "
-                   f"{why}: it would cost ${cost:,} and the treasury holds ${stock.money:,}.",
-                   "dealer_broke", "CC-RES-15", convoy=convoy.number)
+        ctx.report(EventKind.DEALER_BROKE, "CC-RES-15", convoy=convoy.number, amount=shortfall,
+                   item=item, purpose=why, cost=cost, money=stock.money)
         return False
     stock.money -= cost
     stock.add(item, shortfall)
-    ctx.report(f"Convoy #{convoy.number}'s Dealer bought {shortfall} {item} for {why} at "
-               f"double price: ${cost:,}.", "dealer", "CC-RES-15", convoy=convoy.number)
+    ctx.report(EventKind.DEALER, "CC-RES-15", convoy=convoy.number, amount=shortfall, item=item,
+               purpose=why, cost=cost)
     return True

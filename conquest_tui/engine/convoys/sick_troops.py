@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 
 
 def desert_if_sick(ctx: TurnContext) -> None:
@@ -17,6 +18,5 @@ def desert_if_sick(ctx: TurnContext) -> None:
             continue
         lost = convoy.troops
         convoy.troops = 0
-        ctx.report(f"Convoy #{convoy.number} is at {convoy.health}% health, below {limit}%: "
-                   f"all {lost} of its troops deserted, and it cannot take on more until it "
-                   "is healed.", "sick_desertion", "CC-CNV-30", convoy=convoy.number)
+        ctx.report(EventKind.SICK_DESERTION, "CC-CNV-30", convoy=convoy.number,
+                   health=convoy.health, limit=limit, lost=lost)

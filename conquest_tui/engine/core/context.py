@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Clan, Event, Problem
@@ -47,14 +48,19 @@ class TurnContext:
             self._rngs[key] = generator
         return generator
 
-    def report(self, text: str, kind: str, rule: str = "", *, line: int | None = None,
-               convoy: int | None = None) -> Event:
-        """Record an event for the active Clan, tagged with the current phase, pulse and line."""
+    def report(self, kind: EventKind, rule: str = "", /, *, line: int | None = None,
+               convoy: int | None = None, **facts: object) -> Event:
+        """Record an event of the active Clan, tagged with the current phase, pulse and line.
+
+        `ctx.report(EventKind.SUNK, "CC-MOVE-12", convoy=2, hex="0309")`: the kind, the rule
+        behind it and its facts; `line=` and `convoy=` set the event's own fields (default: the
+        line and convoy being carried out).
+        """
         event = Event(
             clan=self.clan.number,
             phase=self.phase,
-            text=text,
             kind=kind,
+            facts=facts_of(facts),
             rule=rule,
             pulse=self.pulse,
             line=self.line if line is None else line,
@@ -64,16 +70,26 @@ class TurnContext:
         self.events.append(event)
         return event
 
-    def notify(self, clan: int, text: str, kind: str, rule: str = "") -> None:
-        """Tell another Clan on its next turn what happened to it now (CC-SEQ-16)."""
+    def notify(self, clan: int, kind: EventKind, rule: str = "", /, **facts: object) -> None:
+        """Tell another Clan on its next turn what happened to it now (CC-SEQ-16).
+
+        `ctx.notify(owner, EventKind.HEX_LOST, "CC-CBH-06", hex="0307")`: the event goes to
+        that Clan's inbox with this Clan as its actor, and reads in its told form.
+        """
         if clan == self.clan.number or not self.game.has_clan(clan):
             return
         self.game.clan(clan).inbox.append(Event(
-            clan=clan, phase="between", text=text, kind=kind, rule=rule, pulse=self.pulse,
-            game_turn=self.turn,
+            clan=clan, phase="between", kind=kind, facts=facts_of(facts), rule=rule,
+            pulse=self.pulse, game_turn=self.turn, actor=self.clan.number,
         ))
 
-    def fail(self, code: str, message: str, rule: str = "") -> None:
-        """An order that could not be carried out when its time came (resolve level)."""
-        self.problems.append(Problem(self.line, code, message, level="resolve"))
-        self.report(message, code, rule)
+    def fail(self, kind: EventKind, rule: str = "", /, **facts: object) -> None:
+        """An order that could not be carried out when its time came (resolve level).
+
+        `ctx.fail(EventKind.NO_FUEL, "CC-CO-SCAN-03", why="scan", convoy=1, need=4, have=1)`
+        records the problem (code = the kind's value, its facts) and the event; both read as
+        the sentence rendered from kind and facts.
+        """
+        recorded = facts_of(facts)
+        self.problems.append(Problem(self.line, kind.value, "", "resolve", recorded))
+        self.report(kind, rule, **recorded)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from conquest_tui.engine.core.hexgrid import HexId
+from conquest_tui.engine.core.hexgrid import HexId, is_hex_id
+from conquest_tui.engine.rules.checks import InvalidValue, InvalidValues
 
 TERRAINS: tuple[str, ...] = (
     "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
@@ -42,19 +44,76 @@ GUILD_CODES: tuple[str, ...] = (
 Link = frozenset[HexId]
 
 
+def _label(city: Any) -> str:
+    return f" for {city.name}" if city.name else ""
+
+
+def _hex_id(city: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if not is_hex_id(value):
+        raise InvalidValue(attribute.name, f"{value!r} is not a hex id (4 digits CCRR)")
+
+
+def _city_name(_: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if not value.strip():
+        raise InvalidValue(attribute.name, f"{value!r} must be non-empty text")
+
+
+def _population(city: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if value < MIN_CITY_POPULATION:
+        raise InvalidValue(attribute.name, f"{value!r} must be a whole number ≥ "
+                           f"{MIN_CITY_POPULATION}{_label(city)}")
+
+
+def _good(city: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if value not in GOODS:
+        raise InvalidValue(attribute.name, f"unknown good {value!r}{_label(city)}; expected one "
+                           f"of {', '.join(GOODS)}")
+
+
+def _need(city: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if value != NEEDS_ANYTHING and value not in GOODS:
+        raise InvalidValue(attribute.name, f"unknown good {value!r}{_label(city)}; expected one "
+                           f"of {', '.join(GOODS)} or {NEEDS_ANYTHING!r}")
+    if value == city.produces:
+        raise InvalidValue(attribute.name,
+                           f"{value!r} is also what the city produces{_label(city)}")
+
+
+def _guild(city: Any, attribute: attrs.Attribute[Any], value: str | None) -> None:
+    if value is not None and value not in GUILD_CODES:
+        raise InvalidValue(attribute.name, f"unknown guild {value!r}{_label(city)}; expected one "
+                           f"of {', '.join(GUILD_CODES)} or null")
+
+
+def _fortification(city: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if not 1 <= value <= MAX_FORTIFICATION:
+        raise InvalidValue(attribute.name,
+                           f"{value!r} must be 1 to {MAX_FORTIFICATION}{_label(city)}")
+
+
+def _base_value(city: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if value <= 0:
+        raise InvalidValue(attribute.name,
+                           f"{value!r} must be a positive whole number{_label(city)}")
+
+
+MIN_CITY_POPULATION = 1000
+MAX_FORTIFICATION = 6
+
+
 @attrs.frozen
 class CitySite:
-    """A city as the map places it before any game starts."""
+    """A city as the map places it before any game starts (docs/map-format.md)."""
 
-    hex: HexId
-    name: str
-    population: int
+    hex: HexId = attrs.field(validator=_hex_id)
+    name: str = attrs.field(validator=_city_name)
+    population: int = attrs.field(validator=_population)
     major: bool
-    produces: str
-    needs: str
-    guild: str | None
-    fortification: int
-    base_value: int
+    produces: str = attrs.field(validator=_good)
+    needs: str = attrs.field(validator=_need)
+    guild: str | None = attrs.field(validator=_guild)
+    fortification: int = attrs.field(validator=_fortification)
+    base_value: int = attrs.field(validator=_base_value)
 
 
 def _adjacency(links: Iterable[Link]) -> dict[HexId, frozenset[HexId]]:
@@ -73,6 +132,96 @@ def _directions(
     return tuple(d for d, other in around if other in others)
 
 
+_NAME = re.compile(r"[A-Za-z0-9_-]+")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 20
+MAX_SIDE = 99
+
+
+def _map_name(_: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if not _NAME.fullmatch(value):
+        raise InvalidValue(attribute.name,
+                           f"{value!r} must be letters, digits, '_' or '-' (it names the file)")
+
+
+def _title(_: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if not value.strip():
+        raise InvalidValue(attribute.name, "is empty")
+
+
+def _min_players(_: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if value < MIN_PLAYERS:
+        raise InvalidValue("players.min",
+                           f"{value!r} must be a whole number of at least {MIN_PLAYERS}")
+
+
+def _max_players(game_map: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if value > MAX_PLAYERS:
+        raise InvalidValue("players.max",
+                           f"{value!r} must be a whole number of at most {MAX_PLAYERS}")
+    if game_map.min_players > value:
+        raise InvalidValue("players", f"min {game_map.min_players} is greater than max {value}")
+
+
+def _side(_: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if not 1 <= value <= MAX_SIDE:
+        raise InvalidValue(attribute.name, f"{value!r} must be a whole number from 1 to {MAX_SIDE}")
+
+
+def _link_problems(kind: str, links: Iterable[Link], size: str, index: dict[HexId, int],
+                   terrain: dict[HexId, str], neighbours: Any) -> list[InvalidValue]:
+    """Road or river links that leave the map, skip a hex or touch water."""
+    field = "roads" if kind == "road" else "rivers"
+    found = []
+    for link in sorted(links, key=sorted):
+        pair = sorted(link)
+        if len(pair) != 2:
+            found.append(InvalidValue(field, f"a {kind} link needs two hexes, got {pair}"))
+            continue
+        a, b = pair
+        off = [h for h in pair if h not in index]
+        if off:
+            found.append(InvalidValue(field, f"hex {off[0]} is outside the {size} map"))
+            continue
+        if all(b != other for _, other in neighbours[a]):
+            found.append(InvalidValue(field, f"{a} and {b} are not adjacent"))
+        for h in pair:
+            if terrain[h] in WATER_TERRAINS:
+                what = "roads never touch" if kind == "road" else "rivers never run in"
+                found.append(InvalidValue(field, f"hex {h} is {terrain[h]}; {what} water or "
+                                                 "sea lanes"))
+    return found
+
+
+def _city_problems(cities: Sequence[CitySite], size: str, index: dict[HexId, int],
+                   terrain: dict[HexId, str]) -> list[InvalidValue]:
+    """Cities off the map, on water, or sharing a hex or a name."""
+    found = []
+    by_hex: dict[HexId, int] = {}
+    by_name: dict[str, int] = {}
+    for i, city in enumerate(cities):
+        label = _label(city)
+        where = f"cities[{i}]"
+        if city.hex not in index:
+            found.append(InvalidValue(f"{where}.hex",
+                                      f"hex {city.hex} is outside the {size} map{label}"))
+        elif terrain[city.hex] in WATER_TERRAINS:
+            found.append(InvalidValue(f"{where}.hex", f"hex {city.hex} is "
+                                      f"{terrain[city.hex]}; cities stand on land{label}"))
+        if city.hex in by_hex:
+            found.append(InvalidValue(f"{where}.hex", f"hex {city.hex} already holds "
+                                      f"cities[{by_hex[city.hex]}]{label}"))
+        else:
+            by_hex[city.hex] = i
+        key = city.name.casefold()
+        if key in by_name:
+            found.append(InvalidValue(f"{where}.name",
+                                      f"{city.name} is already used by cities[{by_name[key]}]"))
+        else:
+            by_name[key] = i
+    return found
+
+
 def _private() -> Any:
     return attrs.field(init=False, repr=False, eq=False, hash=False)
 
@@ -81,13 +230,13 @@ def _private() -> Any:
 class GameMap:
     """One map, loaded once and never changed; roads paved in play live in the game state."""
 
-    name: str
-    title: str
+    name: str = attrs.field(validator=_map_name)
+    title: str = attrs.field(validator=_title)
     description: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
+    min_players: int = attrs.field(validator=_min_players)
+    max_players: int = attrs.field(validator=_max_players)
+    columns: int = attrs.field(validator=_side)
+    rows: int = attrs.field(validator=_side)
     terrain: tuple[str, ...] = attrs.field(converter=tuple)
     roads: frozenset[Link] = attrs.field(converter=frozenset)
     rivers: frozenset[Link] = attrs.field(converter=frozenset)
@@ -111,35 +260,33 @@ class GameMap:
     _city_named: dict[str, CitySite] = _private()
 
     def __attrs_post_init__(self) -> None:
-        if not (1 <= self.columns <= 99 and 1 <= self.rows <= 99):
-            raise ValueError(f"map {self.name}: columns and rows must be 1..99")
+        """The whole-map checks (InvalidValues listing every problem), then the lookups."""
         if len(self.terrain) != self.columns * self.rows:
-            raise ValueError(
-                f"map {self.name}: {len(self.terrain)} terrain entries for "
-                f"{self.columns}x{self.rows} hexes"
-            )
+            raise InvalidValue("terrain", f"{len(self.terrain)} terrain entries for "
+                               f"{self.columns}x{self.rows} hexes")
         unknown = set(self.terrain) - set(TERRAINS)
         if unknown:
-            raise ValueError(f"map {self.name}: unknown terrain {sorted(unknown)}")
+            raise InvalidValue("terrain", f"unknown terrain {sorted(unknown)}")
         ids = tuple(
             f"{c:02d}{r:02d}" for c in range(1, self.columns + 1) for r in range(1, self.rows + 1)
         )
         index = {h: i for i, h in enumerate(ids)}
         terrain_by_hex = dict(zip(ids, self.terrain, strict=True))
         nbrs = _neighbor_table(self.columns, self.rows)
+        size = f"{self.columns}x{self.rows}"
+        problems = [
+            *_link_problems("road", self.roads, size, index, terrain_by_hex, nbrs),
+            *_link_problems("river", self.rivers, size, index, terrain_by_hex, nbrs),
+            *_city_problems(self.cities, size, index, terrain_by_hex),
+        ]
+        if problems:
+            raise InvalidValues(problems)
         water = frozenset(h for h in ids if terrain_by_hex[h] in WATER_TERRAINS)
         land = frozenset(ids) - water
         islands = frozenset(h for h in ids if terrain_by_hex[h] == "islands")
         coastal = frozenset(
             h for h in land if any(o in water or o in islands for _, o in nbrs[h])
         )
-        for kind, links in (("road", self.roads), ("river", self.rivers)):
-            for link in links:
-                pair = tuple(link)
-                if len(pair) != 2 or any(h not in index for h in pair):
-                    raise ValueError(f"map {self.name}: bad {kind} link {sorted(link)}")
-                if all(pair[1] != other for _, other in nbrs[pair[0]]):
-                    raise ValueError(f"map {self.name}: {kind} link {sorted(link)} not adjacent")
         road_adj = _adjacency(self.roads)
         river_adj = _adjacency(self.rivers)
         mouths = frozenset(
@@ -148,8 +295,6 @@ class GameMap:
         city_at: dict[HexId, CitySite] = {}
         city_named: dict[str, CitySite] = {}
         for city in self.cities:
-            if city.hex not in index:
-                raise ValueError(f"map {self.name}: city {city.name} at {city.hex} is off the map")
             city_at[city.hex] = city
             city_named[city.name.casefold()] = city
         values = {

@@ -6,6 +6,12 @@
 
 import attrs
 
+from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive hint resolves to
+    EventKind,
+    Fact,  # noqa: F401
+    Facts,
+)
+
 STOCK_ITEMS: tuple[str, ...] = (
     "money",
     "food",
@@ -55,16 +61,18 @@ class Stockpile:
 
 @attrs.define
 class Event:
-    """One thing a player should learn about, with the line and the rule behind it."""
+    """One thing a player should learn about: its kind, its facts, the line and rule behind it.
+
+    The sentence is not stored: engine/reports/event_text renders it from kind and facts.
+    """
 
     clan: int
-    """The Clan the event is reported to."""
+    """The Clan the event is reported to (whose report or inbox holds it)."""
     phase: str
     """Phase key of engine.turn.PHASES (or "between" for things that happened between turns)."""
-    text: str
-    """One sentence a player understands."""
-    kind: str = ""
-    """Short machine code, e.g. "move", "capture", "no_fuel"."""
+    kind: EventKind
+    facts: Facts = attrs.field(factory=dict)
+    """What happened, as data: hex ids, clan and convoy numbers, amounts, item keys, rolls."""
     rule: str = ""
     """Checklist id of the rule behind it, e.g. "CC-MOVE-03"."""
     pulse: int = 0
@@ -72,6 +80,9 @@ class Event:
     """Order-sheet line number that caused it (0 when no line did)."""
     convoy: int = 0
     game_turn: int = 0
+    actor: int = 0
+    """The Clan whose turn it happened in, when that is not `clan` (e.g. the Clan that captured
+    this Clan's hex); 0 when it is the Clan's own doing or the game's."""
 
 
 @attrs.define
@@ -81,10 +92,15 @@ class Problem:
     line: int
     code: str
     message: str
+    """The sentence of a parse or check problem; "" for a resolve problem, whose sentence is
+    rendered from `code` (an EventKind) and `facts` (engine/reports/event_text)."""
     level: str = "parse"
     """"parse" (syntax), "check" (against what the clan knows now) or "resolve" (at the pulse)."""
+    facts: Facts = attrs.field(factory=dict)
 
     def __str__(self) -> str:
+        """A parse or check problem as the sheet editor shows it; a resolve problem's sentence is
+        rendered, so read those with engine/reports/event_text.problem_line."""
         return f"line {self.line}: {self.message}" if self.line else self.message
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Event
@@ -51,15 +52,19 @@ def end_game_turn(game: Game) -> None:
     state.top_clans.append([clan.number for clan in ranking])
     victory.decide(game)
     for clan in state.clans:
-        change = clan.popularity - before[clan.number]
-        text = (f"At the end of game turn {turn} your popularity is {clan.popularity} "
-                f"({change:+d}; victory at {state.victory_threshold}).")
-        events.append(Event(clan=clan.number, phase="between", text=text, kind="popularity",
-                            rule="CC-POP-02", game_turn=turn))
-        watch = victory.watch_sentence(game, clan)
-        if watch:
-            events.append(Event(clan=clan.number, phase="between", text=watch,
-                                kind="victory_watch", rule="CC-POP-07", game_turn=turn))
+        events.append(Event(
+            clan=clan.number, phase="between", kind=EventKind.POPULARITY, rule="CC-POP-02",
+            game_turn=turn,
+            facts={"turn": turn, "popularity": clan.popularity,
+                   "change": clan.popularity - before[clan.number],
+                   "threshold": state.victory_threshold}))
+        last = victory.watch_last_turn(game, clan)
+        if last:
+            events.append(Event(
+                clan=clan.number, phase="between", kind=EventKind.VICTORY_WATCH,
+                rule="CC-POP-07", game_turn=turn,
+                facts={"threshold": state.victory_threshold,
+                       "since": clan.victory_watch_since, "last": last}))
     for event in events:
         game.clan(event.clan).inbox.append(event)
     if not state.finished:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from random import Random
 
+from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Event
 from conquest_tui.engine.rules.ruleset_tables import PopulationBand
@@ -51,14 +52,11 @@ def plague_shows(city: CityState) -> bool:
     return HOSPITAL in city.buildings
 
 
-def _band_note(game: Game, city: CityState, before: int) -> str:
+def _bands(game: Game, city: CityState, before: int) -> dict[str, object]:
+    """The population band before and now, and the floor below which a city produces nothing."""
     rules = band_rules(game, city)
-    old, new = rules.band(before), rules.band(city.population)
-    if old == new:
-        return ""
-    if new == "none":
-        return f"; below {rules.low_min:,} people it produces nothing (CC-CITY-16)"
-    return f"; it is now in the {new} population band (was {old})"
+    return {"band_was": rules.band(before), "band": rules.band(city.population),
+            "band_floor": rules.low_min}
 
 
 def update_cities(game: Game, rng: Random) -> list[Event]:
@@ -66,9 +64,10 @@ def update_cities(game: Game, rng: Random) -> list[Event]:
     state = game.state
     events: list[Event] = []
 
-    def tell(city: CityState, text: str, kind: str, rule: str) -> None:
+    def tell(city: CityState, name: str, kind: EventKind, rule: str, **facts: object) -> None:
         if city.owner:
-            events.append(Event(clan=city.owner, phase="between", text=text, kind=kind,
+            events.append(Event(clan=city.owner, phase="between", kind=kind,
+                                facts=facts_of({"city": name, "hex": city.hex, **facts}),
                                 rule=rule, game_turn=state.game_turn))
 
     for city in state.cities:
@@ -78,21 +77,19 @@ def update_cities(game: Game, rng: Random) -> list[Event]:
         if city.plague:
             city.population -= plague_loss(game, city, rng)
             if city.owner and city.population < before:
-                cause = "the Plague killed" if plague_shows(city) else "it lost"
-                tell(city, f"{name} ({city.hex}): {cause} {before - city.population:,} people; "
-                     f"population now {city.population:,}{_band_note(game, city, before)}.",
-                     "population_fell", "CC-CITY-18")
+                tell(city, name, EventKind.POPULATION_FELL, "CC-CITY-18",
+                     plague_known=int(plague_shows(city)), lost=before - city.population,
+                     population=city.population, **_bands(game, city, before))
         elif city.owner:
             city.population += growth(game, city, rng)
             if city.population > before:
                 percent = math.floor((city.population - before) * 100 / before + 0.5)
-                tell(city, f"{name} ({city.hex}) grew by {city.population - before:,} people "
-                     f"(+{percent}%) to {city.population:,}{_band_note(game, city, before)}.",
-                     "population_grew", "CC-CITY-12")
+                tell(city, name, EventKind.POPULATION_GREW, "CC-CITY-12",
+                     gained=city.population - before, percent=percent,
+                     population=city.population, **_bands(game, city, before))
             elif before >= maximum_population(game, city):
-                tell(city, f"{name} ({city.hex}) is at its maximum of "
-                     f"{maximum_population(game, city):,} people and did not grow.",
-                     "population_full", "CC-CITY-14")
+                tell(city, name, EventKind.POPULATION_FULL, "CC-CITY-14",
+                     maximum=maximum_population(game, city))
     plague = game.rules.plague
     for city in state.cities:
         if city.plague or city.population < plague.city_minimum_population:
@@ -101,7 +98,5 @@ def update_cities(game: Game, rng: Random) -> list[Event]:
             city.plague = True
             if plague_shows(city):
                 site = game.city_site(city.hex)
-                name = site.name if site else city.hex
-                tell(city, f"The Plague has broken out in {name} ({city.hex}); its Hospital "
-                     "will halve the deaths until a convoy CUREs it.", "plague", "CC-AMB-35")
+                tell(city, site.name if site else city.hex, EventKind.PLAGUE, "CC-AMB-35")
     return events

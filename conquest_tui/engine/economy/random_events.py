@@ -6,16 +6,12 @@ from random import Random
 
 from conquest_tui.engine.convoys import convoys, experts
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import CityState, Convoy
-from conquest_tui.engine.economy import economy
-from conquest_tui.engine.orders.args_clan import RequestEvent
 from conquest_tui.engine.orders.sheet import SheetLine
 from conquest_tui.engine.rules.ruleset import EventOutcome
 from conquest_tui.engine.world import knowledge
-
-EVENT_KIND = "random_event"
-"""Event kind of every random-event report (one per turn at most)."""
 
 RULE = "CC-CL-EVENT-01"
 
@@ -33,13 +29,13 @@ def event_ordered(ctx: TurnContext) -> bool:
         (ctx.sheet.pre, lines.pre + clan.extra_pre_lines),
         (ctx.sheet.post, lines.post + clan.extra_post_lines),
     )
-    return any(isinstance(line.order, RequestEvent)
+    return any(line.order is not None and line.order.keyword == "EVENT"
                for section, limit in sections for line in section[:limit])
 
 
 def had_event(ctx: TurnContext) -> bool:
     """Whether the Clan already had its random event this turn."""
-    return any(event.kind == EVENT_KIND for event in ctx.events)
+    return any(event.kind == EventKind.RANDOM_EVENT for event in ctx.events)
 
 
 def roll_at_income(ctx: TurnContext) -> None:
@@ -67,21 +63,24 @@ def _outcome(ctx: TurnContext, rng: Random) -> EventOutcome:
 
 def _happen(ctx: TurnContext, rng: Random) -> None:
     outcome = _outcome(ctx, rng)
-    detail = apply_outcome(ctx, outcome, rng)
-    text = f"Random event: {outcome.text}"
-    ctx.report(f"{text} {detail}".rstrip(), EVENT_KIND, RULE)
+    effect = apply_outcome(ctx, outcome, rng)
+    ctx.report(EventKind.RANDOM_EVENT, RULE, outcome=outcome.text, **effect)
 
 
-def _city_name(ctx: TurnContext, city: CityState) -> str:
+def _city(ctx: TurnContext, city: CityState) -> dict[str, object]:
     site = ctx.game.map.city_at(city.hex)
-    return f"{site.name if site else 'the city'} ({city.hex})"
+    return {"city": site.name if site else "the city", "hex": city.hex}
 
 
-def apply_outcome(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> str:
-    """Carry the outcome out; the sentence that says what it did to the Clan."""
+Effect = dict[str, object]
+"""What an outcome did, as the event's facts: "effect" ("" for nothing) and its amounts."""
+
+
+def apply_outcome(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> Effect:
+    """Carry the outcome out; the facts of what it did to the Clan."""
     kind = outcome.kind
     if kind == "nothing":
-        return ""
+        return {"effect": ""}
     if outcome.target in ("random_convoy", "all_convoys"):
         return _apply_to_convoys(ctx, outcome, rng)
     if outcome.target in ("random_city", "unknown_city"):
@@ -91,54 +90,49 @@ def apply_outcome(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> str:
         got = {item: span.roll(rng) for item, span in outcome.amounts.items()}
         for item, amount in got.items():
             stock.add(item, amount)
-        return "You gain " + _listing(got) + "."
+        return {"effect": "gain", "amounts": tuple(got.items())}
     if kind == "lose":
         lost = {item: min(stock.get(item), span.roll(rng))
                 for item, span in outcome.amounts.items()}
         for item, amount in lost.items():
             stock.add(item, -amount)
-        return "You lose " + _listing(lost) + "."
+        return {"effect": "lose", "amounts": tuple(lost.items())}
     if kind == "lose_percent" and outcome.resource and outcome.percent:
         item = outcome.resource
         amount = int(stock.get(item) * outcome.percent.roll(rng))
         if outcome.maximum is not None:
             amount = min(amount, outcome.maximum)
         stock.add(item, -amount)
-        where = " unallocated" if item == "troops" else ""
-        return f"You lose {amount:,}{where} {item}."
-    return ""
+        return {"effect": "lose_percent", "item": item, "amount": amount}
+    return {"effect": ""}
 
 
-def _listing(amounts: dict[str, int]) -> str:
-    return " and ".join(economy.describe_amount(item, amount) for item, amount in amounts.items())
-
-
-def _apply_to_convoys(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> str:
+def _apply_to_convoys(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> Effect:
     game = ctx.game
     own = game.convoys_of(ctx.clan.number)
     if not own:
-        return "You have no convoy, so nothing comes of it."
+        return {"effect": "no_convoy"}
     if outcome.target == "all_convoys":
         gain = outcome.amounts["morale"].roll(rng)
         for convoy in own:
             convoy.morale += experts.gourmet_morale_gain(convoy, gain, game.rules)
-        return f"Every convoy gains {gain} morale."
+        return {"effect": "all_convoys_morale", "morale": gain}
     convoy = rng.choice(own)
     if outcome.kind == "scout_vehicle":
         scout = game.rules.convoy_types[convoy.convoy_type].scout
         convoys.add_vehicles(game, convoy, scout, 1)
-        name = game.rules.vehicles[scout].name.lower()
-        return f"A {name} joins convoy #{convoy.number}."
+        return {"effect": "scout_vehicle", "convoy": convoy.number,
+                "vehicle": game.rules.vehicles[scout].name.lower()}
     if outcome.kind == "extra_maintenance":
         parts = outcome.amounts["parts"].roll(rng)
         convoy.parts_owed += parts
-        return f"Convoy #{convoy.number} needs {parts} more parts at maintenance this turn."
+        return {"effect": "extra_maintenance", "convoy": convoy.number, "parts": parts}
     return _convoy_gain(ctx, convoy, outcome, rng)
 
 
-def _convoy_gain(ctx: TurnContext, convoy: Convoy, outcome: EventOutcome, rng: Random) -> str:
+def _convoy_gain(ctx: TurnContext, convoy: Convoy, outcome: EventOutcome, rng: Random) -> Effect:
     rules = ctx.game.rules
-    said = []
+    gains = []
     for item, span in outcome.amounts.items():
         amount = span.roll(rng)
         if item == "training":
@@ -146,26 +140,26 @@ def _convoy_gain(ctx: TurnContext, convoy: Convoy, outcome: EventOutcome, rng: R
         else:
             amount = experts.gourmet_morale_gain(convoy, amount, rules)
             convoy.morale += amount
-        said.append(f"{amount} {item}")
-    return f"Convoy #{convoy.number} gains {' and '.join(said)}."
+        gains.append((item, amount))
+    return {"effect": "convoy_gain", "convoy": convoy.number, "gains": tuple(gains)}
 
 
-def _apply_to_city(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> str:
+def _apply_to_city(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> Effect:
     game, clan = ctx.game, ctx.clan
     if outcome.target == "unknown_city":
         unknown = [c for c in game.state.cities
                    if c.owner != clan.number and c.hex not in clan.city_memory]
         if not unknown:
-            return "You already know every city."
+            return {"effect": "every_city_known"}
         city = rng.choice(unknown)
         knowledge.see_hex(game, clan, city.hex)
-        return f"{_city_name(ctx, city)} is now on your city list."
+        return {"effect": "city_known", **_city(ctx, city)}
     owned = [c for c in game.state.cities if c.owner == clan.number]
     if not owned:
-        return "You own no city, so nothing comes of it."
+        return {"effect": "no_city"}
     city = rng.choice(owned)
     if outcome.kind == "city_income":
         clan.stock.money += city.base_value
-        return f"{_city_name(ctx, city)} pays ${city.base_value:,}."
+        return {"effect": "city_income", "money": city.base_value, **_city(ctx, city)}
     city.plague = True
-    return f"The Plague has broken out in {_city_name(ctx, city)}."
+    return {"effect": "city_plague", **_city(ctx, city)}

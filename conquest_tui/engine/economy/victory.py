@@ -85,11 +85,19 @@ def end_sentence(game: Game) -> str:
     return f"The game is over after game turn {state.game_turn}: every Clan has resigned."
 
 
+def watch_last_turn(game: Game, clan: Clan) -> int:
+    """The game turn to whose end the Clan must hold the threshold to win; 0 when it is not
+    holding it or the game is over (CC-POP-07)."""
+    if game.state.finished or not clan.victory_watch_since:
+        return 0
+    return clan.victory_watch_since + game.rules.popularity.victory_hold_turns - 1
+
+
 def watch_sentence(game: Game, clan: Clan) -> str:
     """What the Clan must still do to win, while it holds the threshold (CC-POP-07)."""
     state = game.state
-    if state.finished or not clan.victory_watch_since:
+    last = watch_last_turn(game, clan)
+    if not last:
         return ""
-    last = clan.victory_watch_since + game.rules.popularity.victory_hold_turns - 1
     return (f"You reached the victory threshold of {state.victory_threshold} at the end of game "
             f"turn {clan.victory_watch_since}; hold it to the end of game turn {last} to win.")

@@ -1,15 +1,14 @@
-"""Order sheets: the registry of every order and the parser (the checker is engine.play.checker)."""
+"""Order sheets: the registry type and the sheet parser; the orders are in engine.orderbook."""
 
-from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderSpec
-from conquest_tui.engine.orders.sheet import REGISTRY, OrderSheet, SheetLine, parse_sheet
+from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
+from conquest_tui.engine.orders.sheet import OrderSheet, SheetLine, parse_sheet
 
 __all__ = [
     "CLAN",
     "CONVOY",
-    "REGISTRY",
+    "OrderRegistry",
     "OrderSheet",
     "OrderSpec",
     "SheetLine",
     "parse_sheet",
 ]
-

@@ -7,30 +7,14 @@ import re
 import attrs
 
 from conquest_tui.engine.core.state import Problem
-from conquest_tui.engine.orders import arguments, model, parsers
-from conquest_tui.engine.orders.registry import (
-    BASE_REGISTRY,
-    CLAN,
-    CONVOY,
-    OrderRegistry,
-    OrderSpec,
-)
-from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
+from conquest_tui.engine.orders import model
+from conquest_tui.engine.orders.arguments import OrderSyntaxError, is_move_word
+from conquest_tui.engine.orders.registry import CLAN, CONVOY
+from conquest_tui.engine.orders.tokens import TokenError, strip_comment, tokenize
 from conquest_tui.engine.rules.ruleset import Ruleset
 
-
-def _parse_move_keyword(spec: OrderSpec, words: list[Token], line: int, text: str,
-                        rules: Ruleset) -> model.Order:
-    if len(words) != 1 or (move := arguments.parse_move(words[0], line, text)) is None:
-        raise arguments.OrderSyntaxError("bad_move", "MOVE needs one direction (N NE SE S SW NW) "
-                                         "or a hex number")
-    return move
-
-
-REGISTRY: OrderRegistry = BASE_REGISTRY.with_parsers(
-    {**parsers.PARSERS, "convoy:MOVE": _parse_move_keyword}
-)
-"""Every order of the rulebook, with the parsers of those this version carries out."""
+MOVE = "MOVE"
+"""The convoy order a bare direction or hex number stands for (CC-CO-MOVE-01)."""
 
 _HEADER = re.compile(r"^\s*\[\s*([A-Za-z]+)\s*(#?\s*\d+)?\s*\]\s*$")
 
@@ -67,23 +51,23 @@ class OrderSheet:
         return ()
 
 
-def parse_order_line(text: str, line: int, section: str, rules: Ruleset,
-                     registry: OrderRegistry = REGISTRY) -> model.Order:
+def parse_order_line(text: str, line: int, section: str, rules: Ruleset) -> model.Order:
     """Read one order line of a section (CONVOY or CLAN). Raises OrderSyntaxError."""
+    registry = rules.orders
     try:
         words = tokenize(text)
     except TokenError as error:
-        raise arguments.OrderSyntaxError("quote", str(error)) from None
+        raise OrderSyntaxError("quote", str(error)) from None
     if not words:
-        raise arguments.OrderSyntaxError("empty", "the line is empty")
+        raise OrderSyntaxError("empty", "the line is empty")
     first = words[0].upper.rstrip(".")
-    if section == CONVOY:
-        move = arguments.parse_move(words[0], line, text)
-        if move is not None:
-            if len(words) > 1:
-                raise arguments.OrderSyntaxError("extra_words", "a move takes nothing after the "
-                                                 "direction or hex number")
-            return move
+    if section == CONVOY and is_move_word(words[0]):
+        if len(words) > 1:
+            raise OrderSyntaxError("extra_words", "a move takes nothing after the direction or "
+                                   "hex number")
+        move = registry.lookup(CONVOY, MOVE)
+        assert move is not None, "the order registry declares no MOVE"
+        return move.parse(words, line, text, rules)
     rest = words[1:]
     spec = registry.lookup(section, first)
     if spec is None and len(words) > 1:
@@ -91,18 +75,16 @@ def parse_order_line(text: str, line: int, section: str, rules: Ruleset,
         rest = words[2:]
     if spec is None:
         if first == "HIDE" and section == CONVOY:
-            raise arguments.OrderSyntaxError("hide", "there is no voluntary hiding: HIDE is not "
-                                             "an order (CC-CNV-79)")
+            raise OrderSyntaxError("hide", "there is no voluntary hiding: HIDE is not an order "
+                                   "(CC-CNV-79)")
         other = registry.other_section(section, first)
         if other is not None:
             where = "a [CONVOY n] section" if other.section == CONVOY else "[PRE] or [POST]"
             kind = "a convoy order" if other.section == CONVOY else "a Clan order"
-            raise arguments.OrderSyntaxError("wrong_section", f"{other.keyword} is {kind}; "
-                                             f"it belongs in {where}")
-        raise arguments.OrderSyntaxError("unknown", f'"{words[0].text}" is not an order')
-    if spec.parse is None:
-        return model.Unsupported(spec.keyword, line, text, args=tuple(t.text for t in rest))
-    return spec.parse(spec, rest, line, text, rules)
+            raise OrderSyntaxError("wrong_section", f"{other.keyword} is {kind}; it belongs in "
+                                   f"{where}")
+        raise OrderSyntaxError("unknown", f'"{words[0].text}" is not an order')
+    return spec.parse(rest, line, text, rules)
 
 
 def header_of(line: str) -> tuple[str, int] | None:
@@ -119,7 +101,7 @@ def header_of(line: str) -> tuple[str, int] | None:
     return "bad", 0
 
 
-def parse_sheet(text: str, rules: Ruleset, registry: OrderRegistry = REGISTRY) -> OrderSheet:
+def parse_sheet(text: str, rules: Ruleset) -> OrderSheet:
     """Read a whole sheet. Never raises: each bad line becomes a Problem naming its line."""
     pre: list[SheetLine] = []
     post: list[SheetLine] = []
@@ -158,13 +140,12 @@ def parse_sheet(text: str, rules: Ruleset, registry: OrderRegistry = REGISTRY) -
         if not tokenize_safe(raw):
             continue
         if section == AGENTS:
-            current.append(SheetLine(number, stripped, model.Unsupported("AGENT", number,
-                                                                         stripped)))
+            current.append(SheetLine(number, stripped, model.NotYetSupported("AGENT", number,
+                                                                             stripped)))
             continue
         try:
-            order = parse_order_line(raw, number, CONVOY if section == CONVOY else CLAN, rules,
-                                     registry)
-        except arguments.OrderSyntaxError as error:
+            order = parse_order_line(raw, number, CONVOY if section == CONVOY else CLAN, rules)
+        except OrderSyntaxError as error:
             problems.append(Problem(number, error.code, error.message))
             current.append(SheetLine(number, stripped, None))
             continue

@@ -1,11 +1,11 @@
-"""Pre-turn and post-turn Clan order phases: each line to its handler (CC-SEQ-04, CC-SEQ-10)."""
+"""Pre-turn and post-turn Clan orders: each line to its declared step (CC-SEQ-04, CC-SEQ-10)."""
 
 from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.economy import bought_lines
 from conquest_tui.engine.orders.sheet import SheetLine
-from conquest_tui.engine.phases.handlers import CLAN_HANDLERS
 
 
 def run_pre(ctx: TurnContext) -> None:
@@ -29,15 +29,14 @@ def _run_lines(ctx: TurnContext, lines: tuple[SheetLine, ...], limit: int, label
     for index, sheet_line in enumerate(lines):
         ctx.line = sheet_line.line
         if index >= limit:
-            ctx.fail("over_limit", f"only {limit} {label} Clan order lines this turn; "
-                     f"{sheet_line.text} was not carried out", "CC-SEQ-15")
+            ctx.fail(EventKind.OVER_LIMIT, "CC-SEQ-15", why="clan_lines", limit=limit,
+                     section=label, text=sheet_line.text)
             continue
         if sheet_line.order is None:
             continue
-        handler = CLAN_HANDLERS.get(type(sheet_line.order))
-        if handler is None:
-            ctx.fail("not_supported", f"{sheet_line.order.keyword} is not yet supported in "
-                     "this version; the line was skipped")
+        spec = ctx.game.rules.orders.spec_of(sheet_line.order)
+        if spec is None or spec.run is None:
+            ctx.fail(EventKind.NOT_SUPPORTED, "", keyword=sheet_line.order.keyword)
             continue
-        handler(ctx, sheet_line.order)
+        spec.run(sheet_line.order, ctx)
     ctx.line = 0

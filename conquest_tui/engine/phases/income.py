@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.economy import economy, random_events
-from conquest_tui.engine.phases import city_buildings
+from conquest_tui.engine.steps import city_buildings
 from conquest_tui.engine.world import structures
 
 RESOURCES = ("money", "food", "fuel", "parts", "vaccine")
@@ -22,9 +23,8 @@ def run(ctx: TurnContext) -> None:
         clan.stock.add(item, amount)
     clan.last_turn.income = dict(sorted(totals.items()))
     if any(totals.values()):
-        parts = ", ".join(economy.describe_amount(item, totals[item]) for item in totals
-                          if totals[item])
-        ctx.report(f"Income: {parts}.", "income", "CC-SEQ-03")
+        ctx.report(EventKind.INCOME, "CC-SEQ-03",
+                   amounts=tuple((item, amount) for item, amount in totals.items() if amount))
     low, high = game.rules.consumption.parts_turn_factor
     for convoy in game.convoys_of(clan.number):
         convoy.moves_made = 0

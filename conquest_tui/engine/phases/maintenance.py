@@ -6,8 +6,9 @@ import math
 
 from conquest_tui.engine.convoys import condition, convoys, dealer, sick_troops
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
-from conquest_tui.engine.phases import expert_upkeep, pickup
+from conquest_tui.engine.steps import expert_upkeep, pickup
 
 
 def run(ctx: TurnContext) -> None:
@@ -30,9 +31,7 @@ def _sink_if_air_on_water(ctx: TurnContext, convoy: Convoy) -> None:
     if convoy.convoy_type != "air" or not ctx.game.map.is_water(convoy.hex):
         return
     ctx.game.remove_convoy(convoy)
-    ctx.report(f"Convoy #{convoy.number} ended the turn over the water of {convoy.hex} with "
-               "nowhere to land and was lost with everything aboard.", "sunk", "CC-MOVE-12",
-               convoy=convoy.number)
+    ctx.report(EventKind.SUNK, "CC-MOVE-12", convoy=convoy.number, hex=convoy.hex)
 
 
 def scrap_value(ctx: TurnContext, convoy: Convoy, vehicle: str) -> int:
@@ -52,8 +51,7 @@ def _pay_parts(ctx: TurnContext, convoy: Convoy) -> None:
     ctx.convoy = convoy.number
     if dealer.cover(ctx, convoy, "parts", need, "maintenance"):
         stock.parts -= need
-        ctx.report(f"Convoy #{convoy.number} used {need} parts for maintenance.", "parts",
-                   "CC-CNV-38")
+        ctx.report(EventKind.PARTS, "CC-CNV-38", convoy=convoy.number, parts=need)
         return
     rules = ctx.game.rules
     scrapped: list[str] = []
@@ -66,12 +64,11 @@ def _pay_parts(ctx: TurnContext, convoy: Convoy) -> None:
         scrapped.append(rules.vehicles[smallest].name.lower())
     paid = min(need, stock.parts)
     stock.parts -= paid
-    ctx.report(f"Convoy #{convoy.number} needed {need} parts; short of parts, it scrapped "
-               f"{', '.join(scrapped)} and paid {paid}.", "scrapped", "CC-CNV-40")
+    ctx.report(EventKind.SCRAPPED, "CC-CNV-40", convoy=convoy.number, need=need,
+               scrapped=scrapped, paid=paid)
     if not convoy.vehicles:
         ctx.game.remove_convoy(convoy)
-        ctx.report(f"Convoy #{convoy.number} has no vehicles left and disbands.", "disband",
-                   "CC-CNV-72")
+        ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="no_vehicles")
     else:
         convoys.shed_overflow(ctx.game, convoy)
 
@@ -82,17 +79,11 @@ def _close_morale(ctx: TurnContext, convoy: Convoy) -> None:
     result = condition.close_morale(convoy, ctx.game.rules, ctx.rng())
     if result.disbands:
         ctx.game.remove_convoy(convoy)
-        ctx.report(f"Convoy #{convoy.number}'s morale stayed at 0 for a whole turn: it "
-                   "disbanded, and its vehicles, troops, weapons, experts and cargo are lost.",
-                   "disband", "CC-CNV-17")
+        ctx.report(EventKind.DISBAND, "CC-CNV-17", convoy=convoy.number, why="zero_morale")
         return
-    capped = " (above 100 it was brought back to 100)" if result.capped else ""
-    if result.decay:
-        ctx.report(f"Convoy #{convoy.number}'s morale fell by {result.decay} to "
-                   f"{convoy.morale}{capped}.", "morale", "CC-CNV-16")
-    elif result.capped:
-        ctx.report(f"Convoy #{convoy.number}'s morale was brought back to 100 at the turn's "
-                   "end.", "morale", "CC-CNV-14")
+    if result.decay or result.capped:
+        ctx.report(EventKind.MORALE, "CC-CNV-16" if result.decay else "CC-CNV-14",
+                   convoy=convoy.number, decay=result.decay, morale=convoy.morale,
+                   capped=int(result.capped))
     if convoy.morale == 0:
-        ctx.report(f"Convoy #{convoy.number}'s morale is 0: if it is still 0 when its next turn "
-                   "ends, the convoy disbands.", "morale_zero", "CC-CNV-17")
+        ctx.report(EventKind.MORALE_ZERO, "CC-CNV-17", convoy=convoy.number)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
-from conquest_tui.engine.phases import food, pickup
-from conquest_tui.engine.phases.handlers import CONVOY_HANDLERS
+from conquest_tui.engine.steps import food, pickup
 
 
 def run(ctx: TurnContext) -> None:
@@ -30,8 +30,8 @@ def run(ctx: TurnContext) -> None:
             if pulse == allowed + 1:
                 for extra in lines[allowed:]:
                     ctx.line, ctx.convoy = extra.line, convoy.number
-                    ctx.fail("over_limit", f"convoy #{convoy.number} has only {allowed} order "
-                             f"lines; {extra.text} was not carried out", "CC-SEQ-15")
+                    ctx.fail(EventKind.OVER_LIMIT, "CC-SEQ-15", why="convoy_lines",
+                             convoy=convoy.number, limit=allowed, text=extra.text)
             if pulse > allowed or pulse > len(lines):
                 continue
             sheet_line = lines[pulse - 1]
@@ -49,19 +49,17 @@ def _report_orphan_sections(ctx: TurnContext, numbers: set[int]) -> None:
     for number, lines in ctx.sheet.convoys:
         if number not in numbers and lines:
             ctx.line = lines[0].line
-            ctx.fail("no_convoy", f"you have no convoy #{number}; its {len(lines)} lines were "
-                     "not carried out")
+            ctx.fail(EventKind.NO_CONVOY, "", why="orphan_section", number=number,
+                     count=len(lines))
     ctx.line = 0
 
 
 def _run_order(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
     if convoy.health < ctx.game.rules.consumption.no_orders_health:
-        ctx.fail("too_sick", f"convoy #{convoy.number} is below 50% health and can carry out "
-                 "no orders", "CC-CNV-31")
+        ctx.fail(EventKind.TOO_SICK, "CC-CNV-31", convoy=convoy.number)
         return
-    handler = CONVOY_HANDLERS.get(type(order))
-    if handler is None:
-        ctx.fail("not_supported", f"{order.keyword} is not yet supported in this version; "
-                 "the line was skipped")
+    spec = ctx.game.rules.orders.spec_of(order)
+    if spec is None or spec.run is None:
+        ctx.fail(EventKind.NOT_SUPPORTED, "", convoy=convoy.number, keyword=order.keyword)
         return
-    handler(ctx, convoy, order)
+    spec.run(order, ctx, convoy)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.phases import city_buildings
+from conquest_tui.engine.steps import city_buildings
 from conquest_tui.engine.world import knowledge, radio
 
 

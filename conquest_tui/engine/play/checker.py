@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.convoys import convoy_stats, convoys, movement
+from typing import TYPE_CHECKING, cast
+
+from conquest_tui.engine.convoys import convoy_stats, movement
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Problem
 from conquest_tui.engine.orders import model
-from conquest_tui.engine.orders.sheet import OrderSheet, SheetLine, parse_sheet
-from conquest_tui.engine.phases.handlers import CLAN_CHECKS, CONVOY_CHECKS
+from conquest_tui.engine.orders.registry import Finding
+from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, parse_sheet
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.orderbook.movement import Move
 
 
 def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[Problem]:
@@ -49,17 +54,15 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
 
 def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Convoy]:
     """The Clan's convoys as its convoy sections will find them: after the pre-turn orders
-    CREATE new ones (numbered as the turn will number them) and SELL CONVOY others."""
+    whose declarations forecast a change (CREATE numbers new ones as the turn will, SELL
+    CONVOY removes others)."""
     found = {convoy.number: convoy for convoy in game.convoys_of(clan)}
+    orders = game.rules.orders
     for sheet_line in sheet.pre:
         order = sheet_line.order
-        if isinstance(order, model.SellConvoy):
-            found.pop(order.convoy, None)
-        elif isinstance(order, model.Create) and not convoys.create_problem(
-                game, clan, order.hex, order.convoy_type):
-            number = convoys.lowest_free_number(found)
-            found[number] = convoys.new_convoy(game, clan, number, order.hex,
-                                               order.convoy_type, order.name)
+        spec = orders.spec_of(order) if order is not None else None
+        if spec is not None and spec.forecast is not None:
+            spec.forecast(order, game, clan, found)
     return found
 
 
@@ -74,34 +77,16 @@ def _over_limit(lines: tuple[SheetLine, ...], limit: int, label: str) -> list[Pr
                     "this line will not run", "check") for extra in lines[limit:]]
 
 
-def _not_supported(order: model.Order) -> tuple[str, str]:
+def _not_supported(order: model.Order) -> Finding:
     return ("not_supported", f"{order.keyword} is not yet supported in this version; the line "
             "will be skipped")
 
 
-def _check_clan_order(game: Game, clan: int, order: model.Order) -> tuple[str, str] | None:
-    rules = game.rules
-    if isinstance(order, model.Unsupported):
+def _check_clan_order(game: Game, clan: int, order: model.Order) -> Finding | None:
+    spec = game.rules.orders.spec_of(order)
+    if spec is None or not spec.supported:
         return _not_supported(order)
-    if isinstance(order, model.Buy | model.Sell) and order.convoy:
-        convoy = game.convoy(clan, order.convoy)
-        vehicle = rules.vehicles[order.item]
-        if convoy is None:
-            return "no_convoy", f"you have no convoy #{order.convoy}"
-        if vehicle.convoy_type != convoy.convoy_type:
-            return ("wrong_type", f"{vehicle.plural.lower()} are {vehicle.convoy_type} vehicles; "
-                    f"convoy #{convoy.number} is a {convoy.convoy_type} convoy")
-        if isinstance(order, model.Sell) and convoy.vehicles.get(vehicle.key, 0) < order.quantity:
-            return ("not_enough", f"convoy #{convoy.number} has "
-                    f"{convoy.vehicles.get(vehicle.key, 0)} {vehicle.plural.lower()}")
-    if isinstance(order, model.SellConvoy) and game.convoy(clan, order.convoy) is None:
-        return "no_convoy", f"you have no convoy #{order.convoy}"
-    if isinstance(order, model.Create):
-        problem = convoys.create_problem(game, clan, order.hex, order.convoy_type)
-        if problem:
-            return "cannot_create", problem
-    check = CLAN_CHECKS.get(type(order))
-    return check(game, clan, order) if check is not None else None
+    return spec.check(order, game, clan) if spec.check is not None else None
 
 
 def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]) -> list[Problem]:
@@ -115,21 +100,22 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
         order = sheet_line.order
         if order is None:
             continue
-        if isinstance(order, model.Unsupported):
+        spec = game.rules.orders.spec_of(order)
+        if spec is None or not spec.supported:
             code, message = _not_supported(order)
             problems.append(Problem(sheet_line.line, code, message, "check"))
             continue
-        if not isinstance(order, model.Move):
-            check = CONVOY_CHECKS.get(type(order))
-            problem = check(game, convoy, order) if check is not None else None
+        if spec.keyword != MOVE:
+            problem = spec.check(order, game, convoy) if spec.check is not None else None
             if problem:
                 problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
             continue
-        problem = _move_problem(game, convoy, here, order, moves, allowance)
+        move = cast("Move", order)
+        problem = _move_problem(game, convoy, here, move, moves, allowance)
         if problem:
             problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
             continue
-        target = _move_target(here, order)
+        target = _move_target(here, move)
         assert target is not None
         moves += movement.move_distance(convoy, here, target)
         here = target
@@ -141,12 +127,12 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
     return problems
 
 
-def _move_target(here: str, order: model.Move) -> str | None:
+def _move_target(here: str, order: Move) -> str | None:
     return hexgrid.neighbor(here, order.direction) if order.direction else order.target
 
 
-def _move_problem(game: Game, convoy: Convoy, here: str, order: model.Move, moves: int,
-                  allowance: int) -> tuple[str, str] | None:
+def _move_problem(game: Game, convoy: Convoy, here: str, order: Move, moves: int,
+                  allowance: int) -> Finding | None:
     """Why this move, followed from `here` after `moves` moves, cannot be made (CC-CO-MOVE)."""
     target = _move_target(here, order)
     if target is None or not game.map.contains(target):

@@ -11,14 +11,8 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event, LastTurn, Problem
 from conquest_tui.engine.economy import gameturn
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
-from conquest_tui.engine.phases import (
-    clan_orders,
-    income,
-    maintenance,
-    pickup,
-    pulses,
-    turn_close,
-)
+from conquest_tui.engine.phases import clan_orders, income, maintenance, pulses, turn_close
+from conquest_tui.engine.steps import pickup
 
 
 @attrs.frozen
@@ -53,7 +47,11 @@ class TurnResult:
 
     clan: int
     events: tuple[Event, ...]
+    """Typed events (kind + facts; sentences via engine/reports/event_text): first what the
+    Clan's inbox held since its last turn, then this turn's, in the order they happened."""
     problems: tuple[Problem, ...]
+    """Problems with sheet lines, by line: parse and check problems with their message, resolve
+    problems with their kind (`code`) and facts."""
     game_turn_ended: bool
 
 

@@ -48,7 +48,7 @@ class Report:
 def build_report(game: Game, clan_number: int) -> Report:
     """The Clan's current report, built only from what the Clan may know."""
     view = ClanView(game, clan_number)
-    clan = view.clan
+    clan = game.clan(clan_number)
     state = game.state
     ranking: tuple[tuple[int, str, int], ...] = ()
     if state.top_clans:

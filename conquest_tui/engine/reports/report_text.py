@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.reports.event_text import event_text, problem_line
 from conquest_tui.engine.reports.report import Report
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ConvoyInfo, HexInfo
 
@@ -140,7 +141,7 @@ def render_report(report: Report) -> str:
     out += [event_line(e) for e in report.events] or ["(none)"]
     if report.problems:
         out += [RULE, "PROBLEMS IN YOUR ORDER SHEET"]
-        out += [str(problem) for problem in report.problems]
+        out += [problem_line(problem) for problem in report.problems]
     out += standings_lines(report)
     return "\n".join(out) + "\n"
 
@@ -166,4 +167,4 @@ def event_line(event: Event) -> str:
     elif event.pulse:
         where = f"pulse {event.pulse}"
     line = f", line {event.line}" if event.line else ""
-    return f"[{where}{line}] {event.text}"
+    return f"[{where}{line}] {event_text(event)}"

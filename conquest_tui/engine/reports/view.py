@@ -6,8 +6,10 @@ import attrs
 
 from conquest_tui.engine.convoys import convoy_stats, movement
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Clan, Convoy, Sighting
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import Clan, Convoy, Sighting, Stockpile
 from conquest_tui.engine.economy import economy
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
 
@@ -100,24 +102,90 @@ class HexInfo:
 UNKNOWN = -1
 
 
+@attrs.frozen
+class OwnClan:
+    """The Clan's own record as it reads it: a copy, never the live game state."""
+
+    number: int
+    name: str
+    popularity: int
+    stock: Stockpile
+    """A copy of the stockpiles: changing it changes nothing in the game."""
+    allies: tuple[int, ...]
+    bans: tuple[int, ...]
+    extra_pre_lines: int
+    extra_post_lines: int
+    draft_sheet: str
+    turns_played: int
+    resigned: bool
+
+
 class ClanView:
-    """Read-only, fog-filtered facts for one Clan. Nothing only other Clans know gets through."""
+    """Read-only, fog-filtered facts for one Clan. Nothing only other Clans know gets through.
+
+    Every answer is a copy or a frozen record; the game itself is not reachable from the view's
+    public attributes and methods (tests/test_fog.py walks them). The ruleset and the map are
+    public: every Clan holds the same rulebook and map.
+    """
+
+    __slots__ = ("_clan", "_conquered", "_game", "_number", "_visited")
 
     def __init__(self, game: Game, clan_number: int) -> None:
-        self.game = game
-        self.clan: Clan = game.clan(clan_number)
-        self.number = clan_number
-        self._visited = set(self.clan.last_turn.visited_hexes)
-        self._conquered = set(self.clan.last_turn.conquered_hexes)
+        self._game = game
+        self._clan: Clan = game.clan(clan_number)
+        self._number = clan_number
+        self._visited = set(self._clan.last_turn.visited_hexes)
+        self._conquered = set(self._clan.last_turn.conquered_hexes)
+
+    @property
+    def number(self) -> int:
+        """The number of the Clan whose view this is (fixed: a view never changes hands)."""
+        return self._number
+
+    # --- public to every Clan ------------------------------------------------------------------
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset (the same rulebook for every Clan)."""
+        return self._game.rules
+
+    @property
+    def map(self) -> GameMap:
+        """The printed map: terrain, rivers, map roads and city sites (public facts)."""
+        return self._game.map
+
+    @property
+    def game_turn(self) -> int:
+        """The game turn being played."""
+        return self._game.state.game_turn
+
+    def prices(self) -> dict[str, int]:
+        """This game turn's market prices (CC-RPT-08), a copy."""
+        return dict(self._game.state.prices)
+
+    def goods_prices(self) -> dict[str, int]:
+        """This game turn's prices of trade goods, a copy."""
+        return dict(self._game.state.goods_prices)
 
     # --- own things ----------------------------------------------------------------------------
+    @property
+    def clan(self) -> OwnClan:
+        """The Clan's own record (a copy)."""
+        clan = self._clan
+        return OwnClan(
+            number=clan.number, name=clan.name, popularity=clan.popularity,
+            stock=attrs.evolve(clan.stock), allies=tuple(clan.allies), bans=tuple(clan.bans),
+            extra_pre_lines=clan.extra_pre_lines, extra_post_lines=clan.extra_post_lines,
+            draft_sheet=clan.draft_sheet, turns_played=clan.turns_played,
+            resigned=clan.resigned,
+        )
+
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order."""
-        return [self.convoy_info(c) for c in self.game.convoys_of(self.number)]
+        return [self._convoy_info(c) for c in self._game.convoys_of(self.number)]
 
-    def convoy_info(self, convoy: Convoy) -> ConvoyInfo:
+    def _convoy_info(self, convoy: Convoy) -> ConvoyInfo:
         """Sheet statistics of one own convoy (CC-CNV-44…47)."""
-        rules = self.game.rules
+        rules = self._game.rules
         limits = convoy_stats.weapon_limits(convoy, rules)
         vehicles = sorted(convoy.vehicles.items(),
                           key=lambda item: (-rules.vehicles[item[0]].size, item[0]))
@@ -137,35 +205,51 @@ class ClanView:
             morale=convoy.morale, training=convoy.training, health=convoy.health,
             experts=tuple(sorted(convoy.experts)),
             kill_mode=convoy.kill_mode if "GUN" in convoy.experts else "",
-            moves=movement.allowance(self.game, convoy),
+            moves=movement.allowance(self._game, convoy),
             order_lines=convoy_stats.pulses(convoy, rules),
         )
 
     def owned_hexes(self) -> list[str]:
         """Hexes the Clan owns, in map order."""
-        return [hex_id for hex_id, state in zip(self.game.map.hex_ids(), self.game.state.hexes,
+        game = self._game
+        return [hex_id for hex_id, state in zip(game.map.hex_ids(), game.state.hexes,
                                                 strict=True) if state.owner == self.number]
 
     def owned_cities(self) -> list[str]:
         """Hexes of the cities the Clan owns."""
-        return [city.hex for city in self.game.state.cities if city.owner == self.number]
+        return [city.hex for city in self._game.state.cities if city.owner == self.number]
 
     # --- what it knows ------------------------------------------------------------------------
     def known_hexes(self) -> dict[str, int]:
         """Hex id → game turn last seen."""
-        return dict(self.clan.known_hexes)
+        return dict(self._clan.known_hexes)
 
     def sightings(self) -> list[Sighting]:
-        """Enemy convoys the Clan saw at the end of its last turn (ghost images)."""
-        return list(self.clan.sightings)
+        """Enemy convoys the Clan saw at the end of its last turn (ghost images), as copies."""
+        return [attrs.evolve(sighting) for sighting in self._clan.sightings]
+
+    def known_roads(self) -> list[tuple[str, str]]:
+        """Roads paved in play that the Clan knows: at least one end owned or seen."""
+        known = set(self._clan.known_hexes) | set(self.owned_hexes())
+        roads = []
+        for link in self._game.state.paved:
+            a, _, b = link.partition("-")
+            if a in known or b in known:
+                roads.append((a, b))
+        return roads
+
+    def can_enter(self, convoy_type: str, origin: str, target: str) -> bool:
+        """Whether a convoy of this type may move from origin into the next hex target (the
+        terrain rules of CC-MOVE-04…12; allowance, fuel and health are not checked)."""
+        return movement.entry_problem(self._game, convoy_type, origin, target) is None
 
     def hex_info(self, hex_id: str) -> HexInfo:
         """A hex: live facts if owned or visited last turn, the public map facts otherwise."""
-        game = self.game
+        game = self._game
         rules = game.rules
         terrain = rules.terrains[game.map.terrain_of(hex_id)]
         state = game.hex(hex_id)
-        seen = self.clan.known_hexes.get(hex_id, 0)
+        seen = self._clan.known_hexes.get(hex_id, 0)
         live = state.owner == self.number or hex_id in self._visited
         roads = game.road_directions(hex_id) if live else game.map.road_directions(hex_id)
         if not live:
@@ -183,14 +267,14 @@ class ClanView:
 
     def city_info(self, hex_id: str) -> CityInfo | None:
         """A city: live if owned or visited last turn, else what the Clan last learned."""
-        game = self.game
+        game = self._game
         site = game.map.city_at(hex_id)
         city = game.city(hex_id)
         if site is None or city is None:
             return None
         status = game.city_status(city, self.number)
         live = city.owner == self.number or hex_id in self._visited
-        memory = self.clan.city_memory.get(hex_id)
+        memory = self._clan.city_memory.get(hex_id)
         if live:
             owner, population, fort, troops = city.owner, city.population, city.fortification, \
                 city.troops
@@ -215,8 +299,8 @@ class ClanView:
 
     def listed_cities(self) -> list[CityInfo]:
         """The city list: owned cities, and cities visited or remembered (CC-RPT-01)."""
-        hexes = set(self.owned_cities()) | set(self.clan.city_memory)
-        hexes |= {h for h in self._visited if self.game.city(h) is not None}
+        hexes = set(self.owned_cities()) | set(self._clan.city_memory)
+        hexes |= {h for h in self._visited if self._game.city(h) is not None}
         infos = [self.city_info(h) for h in sorted(hexes)]
         return [info for info in infos if info is not None]
 

@@ -2,10 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from conquest_tui.engine.rules.checks import (
+    InvalidValue,
+    all_of,
+    checked,
+    each,
+    every,
+    fraction,
+    not_empty,
+    one_of,
+    optional,
+    rulebook_numbers,
+    show,
+    span,
+    unique,
+    whole,
+)
+from conquest_tui.engine.rules.names import (
+    BUILDINGS,
+    STRUCTURE_OUTPUT,
+    TERRAINS,
+)
+from conquest_tui.engine.rules.ruleset_checks import check_ruleset
 from conquest_tui.engine.rules.ruleset_combat import (
     AssaultRules,
     BombingRules,
@@ -36,7 +59,6 @@ from conquest_tui.engine.rules.ruleset_tables import (
     GameRules,
     HexGenRules,
     MarketRules,
-    OrderKeyword,
     OrderLimits,
     OrderLines,
     PopularityRules,
@@ -50,13 +72,16 @@ from conquest_tui.engine.rules.ruleset_tables import (
 )
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 
+if TYPE_CHECKING:
+    from conquest_tui.engine.orders.registry import OrderRegistry
+
 __all__ = [
     "AssaultRules", "BankRules", "BombingRules", "BuildingEffects", "BuildingRule",
     "CasinoOutcome", "CityRules", "CombatRules", "ConsumptionRules", "ConvoyRules",
     "ConvoyTypeRule", "CureGift", "CureRules", "CustomStructureRule", "DefenseLevel", "Dice",
     "DirectionRule", "EventOutcome", "ExpertEffects", "ExpertRule", "FloatRange",
     "FortificationLevel", "FrozenDict", "GameRules", "HexAttackRules", "HexGenRules",
-    "LootOutcome", "MarketItem", "MarketRules", "MoraleRules", "OrderKeyword", "OrderLimits",
+    "LootOutcome", "MarketItem", "MarketRules", "MoraleRules", "OrderLimits",
     "OrderLines", "PlagueRules", "PopularityRules", "PopulationBand", "Range", "RazeRules",
     "RoundingRules", "Ruleset", "SabotageOutcome", "SizeBand", "SpecialStructureRule",
     "SpottingRules", "SpyRules", "StartRules", "StructureEffects", "TerrainRule",
@@ -65,19 +90,46 @@ __all__ = [
 ]
 
 
+def single_character(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
+    """One printable character (a map legend character)."""
+    if len(value) != 1 or value.isspace():
+        raise InvalidValue(attribute.name, f"expected a single character in quotes, got "
+                           f"{show(value)}")
+
+
+def _new_vehicles(_: Any, attribute: attrs.Attribute[Any],
+                  value: tuple[tuple[str, int], ...]) -> None:
+    for key, count in value:
+        if count < 1:
+            raise InvalidValue(f"{attribute.name}.{key}",
+                               f"expected a whole number ≥ 1, got {show(count)}")
+
+
+def _not_below_capacity(level: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    if value < level.capacity:
+        raise InvalidValue(attribute.name, f"expected ≥ capacity ({level.capacity}), got {value}")
+
+
+def _not_decreasing(_: Any, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
+    for index, (before, after) in enumerate(zip(value, value[1:], strict=False)):
+        if after < before:
+            raise InvalidValue(f"{attribute.name}[{index + 1}]",
+                               f"expected ≥ {before}, got {after}")
+
+
 def normalize_word(word: str) -> str:
     """Upper case without spaces, hyphens, underscores or dots: "Piper Cub" → "PIPERCUB"."""
     return "".join(ch for ch in word.upper() if ch not in " -_.")
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class TerrainRule:
     """A terrain type (T§1.1, T§1.3). Production ranges per turn; money in whole dollars."""
 
     key: str                            # "plains" … "sea_lane"
     name: str                           # "Plains"
     abbr: str                           # "Pla"
-    char: str                           # map legend character (docs/map-format.md)
+    char: str = checked(single_character)  # map legend character (docs/map-format.md)
     money: Range
     food: Range
     fuel: Range
@@ -88,7 +140,7 @@ class TerrainRule:
     water: bool                         # Water and Sea Lane
     land_needs_road: bool               # Islands: land/military convoys only along a road
     amphibious_needs_road_or_river: bool  # Mountains, Wilderness
-    guard_cost: Range                   # attacker troops per hex guard: 2–4 or 3–5
+    guard_cost: Range = checked(span(1))  # attacker troops per hex guard: 2–4 or 3–5
     defense_bonus: int                  # AMB-38: +1 Wilderness, Mountains, Jungle
     custom_structures: tuple[str, ...]  # codes of custom structures that may be built here
     special_structures: bool            # may hold a special structure (other than a Fishery)
@@ -99,58 +151,63 @@ class TerrainRule:
                 "parts": self.parts, "vaccine": self.vaccine}
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class VehicleClassRule:
     """A vehicle class (T§6.5): size factor and rank 0 (smallest) … 4 (largest)."""
 
     key: str                            # "fast_scout"
     name: str                           # "Fast Scout"
-    size: int                           # 1, 3, 5, 10, 18
+    size: int = checked(whole(1))  # 1, 3, 5, 10, 18
     rank: int
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class VehicleRule:
     """A vehicle of the master charts (T§7); size comes from its class."""
 
     key: str                            # "truck"
     name: str                           # "Truck"
     plural: str                         # "trucks"
-    aliases: tuple[str, ...]            # further accepted order words ("CUB")
     convoy_type: str                    # "land"
     vehicle_class: str                  # "large_assault"
-    cost: int
+    cost: int = checked(whole(1))
     damage: Dice
-    hit_points: int
+    hit_points: int = checked(whole(1))
     cargo: int
     troops: int
     fuel: int
     size: int
     rank: int                           # class rank, 0 = fast scout
+    # further accepted order words ("CUB")
+    aliases: tuple[str, ...] = checked(all_of(unique, every(not_empty)), default=())
 
     def words(self) -> tuple[str, ...]:
         """Normalized words this vehicle answers to (key, name, plural, aliases)."""
         return tuple(normalize_word(w) for w in (self.key, self.name, self.plural, *self.aliases))
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class ConvoyTypeRule:
     """A convoy type (CC-CNV-01..13, T§6.3, T§6.4)."""
 
     key: str                            # "land", "sea", "amphibious", "military", "air"
     name: str
-    words: tuple[str, ...]              # accepted order words ("AMPHIBIOUS", "AMPHIB")
-    movement: int                       # hexes per turn (air: range)
+    # accepted order words ("AMPHIBIOUS", "AMPHIB")
+    words: tuple[str, ...] = checked(all_of(not_empty, unique))
+    movement: int = checked(whole(1))  # hexes per turn (air: range)
     all_scout_bonus: int
     engineer_bonus: int
     pilot_bonus: int
     airport_bonus: int
-    pulses: int                         # 10
-    engineer_pulses: int                # 12 for sea, else 10
-    new_vehicles: tuple[tuple[str, int], ...]  # (("car", 1), ("bike", 2))
-    requires_building: str | None       # "ARM" military, "AIR" air
+    pulses: int = checked(whole(1))  # 10
+    engineer_pulses: int = checked(whole(1))  # 12 for sea, else 10
+    # (("car", 1), ("bike", 2))
+    new_vehicles: tuple[tuple[str, int], ...] = checked(all_of(not_empty, _new_vehicles))
     parts_type_multiplier: float        # AMB-28: 1.5 military and air
     vehicles: tuple[str, ...]           # vehicle keys of this type, smallest class first
+    # "ARM" military, "AIR" air
+    requires_building: str | None = checked(
+        optional(one_of(BUILDINGS, "building code")), default=None)
 
     @property
     def scout(self) -> str:
@@ -158,41 +215,43 @@ class ConvoyTypeRule:
         return self.vehicles[0]
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class SizeBand:
     """A convoy size name and its total size range (T§6.5); `high` None = open-ended."""
 
     name: str                           # "small"
-    low: int
-    high: int | None
+    low: int = checked(whole(1))
+    high: int | None = checked(optional(whole(1)), default=None)
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class DefenseLevel:
     """A hex defense level (T§2)."""
 
-    level: int
+    level: int = checked(whole(1))
     name: str
-    cost_to_raise: int | None           # to the next level; None at the top
-    conquer: Range                      # attacker troops before guards
+    conquer: Range = checked(span(1))  # attacker troops before guards
+    # to the next level; None at the top
+    cost_to_raise: int | None = checked(optional(whole(1)), default=None)
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class FortificationLevel:
     """A city fortification level (T§3)."""
 
-    level: int
+    level: int = checked(whole(1))
     name: str
     to_hit: float                       # defender to-hit per assault round (1.5 = 150%)
-    capacity: int
-    capacity_with_barracks: int
-    cost_to_raise: int | None           # to the next level; None for the Citadel
+    capacity: int = checked(whole(1))
+    capacity_with_barracks: int = checked(_not_below_capacity)
+    # to the next level; None for the Citadel
+    cost_to_raise: int | None = checked(optional(whole(1)), default=None)
 
     def troop_capacity(self, barracks: bool) -> int:
         return self.capacity_with_barracks if barracks else self.capacity
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class BuildingRule:
     """A city building (T§9)."""
 
@@ -202,29 +261,31 @@ class BuildingRule:
     effect: str
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class SpecialStructureRule:
     """A special hex structure (T§8.2); production keys among the resources and troops/weapons."""
 
     code: str
     name: str
-    water_only: bool                    # Fishery
-    production: Mapping[str, Range]
+    production: Mapping[str, Range] = checked(
+        all_of(one_of(STRUCTURE_OUTPUT, "resource"), each(span(0))))
     effect: str
+    water_only: bool = False  # Fishery
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class CustomStructureRule:
     """A custom hex structure (T§8.1)."""
 
     code: str                           # "DER"
     name: str                           # "Derrick"
-    terrains: tuple[str, ...]
+    terrains: tuple[str, ...] = checked(all_of(not_empty, unique, one_of(TERRAINS, "terrain")))
     cost: int
-    production: Mapping[str, int]
+    production: Mapping[str, int] = checked(
+        all_of(one_of(STRUCTURE_OUTPUT, "resource"), each(whole(1))))
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class ExpertRule:
     """An expert type (T§10)."""
 
@@ -234,13 +295,13 @@ class ExpertRule:
     effect: str
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class MarketItem:
     """A market item with its starting price (T§12.1)."""
 
     key: str                            # "fuel"
     name: str
-    start_price: int
+    start_price: int = checked(whole(1))
     sellable: bool                      # troops: False
     drifts: bool
 
@@ -256,7 +317,7 @@ def _by_word(table: Mapping[str, object], word: str, codes: bool) -> object | No
     return None
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class Ruleset:
     """The whole rulebook as data. Built by `conquest_tui.storage.rules_loader.load_ruleset`."""
 
@@ -275,12 +336,14 @@ class Ruleset:
     structure_effects: StructureEffects
     experts: Mapping[str, ExpertRule]
     expert_effects: ExpertEffects
-    creation_costs: tuple[int, ...]                 # convoy #1..#12 (AMB-55)
-    agent_base_cost: int                            # agent n costs base × 2^(n−1)
+    # convoy #1..#12 (AMB-55)
+    creation_costs: tuple[int, ...] = checked(all_of(not_empty, every(whole(1)), _not_decreasing))
+    agent_base_cost: int = checked(whole(1))  # agent n costs base × 2^(n−1)
     market: Mapping[str, MarketItem]
-    goods: Mapping[str, int]                        # goods type → starting price (AMB-30)
+    # goods type → starting price (AMB-30)
+    goods: Mapping[str, int] = checked(all_of(not_empty, each(whole(1))))
     market_rules: MarketRules
-    fixed_costs: Mapping[str, int]
+    fixed_costs: Mapping[str, int] = checked(each(whole(1)))
     start: StartRules
     game: GameRules
     consumption: ConsumptionRules
@@ -294,11 +357,11 @@ class Ruleset:
     loot: tuple[LootOutcome, ...]                   # d100
     bank: BankRules
     events: tuple[EventOutcome, ...]                # d20
-    event_chance_per_turn: float
+    event_chance_per_turn: float = fraction()
     casino: tuple[CasinoOutcome, ...]
-    gambles_per_casino: int
-    espionage: Mapping[str, int]                    # keyword → cost × popularity
-    espionage_from_turn: int
+    gambles_per_casino: int = checked(whole(1))
+    espionage: Mapping[str, int] = checked(each(whole(1)))  # keyword → cost × popularity
+    espionage_from_turn: int = checked(whole(1))
     sabotage: tuple[SabotageOutcome, ...]           # d100
     spies: SpyRules
     plague: PlagueRules
@@ -308,7 +371,18 @@ class Ruleset:
     weapons: Mapping[str, WeaponRule]
     order_lines: OrderLines
     order_limits: OrderLimits
-    order_keywords: Mapping[str, OrderKeyword]
+    order_source: Callable[[], Any] = attrs.field(eq=False, repr=False, kw_only=True)
+    """Returns the OrderRegistry, built on first use; given by whoever loads the ruleset (typed
+    Any so that resolving this record's hints never imports the orders)."""
+
+    @property
+    def orders(self) -> OrderRegistry:
+        """Every order's declaration: words, grammar, check and step (engine.orderbook)."""
+        return self.order_source()
+
+    def __attrs_post_init__(self) -> None:
+        """The checks across tables (InvalidValue naming the field path, e.g. `vehicles.car`)."""
+        check_ruleset(self)
 
     # --- lookups -------------------------------------------------------------------------
     def vehicle_by_word(self, word: str) -> VehicleRule | None:

@@ -6,20 +6,47 @@ from collections.abc import Mapping
 
 import attrs
 
+from conquest_tui.engine.rules.checks import (
+    InvalidValue,
+    all_of,
+    chance,
+    checked,
+    each,
+    every,
+    fraction,
+    not_empty,
+    number,
+    one_of,
+    optional,
+    percent,
+    rulebook_numbers,
+    unique,
+    whole,
+)
+from conquest_tui.engine.rules.names import (
+    BOMB_TARGETS,
+    CONVOY_TYPES,
+    VEHICLE_CLASSES,
+)
 from conquest_tui.engine.rules.ruleset_values import FloatRange, Range
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class WeaponRule:
     """One optional weapon (T§11, CC-WPN-*); its price is in `Ruleset.market`."""
 
     key: str                             # "rifles", "grenades", "rockets", "claymores", "bombs"
     name: str
-    carried_by: tuple[str, ...]          # convoy types that may carry it (claymores: none)
-    troop_capacity_per_unit: int | None  # 1 per N troop-capacity spaces (rifles 25, grenades 10)
-    vehicle_classes: tuple[str, ...]     # 1 per vehicle of these classes (rockets, bombs)
-    city_capacity_per_unit: int | None   # in cities, 1 per N troop capacity (claymores 10, AMB-63)
+    # convoy types that may carry it (claymores: none)
+    carried_by: tuple[str, ...] = checked(all_of(unique, one_of(CONVOY_TYPES, "convoy type")))
     effect: str
+    # 1 per N troop-capacity spaces (rifles 25, grenades 10)
+    troop_capacity_per_unit: int | None = checked(optional(whole(1)), default=None)
+    # 1 per vehicle of these classes (rockets, bombs)
+    vehicle_classes: tuple[str, ...] = checked(
+        all_of(unique, one_of(VEHICLE_CLASSES, "vehicle class")), default=())
+    # in cities, 1 per N troop capacity (claymores 10, AMB-63)
+    city_capacity_per_unit: int | None = checked(optional(whole(1)), default=None)
 
     def convoy_limit(self, convoy_type: str, troop_capacity: int,
                      class_counts: Mapping[str, int]) -> int:
@@ -39,31 +66,32 @@ class WeaponRule:
         return city_capacity // self.city_capacity_per_unit
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class AssaultRules:
     """City invasion (T§3.1, T§3.2, CC-CBC-*). Defender base to-hit: `FortificationLevel.to_hit`."""
 
-    attacker_to_hit: float            # 0.50 base (T§3.2)
+    attacker_to_hit: float = checked(number(0, 1))  # 0.50 base (T§3.2)
     sergeant_bonus: float             # +0.10; Police Station: StructureEffects
     rifle_bonus: float                # +0.01 per rifle in use
     claymore_bonus: float             # +0.01 defender to-hit per claymore (T§3.1)
-    attacker_max_hits: int            # 2: above 100% one sure hit + (to-hit − 1) chance
+    attacker_max_hits: int = checked(whole(1))  # 2: above 100% one sure hit + (to-hit − 1) chance
     defender_max_hits: int            # 3: the city also gets (to-hit − 2) above 200%
-    grenade_every: int                # a grenade in rounds 10, 20, … (AMB-21)
+    grenade_every: int = checked(whole(1))  # a grenade in rounds 10, 20, … (AMB-21)
     grenade_kills: Range              # 2–8 on a hit
     grenade_miss_kills: int           # 1 on a miss
-    rifle_loss_chance: float          # 1/50 per hit suffered (CC-WPN-03)
-    claymore_loss_chance: float       # 1/50 per round (CC-WPN-07)
+    rifle_loss_chance: float = fraction()  # 1/50 per hit suffered (CC-WPN-03)
+    claymore_loss_chance: float = fraction()  # 1/50 per round (CC-WPN-07)
     population_per_round: Range       # 6–10 (CC-CBC-11)
     shelter_population_per_round: Range  # 3–5 (AMB-27)
     pillage: FloatRange               # 11–15% of the population on conquest
     shelter_pillage: FloatRange       # 3–5% with a Shelter
     token_garrison: Range             # 5–10 troops stay after a conquest (AMB-08)
-    capture_turn_garrison_cap: float  # ≤ 50% of capacity in the turn of capture (AMB-68)
-    vigilance_max: int                # VIGILANCE 0–50 (percent)
+    # ≤ 50% of capacity in the turn of capture (AMB-68)
+    capture_turn_garrison_cap: float = checked(number(0, 1))
+    vigilance_max: int = checked(percent)  # VIGILANCE 0–50 (percent)
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class HexAttackRules:
     """Attacking a hex (CC-CBH-*, AMB-42)."""
 
@@ -71,19 +99,22 @@ class HexAttackRules:
     caution_margin: int
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class BombingRules:
     """BOMB (T§3.3, CC-CO-BOMB-*). Battery and Hospital effects: `BuildingEffects`."""
 
-    hit_chance: tuple[float, ...]     # by fortification level 1..6: 1.0 1.0 0.9 0.8 0.7 0.6
+    # by fortification level 1..6: 1.0 1.0 0.9 0.8 0.7 0.6
+    hit_chance: tuple[float, ...] = checked(all_of(not_empty, every(chance)))
     population_hit: Range             # 8,000–16,000 per bomb that hits
     population_miss: Range            # 4,000–8,000 per bomb that misses
     population_floor: int             # 5,000: no effect at or below, never below (AMB-66)
     troops_hit: Range                 # 10–30
     troops_miss: Range                # 5–10
-    scourge_infection_chance: float   # 1.0 if ≥1 bomb hits (Hospital: 0.5)
-    random_targets: tuple[str, ...]   # "B", "P", "T": picked per bomb when no target is given
-    per_convoy_per_turn: int          # 1
+    scourge_infection_chance: float = fraction()  # 1.0 if ≥1 bomb hits (Hospital: 0.5)
+    # "B", "P", "T": picked per bomb when no target is given
+    random_targets: tuple[str, ...] = checked(
+        all_of(not_empty, unique, one_of(BOMB_TARGETS, "bomb target")))
+    per_convoy_per_turn: int = checked(whole(1))  # 1
 
     def hit_chance_at(self, fortification: int) -> float:
         """Chance a bomb hits a city of this fortification level (1-based)."""
@@ -91,18 +122,20 @@ class BombingRules:
         return self.hit_chance[index]
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class RazeRules:
     """RAZE (CC-CO-RAZE-*)."""
 
     population_per_point: Range       # 100–1,000 killed per size point and per 10 troops
-    troops_per_point: int             # 10
-    building_chance: Mapping[str, float]  # vehicle class → chance to burn one building
-    troop_kill_chance: float          # 0.10 for convoy and garrison troops
-    claymore_recovery_chance: float   # 0.50
+    troops_per_point: int = checked(whole(1))  # 10
+    # vehicle class → chance to burn one building
+    building_chance: Mapping[str, float] = checked(
+        all_of(one_of(VEHICLE_CLASSES, "vehicle class"), each(chance)))
+    troop_kill_chance: float = fraction()  # 0.10 for convoy and garrison troops
+    claymore_recovery_chance: float = fraction()  # 0.50
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class CombatRules:
     """Convoy-against-convoy numbers (CC-CBV-*, AMB-01/02/03/19/20/26/41) and the other fights.
 
@@ -111,12 +144,12 @@ class CombatRules:
     """
 
     modifier_pivot: int               # 30
-    modifier_points_per_percent: int  # 5
-    health_points_per_percent: int    # 3
-    troop_hit_chance: float           # 0.20: a point of damage kills a troop (Kill Mode N, V)
-    troop_hit_chance_kill_troops: float  # 0.50 with Kill Mode T
+    modifier_points_per_percent: int = checked(whole(1))  # 5
+    health_points_per_percent: int = checked(whole(1))  # 3
+    troop_hit_chance: float = fraction()  # 0.20: a point of damage kills a troop (Kill Mode N, V)
+    troop_hit_chance_kill_troops: float = fraction()  # 0.50 with Kill Mode T
     troop_damage: int                 # 1 point per troop …
-    troop_damage_chance: float        # … with 50% chance per round (AMB-03)
+    troop_damage_chance: float = fraction()  # … with 50% chance per round (AMB-03)
     vehicle_hit: Range                # 5–10 points land on a chosen vehicle at once
     kill_mode_factor: float           # 0.80 damage with Kill Mode T or V
     military_first_round_factor: float  # ×2 in the first round of a HUNT/PATROL battle
@@ -127,12 +160,12 @@ class CombatRules:
     strength_per_troop: int           # Combat Strength: +1 per troop …
     strength_per_rocket: int          # … +20 per rocket (CC-CNV-46)
     rocket_damage: Range              # 20–50
-    rocket_restraint_size_ratio: int  # no rocket if own size ≥ 2 × the enemy's
+    rocket_restraint_size_ratio: int = checked(whole(1))  # no rocket if own size ≥ 2 × the enemy's
     rocket_power: int                 # AMB-41 power bonus with rockets (35)
     troop_power: float                # AMB-41 expected damage per troop (0.5)
     engage_ratio: float               # engage if own threat ≥ 0.75 × enemy's
     flee_ratio: float                 # flee if own threat < 0.5 × enemy's
-    max_rounds: int                   # 20, then the weaker side hides
+    max_rounds: int = checked(whole(1))  # 20, then the weaker side hides
     assault: AssaultRules
     hex_attack: HexAttackRules
     bombing: BombingRules
@@ -147,12 +180,17 @@ class CombatRules:
         return -(max(0, 100 - health) // self.health_points_per_percent)
 
 
-@attrs.frozen
+def _above_minimum(morale: MoraleRules, attribute: attrs.Attribute[int], value: int) -> None:
+    if value <= morale.minimum:
+        raise InvalidValue(attribute.name, f"expected more than minimum ({morale.minimum})")
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
 class MoraleRules:
     """Morale (AMB-37, CC-CNV-14..20) and training (AMB-39, CC-CNV-21..24) changes."""
 
     minimum: int                      # 0
-    maximum: int                      # 100 (may exceed during a turn; capped at turn end)
+    maximum: int = checked(_above_minimum)  # 100 (may exceed during a turn; capped at turn end)
     decay: Range                      # 3–6 lost at the end of each turn
     desertion_loss: int               # 2 per pulse with desertions
     battle_lost: Range                # 5–10 lost per battle lost or fled
@@ -164,9 +202,9 @@ class MoraleRules:
     celebrate: Range                  # 10–15 (CC-CO-CELEBRATE-03)
     celebrate_captured_city: Range    # a further 10–15 in a city captured this turn
     raze: Range                       # 2–8 morale gained and training lost (CC-CO-RAZE-05)
-    disband_after_zero_turns: int     # 1 whole turn at 0 disbands (AMB-81)
+    disband_after_zero_turns: int = checked(whole(1))  # 1 whole turn at 0 disbands (AMB-81)
     training_minimum: int             # 0
-    training_maximum: int             # 100
+    training_maximum: int = checked(whole(1))  # 100
     training_per_battle: Range        # 1–3 per battle fought
     trainer_per_turn: Range           # 2–4 with an Expert Trainer
     sergeant_per_turn: int            # 1 with an Expert Sergeant

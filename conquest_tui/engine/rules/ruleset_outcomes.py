@@ -3,13 +3,47 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
-from conquest_tui.engine.rules.ruleset_values import FloatRange, Range
+from conquest_tui.engine.rules.checks import (
+    InvalidValue,
+    all_of,
+    checked,
+    covers,
+    each,
+    fraction,
+    number,
+    one_of,
+    optional,
+    rulebook_numbers,
+    span,
+    whole,
+)
+from conquest_tui.engine.rules.names import (
+    CURE_GIFT_KINDS,
+    D6,
+    EVENT_KINDS,
+    EVENT_RESOURCES,
+    EVENT_TARGETS,
+    EVENT_TONES,
+    LOOT_KINDS,
+    LOOT_RESOURCES,
+    SABOTAGE_KINDS,
+    SABOTAGE_RESOURCES,
+    SUPPLIES,
+    VEHICLE_CLASSES,
+)
+from conquest_tui.engine.rules.ruleset_values import FloatRange, FrozenDict, Range
 
 
-@attrs.frozen
+def _amounts(resources: tuple[str, ...]) -> Any:
+    """Amounts by resource: known resources, ranges ≥ 0."""
+    return all_of(one_of(resources, "resource"), each(span(0)))
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
 class LootOutcome:
     """A row of the LOOT d100 table (AMB-32).
 
@@ -19,20 +53,27 @@ class LootOutcome:
 
     low: int
     high: int
-    kind: str
-    amounts: Mapping[str, Range]        # resource → amount (money in whole dollars)
+    kind: str = checked(one_of(LOOT_KINDS, "loot kind"))
     name: str
+    # resource → amount (money in whole dollars)
+    amounts: Mapping[str, Range] = checked(_amounts(LOOT_RESOURCES), factory=FrozenDict)
+
+    def __attrs_post_init__(self) -> None:
+        gains = self.kind in ("gain", "gain_one_of")
+        if gains != bool(self.amounts):
+            raise InvalidValue("amounts", f"kind {self.kind} "
+                               f"{'needs' if gains else 'takes no'} amounts")
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class BankRules:
     """Looting a Bank hex (AMB-76): never empty, once per Clan per turn."""
 
     money: Range
-    per_clan_per_turn: int
+    per_clan_per_turn: int = checked(whole(1))
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class EventOutcome:
     """A row of the random-event d20 table (AMB-31).
 
@@ -44,66 +85,72 @@ class EventOutcome:
 
     low: int
     high: int
-    kind: str
-    target: str
-    amounts: Mapping[str, Range]
-    resource: str | None
-    percent: FloatRange | None
-    maximum: int | None
-    tone: str                           # "good", "neutral", "bad"
+    kind: str = checked(one_of(EVENT_KINDS, "event kind"))
+    target: str = checked(one_of(EVENT_TARGETS, "event target"))
+    tone: str = checked(one_of(EVENT_TONES, "tone"))  # "good", "neutral", "bad"
     text: str
+    amounts: Mapping[str, Range] = checked(_amounts(EVENT_RESOURCES), factory=FrozenDict)
+    resource: str | None = checked(optional(one_of(EVENT_RESOURCES, "resource")), default=None)
+    percent: FloatRange | None = checked(optional(span(0, 1)), default=None)
+    maximum: int | None = checked(optional(whole(1)), default=None)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind in ("gain", "lose", "extra_maintenance") and not self.amounts:
+            raise InvalidValue("", f"kind {self.kind} needs amounts")
+        if self.kind == "lose_percent" and (self.resource is None or self.percent is None):
+            raise InvalidValue("", "kind lose_percent needs resource and percent")
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class SabotageOutcome:
     """A row of the SABOTAGE d100 table (AMB-33)."""
 
     low: int
     high: int
-    kind: str
-    amounts: Mapping[str, Range]
-    percent: FloatRange | None
+    kind: str = checked(one_of(SABOTAGE_KINDS, "sabotage kind"))
     text: str
+    amounts: Mapping[str, Range] = checked(_amounts(SABOTAGE_RESOURCES), factory=FrozenDict)
+    percent: FloatRange | None = checked(optional(span(0, 1)), default=None)
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class SpyRules:
     """Counterspies and sabotage limits (CC-CO-PLANT-05, CC-CL-SABOTAGE-02, AMB-33)."""
 
-    counterspy_detection: float
-    counterspy_detection_per_attempt: float
-    counterspy_false_report_chance: float
-    counterspy_spotting_factor: float
+    counterspy_detection: float = checked(number(0, 1))
+    counterspy_detection_per_attempt: float = checked(number(0, 1))
+    counterspy_false_report_chance: float = fraction()
+    counterspy_spotting_factor: float = checked(number(0, 1))
     sabotage_per_city_per_turn: int
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class CasinoOutcome:
     """A GAMBLE outcome (T§14). `low`..`high` is its d100 slice, derived from the chances."""
 
     key: str
     name: str
-    chance: int                         # whole percent
+    chance: int = checked(whole(1, 100))  # whole percent
     low: int
     high: int
-    returned: int                       # money paid back for the stake; negative: lose more
-    removes_casino: bool
+    returned: int = checked(whole(None))  # money paid back for the stake; negative: lose more
+    removes_casino: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class PlagueRules:
     """The Plague (AMB-35)."""
 
-    city_chance: float
+    city_chance: float = fraction()
     city_minimum_population: int
     city_loss: FloatRange               # share of population lost per game turn
-    convoy_infection_chance: float
-    doctor_infection_chance: float
+    convoy_infection_chance: float = fraction()
+    doctor_infection_chance: float = fraction()
     convoy_health_loss: Range           # per pulse while infected
     immunity_turns: int
 
 
-@attrs.frozen
+@attrs.frozen(field_transformer=rulebook_numbers)
 class CureGift:
     """A row of the CURE gift d6 table (AMB-34), K = ⌈population / 1,000⌉.
 
@@ -113,19 +160,30 @@ class CureGift:
 
     low: int
     high: int
-    kind: str
-    resource: str | None
-    per_thousand: FloatRange | None
-    vehicle_class: str | None
+    kind: str = checked(one_of(CURE_GIFT_KINDS, "gift kind"))
+    resource: str | None = checked(optional(one_of(SUPPLIES, "resource")), default=None)
+    per_thousand: FloatRange | None = None
+    vehicle_class: str | None = checked(
+        optional(one_of(VEHICLE_CLASSES, "vehicle class")), default=None)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind == "per_thousand" and (self.resource is None or self.per_thousand is None):
+            raise InvalidValue("", "kind per_thousand needs resource and per_thousand")
+        if self.kind == "vehicle" and self.vehicle_class is None:
+            raise InvalidValue("", "kind vehicle needs vehicle_class")
 
 
-@attrs.frozen
+def _cover_d6(_: Any, attribute: attrs.Attribute[Any], gifts: tuple[CureGift, ...]) -> None:
+    covers(attribute.name, gifts, 1, D6)
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
 class CureRules:
     """CURE cost and gifts (CC-CO-CURE-01/02, AMB-34)."""
 
-    population_per_vaccine: int         # 1 vaccine per started 1,000 people
-    gift_chance: float                  # 0.85
-    gifts: tuple[CureGift, ...]
+    population_per_vaccine: int = checked(whole(1))  # 1 vaccine per started 1,000 people
+    gift_chance: float = fraction()  # 0.85
+    gifts: tuple[CureGift, ...] = checked(_cover_d6)
 
     def vaccine_needed(self, population: int) -> int:
         """Before the Doctor's reduction: ⌈population / 1,000⌉ (60,001 → 61)."""

@@ -9,6 +9,8 @@ from typing import TypeVar
 
 import attrs
 
+from conquest_tui.engine.rules.checks import InvalidValue
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -54,6 +56,10 @@ class Range:
     low: int
     high: int
 
+    def __attrs_post_init__(self) -> None:
+        if self.low > self.high:
+            raise InvalidValue("", f"expected low ≤ high, got [{self.low}, {self.high}]")
+
     def roll(self, rng: Random) -> int:
         """A uniform whole number from low to high."""
         return rng.randint(self.low, self.high)
@@ -79,6 +85,10 @@ class FloatRange:
 
     low: float
     high: float
+
+    def __attrs_post_init__(self) -> None:
+        if self.low > self.high:
+            raise InvalidValue("", f"expected low ≤ high, got [{self.low:g}, {self.high:g}]")
 
     def roll(self, rng: Random) -> float:
         """A uniform real number from low to high."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Broadcast, CityState
 from conquest_tui.engine.world import buildings, knowledge
@@ -49,5 +50,5 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
 def report_heard(ctx: TurnContext) -> None:
     """End of turn: the Clan's radio report, one line per broadcast heard (CC-CITY-64)."""
     for item, listener in hear(ctx.game, ctx.clan.number):
-        ctx.report(f"Radio, heard in {listener}: {item.text} (hex {item.hex}, game turn "
-                   f"{item.game_turn}).", "radio", "CC-CITY-64")
+        ctx.report(EventKind.RADIO, "CC-CITY-64", listener=listener, news=item.text,
+                   hex=item.hex, turn=item.game_turn, clans=item.clans)

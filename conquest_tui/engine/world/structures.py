@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from conquest_tui.engine.convoys import convoy_stats, convoys
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.world.structure_uses import first_use, use_key
@@ -80,9 +81,8 @@ def _police(ctx: TurnContext, convoy: Convoy) -> None:
     gain = effects.police_training.roll(ctx.rng()) * factor
     convoy.training = min(game.rules.morale.training_maximum, convoy.training + gain)
     bonus = round(effects.police_combat_bonus * factor * 100)
-    ctx.report(f"Convoy #{convoy.number} drilled at the Police Station in {convoy.hex}: "
-               f"training +{gain} (now {convoy.training}) and +{bonus}% to all combat for the "
-               "rest of the turn.", "police_station", "CC-HEX-24", convoy=convoy.number)
+    ctx.report(EventKind.POLICE_STATION, "CC-HEX-24", convoy=convoy.number, hex=convoy.hex,
+               gain=gain, training=convoy.training, bonus=bonus)
 
 
 def _rec_center(ctx: TurnContext, convoy: Convoy) -> None:
@@ -93,9 +93,8 @@ def _rec_center(ctx: TurnContext, convoy: Convoy) -> None:
     gain = rules.structure_effects.rec_center_morale.roll(ctx.rng())
     gain = gain * (100 + convoy_stats.expert_percent(convoy, "GOU", rules)) // 100
     convoy.morale += gain
-    ctx.report(f"Convoy #{convoy.number} relaxed at the Rec Center in {convoy.hex}: morale "
-               f"+{gain} (now {convoy.morale}).", "rec_center", "CC-HEX-26",
-               convoy=convoy.number)
+    ctx.report(EventKind.REC_CENTER, "CC-HEX-26", convoy=convoy.number, hex=convoy.hex,
+               gain=gain, morale=convoy.morale)
 
 
 def _racetrack(ctx: TurnContext, convoy: Convoy) -> None:
@@ -107,10 +106,9 @@ def _racetrack(ctx: TurnContext, convoy: Convoy) -> None:
     count = rules.structure_effects.racetrack_scouts
     convoys.add_vehicles(game, convoy, scout, count)
     vehicle = rules.vehicles[scout]
-    name = vehicle.name.lower() if count == 1 else f"{count} {vehicle.plural.lower()}"
-    ctx.report(f"Convoy #{convoy.number} won a free {name} at the Racetrack in {convoy.hex}; "
-               f"training is now {convoy.training}.", "racetrack", "CC-HEX-25",
-               convoy=convoy.number)
+    ctx.report(EventKind.RACETRACK, "CC-HEX-25", convoy=convoy.number, hex=convoy.hex,
+               count=count, vehicle=vehicle.name.lower(), vehicles=vehicle.plural.lower(),
+               training=convoy.training)
 
 
 _VISIT_EFFECTS: dict[str, Callable[[TurnContext, Convoy], None]] = {
@@ -135,5 +133,5 @@ def recruit_garrison_guards(ctx: TurnContext) -> None:
         if shortfall <= 0:
             continue
         hex_state.garrison = hex_state.defense
-        ctx.report(f"The Garrison in {hex_id} recruited {shortfall} local guards for free; "
-                   f"{hex_id} now has {hex_state.garrison}.", "garrison_recruits", "CC-HEX-38")
+        ctx.report(EventKind.GARRISON_RECRUITS, "CC-HEX-38", hex=hex_id, recruited=shortfall,
+                   guards=hex_state.garrison)

@@ -1,0 +1,189 @@
+"""What can happen in a turn: the event kinds and the facts an event carries (no sentences)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+Fact = int | str | tuple["Fact", ...]
+"""One fact of an event: a number, a word or code (hex id, item key, name), or a tuple of facts."""
+
+Facts = dict[str, Fact]
+"""An event's facts by name, e.g. {"hex": "0307", "fuel": 2}."""
+
+SENTENCE = "sentence"
+"""The one fact of an event recorded before events were typed (save version 1): its sentence."""
+
+
+class EventKind(enum.StrEnum):
+    """Every kind of event; the value is the stable code saves, JSON and filters use.
+
+    A kind's sentence lives in engine/reports/sentences.py or order_sentences.py (a template,
+    a function, or either keyed by the "why" fact); engine/reports/event_text renders it.
+    """
+
+    # --- before events were typed: the old sentence is the one fact ------------------------------
+    LEGACY = "legacy"
+
+    # --- income, game-turn end, random events ----------------------------------------------------
+    INCOME = "income"
+    RANDOM_EVENT = "random_event"
+    POPULARITY = "popularity"
+    VICTORY_WATCH = "victory_watch"
+    POPULATION_FELL = "population_fell"
+    POPULATION_GREW = "population_grew"
+    POPULATION_FULL = "population_full"
+    PLAGUE = "plague"
+
+    # --- convoys: entry, capture, loot, pickup, food, maintenance --------------------------------
+    MET_CLAN = "met_clan"
+    PASSAGE = "passage"
+    HEX_TOO_STRONG = "hex_too_strong"
+    HEX_CALLED_OFF = "hex_called_off"
+    HEX_ATTACK_FAILED = "hex_attack_failed"
+    HEX_DEFENDED = "hex_defended"
+    HEX_CAPTURED = "hex_captured"
+    HEX_LOST = "hex_lost"
+    LOOT = "loot"
+    LOOT_EMPTY = "loot_empty"
+    BANK_LOOTED = "bank_looted"
+    PLAGUE_DETECTED = "plague_detected"
+    PICKUP = "pickup"
+    HUNGRY = "hungry"
+    DESERTION = "desertion"
+    VEHICLE_DESERTED = "vehicle_deserted"
+    SICK_DESERTION = "sick_desertion"
+    DEALER = "dealer"
+    DEALER_BROKE = "dealer_broke"
+    SUNK = "sunk"
+    PARTS = "parts"
+    SCRAPPED = "scrapped"
+    DISBAND = "disband"
+    MORALE = "morale"
+    MORALE_ZERO = "morale_zero"
+    TRAINING = "training"
+    RIFLES_MADE = "rifles_made"
+    SETTING_RESET = "setting_reset"
+    SCAN = "scan"
+    SCAN_SHORT = "scan_short"
+
+    # --- hexes, cities, structures, radio ---------------------------------------------------------
+    POLICE_STATION = "police_station"
+    REC_CENTER = "rec_center"
+    RACETRACK = "racetrack"
+    GARRISON_RECRUITS = "garrison_recruits"
+    JUNKYARD = "junkyard"
+    HELIPAD = "helipad"
+    RECRUITS = "recruits"
+    RADIO = "radio"
+
+    # --- orders carried out ----------------------------------------------------------------------
+    MOVE = "move"
+    PAUSE = "pause"
+    MODE = "mode"
+    CHEMIST_FUEL = "chemist_fuel"
+    BUY = "buy"
+    SELL = "sell"
+    SELL_CONVOY = "sell_convoy"
+    ENLIST = "enlist"
+    CREATE = "create"
+    INDOCTRINATION = "indoctrination"
+    GIVE = "give"
+    SPLIT = "split"
+    ABSORB = "absorb"
+    CONVERT = "convert"
+    ORDER_LINES = "order_lines"
+    RENAME = "rename"
+    SLOGAN = "slogan"
+    PHONE = "phone"
+    TRAIN = "train"
+    VIGILANCE = "vigilance"
+    HIRE = "hire"
+    CELEBRATE = "celebrate"
+    PRACTICE = "practice"
+    DEFEND = "defend"
+    GUARDS = "guards"
+    BUILD = "build"
+    GAMBLE = "gamble"
+    FISH = "fish"
+    PAVE = "pave"
+    GOODS_PICKUP = "goods_pickup"
+    GOODS_SALE = "goods_sale"
+    GOODS_DUMP = "goods_dump"
+    KICKBACK = "kickback"
+    ASSIGN = "assign"
+    FORTIFY = "fortify"
+    ERECT = "erect"
+
+    # --- orders that could not be carried out (resolve-level problems) ---------------------------
+    CANNOT_ABSORB = "cannot_absorb"
+    CANNOT_BUILD = "cannot_build"
+    CANNOT_CONVERT = "cannot_convert"
+    CANNOT_CREATE = "cannot_create"
+    CANNOT_ERECT = "cannot_erect"
+    CANNOT_FISH = "cannot_fish"
+    CANNOT_FORTIFY = "cannot_fortify"
+    CANNOT_GAMBLE = "cannot_gamble"
+    CANNOT_GIVE = "cannot_give"
+    CANNOT_HIRE = "cannot_hire"
+    CANNOT_PAVE = "cannot_pave"
+    CANNOT_SPLIT = "cannot_split"
+    CONQUERED_THIS_TURN = "conquered_this_turn"
+    DEFENDED_ALREADY = "defended_already"
+    FISHED_ALREADY = "fished_already"
+    GAMBLED_ALREADY = "gambled_already"
+    GUARDING = "guarding"
+    GUARDS_FULL = "guards_full"
+    HIDDEN = "hidden"
+    ILLEGAL_MOVE = "illegal_move"
+    MIGHTY = "mighty"
+    MORALE_FULL = "morale_full"
+    TRAINING_FULL = "training_full"
+    NEW_CONVOY = "new_convoy"
+    NO_CARGO = "no_cargo"
+    NO_CITY = "no_city"
+    NO_CONVOY = "no_convoy"
+    NO_DROPOFF = "no_dropoff"
+    NO_EXPERT = "no_expert"
+    NO_FOOD = "no_food"
+    NO_FUEL = "no_fuel"
+    NO_GUARDS = "no_guards"
+    NO_MONEY = "no_money"
+    NO_MOVES = "no_moves"
+    NO_PHONE = "no_phone"
+    NO_PICKUP = "no_pickup"
+    NO_PLACE = "no_place"
+    NO_TROOPS = "no_troops"
+    NOT_ENOUGH = "not_enough"
+    NOT_FULL = "not_full"
+    NOT_OWNED = "not_owned"
+    NOT_SUPPORTED = "not_supported"
+    NOT_YOURS = "not_yours"
+    NOTHING_TO_SCAN = "nothing_to_scan"
+    OFF_MAP = "off_map"
+    ONCE_PER_TURN = "once_per_turn"
+    OVER_LIMIT = "over_limit"
+    RECON = "recon"
+    SAME_HEX = "same_hex"
+    TOO_LATE = "too_late"
+    TOO_MANY = "too_many"
+    TOO_SICK = "too_sick"
+    TWICE = "twice"
+    WRONG_TYPE = "wrong_type"
+
+
+def fact(value: object) -> Fact:
+    """A value as a fact: lists and tuples become tuples of facts, enum members plain ints and
+    strs; bool, float, None and anything else are refused (TypeError)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(fact(item) for item in value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    raise TypeError(f"an event fact must be an int, a str or a tuple of them, not {value!r}")
+
+
+def facts_of(values: Mapping[str, object]) -> Facts:
+    """Keyword values as an event's facts (checked, lists made tuples)."""
+    return {name: fact(value) for name, value in values.items()}

@@ -1,0 +1,18 @@
+"""The order families, imported together so that every declaration is in ORDERS."""
+
+from __future__ import annotations
+
+from conquest_tui.engine.orderbook import (  # noqa: F401  (imported for their declarations)
+    cities,
+    clan_admin,
+    experts,
+    guards,
+    hexes,
+    market,
+    movement,
+    not_yet,
+    transfers,
+)
+from conquest_tui.engine.orderbook.declare import ORDERS
+
+__all__ = ["ORDERS"]

@@ -1,0 +1,284 @@
+"""Hex and structure orders: BUILD, GAMBLE (Clan), FISH, PAVE (convoy) (CC-HEX)."""
+
+from __future__ import annotations
+
+from typing import Self
+
+import attrs
+
+from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
+from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, no_more
+from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.registry import Finding, OrderSpec
+from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.world import structures
+from conquest_tui.engine.world.structure_uses import first_use, mark_used, use_key, used_this_turn
+
+
+def build_problem(game: Game, clan: int, hex_id: str, code: str, *, owner: bool = True
+                  ) -> str | None:
+    """Why BUILD cannot put that structure in the hex, or None (CC-HEX-31, CC-CL-BUILD-01)."""
+    rules = game.rules
+    structure = rules.custom_structures[code]
+    if not game.map.contains(hex_id):
+        return f"{hex_id} is not on the map"
+    hex_state = game.hex(hex_id)
+    terrain = rules.terrains[game.map.terrain_of(hex_id)]
+    if code not in terrain.custom_structures:
+        where = " or ".join(rules.terrains[key].name for key in structure.terrains)
+        return (f"a {structure.name} can be built only in {where} hexes; {hex_id} is "
+                f"{terrain.name}")
+    if hex_state.custom:
+        built = rules.custom_structures[hex_state.custom].name
+        return f"{hex_id} already has a {built}: one custom structure per hex"
+    if owner and hex_state.owner != clan:
+        return f"you do not own hex {hex_id}"
+    return None
+
+
+@clan_order("BUILD", abbr="BL", syntax="BUILD hex# structure",
+            summary="build a custom structure", rule="CC-CL-BUILD-01")
+@attrs.frozen
+class Build(Order):
+    """Build a custom structure in a hex (CC-CL-BUILD)."""
+
+    hex: str = ""
+    structure: str = ""
+    """Custom structure code of structures.toml ("FAR")."""
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """hex# structure (a name or code of structures.toml)."""
+        hex_id = hex_arg(words[0] if words else None, "BUILD")
+        names = ", ".join(rule.name.upper() for rule in rules.custom_structures.values())
+        if len(words) < 2:
+            raise OrderSyntaxError("missing_structure", f"BUILD needs a structure: {names}")
+        structure = rules.custom_structure_by_word(words[1].text)
+        if structure is None:
+            raise OrderSyntaxError("unknown_structure", f'"{words[1].text}" is not a custom '
+                                   f"structure: {names}")
+        no_more(words, spec, 2)
+        return cls(spec.keyword, line, text, hex=hex_id, structure=structure.code)
+
+    def check(self, game: Game, clan: int) -> Finding | None:
+        """The terrain must take the structure and the hex have none (ownership may come)."""
+        problem = build_problem(game, clan, self.hex, self.structure, owner=False)
+        return ("cannot_build", problem) if problem else None
+
+    def run(self, ctx: TurnContext) -> None:
+        """Pay and build; production starts next turn."""
+        game, clan = ctx.game, ctx.clan
+        problem = build_problem(game, clan.number, self.hex, self.structure)
+        if problem:
+            ctx.fail(EventKind.CANNOT_BUILD, "CC-CL-BUILD-01", reason=problem)
+            return
+        structure = game.rules.custom_structures[self.structure]
+        if structure.cost > clan.stock.money:
+            ctx.fail(EventKind.NO_MONEY, "CC-CL-GEN-03", why="build", structure=structure.name,
+                     cost=structure.cost, money=clan.stock.money)
+            return
+        clan.stock.money -= structure.cost
+        hex_state = game.hex(self.hex)
+        hex_state.custom = structure.code
+        hex_state.custom_built_turn = game.state.game_turn
+        ctx.report(EventKind.BUILD, "CC-CL-BUILD-02", structure=structure.name, hex=self.hex,
+                   cost=structure.cost, production=tuple(structure.production.items()))
+
+
+def gamble_problem(game: Game, clan: int, hex_id: str, *, owner: bool = True) -> str | None:
+    """Why the Clan cannot GAMBLE at that hex, or None (CC-CL-GAMBLE-01)."""
+    if not game.map.contains(hex_id) or game.hex(hex_id).special != structures.CASINO:
+        return f"there is no Casino in {hex_id}"
+    if owner and game.hex(hex_id).owner != clan:
+        return f"you do not own the Casino hex {hex_id}"
+    return None
+
+
+@clan_order("GAMBLE", abbr="GA", syntax="GAMBLE hex#", summary="gamble at a casino you own",
+            rule="CC-CL-GAMBLE-01")
+@attrs.frozen
+class Gamble(Order):
+    """Stake money at a Casino the Clan owns (CC-CL-GAMBLE)."""
+
+    hex: str = ""
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """hex#."""
+        hex_id = hex_arg(words[0] if words else None, "GAMBLE")
+        no_more(words, spec, 1)
+        return cls(spec.keyword, line, text, hex=hex_id)
+
+    def check(self, game: Game, clan: int) -> Finding | None:
+        """There must be a Casino there (ownership may come)."""
+        problem = gamble_problem(game, clan, self.hex, owner=False)
+        return ("cannot_gamble", problem) if problem else None
+
+    def run(self, ctx: TurnContext) -> None:
+        """Stake, roll d100 on the casino table, pay out (CC-CL-GAMBLE-02…04)."""
+        game, clan = ctx.game, ctx.clan
+        rules = game.rules
+        problem = gamble_problem(game, clan.number, self.hex)
+        if problem:
+            ctx.fail(EventKind.CANNOT_GAMBLE, "CC-CL-GAMBLE-01", reason=problem)
+            return
+        keys = [f"{use_key(structures.CASINO, self.hex)} {n}"
+                for n in range(1, rules.gambles_per_casino + 1)]
+        free = [key for key in keys if not used_this_turn(game, clan, key)]
+        if not free:
+            ctx.fail(EventKind.GAMBLED_ALREADY, "CC-HEX-18", hex=self.hex)
+            return
+        stake = rules.fixed_costs["gamble"]
+        if stake > clan.stock.money:
+            ctx.fail(EventKind.NO_MONEY, "CC-CL-GEN-03", why="gamble", stake=stake,
+                     money=clan.stock.money)
+            return
+        mark_used(game, clan, free[0])
+        roll = ctx.rng().randint(1, 100)
+        outcome = next(o for o in rules.casino if o.low <= roll <= o.high)
+        clan.stock.money -= stake
+        extra = 0
+        if outcome.returned >= 0:
+            clan.stock.money += outcome.returned
+        else:
+            extra = min(-outcome.returned, clan.stock.money)
+            clan.stock.money -= extra
+        if outcome.removes_casino:
+            game.hex(self.hex).special = ""
+        ctx.report(EventKind.GAMBLE, "CC-CL-GAMBLE-04" if outcome.removes_casino else
+                   "CC-CL-GAMBLE-02", stake=stake, hex=self.hex, outcome=outcome.name,
+                   returned=outcome.returned, lost=extra, closed=int(outcome.removes_casino))
+
+
+def fish_problem(game: Game, convoy: Convoy) -> str | None:
+    """Why the convoy cannot FISH where it is now, or None (CC-CO-FISH-01)."""
+    if convoy.convoy_type != "sea":
+        scare = " and would frighten the fish away" if convoy.convoy_type == "amphibious" else ""
+        return (f"only sea convoys can fish; convoy #{convoy.number} is "
+                f"{convoy.convoy_type}{scare}")
+    if game.hex(convoy.hex).special != structures.FISHERY:
+        return f"there is no Fishery in {convoy.hex}"
+    if convoy.hidden:
+        return f"convoy #{convoy.number} is hidden and cannot fish"
+    if convoy.mode == "recon":
+        return f"convoy #{convoy.number} is in Recon mode and cannot fish"
+    return None
+
+
+def fish_yield(game: Game, convoy: Convoy) -> int:
+    """Food = size factor, at most 50, +15% Gourmet (+30% with a Priest) (CC-CO-FISH-02)."""
+    rules = game.rules
+    catch = min(convoy_stats.size(convoy, rules), rules.convoy.fish_size_cap)
+    return catch * (100 + convoy_stats.expert_percent(convoy, "GOU", rules)) // 100
+
+
+@convoy_order("FISH", abbr="FI", syntax="FISH", summary="fish at this hex's fishery (sea only)",
+              rule="CC-CO-FISH-01")
+@attrs.frozen
+class Fish(Order):
+    """Fish at the Fishery in the convoy's hex (CC-CO-FISH)."""
+
+    def check(self, game: Game, convoy: Convoy) -> Finding | None:
+        """Only sea convoys fish (where the convoy will be is not known yet)."""
+        if convoy.convoy_type != "sea":
+            return "cannot_fish", f"only sea convoys can fish; convoy #{convoy.number} is " \
+                                  f"{convoy.convoy_type}"
+        return None
+
+    def run(self, ctx: TurnContext, convoy: Convoy) -> None:
+        """One catch per Fishery a turn; the food goes to the stockpile."""
+        game = ctx.game
+        problem = fish_problem(game, convoy)
+        if problem:
+            ctx.fail(EventKind.CANNOT_FISH, "CC-CO-FISH-01", convoy=convoy.number, reason=problem)
+            return
+        if not first_use(game, ctx.clan, use_key(structures.FISHERY, convoy.hex)):
+            ctx.fail(EventKind.FISHED_ALREADY, "CC-CO-FISH-01", convoy=convoy.number,
+                     hex=convoy.hex)
+            return
+        food = fish_yield(game, convoy)
+        ctx.clan.stock.food += food
+        ctx.report(EventKind.FISH, "CC-CO-FISH-02", hex=convoy.hex, food=food)
+
+
+def pave_target(game: Game, convoy: Convoy, direction: str) -> tuple[str | None, str | None]:
+    """(destination, None) when the convoy may PAVE that way, else (None, why) (CC-CO-PAVE-01)."""
+    truck = game.rules.convoy.pave_vehicle
+    if convoy.convoy_type != "land" or not convoy.vehicles.get(truck):
+        return None, f"paving needs a land convoy with at least one {truck}"
+    here = convoy.hex
+    target = hexgrid.neighbor(here, direction)
+    if target is None or not game.map.contains(target):
+        return None, f"{direction} of {here} is off the map"
+    if game.map.is_water(target):
+        return None, f"{target} is water; roads cannot be built there"
+    if game.hex(here).owner != convoy.owner or game.hex(target).owner != convoy.owner:
+        return None, f"you must control both {here} and {target} to pave between them"
+    if game.road_between(here, target):
+        return None, f"a road already links {here} and {target}"
+    return target, None
+
+
+def pave_cost(game: Game, a: str, b: str) -> int:
+    """$2,500 × (parts multiplier here + there): Desert → Wilderness $13,750 (AMB-11)."""
+    terrains = game.rules.terrains
+    multipliers = (terrains[game.map.terrain_of(a)].parts_multiplier
+                   + terrains[game.map.terrain_of(b)].parts_multiplier)
+    return round(game.rules.fixed_costs["pave_per_multiplier"] * multipliers)
+
+
+@convoy_order("PAVE", abbr="PV", syntax="PAVE direction", summary="build a road (needs a truck)",
+              rule="CC-CO-PAVE-01")
+@attrs.frozen
+class Pave(Order):
+    """Build a road from the convoy's hex in a direction (CC-CO-PAVE)."""
+
+    direction: str = ""
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """direction: N, NE, SE, S, SW or NW (or the word, like NORTHEAST)."""
+        if not words:
+            raise OrderSyntaxError("missing_direction", "PAVE needs a direction: N, NE, SE, S, "
+                                   "SW or NW")
+        direction = hexgrid.DIRECTION_WORDS.get(words[0].upper)
+        if direction is None:
+            raise OrderSyntaxError("bad_direction", f'"{words[0].text}" is not a direction: N, '
+                                   "NE, SE, S, SW or NW")
+        no_more(words, spec, 1)
+        return cls(spec.keyword, line, text, direction=direction)
+
+    def check(self, game: Game, convoy: Convoy) -> Finding | None:
+        """Only land convoys pave (where the convoy will be is not known yet)."""
+        if convoy.convoy_type != "land":
+            return "cannot_pave", f"only land convoys can pave; convoy #{convoy.number} is " \
+                                  f"{convoy.convoy_type}"
+        return None
+
+    def run(self, ctx: TurnContext, convoy: Convoy) -> None:
+        """Pay the terrain's price and lay the road between the two hexes."""
+        game, clan = ctx.game, ctx.clan
+        target, problem = pave_target(game, convoy, self.direction)
+        if target is None:
+            ctx.fail(EventKind.CANNOT_PAVE, "CC-CO-PAVE-01", convoy=convoy.number,
+                     reason=problem or "")
+            return
+        cost = pave_cost(game, convoy.hex, target)
+        if cost > clan.stock.money:
+            ctx.fail(EventKind.NO_MONEY, "CC-CO-PAVE-02", why="pave", convoy=convoy.number,
+                     origin=convoy.hex, hex=target, cost=cost, money=clan.stock.money)
+            return
+        clan.stock.money -= cost
+        game.pave(convoy.hex, target)
+        ctx.report(EventKind.PAVE, "CC-CO-PAVE-03", direction=self.direction, origin=convoy.hex,
+                   hex=target, cost=cost)

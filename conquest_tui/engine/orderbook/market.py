@@ -1,0 +1,352 @@
+"""Market and convoy-creation Clan orders: BUY, SELL (and SELL CONVOY), ENLIST, CREATE (CC-CL)."""
+
+from __future__ import annotations
+
+from typing import Self
+
+import attrs
+
+from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.convoys import convoys as convoy_rules
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.orderbook.declare import clan_order
+from conquest_tui.engine.orders.arguments import (
+    SUPPLIES,
+    OrderSyntaxError,
+    convoy_number,
+    hex_arg,
+    no_more,
+    quantity,
+)
+from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.registry import Finding, OrderSpec
+from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.rules.ruleset import Ruleset
+
+INDOCTRINATION = "IND"
+"""Building code of the Indoctrination Center (CC-CITY-49)."""
+
+
+def pay(ctx: TurnContext, cost: int, why: str, **facts: object) -> bool:
+    """Take the cost from the treasury, or fail the order and take nothing (CC-CL-GEN-03).
+
+    `why` and the facts say what was to be bought, for the sentence of the failure."""
+    money = ctx.clan.stock.money
+    if cost > money:
+        ctx.fail(EventKind.NO_MONEY, "CC-CL-GEN-03", why=why, cost=cost, money=money, **facts)
+        return False
+    ctx.clan.stock.money -= cost
+    return True
+
+
+def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bool]:
+    """(item key, is_vehicle) for BUY and SELL."""
+    if token is None:
+        raise OrderSyntaxError("missing_item", f"{spec.keyword} needs an item "
+                               f"(format: {spec.syntax})")
+    word = token.upper
+    if word in SUPPLIES:
+        return SUPPLIES[word], False
+    if word in ("TROOP", "TROOPS"):
+        hint = "use ENLIST" if spec.keyword == "BUY" else "troops can never be sold"
+        raise OrderSyntaxError("troops", f"troops cannot be {spec.keyword.lower()}ed this way: "
+                               f"{hint}")
+    vehicle = rules.vehicle_by_word(token.text)
+    if vehicle is not None:
+        return vehicle.key, True
+    raise OrderSyntaxError("unknown_item", f'"{token.text}" is not something you can '
+                           f"{spec.keyword.lower()} (supplies, weapons or a vehicle name)")
+
+
+def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, str, int]:
+    """(quantity, item, convoy number or 0) of BUY and SELL."""
+    amount = quantity(words[0] if words else None, spec.keyword)
+    item, is_vehicle = _item(words[1] if len(words) > 1 else None, spec, rules)
+    if is_vehicle:
+        convoy = convoy_number(words[2] if len(words) > 2 else None,
+                               f"{spec.keyword} of vehicles")
+        no_more(words, spec, 3)
+    else:
+        if len(words) > 2:
+            raise OrderSyntaxError("extra_words", f"{item} go to the Clan stockpile: "
+                                   "no convoy number is needed or allowed")
+        convoy = 0
+    return amount, item, convoy
+
+
+def _vehicle_finding(game: Game, clan: int, convoy_no: int, item: str, selling: int
+                     ) -> Finding | None:
+    """While typing: the convoy that receives (or gives up) vehicles, and their type."""
+    convoy = game.convoy(clan, convoy_no)
+    vehicle = game.rules.vehicles[item]
+    if convoy is None:
+        return "no_convoy", f"you have no convoy #{convoy_no}"
+    if vehicle.convoy_type != convoy.convoy_type:
+        return ("wrong_type", f"{vehicle.plural.lower()} are {vehicle.convoy_type} vehicles; "
+                f"convoy #{convoy.number} is a {convoy.convoy_type} convoy")
+    if selling and convoy.vehicles.get(vehicle.key, 0) < selling:
+        return ("not_enough", f"convoy #{convoy.number} has "
+                f"{convoy.vehicles.get(vehicle.key, 0)} {vehicle.plural.lower()}")
+    return None
+
+
+@clan_order("BUY", abbr="BU", syntax="BUY quantity item [#convoy]",
+            summary="buy supplies, weapons or vehicles", rule="CC-CL-BUYS-01")
+@attrs.frozen
+class Buy(Order):
+    """Buy supplies or weapons, or vehicles for a convoy (CC-CL-BUYS, CC-CL-BUYV)."""
+
+    quantity: int = 0
+    item: str = ""
+    convoy: int = 0
+    """Convoy number for vehicles; 0 for supplies."""
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """quantity item, and #convoy for vehicles."""
+        amount, item, convoy = _trade(spec, words, rules)
+        return cls(spec.keyword, line, text, quantity=amount, item=item, convoy=convoy)
+
+    def check(self, game: Game, clan: int) -> Finding | None:
+        """Vehicles need a convoy of their type."""
+        return _vehicle_finding(game, clan, self.convoy, self.item, 0) if self.convoy else None
+
+    def run(self, ctx: TurnContext) -> None:
+        """Pay the market price; vehicles join the convoy wherever it is (CC-CL-BUYV-02)."""
+        rules = ctx.game.rules
+        if self.convoy:
+            convoy = ctx.game.convoy(ctx.clan.number, self.convoy)
+            vehicle = rules.vehicles[self.item]
+            name = vehicle.name if self.quantity == 1 else vehicle.plural
+            if convoy is None:
+                ctx.fail(EventKind.NO_CONVOY, "CC-CL-BUYV-01", why="buy", number=self.convoy,
+                         name=name.lower())
+                return
+            if vehicle.convoy_type != convoy.convoy_type:
+                ctx.fail(EventKind.WRONG_TYPE, "CC-CL-BUYV-02", why="buy", name=name.lower(),
+                         vehicle_type=vehicle.convoy_type, number=convoy.number,
+                         convoy_type=convoy.convoy_type)
+                return
+            cost = vehicle.cost * self.quantity
+            if not pay(ctx, cost, "vehicles", quantity=self.quantity, name=name.lower()):
+                return
+            convoy_rules.add_vehicles(ctx.game, convoy, vehicle.key, self.quantity)
+            ctx.report(EventKind.BUY, "CC-CL-BUYV-03", convoy=convoy.number, why="vehicles",
+                       vehicle=vehicle.key, name=name.lower(), quantity=self.quantity,
+                       cost=cost, training=convoy.training)
+            return
+        price = ctx.game.state.prices[self.item]
+        cost = price * self.quantity
+        if not pay(ctx, cost, "items", quantity=self.quantity, item=self.item):
+            return
+        ctx.clan.stock.add(self.item, self.quantity)
+        ctx.report(EventKind.BUY, "CC-CL-BUYS-02", why="items", item=self.item,
+                   quantity=self.quantity, price=price, cost=cost)
+
+
+@clan_order("SELL", abbr="SE", syntax="SELL quantity item [#convoy] | SELL CONVOY #n",
+            summary="sell supplies, weapons, vehicles or a convoy", rule="CC-CL-SELL-01")
+@attrs.frozen
+class Sell(Order):
+    """Sell supplies or weapons, or vehicles from a convoy (CC-CL-SELL), or with SELL CONVOY
+    every vehicle of a convoy, which disbands (CC-CL-SELL-02)."""
+
+    quantity: int = 0
+    item: str = ""
+    convoy: int = 0
+    whole_convoy: bool = False
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """quantity item [#convoy], or CONVOY #n."""
+        if words and words[0].upper == "CONVOY":
+            number = convoy_number(words[1] if len(words) > 1 else None, "SELL CONVOY")
+            no_more(words, spec, 2)
+            return cls(spec.keyword, line, text, convoy=number, whole_convoy=True)
+        amount, item, convoy = _trade(spec, words, rules)
+        return cls(spec.keyword, line, text, quantity=amount, item=item, convoy=convoy)
+
+    def check(self, game: Game, clan: int) -> Finding | None:
+        """The convoy must exist, hold the vehicles and be of their type."""
+        if self.whole_convoy:
+            if game.convoy(clan, self.convoy) is None:
+                return "no_convoy", f"you have no convoy #{self.convoy}"
+            return None
+        if self.convoy:
+            return _vehicle_finding(game, clan, self.convoy, self.item, self.quantity)
+        return None
+
+    def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
+        """SELL CONVOY: the convoy's section finds it gone."""
+        if self.whole_convoy:
+            convoys.pop(self.convoy, None)
+
+    def run(self, ctx: TurnContext) -> None:
+        """Sell at the market's sell fraction; a convoy left without vehicles disbands."""
+        if self.whole_convoy:
+            self._sell_convoy(ctx)
+            return
+        rules = ctx.game.rules
+        fraction = rules.market_rules.sell_fraction
+        if self.convoy:
+            convoy = ctx.game.convoy(ctx.clan.number, self.convoy)
+            vehicle = rules.vehicles[self.item]
+            if convoy is None:
+                ctx.fail(EventKind.NO_CONVOY, "CC-CL-SELL-01", why="plain", number=self.convoy)
+                return
+            have = convoy.vehicles.get(vehicle.key, 0)
+            if have < self.quantity:
+                ctx.fail(EventKind.NOT_ENOUGH, "CC-CL-SELL-01", why="vehicles",
+                         number=convoy.number, have=have, name=vehicle.plural.lower(),
+                         quantity=self.quantity)
+                return
+            value = int(vehicle.cost * fraction) * self.quantity
+            ctx.clan.stock.money += value
+            convoy_rules.remove_vehicles(ctx.game, convoy, vehicle.key, self.quantity)
+            ctx.report(EventKind.SELL, "CC-CL-SELL-01", convoy=convoy.number, why="vehicles",
+                       vehicle=vehicle.key, name=vehicle.plural.lower(), quantity=self.quantity,
+                       value=value)
+            if not convoy.vehicles:
+                ctx.game.remove_convoy(convoy)
+                ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="sold")
+            return
+        have = ctx.clan.stock.get(self.item)
+        if have < self.quantity:
+            ctx.fail(EventKind.NOT_ENOUGH, "CC-CL-SELL-01", why="items", have=have,
+                     item=self.item, quantity=self.quantity)
+            return
+        price = int(ctx.game.state.prices[self.item] * fraction)
+        ctx.clan.stock.add(self.item, -self.quantity)
+        ctx.clan.stock.money += price * self.quantity
+        ctx.report(EventKind.SELL, "AMB-45", why="items", item=self.item, quantity=self.quantity,
+                   price=price)
+
+    def _sell_convoy(self, ctx: TurnContext) -> None:
+        convoy = ctx.game.convoy(ctx.clan.number, self.convoy)
+        if convoy is None:
+            ctx.fail(EventKind.NO_CONVOY, "CC-CL-SELL-02", why="plain", number=self.convoy)
+            return
+        value = convoy_rules.sell_convoy(ctx.game, convoy)
+        ctx.report(EventKind.SELL_CONVOY, "CC-CNV-71", convoy=self.convoy, value=value)
+
+
+@clan_order("ENLIST", abbr="EN", syntax="ENLIST quantity", summary="enlist troops",
+            rule="CC-CL-ENLIST-01")
+@attrs.frozen
+class Enlist(Order):
+    """Enlist troops into the unallocated pool (CC-CL-ENLIST)."""
+
+    quantity: int = 0
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """quantity."""
+        amount = quantity(words[0] if words else None, "ENLIST")
+        no_more(words, spec, 1)
+        return cls(spec.keyword, line, text, quantity=amount)
+
+    def run(self, ctx: TurnContext) -> None:
+        """As many as the treasury pays for, at the troop price (AMB-46)."""
+        price = ctx.game.state.prices["troops"]
+        wanted = self.quantity
+        affordable = min(wanted, ctx.clan.stock.money // price) if price else wanted
+        if affordable <= 0:
+            ctx.fail(EventKind.NO_MONEY, "CC-CL-ENLIST-01", why="enlist", price=price,
+                     money=ctx.clan.stock.money)
+            return
+        ctx.clan.stock.money -= affordable * price
+        ctx.clan.stock.troops += affordable
+        ctx.report(EventKind.ENLIST, "AMB-46", troops=affordable, price=price, wanted=wanted)
+
+
+def check_name(name: str) -> None:
+    """Names: at most 20 characters, not starting with the word "the" (CC-CL-CREATE-05)."""
+    if len(name) > 20:
+        raise OrderSyntaxError("long_name", f'the name "{name}" is longer than 20 characters')
+    if name.split(" ", 1)[0].upper() == "THE" and name:
+        raise OrderSyntaxError("the_name", 'names must not begin with "the"')
+
+
+@clan_order("CREATE", abbr="CR", syntax='CREATE hex# type ["name"]',
+            summary="create a convoy in a city you own", rule="CC-CL-CREATE-01")
+@attrs.frozen
+class Create(Order):
+    """Create a convoy in an owned city (CC-CL-CREATE)."""
+
+    hex: str = ""
+    convoy_type: str = ""
+    name: str = ""
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """hex# type ["name"]."""
+        hex_id = hex_arg(words[0] if words else None, "CREATE")
+        if len(words) < 2:
+            raise OrderSyntaxError("missing_type", "CREATE needs a convoy type: LAND, SEA, "
+                                   "AMPHIBIOUS, MILITARY or AIR")
+        convoy_type = rules.convoy_type_by_word(words[1].text)
+        if convoy_type is None:
+            raise OrderSyntaxError("bad_type", f'"{words[1].text}" is not a convoy type: LAND, '
+                                   "SEA, AMPHIBIOUS, MILITARY or AIR")
+        name = " ".join(t.text for t in words[2:]).strip()
+        check_name(name)
+        return cls(spec.keyword, line, text, hex=hex_id, convoy_type=convoy_type.key,
+                   name=name)
+
+    def check(self, game: Game, clan: int) -> Finding | None:
+        """The city must be the Clan's and able to launch that type."""
+        problem = convoy_rules.create_problem(game, clan, self.hex, self.convoy_type)
+        return ("cannot_create", problem) if problem else None
+
+    def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
+        """The new convoy, numbered as the turn will number it, for its section."""
+        if not convoy_rules.create_problem(game, clan, self.hex, self.convoy_type):
+            number = convoy_rules.lowest_free_number(convoys)
+            convoys[number] = convoy_rules.new_convoy(game, clan, number, self.hex,
+                                                      self.convoy_type, self.name)
+
+    def run(self, ctx: TurnContext) -> None:
+        """Pay the creation cost of the next convoy; an Indoctrination Center adds gifts."""
+        problem = convoy_rules.create_problem(ctx.game, ctx.clan.number, self.hex,
+                                              self.convoy_type)
+        if problem:
+            ctx.fail(EventKind.CANNOT_CREATE, "CC-CL-CREATE-01", reason=problem)
+            return
+        number = convoy_rules.next_number(ctx.game, ctx.clan.number)
+        cost = ctx.game.rules.creation_cost(len(ctx.game.convoys_of(ctx.clan.number)) + 1)
+        if cost is None:
+            ctx.fail(EventKind.TOO_MANY, "CC-CNV-68", why="convoys")
+            return
+        if not pay(ctx, cost, "create", number=number):
+            return
+        convoy = convoy_rules.create_convoy(ctx.game, ctx.clan.number, number, self.hex,
+                                            self.convoy_type, self.name)
+        ctx.report(EventKind.CREATE, "CC-CNV-70", convoy=number, convoy_type=self.convoy_type,
+                   name=convoy.name, hex=self.hex, cost=cost)
+        city = ctx.game.city(self.hex)
+        if city is not None and INDOCTRINATION in city.buildings:
+            _indoctrinate(ctx, convoy)
+
+
+def _indoctrinate(ctx: TurnContext, convoy: Convoy) -> None:
+    """An Indoctrination Center's gifts to a convoy created in its city (CC-CITY-49, AMB-65)."""
+    rules = ctx.game.rules
+    effects = rules.building_effects
+    scout = rules.convoy_types[convoy.convoy_type].scout
+    convoy.vehicles[scout] = convoy.vehicles.get(scout, 0) + effects.indoctrination_scouts
+    convoy.vehicles = dict(sorted(convoy.vehicles.items()))
+    morale = effects.indoctrination_morale.roll(ctx.rng())
+    training = effects.indoctrination_training.roll(ctx.rng())
+    convoy.morale += morale
+    convoy.training = min(rules.morale.training_maximum, convoy.training + training)
+    convoy.troops = convoy_stats.troop_capacity(convoy, rules)
+    name = rules.vehicles[scout].name.lower()
+    ctx.report(EventKind.INDOCTRINATION, "CC-CITY-49", convoy=convoy.number, name=name,
+               morale=morale, training=training, troops=convoy.troops)

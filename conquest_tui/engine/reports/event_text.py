@@ -1,0 +1,57 @@
+"""An event or resolve problem as the sentence its Clan reads, rendered from its kind and facts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from conquest_tui.engine.core.events import EventKind, Fact
+from conquest_tui.engine.core.state import Event, Problem
+from conquest_tui.engine.reports import order_sentences, sentences
+
+Sentence = sentences.Sentence
+
+
+def _merged(*tables: Mapping[EventKind, Sentence]) -> dict[EventKind, Sentence]:
+    """One table of sentences; a kind with sentences by "why" in several tables gets them all."""
+    out: dict[EventKind, Sentence] = {}
+    for table in tables:
+        for kind, sentence in table.items():
+            known = out.get(kind)
+            if isinstance(known, Mapping) and isinstance(sentence, Mapping):
+                sentence = {**known, **sentence}
+            out[kind] = sentence
+    return out
+
+
+SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OWN)
+"""The sentence of each kind, as the Clan it happened to reads it."""
+
+TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD)
+"""The sentence of each kind another Clan's turn brought about, as the Clan told of it reads it."""
+
+
+def render(kind: EventKind, facts: Mapping[str, Fact], *, told: bool = False) -> str:
+    """The sentence of one kind with these facts (told: as read by a Clan it was done to)."""
+    sentence = (TOLD if told else SENTENCES)[kind]
+    if isinstance(sentence, Mapping):
+        sentence = sentence[str(facts["why"])]
+    return sentence.format_map(facts) if isinstance(sentence, str) else sentence(facts)
+
+
+def event_text(event: Event) -> str:
+    """The sentence the event's Clan reads (the told form when another Clan's turn caused it)."""
+    facts = {"convoy": event.convoy, "actor": event.actor, **event.facts}
+    return render(event.kind, facts, told=event.actor not in (0, event.clan))
+
+
+def problem_text(problem: Problem) -> str:
+    """What went wrong on a line: a parse or check message, or a resolve problem's sentence."""
+    if problem.message:
+        return problem.message
+    return render(EventKind(problem.code), problem.facts)
+
+
+def problem_line(problem: Problem) -> str:
+    """The problem with its line number, as the report lists it."""
+    text = problem_text(problem)
+    return f"line {problem.line}: {text}" if problem.line else text

@@ -1,0 +1,103 @@
+"""Food for one pulse: convoy troops first, then the pool; the unfed may desert (CC-SEQ-08)."""
+
+from __future__ import annotations
+
+import math
+
+from conquest_tui.engine.convoys import convoy_stats, convoys, dealer
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.dice import binomial
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.state import Convoy
+
+MILLI = 1000
+
+
+def _ration_milli(ctx: TurnContext, convoy: Convoy) -> float:
+    """Thousandths of food one troop of this convoy eats per pulse (CC-CNV-35/36, AMB-87)."""
+    rules = ctx.game.rules
+    per_turn = rules.consumption.food_per_troop * MILLI
+    factor = 1.0 - convoy_stats.training_percent(convoy.training, rules) / 100
+    factor -= convoy_stats.expert_percent(convoy, "GOU", rules) / 100
+    factor += (100 - convoy.health) // rules.consumption.health_points_per_percent / 100
+    return per_turn * max(factor, 0.0) / convoy_stats.pulses(convoy, rules)
+
+
+def run_pulse(ctx: TurnContext, pulse: int) -> None:
+    """Eat one pulse of food; each troop left unfed deserts with 10% chance (AMB-44)."""
+    game, clan = ctx.game, ctx.clan
+    rules = game.rules
+    eaters: list[tuple[Convoy | None, int, float]] = []
+    for convoy in game.convoys_of(clan.number):
+        if convoy.troops and pulse <= convoy_stats.pulses(convoy, rules):
+            eaters.append((convoy, convoy.troops, _ration_milli(ctx, convoy)))
+    if clan.stock.troops and pulse <= rules.order_lines.convoy:
+        per_turn = rules.consumption.food_per_troop * MILLI
+        eaters.append((None, clan.stock.troops, per_turn / rules.order_lines.convoy))
+    if not eaters:
+        return
+    available = clan.stock.food * MILLI - clan.food_eaten_milli
+    for convoy, troops, ration in eaters:
+        need = troops * ration
+        if need > available and convoy is not None:
+            available += _dealer_food(ctx, convoy, need - available)
+        if need <= available:
+            available -= need
+            continue
+        fed = int(available // ration) if ration else troops
+        available -= fed * ration
+        _desert(ctx, convoy, troops - fed)
+    available = max(0, int(available))
+    clan.stock.food = math.ceil(available / MILLI)
+    clan.food_eaten_milli = clan.stock.food * MILLI - available
+
+
+def _dealer_food(ctx: TurnContext, convoy: Convoy, short_milli: float) -> int:
+    """Thousandths of food the convoy's Dealer bought for this pulse's ration (AMB-85)."""
+    units = math.ceil(round(short_milli / MILLI, 6))
+    stock = ctx.clan.stock
+    if dealer.cover(ctx, convoy, "food", stock.food + units, "its troops' rations"):
+        return units * MILLI
+    return 0
+
+
+def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
+    rules = ctx.game.rules
+    chance = rules.consumption.desertion_chance
+    rng = ctx.rng()
+    deserters = binomial(rng, unfed, chance)
+    if deserters == 0:
+        ctx.report(EventKind.HUNGRY, "CC-SEQ-08", line=0, convoy=convoy.number if convoy else 0,
+                   unfed=unfed)
+        return
+    if convoy is None:
+        ctx.clan.stock.troops -= deserters
+        ctx.report(EventKind.DESERTION, "CC-SEQ-08", line=0, convoy=0, deserters=deserters,
+                   weapon="", morale=0)
+        return
+    convoy.troops -= deserters
+    convoy.morale = max(0, convoy.morale - rules.morale.desertion_loss)
+    lost = ""
+    if rng.random() < rules.consumption.desertion_weapon_chance:
+        carried = [w for w in ("rifles", "grenades", "rockets", "bombs") if getattr(convoy, w)]
+        if carried:
+            lost = rng.choice(carried)
+            setattr(convoy, lost, getattr(convoy, lost) - 1)
+    ctx.report(EventKind.DESERTION, "CC-SEQ-08", line=0, convoy=convoy.number,
+               deserters=deserters, weapon=lost, morale=convoy.morale)
+    if convoy.troops == 0 and rng.random() < rules.consumption.desertion_vehicle_chance:
+        _vehicle_deserts(ctx, convoy)
+
+
+def _vehicle_deserts(ctx: TurnContext, convoy: Convoy) -> None:
+    """With no troops left, the smallest vehicle may drive off too (AMB-44, CC-CNV-72)."""
+    rules = ctx.game.rules
+    smallest = min(convoy.vehicles, key=lambda key: (rules.vehicles[key].size, key))
+    convoys.remove_vehicles(ctx.game, convoy, smallest, 1)
+    name = rules.vehicles[smallest].name.lower()
+    ctx.report(EventKind.VEHICLE_DESERTED, "CC-SEQ-08", line=0, convoy=convoy.number,
+               vehicle=name)
+    if not convoy.vehicles:
+        ctx.game.remove_convoy(convoy)
+        ctx.report(EventKind.DISBAND, "CC-CNV-72", line=0, convoy=convoy.number,
+                   why="no_vehicles")

@@ -1,0 +1,341 @@
+"""The converter's hooks for values: strict primitives, containers, records, rules values.
+
+Each hook raises BadValue (a reason a player reads) for a value of the wrong kind; in a
+detailed converter the container hooks group their items' errors as cattrs does
+(`IterableValidationError` with `IterableValidationNote`s), so that `field_errors` names them.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import enum
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import AttributeValidationNote, IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from conquest_tui.engine.rules.checks import show
+from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
+from conquest_tui.storage.rules_layout import RENAMED
+
+_EXPECTED: dict[type, str] = {
+    int: "a whole number",
+    float: "a number",
+    str: "text in quotes",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+}
+
+PRIMITIVES: dict[type, frozenset[type]] = {
+    int: frozenset({int}),
+    str: frozenset({str}),
+    bool: frozenset({bool}),
+    float: frozenset({float, int}),
+}
+"""The exact classes each primitive field accepts (bool is not an int here)."""
+
+
+class BadValue(ValueError):
+    """A value of the wrong kind; str() is the reason ("expected a whole number, got "x"")."""
+
+
+def describe(value: object) -> str:
+    """A short picture of a bad value for an error message."""
+    if isinstance(value, dict):
+        return "an object"
+    if value is None:
+        return "null"
+    text = show(value) if isinstance(value, list | bool | int | float) else json.dumps(
+        value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def expected_kind(expected: type, value: object) -> BadValue:
+    return BadValue(f"expected {_EXPECTED[expected]}, got {describe(value)}")
+
+
+# --- strict primitives (never coerce "5" into 5) ---------------------------------------------
+
+
+def _structure_int(value: Any, _: Any) -> int:
+    if value.__class__ is int:
+        return value  # type: ignore[no-any-return]
+    raise expected_kind(int, value)
+
+
+def _structure_str(value: Any, t: Any) -> str:
+    if t is not str:  # a subclass of str: an enumeration of texts
+        return _structure_enum(value, t)  # type: ignore[no-any-return]
+    if value.__class__ is str:
+        return value  # type: ignore[no-any-return]
+    raise expected_kind(str, value)
+
+
+def _structure_bool(value: Any, _: Any) -> bool:
+    if value.__class__ is bool:
+        return value  # type: ignore[no-any-return]
+    raise expected_kind(bool, value)
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if value.__class__ is float:
+        return value  # type: ignore[no-any-return]
+    if value.__class__ is int:
+        return float(value)
+    raise expected_kind(float, value)
+
+
+def _primitives(kind: type, values: list[Any]) -> list[Any]:
+    """`values` checked to be all of `kind` (a new list); `set(map(type, …))` runs in C."""
+    if set(map(type, values)) <= PRIMITIVES[kind]:
+        return list(map(float, values)) if kind is float else list(values)
+    raise ValueError("not all primitives")  # the caller reports the item
+
+
+# --- errors in detailed validation, as cattrs raises them --------------------------------------
+
+
+def noted(exc: Exception, note: str) -> Exception:
+    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+    return exc
+
+
+def items_error(t: Any, errors: list[Exception]) -> IterableValidationError:
+    return IterableValidationError(f"While structuring {t!r}", errors, t)
+
+
+def noted_item(exc: Exception, index: int | str, t: Any) -> Exception:
+    return noted(exc, IterableValidationNote(f"Structuring {t!r} @ {index!r}", index, t))
+
+
+def noted_attribute(exc: Exception, name: str, t: Any) -> Exception:
+    return noted(exc, AttributeValidationNote(f"Structuring @ attribute {name}", name, t))
+
+
+# --- containers: strict, fast paths for primitives --------------------------------------------
+
+
+def _is_sequence(t: Any) -> bool:
+    origin = get_origin(t)
+    return origin is list or (origin is tuple and len(get_args(t)) == 2
+                               and get_args(t)[1] is Ellipsis)
+
+
+def _is_str_mapping(t: Any) -> bool:
+    return get_origin(t) in (dict, Mapping) and get_args(t)[0] is str
+
+
+def _is_pair(t: Any) -> bool:
+    return get_origin(t) is tuple and get_args(t) == (int, int)
+
+
+def _structure_pair(value: Any, _: Any) -> tuple[int, int]:
+    if value.__class__ is list and len(value) == 2 and all(map(_is_whole, value)):
+        return (value[0], value[1])
+    raise BadValue(f"expected a pair [a, b] of whole numbers, got {describe(value)}")
+
+
+def _sequence_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    elem = get_args(t)[0]
+    build: Callable[[Any], Any] = list if get_origin(t) is list else tuple
+    handler = converter.get_structure_hook(elem)
+    primitive = elem in PRIMITIVES
+    detailed = converter.detailed_validation
+    members = {member.value: member for member in elem} if is_enum(elem) else None
+
+    def structure_sequence(value: Any, _: Any) -> Any:
+        if value.__class__ is not list:
+            raise expected_kind(list, value)
+        if members is not None and not detailed:  # a column of kinds: one look-up each
+            return build([members[item] for item in value])
+        if primitive:
+            try:
+                return build(_primitives(elem, value))
+            except ValueError:
+                if not detailed:
+                    raise
+        if not detailed:
+            return build([handler(item, elem) for item in value])
+        out, errors = [], []
+        for index, item in enumerate(value):
+            try:
+                out.append(handler(item, elem))
+            except Exception as exc:
+                errors.append(noted_item(exc, index, elem))
+        if errors:
+            raise items_error(t, errors)
+        return build(out)
+
+    return structure_sequence
+
+
+def _mapping_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    _, elem = get_args(t)
+    build: Callable[[Any], Any] = dict if get_origin(t) is dict else FrozenDict
+    handler = converter.get_structure_hook(elem)
+    allowed = PRIMITIVES.get(elem)
+    detailed = converter.detailed_validation
+
+    def structure_mapping(value: Any, _: Any) -> Any:
+        if value.__class__ is not dict:
+            raise expected_kind(dict, value)
+        if not set(map(type, value)) <= PRIMITIVES[str]:
+            raise BadValue("keys must be text")
+        if allowed is not None and set(map(type, value.values())) <= allowed:
+            return build({k: float(v) for k, v in value.items()} if elem is float else value)
+        if not detailed:
+            return build({key: handler(item, elem) for key, item in value.items()})
+        out, errors = {}, []
+        for key, item in value.items():
+            try:
+                out[key] = handler(item, elem)
+            except Exception as exc:
+                errors.append(noted_item(exc, key, elem))
+        if errors:
+            raise items_error(t, errors)
+        return build(out)
+
+    return structure_mapping
+
+
+def _sequence_unstructure_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    elem = get_args(t)[0]
+    if elem is float:
+        return lambda value: list(map(float, value))
+    if elem in PRIMITIVES:
+        return list
+    handler = converter.get_unstructure_hook(elem)
+    return lambda value: [handler(item) for item in value]
+
+
+def _mapping_unstructure_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    _, elem = get_args(t)
+    if elem is float:
+        return lambda value: {key: float(item) for key, item in value.items()}
+    if elem in PRIMITIVES:
+        return dict
+    handler = converter.get_unstructure_hook(elem)
+    return lambda value: {key: handler(item) for key, item in value.items()}
+
+
+# --- records -------------------------------------------------------------------------------------
+
+
+def _record_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """cattrs' generated function for an attrs class, after a check that the data is an object
+    (cattrs would report a missing `items` or key)."""
+    renamed = {name: override(rename=key) for name, key in RENAMED.get(cls, {}).items()}
+    generated = make_dict_structure_fn(cls, converter, **renamed)
+
+    def structure_record(value: Any, _: Any) -> Any:
+        if value.__class__ is not dict:
+            raise expected_kind(dict, value)
+        return generated(value, cls)
+
+    return structure_record
+
+
+def _record_unstructure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    return make_dict_unstructure_fn(cls, converter)
+
+
+# --- the rules' value types ----------------------------------------------------------------------
+
+
+def _is_whole(value: Any) -> bool:
+    return value.__class__ is int
+
+
+def _is_number(value: Any) -> bool:
+    return value.__class__ in (int, float)
+
+
+def _structure_range(value: Any, _: Any) -> Range:
+    if _is_whole(value):
+        return Range(value, value)
+    if value.__class__ is list and len(value) == 2 and all(map(_is_whole, value)):
+        return Range(*value)
+    raise BadValue(f"expected a whole number or a range [low, high] of whole numbers, "
+                   f"got {describe(value)}")
+
+
+def _structure_float_range(value: Any, _: Any) -> FloatRange:
+    if _is_number(value):
+        return FloatRange(float(value), float(value))
+    if value.__class__ is list and len(value) == 2 and all(map(_is_number, value)):
+        return FloatRange(float(value[0]), float(value[1]))
+    raise BadValue(f"expected a number or a range [low, high] of numbers, got {describe(value)}")
+
+
+def _structure_dice(value: Any, _: Any) -> Dice:
+    expected = ('expected dice like "8d6+4" (at least 1 die of at least 1 side), '
+                f"got {describe(value)}")
+    if value.__class__ is not str:
+        raise BadValue(expected)
+    try:
+        dice = Dice.parse(value)
+    except ValueError:
+        raise BadValue(expected) from None
+    if dice.count < 1 or dice.sides < 1:
+        raise BadValue(expected)
+    return dice
+
+
+# --- functions: given by the loader, never data -------------------------------------------------
+
+
+def _is_callable(t: Any) -> bool:
+    return get_origin(t) is collections.abc.Callable
+
+
+def _given(value: Any, _: Any) -> Any:
+    """A function the loader puts in the data itself (the Ruleset's `order_source`)."""
+    if not callable(value):
+        raise BadValue("expected a function given by the program, not data")
+    return value
+
+
+# --- enumerations: stored by value --------------------------------------------------------------
+
+
+def is_enum(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _structure_enum(value: Any, t: Any) -> Any:
+    try:
+        return t(value)
+    except ValueError:
+        raise BadValue(f"unknown value {describe(value)}") from None
+
+
+def _unstructure_enum(value: enum.Enum) -> Any:
+    return value.value
+
+
+
+def register(converter: cattrs.Converter) -> None:
+    """Register the value hooks (first: the table and facts hooks registered later win)."""
+    converter.register_structure_hook(int, _structure_int)
+    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(bool, _structure_bool)
+    converter.register_structure_hook(float, _structure_float)
+    converter.register_structure_hook(Range, _structure_range)
+    converter.register_structure_hook(FloatRange, _structure_float_range)
+    converter.register_structure_hook(Dice, _structure_dice)
+    converter.register_structure_hook_factory(attrs.has, _record_structure_factory)
+    converter.register_structure_hook_factory(_is_sequence, _sequence_structure_factory)
+    converter.register_structure_hook_factory(_is_str_mapping, _mapping_structure_factory)
+    converter.register_structure_hook_func(_is_pair, _structure_pair)
+    converter.register_structure_hook_func(_is_callable, _given)
+    converter.register_structure_hook_func(is_enum, _structure_enum)
+    converter.register_unstructure_hook_func(is_enum, _unstructure_enum)
+    converter.register_unstructure_hook(float, float)  # an int in a float field saves as 0.0
+    converter.register_unstructure_hook_factory(attrs.has, _record_unstructure_factory)
+    converter.register_unstructure_hook_factory(_is_sequence, _sequence_unstructure_factory)
+    converter.register_unstructure_hook_factory(_is_str_mapping, _mapping_unstructure_factory)

@@ -1,0 +1,107 @@
+"""The one turn path (session.Session): check, submit, bots, resign, saves, as players see it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.session import NotYourTurn, Session, SessionError
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Session:
+    """Two humans and one bot (the bot seat plays last in each game turn)."""
+    game = session.new_game(map_name="test_small", clans=3, bots=1, seed="session")
+    bot = next(c.number for c in game.state.clans if c.seat == "bot")
+    game.state.clan_order.remove(bot)
+    game.state.clan_order.append(bot)
+    table = Session(game, tmp_path / "saves" / "game.json")
+    table.save()
+    return table
+
+
+def humans(table: Session) -> list[int]:
+    return [n for n in table.game.state.clan_order if table.game.clan(n).seat == "human"]
+
+
+def test_cc_seq_01_submit_runs_the_turn_reports_it_and_saves(table: Session) -> None:
+    first, second = humans(table)
+    outcome = table.submit(first, "[PRE]\nENLIST 5\n")
+    assert outcome.result.clan == first and outcome.result.events
+    assert outcome.report.clan == first
+    assert outcome.handover.next_clan == second and not outcome.handover.bot_turns
+    assert outcome.handover.note == "" and outcome.handover.save_error == ""
+    assert Session.open(table.path).game.state.active_clan == second  # type: ignore[arg-type]
+
+
+def test_cc_seq_01_a_turn_out_of_turn_is_refused(table: Session) -> None:
+    _, second = humans(table)
+    with pytest.raises(NotYourTurn, match="turn"):
+        table.submit(second, "[PRE]\n")
+    with pytest.raises(NotYourTurn, match="turn"):
+        table.resign(second)
+
+
+def test_the_last_human_turn_hands_over_through_the_bot_seat(table: Session) -> None:
+    first, second = humans(table)
+    table.submit(first, "[PRE]\n")
+    outcome = table.submit(second, "[PRE]\n")
+    bot = outcome.handover.bot_turns
+    assert [turn.clan for turn in bot] == [table.game.state.clan_order[-1]]
+    assert bot[0].sentence.startswith(f"Bot Clan {bot[0].clan} (")
+    assert outcome.handover.note == "Game turn 1 is over."
+    assert outcome.handover.next_clan == first
+    saved = Session.open(table.path)  # type: ignore[arg-type]
+    assert saved.game.state.game_turn == 2 and saved.game.state.active_clan == first
+
+
+def test_play_bots_saves_only_when_a_bot_played(table: Session) -> None:
+    before = table.path.read_text()  # type: ignore[union-attr]
+    assert table.play_bots().bot_turns == ()
+    assert table.path.read_text() == before  # type: ignore[union-attr]
+
+
+def test_cc_gen_11_resign_hands_the_turn_on_and_saves(table: Session) -> None:
+    first, second = humans(table)
+    handover = table.resign(first)
+    assert handover.next_clan == second
+    assert Session.open(table.path).game.clan(first).resigned  # type: ignore[arg-type]
+
+
+def test_check_lists_problems_without_running_the_sheet(table: Session) -> None:
+    first, _ = humans(table)
+    problems = table.check(first, "[PRE]\nFROB\n")
+    assert [p.line for p in problems] == [2]
+    assert table.game.state.active_clan == first
+
+
+def test_keep_draft_is_saved_with_the_game(table: Session) -> None:
+    first, _ = humans(table)
+    table.keep_draft(first, "[PRE]\nENLIST 3\n")
+    table.save()
+    assert "ENLIST 3" in Session.open(table.path).game.clan(first).draft_sheet  # type: ignore[arg-type]
+
+
+def test_an_unknown_clan_is_one_sentence_listing_the_clans(table: Session) -> None:
+    with pytest.raises(SessionError, match=r"there is no Clan 1 in this game; the Clans are \d"):
+        table.report(1)
+
+
+def test_a_save_that_cannot_be_read_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(SessionError, match="broken.json"):
+        Session.open(path)
+
+
+def test_a_failed_autosave_is_reported_and_the_turn_stands(table: Session,
+                                                           tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    table.path = blocker / "game.json"  # its folder is a file: the save must fail
+    first, second = humans(table)
+    outcome = table.submit(first, "[PRE]\n")
+    assert "game.json" in outcome.handover.save_error
+    assert table.game.state.active_clan == second
