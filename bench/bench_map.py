@@ -14,15 +14,17 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from textual.app import App, ComposeResult  # noqa: E402
+from textual.app import App, ComposeResult, CSSPathType  # noqa: E402
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap  # noqa: E402
 from conquest_tui.engine.core.hexgrid import neighbors  # noqa: E402
 from conquest_tui.storage.map_loader import list_maps, load_map  # noqa: E402
 from conquest_tui.ui.map_overlay import MapOverlay  # noqa: E402
+from conquest_tui.ui.stylesheets import PANES_CSS  # noqa: E402
 from conquest_tui.ui.widgets.map_pane import MapPane  # noqa: E402
 
 VIEW_WIDTH, VIEW_HEIGHT = 200, 60
@@ -94,7 +96,7 @@ def pick_maps() -> list[GameMap]:
 class BenchApp(App[None]):
     """A screen holding only the map pane, without scrollbars, at 200×60."""
 
-    CSS = "MapPane { width: 1fr; height: 1fr; scrollbar-size: 0 0; }"
+    CSS_PATH: ClassVar[CSSPathType] = [PANES_CSS, Path(__file__).with_suffix(".tcss")]
 
     def __init__(self, game_map: GameMap, overlay: MapOverlay) -> None:
         super().__init__()
@@ -145,20 +147,19 @@ async def bench(game_map: GameMap, runs: int) -> None:
             pane._clear_caches()
             pane._cells_of_look.clear()
             pane._void = None
-            pane._styles_stale = True
-            pane._rich_style_cache.clear()
+            pane.notify_style_update()  # the pane's styles are read again, Textual's too
 
         def cold_rows() -> None:
             pane._row_cache.clear()
 
         def via_textual() -> None:
-            pane._styles_cache.clear()
+            pane.refresh()  # the whole pane dirty: Textual's line cache is dropped
             pane.render_lines(pane.size.region)
 
         render_all()
         full_cold = median_ms(runs, cold, render_all)
         full_rows = median_ms(runs, cold_rows, render_all)
-        full_textual = median_ms(runs, lambda: (cold(), pane._styles_cache.clear()), via_textual)
+        full_textual = median_ms(runs, lambda: (cold(), pane.refresh()), via_textual)
         warm = median_ms(runs, lambda: None, render_all)
 
         scroll_y = pane.scroll_offset.y

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.synthetic import build_late_game
-from conquest_tui.storage import savefile
+from conquest_tui.storage import save_list, savefile
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 
 RUNS = 20
@@ -61,7 +61,7 @@ def main() -> None:
             runs=5,
             before=savefile._map_object_cache.clear,
         )
-        summary_ms = median_ms(lambda: savefile.read_summary(path))
+        summary_ms = median_ms(lambda: save_list.read_summary(path))
 
     rows = (
         ("save (to text, temp file, fsync, backups, replace)", save_ms, SAVE_TARGET_MS),

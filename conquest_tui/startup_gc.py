@@ -18,8 +18,9 @@ def pause() -> None:
 
 
 def resume() -> None:
-    """Resume collections after the first frame: what start-up built is moved out of the
-    collector's sight (gc.freeze), so later full collections do not walk it again."""
+    """Resume collections once the first screen is whole on the terminal (the title: with its
+    saves listed): what start-up built is moved out of the collector's sight (gc.freeze), so
+    later full collections do not walk it again."""
     global _paused
     if _paused:
         _paused = False

@@ -43,14 +43,13 @@ from conquest_tui.storage.migrations import (
     migrate,
     migrate_0_to_1,
 )
+from conquest_tui.storage.save_list import list_saves, read_summary
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 from conquest_tui.storage.savefile import (
     SaveError,
     game_from_text,
     game_to_text,
-    list_saves,
     load_game,
-    read_summary,
     save_game,
 )
 

@@ -1,4 +1,4 @@
-"""The hot-seat Textual app: title, new game, hand-over, game, report — driving the engine."""
+"""The hot-seat Textual app (title, new game, hand-over, game, report) on the turn path."""
 
 from __future__ import annotations
 
@@ -7,47 +7,29 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App
+from textual.app import App, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from conquest_tui import startup_gc
 from conquest_tui.storage.paths import saves_dir
-from conquest_tui.ui.screens.game import GameScreen
+from conquest_tui.ui.stylesheets import stylesheet
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.rules.ruleset import Ruleset
+    from conquest_tui.session import HandOver, Session, TurnOutcome
+    from conquest_tui.ui.screens.game import GameScreen
+    from conquest_tui.ui.screens.handover import HandoverScreen
     from conquest_tui.ui.screens.help import KeyGroup
+    from conquest_tui.ui.screens.new_game import NewGameScreen
+    from conquest_tui.ui.screens.report import ReportScreen
+    from conquest_tui.ui.screens.title import TitleScreen
+
+# The session (the engine behind it) and every screen but the first are imported where they are
+# used: the title's first frame needs none of them.
 
 KEYMAP_ENV_VAR = "CONQUEST_KEYS"
 """A TOML file of `binding-id = "keys"` lines that rebinds keys (ids are listed in F1 help)."""
-
-
-class GameFileError(Exception):
-    """A save that cannot be loaded or written, as one sentence naming the file."""
-
-
-def load_save(path: Path) -> Game:
-    """Load a save (like session.load, without importing session and its map scan)."""
-    from conquest_tui.storage.map_loader import MapError
-    from conquest_tui.storage.rules_loader import RulesError
-    from conquest_tui.storage.savefile import SaveError, load_game
-
-    try:
-        return load_game(path)
-    except (SaveError, MapError, RulesError) as error:
-        raise GameFileError(str(error)) from None
-
-
-def write_save(game: Game, path: Path) -> None:
-    """Save atomically with backups, creating the saves folder when needed."""
-    from conquest_tui.storage.savefile import SaveError, save_game
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        save_game(game, path)
-    except (SaveError, OSError) as error:
-        raise GameFileError(f"{path}: could not save ({error})") from None
 
 
 def load_keymap(path: Path) -> dict[str, str]:
@@ -76,25 +58,35 @@ def is_flow_screen(screen: Screen[object]) -> bool:
 
 
 class ConquestApp(App[int]):
-    """CONTINENTAL CONQUEST at one terminal for 2–20 Clans."""
+    """CONTINENTAL CONQUEST at one terminal for 2–20 Clans.
 
-    CSS_PATH = Path(__file__).resolve().parent / "styles" / "app.tcss"
+    The screens post messages (a save chosen, a turn taken, a sheet submitted, a report read…);
+    the app answers each by calling the session, the one turn path, and showing the next screen.
+    """
+
     TITLE = "CONTINENTAL CONQUEST"
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("title")
+    """The first screen's styles, read with the app's own: its first frame needs no second pass
+    over the stylesheet (each other screen reads its file when it is first shown)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help", tooltip="Keys, orders and rules"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit",
                 tooltip="Leave without saving (the last autosave is kept)"),
+        Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "palette", show=False,
+                priority=True, id="app.palette", tooltip="Open the command palette"),
     ]
+    """The app's keys (the command palette's too, as Textual would bind it: so it is listed in
+    help and can be rebound)."""
 
-    def __init__(self, save_path: Path | None = None, *, game: Game | None = None,
+    def __init__(self, save_path: Path | None = None, *, session: Session | None = None,
                  saves_folder: Path | None = None, cursor_blink: bool = True,
                  keymap: dict[str, str] | None = None) -> None:
         """Create the app.
 
         Args:
             save_path: A save to resume at its hand-over screen (None: the title screen).
-            game: The game in `save_path`, when the caller already loaded it.
+            session: The save at `save_path`, when the caller already opened it.
             saves_folder: Where saves are listed and new games saved (default: saves_dir()).
             cursor_blink: Whether text cursors blink (off for snapshots).
             keymap: Binding id → keys, overriding the defaults.
@@ -102,30 +94,35 @@ class ConquestApp(App[int]):
         super().__init__()
         self.saves_folder = saves_folder if saves_folder is not None else saves_dir()
         self.cursor_blink = cursor_blink
-        self.game: Game | None = game
-        self.save_path: Path | None = save_path
+        self.session: Session | None = session
+        """The game being played and where it is saved (None: on the title screen)."""
         self._start_path = save_path
-        self._keymap_overrides = keymap or {}
-        self._ended_turn = 0
-        """The game turn that the last Clan's turn ended (0: none), for the next hand-over."""
+        self.keymap: dict[str, str] = keymap or {}
+        """Binding id → keys overriding the defaults (CONQUEST_KEYS)."""
+        self._handover: HandOver | None = None
+        """What happened after the last Clan's turn, for the hand-over after its report."""
+        self.last_outcome: TurnOutcome | None = None
+        """The last turn submitted at this terminal: its result, events and report."""
 
     # --- start -------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        if self._keymap_overrides:
-            self.set_keymap(self._keymap_overrides)
+        if self.keymap:
+            self.set_keymap(self.keymap)
 
     def on_ready(self) -> None:
         # The first screen is pushed here, not in on_mount: Textual holds every frame back
         # until it is ready, and a screen pushed before would be laid out and rendered once
         # for nothing (and its after-refresh callbacks would run before its first frame).
-        self.call_after_refresh(startup_gc.resume)  # once the first screen is on the terminal
+        # (Not as the default screen: Textual reads a screen's CSS_PATH when it is pushed.)
         if self._start_path is None:
-            self.show_title()
-        elif self.game is not None:
-            self.start_game(self.game, self._start_path, save=False)
+            self.show_title()  # the collector resumes once its saves are listed
+            return
+        self.call_after_refresh(startup_gc.resume)  # once the first screen is on the terminal
+        if self.session is not None:
+            self._play(self.session, save=False)
         else:
-            self.open_save(self._start_path)
+            self._open(self._start_path)
 
     def show_title(self) -> None:
         """Go back to the title screen (creating it if the app started straight in a game)."""
@@ -138,33 +135,120 @@ class ConquestApp(App[int]):
         else:
             self.push_screen(TitleScreen(self.saves_folder))
 
-    def show_new_game(self) -> None:
-        """Open the new-game form over the title screen."""
+    # --- what the screens ask for ------------------------------------------------------------
+
+    def on_title_screen_new_game_chosen(self, _: TitleScreen.NewGameChosen) -> None:
         from conquest_tui.ui.screens.new_game import NewGameScreen
 
         self.push_screen(NewGameScreen(self.saves_folder))
 
-    def open_save(self, path: Path) -> None:
-        """Load a save and go to its active Clan's hand-over screen."""
+    def on_title_screen_saves_listed(self, _: TitleScreen.SavesListed) -> None:
+        self.call_after_refresh(startup_gc.resume)  # the whole title is on the terminal
+
+    def on_title_screen_save_chosen(self, message: TitleScreen.SaveChosen) -> None:
+        self._open(message.path)
+
+    def on_new_game_screen_game_created(self, message: NewGameScreen.GameCreated) -> None:
+        from conquest_tui.session import Session
+
+        self._play(Session(message.game, message.path), save=True)
+
+    def on_handover_screen_turn_taken(self, message: HandoverScreen.TurnTaken) -> None:
+        from conquest_tui.ui.screens.game import GameScreen
+
+        session = self.session
+        if session is None or session.game.state.active_clan != message.clan_number:
+            return
+        self._show(GameScreen(session.game, message.clan_number))
+
+    def on_game_screen_save_requested(self, message: GameScreen.SaveRequested) -> None:
+        if self.session is None:
+            return
+        self.session.keep_draft(message.clan_number, message.draft)
+        if not self._save():
+            return
+        if message.then_quit:
+            self.exit(0)
+        else:
+            self.notify(f"Saved to {self.session.path}.", title="Saved", markup=False)
+
+    def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
+        from conquest_tui.session import NotYourTurn
+        from conquest_tui.ui.screens.report import ReportScreen
+
+        session = self.session
+        if session is None:
+            return
         try:
-            game = load_save(path)
-        except GameFileError as error:
+            outcome = session.submit(message.clan_number, message.sheet_text)
+        except NotYourTurn as error:
+            self.notify(str(error), title="Cannot end the turn", severity="error", markup=False)
+            return
+        self.last_outcome = outcome
+        self._handover = outcome.handover
+        self._warn_unsaved(outcome.handover)
+        self._show(ReportScreen(outcome.report, message.sheet_text, events=outcome.result.events))
+
+    def on_game_screen_clan_resigned(self, message: GameScreen.ClanResigned) -> None:
+        from conquest_tui.session import NotYourTurn
+
+        session = self.session
+        if session is None:
+            return
+        try:
+            handover = session.resign(message.clan_number)
+        except NotYourTurn as error:
+            self.notify(str(error), title="Cannot resign", severity="error", markup=False)
+            return
+        self._warn_unsaved(handover)
+        note = f"Clan {message.clan_number} has resigned."
+        self._hand_over(handover, f"{note} {handover.note}".strip())
+
+    def on_report_screen_report_read(self, _: ReportScreen.ReportRead) -> None:
+        handover, self._handover = self._handover, None
+        if handover is None and self.session is not None:
+            handover = self.session.play_bots()
+        if handover is not None:
+            self._hand_over(handover, handover.note)
+
+    # --- the table ---------------------------------------------------------------------------
+
+    def _open(self, path: Path) -> None:
+        """Open a save and go to its active Clan's hand-over screen."""
+        from conquest_tui.session import Session, SessionError
+
+        try:
+            session = Session.open(path)
+        except SessionError as error:
             self.notify(str(error), title="Cannot load", severity="error", timeout=8,
                         markup=False)
             if len(self.screen_stack) <= 1:
                 self.show_title()
             return
-        self.start_game(game, path, save=False)
+        self._play(session, save=False)
 
-    def start_game(self, game: Game, path: Path, *, save: bool = True) -> None:
-        """Play a game saved at `path`: bots first if it is their turn, then the hand-over."""
-        self.game = game
-        self.save_path = path
+    def _play(self, session: Session, *, save: bool) -> None:
+        """Play a game: save it (a new one), let bot seats play, then the hand-over."""
+        self.session = session
         if save:
-            self.autosave()
-        self.next_turn()
+            self._save()
+        handover = session.play_bots()
+        self._warn_unsaved(handover)
+        self._hand_over(handover, handover.note)
 
-    # --- the table ---------------------------------------------------------------------------
+    def _hand_over(self, handover: HandOver, note: str) -> None:
+        """The hand-over screen of the Clan whose turn it is (or the end of the game)."""
+        from conquest_tui.ui.screens.handover import HandoverScreen
+
+        session = self.session
+        if session is None:
+            return
+        if handover.finished:
+            self._game_over()
+            return
+        clan = session.game.clan(handover.next_clan)
+        self._show(HandoverScreen(clan.number, clan.name, session.game.state.game_turn,
+                                  pin_hash=clan.pin_hash, note=note))
 
     def _show(self, screen: Screen[None]) -> None:
         """Replace the game step on top (or put the first one above the title screen)."""
@@ -176,96 +260,34 @@ class ConquestApp(App[int]):
         else:
             self.push_screen(screen)
 
-    def autosave(self) -> bool:
+    def _save(self) -> bool:
         """Save the game where it was started or loaded; False (and a message) on failure."""
-        if self.game is None or self.save_path is None:
+        from conquest_tui.session import SessionError
+
+        if self.session is None:
             return False
         try:
-            write_save(self.game, self.save_path)
-        except GameFileError as error:
-            self.notify(str(error), title="Could not save", severity="error", timeout=10,
-                        markup=False)
+            self.session.save()
+        except SessionError as error:
+            self._could_not_save(str(error))
             return False
         return True
 
-    def next_turn(self, note: str = "") -> None:
-        """Let bot seats play, then show the hand-over screen of the Clan whose turn it is."""
-        game = self.game
-        if game is None:
-            return
-        if any(clan.seat == "bot" for clan in game.state.clans):
-            from conquest_tui import session
+    def _warn_unsaved(self, handover: HandOver) -> None:
+        if handover.save_error:
+            self._could_not_save(handover.save_error)
 
-            turn_before = game.state.game_turn
-            if session.play_bots(game):
-                self.autosave()
-            if game.state.game_turn != turn_before:
-                note = f"Game turn {turn_before} is over."
-        if game.state.finished:
-            self._game_over()
-            return
-        from conquest_tui.ui.screens.handover import HandoverScreen
-
-        clan = game.clan(game.state.active_clan)
-        self._show(HandoverScreen(clan.number, clan.name, game.state.game_turn,
-                                  pin_hash=clan.pin_hash, note=note))
-
-    def begin_turn(self, clan_number: int) -> None:
-        """Open the game screen of the Clan at the terminal."""
-        if self.game is None or self.game.state.active_clan != clan_number:
-            return
-        self._show(GameScreen(self.game, clan_number))
-
-    def submit_turn(self, clan_number: int, sheet_text: str) -> None:
-        """Run the Clan's turn, autosave, and show its report."""
-        from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
-        from conquest_tui.engine.reports.report import build_report
-        from conquest_tui.ui.screens.report import ReportScreen
-
-        game = self.game
-        if game is None:
-            return
-        turn_before = game.state.game_turn
-        try:
-            run_clan_turn(game, clan_number, sheet_text)
-        except NotYourTurnError as error:
-            self.notify(str(error), title="Cannot end the turn", severity="error",
-                        markup=False)
-            return
-        report = build_report(game, clan_number)
-        self.autosave()
-        self._ended_turn = turn_before if game.state.game_turn != turn_before else 0
-        self._show(ReportScreen(report, sheet_text))
-
-    def resign_clan(self, clan_number: int) -> None:
-        """The Clan at the terminal drops out (CC-GEN-11); autosave, then the next Clan."""
-        from conquest_tui.engine.economy.gameturn import resign
-
-        game = self.game
-        if game is None or game.state.active_clan != clan_number:
-            return
-        turn_before = game.state.game_turn
-        resign(game, clan_number)
-        self.autosave()
-        note = f"Clan {clan_number} has resigned."
-        if game.state.game_turn != turn_before:
-            note += f" Game turn {turn_before} is over."
-        self.next_turn(note)
-
-    def after_report(self) -> None:
-        """The Clan has read its report: on to the next Clan."""
-        ended, self._ended_turn = self._ended_turn, 0
-        self.next_turn(f"Game turn {ended} is over." if ended else "")
+    def _could_not_save(self, sentence: str) -> None:
+        self.notify(sentence, title="Could not save", severity="error", timeout=10,
+                    markup=False)
 
     def _game_over(self) -> None:
+        from conquest_tui.engine.economy.victory import end_sentence
         from conquest_tui.ui.screens.dialogs import MessageDialog
 
-        game = self.game
-        if game is None:
+        if self.session is None:
             return
-        from conquest_tui.engine.economy.victory import end_sentence
-
-        message = end_sentence(game) or "The game is over."
+        message = end_sentence(self.session.game) or "The game is over."
 
         def back(_: None) -> None:
             self.action_to_title()
@@ -275,15 +297,15 @@ class ConquestApp(App[int]):
     # --- actions -----------------------------------------------------------------------------
 
     def action_save_and_quit(self) -> None:
-        """Save (the sheet being written is kept) and leave."""
-        if self.game is None or self.autosave():
+        """Save and leave."""
+        if self.session is None or self._save():
             self.exit(0)
 
     def action_to_title(self) -> None:
         """Save and go back to the title screen."""
-        self.autosave()
-        self.game = None
-        self.save_path = None
+        self._save()
+        self.session = None
+        self._handover = None
         self.show_title()
 
     def action_help(self) -> None:
@@ -292,24 +314,33 @@ class ConquestApp(App[int]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(self.key_groups(self.screen)))
+        self.push_screen(HelpScreen(self.key_groups(self.screen), self._rules().orders))
+
+    def _rules(self) -> Ruleset:
+        """The rules of the game in play, or the project's rules on the title screen."""
+        from conquest_tui.storage.rules_loader import load_ruleset
+
+        return self.session.game.rules if self.session is not None else load_ruleset()
 
     def key_groups(self, screen: Screen[object]) -> list[KeyGroup]:
         """The keys working on a screen, by where they work (the game screen lists its panes)."""
+        from conquest_tui.ui.screens.game import GameScreen
         from conquest_tui.ui.screens.help import bindings_of
 
-        groups: list[KeyGroup] = [("Everywhere", bindings_of(self))]
+        groups: list[KeyGroup] = [("Everywhere", bindings_of(self, self.keymap))]
         title = str(getattr(screen, "HELP_TITLE", "This screen"))
-        groups.append((title, bindings_of(screen)))
+        groups.append((title, bindings_of(screen, self.keymap)))
         if isinstance(screen, GameScreen) and screen.panes_ready:
             for selector, name in (("#map", "Map"), ("#convoys", "Convoys"),
                                    ("#sheet", "Order sheet")):
-                groups.append((name, bindings_of(screen.query_one(selector))))
+                groups.append((name, bindings_of(screen.query_one(selector), self.keymap)))
         return [(name, bindings) for name, bindings in groups if bindings]
 
 
 def run_app(save_path: Path | None) -> int:
     """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
+    from conquest_tui.session import Session, SessionError
+
     keymap: dict[str, str] = {}
     keys_file = os.environ.get(KEYMAP_ENV_VAR)
     if keys_file:
@@ -319,13 +350,13 @@ def run_app(save_path: Path | None) -> int:
             print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
                   file=sys.stderr)
             return 1
-    game = None
+    session = None
     if save_path is not None:
         try:
-            game = load_save(save_path)
-        except GameFileError as error:
+            session = Session.open(save_path)
+        except SessionError as error:
             print(f"conquest: {error}", file=sys.stderr)
             return 1
-    app = ConquestApp(save_path, game=game, keymap=keymap)
+    app = ConquestApp(save_path, session=session, keymap=keymap)
     result = app.run()
     return int(result or 0)

@@ -23,11 +23,10 @@ def build_overlay(view: ClanView) -> MapOverlay:
     Foreign convoys come only from the Clan's sightings (CC-GEN-05); paved roads only where the
     Clan knows at least one end of the link.
     """
-    game = view.game
     owned = set(view.owned_hexes())
     known = set(view.known_hexes()) | owned
     cities: dict[str, CityMark] = {}
-    for site in game.map.cities:
+    for site in view.map.cities:
         info = view.city_info(site.hex)
         owner = info.owner if info is not None else UNKNOWN
         cities[site.hex] = CityMark(site.name, site.major, owner_label(owner, view.number))
@@ -35,11 +34,7 @@ def build_overlay(view: ClanView) -> MapOverlay:
     for convoy in view.convoys():
         own_convoys[convoy.hex].append(convoy.number)
     foreign = Counter(sighting.hex for sighting in view.sightings())
-    roads = []
-    for link in game.state.paved:
-        a, _, b = link.partition("-")
-        if a in known or b in known:
-            roads.append((a, b))
+    roads = view.known_roads()
     return MapOverlay(
         owned_hexes=owned,
         known_hexes=known,

@@ -1,10 +1,13 @@
-"""Shared helpers of the app tests: reading the screen, passing the hand-over, a legal move."""
+"""Shared helpers of the app tests: waiting on the app, reading the screen, a legal move."""
 
 from __future__ import annotations
 
 import html
 import re
+import time
 from collections import defaultdict
+from collections.abc import Callable
+from typing import TypeVar
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -12,6 +15,11 @@ from textual.pilot import Pilot
 from conquest_tui.engine.convoys import movement
 from conquest_tui.engine.core.game import Game
 from conquest_tui.ui.screens.game import GameScreen
+
+S = TypeVar("S")
+
+WAIT_SECONDS = 10.0
+"""How long a condition may take before the test fails (generous: the machine may be busy)."""
 
 _TEXT = re.compile(r'<text[^>]*\bx="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')
 
@@ -34,11 +42,54 @@ def legal_step(game: Game, clan: int) -> str:
     raise AssertionError(f"convoy #{convoy.number} of Clan {clan} cannot move at all")
 
 
-async def take_the_terminal(pilot: Pilot[int]) -> GameScreen:
-    """Press Enter on the hand-over screen and return the game screen behind it."""
+async def wait_until(pilot: Pilot[object], condition: Callable[[], object], what: str,
+                     timeout: float = WAIT_SECONDS) -> None:
+    """Let the app run (messages, refreshes) until `condition()` holds; fail after `timeout`.
+
+    Args:
+        pilot: The running app's pilot.
+        condition: What the test waits for.
+        what: The condition in words, for the failure message.
+        timeout: Seconds before giving up.
+    """
+    deadline = time.monotonic() + timeout
     await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        await pilot.pause()
+
+
+async def wait_for_screen(pilot: Pilot[object], screen_type: type[S]) -> S:
+    """Wait until the app shows a screen of `screen_type`, and return it."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, screen_type),
+                     f"the {screen_type.__name__}")
     screen = pilot.app.screen
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, screen_type)
+    return screen
+
+
+async def wait_for_command(pilot: Pilot[object], name: str) -> None:
+    """Wait until the command palette has found commands and highlights the one named `name`."""
+    from textual.command import CommandList, CommandPalette
+
+    def highlighted() -> bool:
+        palette = pilot.app.screen
+        if not isinstance(palette, CommandPalette):
+            return False
+        listing = palette.query_one(CommandList)
+        index = listing.highlighted
+        return index is not None and name in str(listing.get_option_at_index(index).prompt)
+
+    await wait_until(pilot, highlighted, f"the command palette to offer {name!r}")
+
+
+async def take_the_terminal(pilot: Pilot[int]) -> GameScreen:
+    """Press Enter on the hand-over screen and return the game screen, its panes mounted."""
+    from conquest_tui.ui.screens.handover import HandoverScreen
+
+    await wait_for_screen(pilot, HandoverScreen)
+    await pilot.press("enter")
+    screen = await wait_for_screen(pilot, GameScreen)
+    await wait_until(pilot, lambda: screen.panes_ready, "the game screen's panes")
     return screen

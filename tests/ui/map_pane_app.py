@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult, CSSPathType
 
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
+from conquest_tui.ui.stylesheets import PANES_CSS
 from conquest_tui.ui.widgets.map_pane import MapPane
+
+HOSTS_CSS = Path(__file__).resolve().parent / "hosts.tcss"
+"""The host apps' layout: the pane fills the screen."""
 
 
 def sample_overlay() -> MapOverlay:
@@ -26,7 +33,7 @@ def sample_overlay() -> MapOverlay:
 class MapPaneApp(App[None]):
     """One MapPane filling the screen; remembers every CursorMoved it saw."""
 
-    CSS = "MapPane { width: 1fr; height: 1fr; }"
+    CSS_PATH: ClassVar[CSSPathType] = [PANES_CSS, HOSTS_CSS]
 
     def __init__(self, game_map: GameMap | None = None, overlay: MapOverlay | None = None) -> None:
         super().__init__()

@@ -12,7 +12,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from conquest_tui import session
-from conquest_tui.engine.orders import REGISTRY
 from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.ui.app import ConquestApp, load_keymap
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
@@ -25,7 +24,14 @@ from conquest_tui.ui.screens.title import TitleScreen
 from conquest_tui.ui.widgets.map_pane import MapPane
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from conquest_tui.ui.widgets.status_line import StatusLine
-from tests.ui.helpers import legal_step, screen_text, take_the_terminal
+from tests.ui.helpers import (
+    legal_step,
+    screen_text,
+    take_the_terminal,
+    wait_for_command,
+    wait_for_screen,
+    wait_until,
+)
 
 SIZE = (200, 60)
 
@@ -44,25 +50,19 @@ async def new_game_by_keys(pilot: Pilot[int], seed: str) -> None:
     app = pilot.app
     assert isinstance(app.screen, TitleScreen)
     await pilot.press("enter")  # "New game" is highlighted
-    await pilot.pause()
-    assert isinstance(app.screen, NewGameScreen)
+    await wait_for_screen(pilot, NewGameScreen)
     await pilot.press("enter", *"test", "enter")  # open the map list, search, choose
-    await pilot.pause()
-    assert app.screen.map_name == "test_small"
+    await wait_until(pilot, lambda: getattr(app.screen, "map_name", "") == "test_small",
+                     "test_small chosen")
     await pilot.press("tab", "tab", "ctrl+a", "ctrl+k", *seed)  # clans, then seed
     await pilot.pause()
     await pilot.press("ctrl+s")
-    await pilot.pause()
+    await wait_for_screen(pilot, HandoverScreen)
 
 
 async def play_turn(pilot: Pilot[int], *, orders: bool) -> ReportScreen:
     """Hand-over → game screen → (a BUY and a move) → End turn → yes; returns the report."""
-    app = pilot.app
-    assert isinstance(app.screen, HandoverScreen)
-    await pilot.press("enter")
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
+    screen = await take_the_terminal(pilot)
     if orders:
         await pilot.press("f2", "down", *"BUY 10 FOOD")  # the line under [PRE]
         step = legal_step(screen.game, screen.clan_number)
@@ -71,12 +71,9 @@ async def play_turn(pilot: Pilot[int], *, orders: bool) -> ReportScreen:
         text = screen.query_one(OrderSheetPane).text
         assert "BUY 10 FOOD" in text and step in text.split()
     await pilot.press("f5")
-    await pilot.pause()
-    assert isinstance(app.screen, ConfirmDialog)
+    await wait_for_screen(pilot, ConfirmDialog)
     await pilot.press("y")
-    await pilot.pause()
-    report = app.screen
-    assert isinstance(report, ReportScreen)
+    report = await wait_for_screen(pilot, ReportScreen)
     return report
 
 
@@ -86,8 +83,9 @@ async def test_two_clans_play_a_game_turn_by_keys_and_the_autosave_resumes(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await new_game_by_keys(pilot, "flow")
-        game = app.game
-        assert game is not None and app.save_path == _saves / "test_small-flow.json"
+        assert app.session is not None
+        game = app.session.game
+        assert app.session.path == _saves / "test_small-flow.json"
         first, second = game.state.clan_order
         assert isinstance(app.screen, HandoverScreen) and app.screen.clan_number == first
         food_before = game.clan(first).stock.food
@@ -102,15 +100,13 @@ async def test_two_clans_play_a_game_turn_by_keys_and_the_autosave_resumes(
             "the move ran in a pulse and its event names its line"
         assert not report.report.problems
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen) and app.screen.clan_number == second
+        await wait_for_screen(pilot, HandoverScreen)
+        assert app.screen.clan_number == second
         assert app.screen.game_turn == 1
 
         await play_turn(pilot, orders=False)
         await pilot.press("enter")
-        await pilot.pause()
-        handover = app.screen
-        assert isinstance(handover, HandoverScreen)
+        handover = await wait_for_screen(pilot, HandoverScreen)
         assert handover.clan_number == first and handover.game_turn == 2, \
             "after the last Clan the game turn ends and the first Clan's hand-over follows"
         assert "Game turn 1 is over" in handover.note
@@ -124,13 +120,10 @@ async def test_two_clans_play_a_game_turn_by_keys_and_the_autosave_resumes(
 
     again = ConquestApp(_saves / "test_small-flow.json", cursor_blink=False)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = again.screen
-        assert isinstance(screen, HandoverScreen)
+        screen = await wait_for_screen(pilot, HandoverScreen)
         assert (screen.clan_number, screen.game_turn) == (first, 2)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(again.screen, GameScreen)
+        await wait_for_screen(pilot, GameScreen)
         assert again.screen.clan_number == first
 
 
@@ -149,9 +142,7 @@ async def test_a_bad_line_shows_at_once_and_the_good_lines_still_run(_saves: Pat
         assert "1 problem" in str(sheet.border_title)
         assert "1 problem" in screen.query_one(StatusLine).plain
         await pilot.press("f5", "y")
-        await pilot.pause()
-        report = app.screen
-        assert isinstance(report, ReportScreen)
+        report = await wait_for_screen(pilot, ReportScreen)
         assert [p.line for p in report.report.problems] == [3]
         assert 2 in {event.line for event in report.report.events}, "BUY 10 FOOD still ran"
 
@@ -192,16 +183,14 @@ async def test_convoy_selection_centres_the_map_and_help_lists_orders(_saves: Pa
         await pilot.pause()
         assert map_pane.cursor == convoy.hex
         await pilot.press("f1")
-        await pilot.pause()
-        help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        help_screen = await wait_for_screen(pilot, HelpScreen)
         assert "Help" in screen_text(app)
         console = Console(width=160, record=True, file=io.StringIO())
-        console.print(help_renderable(help_screen.groups))
+        console.print(help_renderable(help_screen.groups, help_screen.orders))
         help_text = console.export_text()
         assert "BUY quantity item [#convoy]" in help_text
         assert "End turn" in help_text and "F5" in help_text
-        assert all(spec.keyword in help_text for spec in REGISTRY.specs)
+        assert all(spec.keyword in help_text for spec in load_ruleset().orders.specs)
         if rules_interpretations_path().is_file():
             assert "Rules interpretations" in help_text
         await pilot.press("escape")
@@ -225,11 +214,14 @@ async def test_bindings_have_ids_and_can_be_rebound(_saves: Path) -> None:
         await pilot.pause()
         assert app.screen is screen, "F5 no longer ends the turn"
         await pilot.press("f9")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog)
+        await wait_for_screen(pilot, ConfirmDialog)
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is screen
+        listed = {binding.id: binding.key for _, bindings in app.key_groups(screen)
+                  for binding in bindings}
+        assert listed["game.submit"] == "f9", "help lists the key in force"
+        assert listed["app.palette"] == "ctrl+p" and listed["app.quit"] == "ctrl+q"
 
 
 async def test_the_command_palette_saves_and_jumps(_saves: Path) -> None:
@@ -243,17 +235,17 @@ async def test_the_command_palette_saves_and_jumps(_saves: Path) -> None:
         await pilot.press("f2", "down", *"ENLIST 3", "ctrl+p")
         await pilot.pause()
         await pilot.press(*"save game")
-        await pilot.pause(0.3)
+        await wait_for_command(pilot, "Save game")
         await pilot.press("enter")
-        await pilot.pause()
-        assert "ENLIST 3" in session.load(path).clan(screen.clan_number).draft_sheet
+        await wait_until(pilot, lambda: "ENLIST 3" in session.load(path).clan(
+            screen.clan_number).draft_sheet, "the save with the sheet being written")
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*f"jump to city {city.name}")
-        await pilot.pause(0.3)
+        await wait_for_command(pilot, f"Jump to city {city.name}")
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.query_one(MapPane).cursor == city.hex
+        await wait_until(pilot, lambda: screen.query_one(MapPane).cursor == city.hex,
+                         "the map cursor on the city")
 
 
 async def test_the_last_game_turn_ends_with_final_standings_cc_pop_09_amb_57(
@@ -273,8 +265,8 @@ async def test_the_last_game_turn_ends_with_final_standings_cc_pop_09_amb_57(
         text = screen_text(app)
         assert "END OF THE GAME" in text and "FINAL STANDINGS" in text and "*winner*" in text
         await pilot.press("enter")
-        await pilot.pause()
-        assert "game turn 1 was the last of the game" in screen_text(app)
+        await wait_until(pilot, lambda: "game turn 1 was the last of the game" in screen_text(app),
+                         "the end of the game on screen")
     assert session.load(path).state.finished
 
 
@@ -284,17 +276,15 @@ async def test_the_new_game_form_sets_the_last_game_turn_amb_57(_saves: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await wait_for_screen(pilot, NewGameScreen)
         limit = form.query_one("#turn-limit", Input)
         assert limit.value == str(load_ruleset().game.default_turn_limit)
         await pilot.press("enter", *"test", "enter")
         await pilot.pause()
         limit.focus()
         await pilot.press("ctrl+a", "ctrl+k", "1", "2", "ctrl+s")
-        await pilot.pause()
-        assert app.game is not None and app.game.state.turn_limit == 12
+        await wait_for_screen(pilot, HandoverScreen)
+        assert app.session is not None and app.session.game.state.turn_limit == 12
 
 
 async def test_a_clan_resigns_from_the_palette_and_is_skipped_cc_gen_11(_saves: Path) -> None:
@@ -311,14 +301,27 @@ async def test_a_clan_resigns_from_the_palette_and_is_skipped_cc_gen_11(_saves: 
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"resign")
-        await pilot.pause(0.3)
+        await wait_for_command(pilot, "Resign")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog)
+        await wait_for_screen(pilot, ConfirmDialog)
         await pilot.press("y")
-        await pilot.pause()
-        handover = app.screen
-        assert isinstance(handover, HandoverScreen) and handover.clan_number == following
+        handover = await wait_for_screen(pilot, HandoverScreen)
+        assert handover.clan_number == following
         assert f"Clan {quitter} has resigned." in screen_text(app)
         saved = session.load(path)
         assert saved.clan(quitter).resigned and saved.state.active_clan == following
+
+
+async def test_the_title_lists_the_saves_and_opens_the_one_chosen(_saves: Path) -> None:
+    game = session.new_game(map_name="test_small", clans=2, seed="listed")
+    session.save(game, _saves / "listed.json")
+    active = game.clan(game.state.active_clan)
+    app = ConquestApp(cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        title = await wait_for_screen(pilot, TitleScreen)
+        await wait_until(pilot, lambda: bool(title.saves), "the saves listed")
+        assert "listed.json" in screen_text(app) and "1 save in" in screen_text(app)
+        await pilot.press("ctrl+l", "enter")
+        handover = await wait_for_screen(pilot, HandoverScreen)
+        assert handover.clan_number == active.number
+        assert app.session is not None and app.session.path == _saves / "listed.json"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, CSSPathType
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import DataTable
@@ -15,10 +16,13 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.hexgrid import distance
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
+from conquest_tui.ui.stylesheets import PANES_CSS
 from conquest_tui.ui.widgets.city_pane import CityPane
 from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane, new_sheet
 from conquest_tui.ui.widgets.status_line import StatusLine
+
+from .map_pane_app import HOSTS_CSS
 
 SIZE = (100, 30)
 HERE = Path(__file__).parent
@@ -50,9 +54,7 @@ def first_clan(game: Game) -> int:
 class PaneHost(App[None]):
     """A host app showing one pane, filled from the first Clan's view, recording its messages."""
 
-    CSS = """
-    ConvoyPane, CityPane, OrderSheetPane { border: round $primary; }
-    """
+    CSS_PATH: ClassVar[CSSPathType] = [PANES_CSS, HOSTS_CSS]
 
     def __init__(self, game: Game, pane: Widget) -> None:
         super().__init__()
@@ -310,9 +312,7 @@ async def test_status_line_shows_money_and_drops_fields_when_narrow(game: Game) 
 class SheetSnapshotApp(App[None]):
     """The order sheet pane with one problem, for the snapshot."""
 
-    CSS = """
-    OrderSheetPane { border: round $primary; }
-    """
+    CSS_PATH: ClassVar[CSSPathType] = [PANES_CSS, HOSTS_CSS]
 
     def compose(self) -> ComposeResult:
         yield OrderSheetPane()

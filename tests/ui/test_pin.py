@@ -11,6 +11,7 @@ from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.pin import N, hash_pin, is_pin_hash, verify_pin
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.handover import HandoverScreen, PinPrompt
+from tests.ui.helpers import wait_for_screen
 
 
 def test_hash_has_the_stored_form_and_a_fresh_salt() -> None:
@@ -64,11 +65,9 @@ async def test_three_wrong_tries_return_to_the_hand_over(tmp_path: Path) -> None
     active = session.load(path).state.active_clan
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen)
+        await wait_for_screen(pilot, HandoverScreen)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, PinPrompt)
+        await wait_for_screen(pilot, PinPrompt)
         for attempt in range(3):
             await pilot.press(*"9999", "enter")
             await pilot.pause()
@@ -87,11 +86,9 @@ async def test_the_right_pin_opens_the_game_screen(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*"0000", "enter")  # one wrong try is forgiven
-        await pilot.pause()
-        assert isinstance(app.screen, PinPrompt)
+        await wait_for_screen(pilot, PinPrompt)
         await pilot.press(*pin, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        await wait_for_screen(pilot, GameScreen)
         assert app.screen.clan_number == active
 
 
@@ -103,8 +100,7 @@ async def test_escape_leaves_the_prompt_without_opening_the_turn(tmp_path: Path)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen)
+        await wait_for_screen(pilot, HandoverScreen)
 
 
 def test_the_save_holds_only_the_hash(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.widgets.city_pane import CityPane
 from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 from conquest_tui.ui.widgets.map_pane import MapPane
-from tests.ui.helpers import screen_text, take_the_terminal
+from tests.ui.helpers import screen_text, take_the_terminal, wait_until
 
 SECRET_NAME = "Zeppelin Secret"
 SECRET_CLAN = "Hidden Foxes"
@@ -72,9 +72,8 @@ async def _clan_one_screen(game: Game, tmp_path: Path, name: str, cursor: str) -
         screen = await take_the_terminal(pilot)
         screen.jump_to_hex(cursor)
         await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.05)
         city = screen.query_one(CityPane)
-        assert city.hex_id == cursor
+        await wait_until(pilot, lambda: city.hex_id == cursor, "the city pane on the hex")
         facts = city.city_facts + city.hex_facts
         assert not [fact for fact in facts if fact[0] in ("Sighted", "Your convoys")]
         convoys = screen.query_one(ConvoyPane)

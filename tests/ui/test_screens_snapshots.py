@@ -16,7 +16,14 @@ from conquest_tui import session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.handover import HandoverScreen
-from tests.ui.helpers import legal_step, screen_text
+from conquest_tui.ui.screens.report import ReportScreen
+from tests.ui.helpers import (
+    legal_step,
+    screen_text,
+    take_the_terminal,
+    wait_for_screen,
+    wait_until,
+)
 
 SEED = "snapshot"
 SAVED_AT = 1_700_000_000  # 2023-11-14 22:13 UTC
@@ -50,7 +57,13 @@ def saved_game(folder: Path) -> tuple[Game, Path]:
 
 def test_title_screen(saves: Path, snap_compare: Any) -> None:
     saved_game(saves)
-    assert snap_compare(ConquestApp(cursor_blink=False), terminal_size=SIZE)
+
+    async def saves_listed(pilot: Pilot[int]) -> None:
+        await wait_until(pilot, lambda: bool(getattr(pilot.app.screen, "saves", None)),
+                         "the saves listed")
+
+    assert snap_compare(ConquestApp(cursor_blink=False), terminal_size=SIZE,
+                        run_before=saves_listed)
 
 
 def test_hand_over_screen(saves: Path, snap_compare: Any) -> None:
@@ -63,8 +76,7 @@ async def test_hand_over_shows_no_clan_data(saves: Path) -> None:
     active = game.clan(game.state.active_clan)
     app = ConquestApp(path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen)
+        await wait_for_screen(pilot, HandoverScreen)
         text = screen_text(app)
     assert f"Clan {active.number} ({active.name}) — take the terminal" in text
     assert "look away" in text and "Game turn 1" in text
@@ -82,8 +94,7 @@ def test_game_screen(saves: Path, snap_compare: Any) -> None:
     _, path = saved_game(saves)
 
     async def open_turn(pilot: Pilot[int]) -> None:
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_terminal(pilot)
         await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY", "escape")
         await pilot.pause()
 
@@ -102,11 +113,10 @@ def test_report_screen(saves: Path, snap_compare: Any) -> None:
     step = legal_step(game, game.state.active_clan)
 
     async def play(pilot: Pilot[int]) -> None:
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_terminal(pilot)
         await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY")
         await pilot.press("down", "down", *step, "f5", "y")
-        await pilot.pause()
+        await wait_for_screen(pilot, ReportScreen)
 
     assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=SIZE,
                         run_before=play)

@@ -4,55 +4,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-DIALOG_CSS = """
-.dialog-screen {
-    align: center middle;
-    background: $background 70%;
-}
-.dialog {
-    width: 64;
-    max-width: 95%;
-    height: auto;
-    max-height: 90%;
-    border: thick $primary;
-    border-title-style: bold;
-    background: $surface;
-    padding: 1 2;
-}
-.dialog-question {
-    text-style: bold;
-    margin-bottom: 1;
-}
-.dialog-detail {
-    color: $text-muted;
-}
-.dialog-buttons {
-    height: auto;
-    align-horizontal: right;
-    margin-top: 1;
-}
-.dialog-buttons Button {
-    margin-left: 2;
-}
-#pin-input {
-    margin-bottom: 1;
-}
-"""
-"""The dialogs' layout (ConfirmDialog, MessageDialog, handover.PinPrompt): loaded with the
-first dialog, not at start-up; unscoped, as it was in app.tcss."""
+from conquest_tui.ui.stylesheets import stylesheet
 
 
 class ConfirmDialog(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = DIALOG_CSS
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes", id="dialog.yes", tooltip="Answer yes"),
@@ -103,8 +67,7 @@ class ConfirmDialog(ModalScreen[bool]):
 class MessageDialog(ModalScreen[None]):
     """Show a message until Enter or Escape."""
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = DIALOG_CSS
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="dialog.close", tooltip="Close this message"),

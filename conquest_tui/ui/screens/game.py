@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -19,13 +20,13 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 from conquest_tui.ui.overlay_builder import build_overlay
+from conquest_tui.ui.stylesheets import PANES_CSS, stylesheet
 from conquest_tui.ui.widgets.map_pane import MapPane
 from conquest_tui.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
-    from conquest_tui.ui.app import ConquestApp
     from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
     from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
@@ -42,15 +43,11 @@ def _game_commands() -> type[Provider]:
 
 def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
     """Where the convoy would stand after the moves already written for it on the sheet."""
-    from conquest_tui.engine.orders import parse_sheet
-    from conquest_tui.engine.orders.model import Move
+    from conquest_tui.ui.sheet_outline import convoy_moves
 
     here = convoy.hex
-    for line in parse_sheet(sheet_text, game.rules).convoy_lines(convoy.number):
-        order = line.order
-        if not isinstance(order, Move):
-            continue
-        there = hexgrid.neighbor(here, order.direction) if order.direction else order.target
+    for move in convoy_moves(sheet_text, game.rules, convoy.number):
+        there = hexgrid.neighbor(here, move.direction) if move.direction else move.target
         if there and game.map.contains(there):
             here = there
     return here
@@ -77,11 +74,14 @@ class GameScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Game screen"
 
+    CSS_PATH: ClassVar[CSSPathType] = [PANES_CSS, stylesheet("game")]
+    """The panes' looks and the screen's layout, read when the first game screen is shown."""
+
     COMMANDS: ClassVar = {_game_commands}
     """The command palette's game commands (imported when the palette first opens)."""
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (140, "-wide")]
-    """Narrow terminals (under 140 columns) get smaller minimum pane heights in app.tcss."""
+    """Narrow terminals (under 140 columns) get smaller minimum pane heights in game.tcss."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "submit", "End turn", id="game.submit",
@@ -100,6 +100,48 @@ class GameScreen(Screen[None]):
                 tooltip="Focus the order sheet"),
     ]
 
+    class SaveRequested(Message):
+        """Save the game with the sheet being written (and leave the app, if asked)."""
+
+        def __init__(self, clan_number: int, draft: str, *, then_quit: bool = False) -> None:
+            """Create the message.
+
+            Args:
+                clan_number: The Clan at the terminal.
+                draft: Its order sheet as written so far (kept with the save).
+                then_quit: Whether to leave the app once saved.
+            """
+            super().__init__()
+            self.clan_number = clan_number
+            self.draft = draft
+            self.then_quit = then_quit
+
+    class TurnEnded(Message):
+        """The Clan ends its turn with this order sheet: run it and show the report."""
+
+        def __init__(self, clan_number: int, sheet_text: str) -> None:
+            """Create the message.
+
+            Args:
+                clan_number: The Clan at the terminal.
+                sheet_text: Its order sheet.
+            """
+            super().__init__()
+            self.clan_number = clan_number
+            self.sheet_text = sheet_text
+
+    class ClanResigned(Message):
+        """The Clan at the terminal resigns from the game (CC-GEN-11)."""
+
+        def __init__(self, clan_number: int) -> None:
+            """Create the message.
+
+            Args:
+                clan_number: The Clan that resigns.
+            """
+            super().__init__()
+            self.clan_number = clan_number
+
     def __init__(self, game: Game, clan_number: int) -> None:
         """Create the screen.
 
@@ -114,11 +156,6 @@ class GameScreen(Screen[None]):
         self.panes_ready = False
         """Whether the convoy, city and order-sheet panes are mounted (right after the first
         frame)."""
-
-    @property
-    def conquest(self) -> ConquestApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -156,10 +193,12 @@ class GameScreen(Screen[None]):
             await self.mount(footer)
             self.panes_ready = True
             sheet.load(self.game, self.clan_number, self.view.clan.draft_sheet)
-            sheet.editor.cursor_blink = self.conquest.cursor_blink
+            sheet.editor.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
             self.query_one("#convoys", ConvoyPane).show(self.view)
             city.show_hex(self.view, self.map_pane.cursor)
             self._show_status()
+            # The status line follows the problem count as it changes, in the same frame.
+            self.watch(sheet, "problem_count", self._show_status, init=False)
             self.refresh_bindings()  # the footer shows the keys of the focused map
 
     def on_resize(self) -> None:
@@ -216,10 +255,6 @@ class GameScreen(Screen[None]):
         map_pane.cursor = event.hex
         map_pane.center_on(event.hex)
 
-    def on_order_sheet_pane_sheet_changed(self, event: OrderSheetPane.SheetChanged) -> None:
-        self.view.clan.draft_sheet = event.text
-        self._show_status()
-
     # --- commands ----------------------------------------------------------------------------
 
     def jump_to_hex(self, hex_id: str) -> None:
@@ -241,25 +276,22 @@ class GameScreen(Screen[None]):
         if convoy is not None:
             self.jump_to_hex(convoy.hex)
 
-    def keep_draft(self) -> None:
-        """Copy the sheet being written into the Clan's draft (kept with the save)."""
-        if self.panes_ready:
-            self.view.clan.draft_sheet = self.sheet_pane.text
+    @property
+    def draft(self) -> str:
+        """The order sheet as written so far (the saved draft until the panes are mounted)."""
+        return self.sheet_pane.text if self.panes_ready else self.view.clan.draft_sheet
 
     def action_save(self) -> None:
         """Save now, the sheet being written included."""
-        self.keep_draft()
-        if self.conquest.autosave():
-            self.notify(f"Saved to {self.conquest.save_path}.", title="Saved", markup=False)
+        self.post_message(self.SaveRequested(self.clan_number, self.draft))
 
     def action_save_and_quit(self) -> None:
         """Save, the sheet included, and leave the app."""
-        self.keep_draft()
-        self.conquest.action_save_and_quit()
+        self.post_message(self.SaveRequested(self.clan_number, self.draft, then_quit=True))
 
-    def action_help(self) -> None:
+    async def action_help(self) -> None:
         """Show the help screen."""
-        self.conquest.action_help()
+        await self.app.run_action("help")
 
     def action_add_move(self) -> None:
         """Add a one-hex move toward the map cursor for the selected convoy."""
@@ -321,7 +353,6 @@ class GameScreen(Screen[None]):
         """Ask, then run the Clan's turn."""
         from conquest_tui.ui.screens.dialogs import ConfirmDialog
 
-        self.keep_draft()
         count = self.sheet_pane.problem_count
         if count:
             detail = (f"The sheet has {count} problem{'s' if count != 1 else ''}: "
@@ -331,7 +362,7 @@ class GameScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.conquest.submit_turn(self.clan_number, self.sheet_pane.text)
+                self.post_message(self.TurnEnded(self.clan_number, self.sheet_pane.text))
 
         self.app.push_screen(
             ConfirmDialog(f"End the turn of Clan {self.view.clan.number}?", detail,
@@ -350,7 +381,7 @@ class GameScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.conquest.resign_clan(self.clan_number)
+                self.post_message(self.ClanResigned(self.clan_number))
 
         self.app.push_screen(
             ConfirmDialog(f"Resign Clan {clan.number} ({clan.name}) from the game?", detail,

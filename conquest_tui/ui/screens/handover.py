@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import sys
+from contextlib import suppress
+from typing import ClassVar
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType, SuspendNotSupported
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from conquest_tui.ui.pin import verify_pin
-from conquest_tui.ui.screens.dialogs import DIALOG_CSS
-
-if TYPE_CHECKING:
-    from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.stylesheets import stylesheet
 
 PIN_TRIES = 3
 
@@ -26,8 +26,7 @@ CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 class PinPrompt(ModalScreen[bool]):
     """Ask for a Clan's PIN; True when it matches, False after three wrong tries or Escape."""
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = DIALOG_CSS
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="pin.cancel",
@@ -86,41 +85,20 @@ class HandoverScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Hand-over"
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = """
-    #handover {
-        align: center middle;
-    }
-    #handover-center {
-        height: auto;
-    }
-    #handover-box {
-        width: auto;
-        max-width: 100%;
-        height: auto;
-        border: thick $warning;
-        padding: 1 4;
-    }
-    #handover-box > Static {
-        width: auto;
-        text-align: center;
-    }
-    #handover-clan {
-        text-style: bold;
-        color: $warning;
-    }
-    #handover-turn {
-        margin-top: 1;
-    }
-    #handover-note {
-        color: $text-muted;
-    }
-    #handover-hint {
-        margin-top: 1;
-        text-style: bold;
-    }
-    """
-    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+    class TurnTaken(Message):
+        """The Clan took the terminal (its PIN, if any, was accepted): show its game screen."""
+
+        def __init__(self, clan_number: int) -> None:
+            """Create the message.
+
+            Args:
+                clan_number: The Clan at the terminal.
+            """
+            super().__init__()
+            self.clan_number = clan_number
+
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("handover")
+    """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Continue", id="handover.continue",
@@ -150,11 +128,6 @@ class HandoverScreen(Screen[None]):
         self.note = note
 
     @property
-    def conquest(self) -> ConquestApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
-
-    @property
     def clan_label(self) -> str:
         """"Clan N (name)"."""
         return f"Clan {self.clan_number} ({self.clan_name})"
@@ -180,24 +153,27 @@ class HandoverScreen(Screen[None]):
         self.clear_scrollback()
 
     def clear_scrollback(self) -> None:
-        """Wipe the terminal, its scrollback and any toast so nothing of the last Clan shows."""
+        """Wipe the terminal, its scrollback and any toast so nothing of the last Clan shows.
+
+        The app is suspended for the moment it takes (Textual's public way to write to the
+        terminal itself); it redraws the hand-over screen when it resumes.
+        """
         self.app.clear_notifications()
-        driver = self.app._driver  # noqa: SLF001 - Textual has no public hook for this
-        if driver is None or self.app.is_headless or self.app.is_web:
+        if self.app.is_headless or self.app.is_web:
             return
-        driver.write(CLEAR_SCROLLBACK)
-        driver.flush()
-        self.app.refresh(repaint=True, layout=True)
+        with suppress(SuspendNotSupported), self.app.suspend():
+            sys.stdout.write(CLEAR_SCROLLBACK)
+            sys.stdout.flush()
 
     def action_continue(self) -> None:
-        """Ask for the PIN if the Clan has one, then open its game screen."""
+        """Ask for the PIN if the Clan has one, then let the Clan take its turn."""
         if not self.pin_hash:
-            self.conquest.begin_turn(self.clan_number)
+            self.post_message(self.TurnTaken(self.clan_number))
             return
 
         def checked(ok: bool | None) -> None:
             if ok:
-                self.conquest.begin_turn(self.clan_number)
+                self.post_message(self.TurnTaken(self.clan_number))
             else:
                 self.notify("The PIN was not accepted.", title=self.clan_label, markup=False,
                             severity="warning")

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.app import ComposeResult, CSSPathType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY
+from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry
 from conquest_tui.storage.paths import interpretations_file
+from conquest_tui.ui.stylesheets import stylesheet
 
 SHEET_FORMAT = """\
 An order sheet has sections. Each line holds one order; a ";" starts a comment.
@@ -42,11 +43,22 @@ def rules_interpretations_path() -> Path:
     return interpretations_file()
 
 
-def bindings_of(node: DOMNode) -> list[Binding]:
-    """A node's bindings with the keys in force (the app's keymap applied), one per action."""
+def bindings_of(node: DOMNode, keymap: Mapping[str, str]) -> list[Binding]:
+    """A node's bindings with the keys in force (`keymap` applied), one per action.
+
+    Args:
+        node: The app, a screen or a pane.
+        keymap: Binding id → keys, as given to the app's `set_keymap`.
+    """
+    by_key: dict[str, list[Binding]] = {}
+    for base in reversed(type(node).__mro__):  # a subclass's binding of a key replaces its base's
+        if "BINDINGS" in base.__dict__:
+            by_key.update(BindingsMap(base.__dict__["BINDINGS"]).key_to_bindings)
+    declared = BindingsMap.from_keys(by_key)
+    declared.apply_keymap(dict(keymap))
     found: dict[tuple[str, str], Binding] = {}
     keys: dict[tuple[str, str], list[str]] = {}
-    for key, bindings in node._bindings.key_to_bindings.items():  # noqa: SLF001
+    for key, bindings in declared.key_to_bindings.items():
         for binding in bindings:
             if binding.system:
                 continue
@@ -88,7 +100,7 @@ def _key_name(key: str) -> str:
     return "+".join(parts)
 
 
-def orders_table(section: str) -> Table:
+def orders_table(orders: OrderRegistry, section: str) -> Table:
     """Every order of a section from the registry: keyword, abbreviation, syntax, summary."""
     title = "Convoy orders ([CONVOY n] sections)" if section == CONVOY else \
         "Clan orders ([PRE] and [POST] sections)"
@@ -99,7 +111,7 @@ def orders_table(section: str) -> Table:
     table.add_column("Syntax", style="cyan")
     table.add_column("Does")
     table.add_column("Rule", style="dim", no_wrap=True)
-    for spec in sorted((s for s in REGISTRY.specs if s.section == section),
+    for spec in sorted((s for s in orders.specs if s.section == section),
                        key=lambda s: s.keyword):
         summary = spec.summary if spec.supported else f"{spec.summary} (not carried out yet)"
         table.add_row(*(Text(cell) for cell in (spec.keyword, spec.abbreviation or "-",
@@ -107,7 +119,7 @@ def orders_table(section: str) -> Table:
     return table
 
 
-def help_renderable(groups: Iterable[KeyGroup]) -> RenderableType:
+def help_renderable(groups: Iterable[KeyGroup], orders: OrderRegistry) -> RenderableType:
     """The whole help text."""
     parts: list[RenderableType] = [
         keys_table(groups),
@@ -115,9 +127,9 @@ def help_renderable(groups: Iterable[KeyGroup]) -> RenderableType:
         Text("The order sheet", style="bold"),
         Text(SHEET_FORMAT),
         Text(""),
-        orders_table(CONVOY),
+        orders_table(orders, CONVOY),
         Text(""),
-        orders_table(CLAN),
+        orders_table(orders, CLAN),
     ]
     path = rules_interpretations_path()
     if path.is_file():
@@ -131,38 +143,30 @@ def help_renderable(groups: Iterable[KeyGroup]) -> RenderableType:
 class HelpScreen(Screen[None]):
     """Keys and orders; Escape or F1 closes it."""
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = """
-    #help-scroll {
-        height: 1fr;
-        border: round $primary;
-        padding: 0 1;
-    }
-    #help-scroll:focus {
-        border: round $accent;
-    }
-    """
-    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("help")
+    """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "close", "Close help", id="help.close",
                 tooltip="Back to where you were"),
     ]
 
-    def __init__(self, groups: Sequence[KeyGroup]) -> None:
+    def __init__(self, groups: Sequence[KeyGroup], orders: OrderRegistry) -> None:
         """Create the help screen.
 
         Args:
             groups: The key bindings to list, grouped by where they work.
+            orders: The orders of the rules in play, listed with their syntax.
         """
         super().__init__(id="help")
         self.groups = groups
+        self.orders = orders
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll") as scroll:
             scroll.border_title = "Help — CONTINENTAL CONQUEST"
             scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Esc to close"
-            yield Static(help_renderable(self.groups), id="help-text")
+            yield Static(help_renderable(self.groups, self.orders), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

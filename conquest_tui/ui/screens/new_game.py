@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
@@ -21,9 +22,10 @@ from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
 from conquest_tui.ui.pin import hash_pin
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
+from conquest_tui.ui.stylesheets import stylesheet
 
 if TYPE_CHECKING:
-    from conquest_tui.ui.app import ConquestApp
+    from conquest_tui.engine.core.game import Game
 
 PREVIEW_WIDTH = 30
 PREVIEW_HEIGHT = 12
@@ -106,91 +108,22 @@ class NewGameScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "New game"
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = """
-    #new-game-form {
-        padding: 0 1;
-        align-horizontal: center;
-    }
-    #new-game-form > * {
-        max-width: 120;
-    }
-    #new-game-title {
-        text-style: bold;
-        color: $accent;
-        margin: 1 0;
-    }
-    #new-game-top {
-        height: auto;
-    }
-    #new-game-settings {
-        width: 1fr;
-        min-width: 40;
-        height: auto;
-    }
-    #new-game-map {
-        width: 34;
-        height: auto;
-        margin-left: 2;
-    }
-    #map-preview {
-        width: 32;
-        height: auto;
-        border: round $primary;
-    }
-    #map-info {
-        color: $text-muted;
-        height: auto;
-    }
-    .field {
-        height: auto;
-    }
-    .field-label {
-        width: 12;
-        padding: 1 1 0 0;
-    }
-    .field Input, .field Select {
-        width: 1fr;
-    }
-    .section-title {
-        text-style: bold;
-        margin-top: 1;
-    }
-    #clan-rows {
-        height: auto;
-    }
-    .clan-row {
-        height: auto;
-    }
-    .clan-label {
-        width: 9;
-        padding: 1 1 0 0;
-    }
-    .clan-name {
-        width: 1fr;
-        min-width: 16;
-    }
-    .clan-bot-label {
-        width: 4;
-        padding: 1 0 0 1;
-    }
-    .clan-pin {
-        width: 22;
-    }
-    #new-game-error {
-        color: $text-error;
-        height: auto;
-        margin-top: 1;
-    }
-    #new-game-buttons {
-        height: auto;
-        margin: 1 0;
-    }
-    #new-game-buttons Button {
-        margin-right: 2;
-    }
-    """
-    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+    class GameCreated(Message):
+        """A new game was set up: save it where the form says and start it."""
+
+        def __init__(self, game: Game, path: Path) -> None:
+            """Create the message.
+
+            Args:
+                game: The new game.
+                path: Where to save it.
+            """
+            super().__init__()
+            self.game = game
+            self.path = path
+
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("new_game")
+    """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game", id="new_game.start",
@@ -222,11 +155,6 @@ class NewGameScreen(Screen[None]):
         self._save_name_edited = False
         self._clan_count = 2
         self._map_cache: dict[str, GameMap] = {}
-
-    @property
-    def conquest(self) -> ConquestApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game-form"):
@@ -446,4 +374,4 @@ class NewGameScreen(Screen[None]):
         except session.SessionError as error:
             self._error(str(error))
             return
-        self.conquest.start_game(game, path)
+        self.post_message(self.GameCreated(game, path))

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.play.turn import PHASES
+from conquest_tui.engine.reports.event_text import event_text, problem_text
 from conquest_tui.engine.reports.report import Report
 from conquest_tui.engine.reports.report_text import (
     RULE,
@@ -24,9 +27,8 @@ from conquest_tui.engine.reports.report_text import (
     standings_lines,
     status_lines,
 )
-
-if TYPE_CHECKING:
-    from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.sheet_outline import sheet_line
+from conquest_tui.ui.stylesheets import stylesheet
 
 PHASE_TITLES: dict[str, str] = {phase.key: phase.title for phase in PHASES}
 
@@ -44,34 +46,33 @@ def group_title(event: Event) -> str:
     return PHASE_TITLES.get(event.phase, event.phase.title())
 
 
-def sheet_line(sheet: list[str], number: int) -> str:
-    """The text of sheet line `number` (1-based), without its comment, or ""."""
-    if not 1 <= number <= len(sheet):
-        return ""
-    return sheet[number - 1].split(";", 1)[0].strip()
+def events_text(report: Report, sheet_text: str, events: Sequence[Event] | None = None) -> Text:
+    """Events grouped by phase and pulse, each with its sentence and the sheet line behind it.
 
-
-def events_text(report: Report, sheet_text: str) -> Text:
-    """Events grouped by phase and pulse, each with the sheet line that caused it."""
-    sheet = sheet_text.splitlines()
+    Args:
+        report: The Clan's report (its problems, and its events unless `events` is given).
+        sheet_text: The order sheet that was run.
+        events: The turn's events (default: the report's).
+    """
+    events = report.events if events is None else events
     text = Text()
     text.append(f"EVENTS OF YOUR TURN (game turn {report.game_turn})\n", style="bold")
-    if not report.events:
+    if not events:
         text.append("  Nothing happened.\n", style="dim")
     current = None
-    for event in report.events:
+    for event in events:
         title = group_title(event)
         if title != current:
             current = title
             text.append(f"\n{title}\n", style="bold underline")
         text.append("  ")
         if event.line:
-            source = sheet_line(sheet, event.line)
+            source = sheet_line(sheet_text, event.line)
             text.append(f"line {event.line}", style="bold cyan")
             if source:
                 text.append(f" «{source}»", style="cyan")
             text.append(": ")
-        text.append(event.text)
+        text.append(event_text(event))
         if event.rule:
             text.append(f"  ({event.rule})", style="dim")
         text.append("\n")
@@ -80,14 +81,14 @@ def events_text(report: Report, sheet_text: str) -> Text:
         text.append("\n\nPROBLEMS IN YOUR ORDER SHEET (those lines were skipped)\n",
                     style="bold yellow")
         for problem in report.problems:
-            source = sheet_line(sheet, problem.line)
+            source = sheet_line(sheet_text, problem.line)
             text.append("  ")
             if problem.line:
                 text.append(f"line {problem.line}", style="bold yellow")
                 if source:
                     text.append(f" «{source}»", style="yellow")
                 text.append(": ")
-            text.append(f"{problem.message}\n")
+            text.append(f"{problem_text(problem)}\n")
     text.rstrip()
     return text
 
@@ -122,30 +123,11 @@ class ReportScreen(Screen[None]):
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Report"
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = """
-    #report-heading {
-        height: auto;
-        padding: 0 1;
-        background: $panel;
-    }
-    #report-scroll {
-        height: 1fr;
-        border: round $primary;
-        padding: 0 1;
-    }
-    #report-scroll:focus {
-        border: round $accent;
-    }
-    #report-events {
-        width: 1fr;
-        margin-bottom: 1;
-    }
-    #report-tables {
-        width: auto;
-    }
-    """
-    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+    class ReportRead(Message):
+        """The Clan has read its report: hand the terminal to the next Clan."""
+
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("report")
+    """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Hand over", id="report.continue",
@@ -154,21 +136,19 @@ class ReportScreen(Screen[None]):
                 tooltip="Save the game and leave (the turn is already saved)"),
     ]
 
-    def __init__(self, report: Report, sheet_text: str) -> None:
+    def __init__(self, report: Report, sheet_text: str,
+                 events: Sequence[Event] | None = None) -> None:
         """Create the screen.
 
         Args:
             report: The Clan's report, built right after its turn.
             sheet_text: The order sheet that was run (to quote the line behind each event).
+            events: The turn's events, as its result gave them (default: the report's).
         """
         super().__init__(id="report")
         self.report = report
         self.sheet_text = sheet_text
-
-    @property
-    def conquest(self) -> ConquestApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
+        self.events: tuple[Event, ...] = report.events if events is None else tuple(events)
 
     def compose(self) -> ComposeResult:
         report = self.report
@@ -181,7 +161,7 @@ class ReportScreen(Screen[None]):
         with ScrollableContainer(id="report-scroll") as scroll:
             scroll.border_title = "Report"
             scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Enter to hand over"
-            yield Static(events_text(report, self.sheet_text), id="report-events")
+            yield Static(events_text(report, self.sheet_text, self.events), id="report-events")
             tables = tables_text(report)
             wide = Static(tables, id="report-tables")
             # As wide as its longest line, so the scroll container scrolls sideways to it.
@@ -195,4 +175,4 @@ class ReportScreen(Screen[None]):
 
     def action_continue(self) -> None:
         """Hand the terminal on."""
-        self.conquest.after_report()
+        self.post_message(self.ReportRead())

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual import work
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from conquest_tui.storage.savefile import SaveSummary, list_saves
+from conquest_tui.ui.stylesheets import stylesheet
 
 if TYPE_CHECKING:
-    from conquest_tui.ui.app import ConquestApp
+    from conquest_tui.storage.save_list import SaveSummary
 
 BANNER = "C O N T I N E N T A L     C O N Q U E S T"
 
@@ -36,53 +39,26 @@ class TitleScreen(Screen[None]):
 
     HELP_TITLE: ClassVar[str] = "Title"
 
-    SCOPED_CSS: ClassVar[bool] = False
-    DEFAULT_CSS: ClassVar[str] = """
-    #title {
-        align: center middle;
-    }
-    #title-box {
-        align-horizontal: center;
-        width: 96;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-    }
-    #title-banner {
-        width: 100%;
-        content-align: center middle;
-        text-align: center;
-        text-style: bold;
-        color: $accent;
-        border: double $accent;
-        padding: 1 0;
-    }
-    #title-subtitle {
-        width: 100%;
-        text-align: center;
-        color: $text-muted;
-        margin-bottom: 1;
-    }
-    #title-menu {
-        width: 30;
-        height: auto;
-        margin: 0 0 1 0;
-        border: round $primary;
-    }
-    #title-saves {
-        height: auto;
-        max-height: 14;
-        border: round $primary;
-    }
-    #title-saves:focus, #title-menu:focus {
-        border: round $accent;
-    }
-    #title-saves-note {
-        color: $text-muted;
-        padding: 0 1;
-    }
-    """
-    """The screen's layout, loaded with the screen (not at start-up); unscoped, as in app.tcss."""
+    class NewGameChosen(Message):
+        """The player chose to set up a new game."""
+
+    class SavesListed(Message):
+        """The saves folder has been read into the load list."""
+
+    class SaveChosen(Message):
+        """The player chose a save to resume."""
+
+        def __init__(self, path: Path) -> None:
+            """Create the message.
+
+            Args:
+                path: The save file.
+            """
+            super().__init__()
+            self.path = path
+
+    CSS_PATH: ClassVar[CSSPathType] = stylesheet("title")
+    """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game", id="title.new_game",
@@ -105,11 +81,6 @@ class TitleScreen(Screen[None]):
         self.saves_dir = saves_dir
         self.saves: list[SaveSummary] = []
 
-    @property
-    def conquest(self) -> ConquestApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER, id="title-banner")
@@ -130,12 +101,40 @@ class TitleScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#title-saves", DataTable)
         table.add_columns("Save", "Map", "Turn", "Whose turn", "Saved")
-        self.refresh_saves()
+        # The saves are read (and the rules loaded) once the title is on the terminal.
+        self.call_after_refresh(self._read_saves)
         self.query_one("#title-menu", OptionList).focus()
+
+    @work(thread=True, exclusive=True, group="title-saves")
+    def _read_saves(self) -> None:
+        """Off the first frame: list the saves; then (once drawn) load the rules."""
+        from conquest_tui.storage.save_list import list_saves
+
+        saves = list_saves(self.saves_dir)
+
+        def show() -> None:
+            self._show_saves(saves)
+            self.post_message(self.SavesListed())
+            self.call_after_refresh(self._load_rules)
+
+        self.app.call_from_thread(show)
+
+    @work(thread=True, exclusive=True, group="title-rules", exit_on_error=False)
+    def _load_rules(self) -> None:
+        """Load the rules a game needs while the title is read (opening a save is quicker)."""
+        from conquest_tui.storage.rules_loader import RulesError, load_ruleset
+
+        with suppress(RulesError):  # opening a save or starting a game reports it
+            load_ruleset()
 
     def refresh_saves(self) -> None:
         """Read the saves folder into the load list."""
-        self.saves = list_saves(self.saves_dir)
+        from conquest_tui.storage.save_list import list_saves
+
+        self._show_saves(list_saves(self.saves_dir))
+
+    def _show_saves(self, saves: list[SaveSummary]) -> None:
+        self.saves = saves
         table = self.query_one("#title-saves", DataTable)
         table.clear()
         for index, save in enumerate(self.saves):
@@ -175,11 +174,11 @@ class TitleScreen(Screen[None]):
             if save.error:
                 self.notify(save.error, title="Cannot load", severity="error", markup=False)
                 return
-            self.conquest.open_save(save.path)
+            self.post_message(self.SaveChosen(save.path))
 
     def action_new_game(self) -> None:
         """Open the new-game form."""
-        self.conquest.show_new_game()
+        self.post_message(self.NewGameChosen())
 
     def action_load_game(self) -> None:
         """Move to the load list."""

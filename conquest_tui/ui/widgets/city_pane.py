@@ -214,24 +214,6 @@ class CityPane(Widget):
     Reads nothing but the ClanView it is given (and the ruleset's names): fog of war holds.
     """
 
-    DEFAULT_CSS = """
-    CityPane {
-        height: 1fr;
-    }
-    CityPane > VerticalScroll {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-    }
-    CityPane #city-facts {
-        width: 1fr;
-        padding: 0 1;
-        margin-bottom: 1;
-    }
-    CityPane #city-hex-facts {
-        width: 1fr;
-        padding: 0 1;
-    }
-    """
 
     def __init__(
         self,
@@ -269,11 +251,10 @@ class CityPane(Widget):
             view: What the Clan knows.
             hex_id: The `CCRR` id of the hex.
         """
-        game = view.game
-        rules = game.rules
+        rules = view.rules
         self.hex_id = hex_id
         city = view.city_info(hex_id)
-        self.city_facts = (city_facts(city, view.number, rules, game.state.game_turn)
+        self.city_facts = (city_facts(city, view.number, rules, view.game_turn)
                            if city is not None else [])
         self.hex_facts = hex_facts(view.hex_info(hex_id), view.number, rules)
         self.hex_facts += presence_facts(view, hex_id)

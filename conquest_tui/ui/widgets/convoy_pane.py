@@ -97,32 +97,6 @@ class ConvoyPane(Widget, can_focus=True):
     ]
     """Select with up/down, show on the map with Enter."""
 
-    DEFAULT_CSS = """
-    ConvoyPane {
-        height: 1fr;
-    }
-    ConvoyPane > DataTable {
-        height: auto;
-        max-height: 7;
-        scrollbar-size-vertical: 1;
-    }
-    ConvoyPane:focus > DataTable {
-        background-tint: $foreground 5%;
-    }
-    ConvoyPane:focus > DataTable > .datatable--cursor {
-        background: $block-cursor-background;
-        color: $block-cursor-foreground;
-        text-style: $block-cursor-text-style;
-    }
-    ConvoyPane > #convoy-detail-scroll {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-    }
-    ConvoyPane #convoy-detail {
-        width: 1fr;
-        padding: 0 1;
-    }
-    """
 
     COLUMNS: ClassVar[tuple[str, ...]] = ("#", "Type", "Hex", "Mode", "Troops", "Str", "Moves")
     """Columns of the compact list."""
@@ -202,7 +176,7 @@ class ConvoyPane(Widget, can_focus=True):
             view: What the Clan knows.
         """
         self._convoys = view.convoys()
-        self._rules = view.game.rules
+        self._rules = view.rules
         numbers = [convoy.number for convoy in self._convoys]
         keep = self._selected if self._selected in numbers else (numbers[0] if numbers else None)
         table = self.query_one(DataTable)

@@ -141,12 +141,6 @@ class MapPane(ScrollView, can_focus=True):
     ]
     """Cursor moves (arrows, vi keys h j k l and y u b n for the diagonals), centre, hex ids."""
 
-    DEFAULT_CSS = """
-    MapPane {
-        background: $surface;
-        scrollbar-size: 1 1;
-    }
-    """
 
     cursor: reactive[str] = reactive("0101", init=False, repaint=False)
     """The `CCRR` id of the hex under the cursor."""

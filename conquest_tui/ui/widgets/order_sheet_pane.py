@@ -12,21 +12,30 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Problem
-from conquest_tui.engine.orders import CLAN, CONVOY, REGISTRY, OrderSpec
-from conquest_tui.engine.orders.arguments import parse_move
-from conquest_tui.engine.orders.sheet import AGENTS, POST, PRE, header_of
-from conquest_tui.engine.orders.tokens import Token, TokenError, tokenize
+from conquest_tui.engine.orders.arguments import is_move_word
+from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
+from conquest_tui.engine.orders.sheet import AGENTS, MOVE, POST, PRE
+from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.reports.event_text import problem_line
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.ui.sheet_outline import (
+    BAD_HEADER,
+    SheetSection,
+    is_header,
+    is_order_line,
+    order_words,
+    section_at,
+    sections,
+)
 from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
-
-"""A section header, once its comment is stripped (the same form the sheet parser reads)."""
 
 _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
 """Leading blanks and the (partial) keyword before the cursor."""
@@ -34,51 +43,6 @@ _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
 HEADER_WIDTH = 16
 """Headers of a new sheet are padded to this width before their line-allowance comment."""
 
-
-
-@dataclass(frozen=True)
-class SheetSection:
-    """One section of the sheet text: `[PRE]`, `[CONVOY n]`, `[POST]` or `[AGENTS]`."""
-
-    kind: str
-    """PRE, POST, AGENTS, CONVOY, or "bad" for a header the parser will not accept."""
-    number: int
-    """The convoy number (0 for the Clan sections)."""
-    header_row: int
-    """0-based row of the header line."""
-    end_row: int
-    """0-based row after the section's last line."""
-
-    @property
-    def order_section(self) -> str | None:
-        """CLAN or CONVOY: which orders the section takes (None: neither)."""
-        if self.kind in (PRE, POST):
-            return CLAN
-        return CONVOY if self.kind == CONVOY else None
-
-
-def sections(lines: list[str]) -> list[SheetSection]:
-    """The sections of a sheet, in order."""
-    found: list[SheetSection] = []
-    for row, line in enumerate(lines):
-        header = header_of(line)
-        if header is None:
-            continue
-        if found:
-            last = found[-1]
-            found[-1] = SheetSection(last.kind, last.number, last.header_row, row)
-        found.append(SheetSection(header[0], header[1], row, len(lines)))
-    return found
-
-
-def is_order_line(line: str) -> bool:
-    """Whether a line holds an order (not blank, not only a comment, not a header)."""
-    if header_of(line) is not None:
-        return False
-    try:
-        return bool(tokenize(line))
-    except TokenError:
-        return True
 
 
 def _plural(count: int, word: str) -> str:
@@ -94,7 +58,7 @@ def new_sheet(view: ClanView) -> str:
     Returns:
         The sheet text, one blank line under each header.
     """
-    rules = view.game.rules
+    rules = view.rules
     clan = view.clan
     parts = [("[PRE]", rules.order_lines.pre + clan.extra_pre_lines)]
     parts += [(f"[CONVOY {convoy.number}]", convoy.order_lines) for convoy in view.convoys()]
@@ -130,42 +94,9 @@ class OrderSheetPane(Widget):
     ]
     """Tab completes order keywords (elsewhere it moves the focus as usual)."""
 
-    DEFAULT_CSS = """
-    OrderSheetPane {
-        height: 1fr;
-    }
-    OrderSheetPane > SheetEditor {
-        height: 1fr;
-        min-height: 3;
-        border: none;
-        padding: 0;
-    }
-    OrderSheetPane > SheetEditor:focus {
-        border: none;
-    }
-    OrderSheetPane > #sheet-hint {
-        height: 1;
-        padding: 0 1;
-        color: $text-muted;
-        background: $boost;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    OrderSheetPane > #sheet-problems {
-        display: none;
-        height: auto;
-        max-height: 35%;
-        border: none;
-        padding: 0 1;
-        color: $text-error;
-    }
-    OrderSheetPane > #sheet-problems:focus {
-        border: none;
-    }
-    OrderSheetPane.-has-problems > #sheet-problems {
-        display: block;
-    }
-    """
+
+    problem_count: reactive[int] = reactive(0, init=False)
+    """How many problems are shown (watch it to follow the count as the sheet is typed)."""
 
     TITLE = "Order sheet"
     """The start of the pane's border title; the problem count follows."""
@@ -213,6 +144,10 @@ class OrderSheetPane(Widget):
         self._problems: list[Problem] = []
         self._notices: list[Problem] = []
         self._cycle: _Cycle | None = None
+        self._listed: list[str] | None = None
+        """The problems listed under the sheet, as shown."""
+        self._hint = ""
+        """The hint line as shown."""
         self.border_title = self.TITLE
 
     def compose(self) -> ComposeResult:
@@ -235,10 +170,6 @@ class OrderSheetPane(Widget):
         """The problems shown now, in line order."""
         return sorted(self._problems + self._notices, key=lambda problem: problem.line)
 
-    @property
-    def problem_count(self) -> int:
-        """How many problems are shown."""
-        return len(self._problems) + len(self._notices)
 
     def load(self, game: Game, clan_number: int, text: str) -> None:
         """Show a Clan's sheet; an empty one starts from the template (`new_sheet`).
@@ -258,16 +189,26 @@ class OrderSheetPane(Widget):
             self._check()
 
     def on_mount(self) -> None:
+        # Each edit is checked as it is made, before the editor is redrawn, so that a keystroke
+        # shows the editor, the problems and the hint in one frame.
+        self.watch(self.editor, "revision", self._sheet_edited, init=False)
         self._check()
 
     # --- checking ----------------------------------------------------------------------------
-    @on(TextArea.Changed, "#sheet-editor")
-    def _sheet_edited(self, event: TextArea.Changed) -> None:
-        event.stop()
-        self._text = self.editor.text
+    def _sheet_edited(self) -> None:
+        text = self.editor.text
+        if text == self._text:
+            return
+        self._text = text
         self._notices = []
         self._check()
         self.post_message(self.SheetChanged(self._text, self.problem_count, self))
+
+    @on(TextArea.Changed, "#sheet-editor")
+    def _sheet_replaced(self, event: TextArea.Changed) -> None:
+        """A change not made by an edit (the whole text loaded): checked like one."""
+        event.stop()
+        self._sheet_edited()
 
     def _check(self) -> None:
         if self._game is None:
@@ -277,18 +218,33 @@ class OrderSheetPane(Widget):
         self._show_problems()
 
     def _show_problems(self) -> None:
+        """Show the problems: only what changed is redrawn (most keystrokes change none)."""
         problems = self.problems
         count = len(problems)
-        self.border_title = (f"{self.TITLE} — {_plural(count, 'problem')}" if count
-                             else f"{self.TITLE} — no problems")
+        title = (f"{self.TITLE} — {_plural(count, 'problem')}" if count
+                 else f"{self.TITLE} — no problems")
+        if title != self.border_title:
+            self.border_title = title
         self.set_class(bool(problems), "-has-problems")
+        self.problem_count = count
         if not self.is_mounted:
             return
         self.editor.set_problems(problem_notes(problems))
-        listing = self.query_one("#sheet-problems", OptionList)
-        listing.set_options(Option(Text(str(problem)), id=str(index))
-                            for index, problem in enumerate(problems))
+        self._list_problems([problem_line(problem) for problem in problems])
         self._update_hint()
+
+    def _list_problems(self, listed: list[str]) -> None:
+        """List the problems under the sheet. As many as before: the changed ones are rewritten
+        in place (no new layout unless one wraps differently); else the list is replaced."""
+        shown, self._listed = self._listed, listed
+        listing = self.query_one("#sheet-problems", OptionList)
+        if shown is None or len(shown) != len(listed):
+            listing.set_options(Option(Text(line), id=str(index))
+                                for index, line in enumerate(listed))
+            return
+        for index, (before, now) in enumerate(zip(shown, listed, strict=True)):
+            if before != now:
+                listing.replace_option_prompt_at_index(index, Text(now))
 
     @on(OptionList.OptionSelected, "#sheet-problems")
     def _problem_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -309,7 +265,10 @@ class OrderSheetPane(Widget):
     def _update_hint(self) -> None:
         if not self.is_mounted:
             return
-        self.query_one("#sheet-hint", Static).update(self.hint)
+        hint = self.hint
+        if hint != self._hint:
+            self._hint = hint
+            self.query_one("#sheet-hint", Static).update(hint, layout=False)  # one line, always
         row = self.editor.cursor_location[0]
         here = [index for index, problem in enumerate(self.problems) if problem.line == row + 1]
         listing = self.query_one("#sheet-problems", OptionList)
@@ -325,26 +284,24 @@ class OrderSheetPane(Widget):
         row = editor.cursor_location[0]
         lines = editor.document.lines
         line = lines[row] if row < len(lines) else ""
-        section = self._section_at(lines, row)
-        header = header_of(line)
-        if header is not None:
+        section = section_at(lines, row)
+        if is_header(line):
             return self._header_hint(lines, section)
         if section is None or section.order_section is None:
             return "Start a section: [PRE], [CONVOY n] or [POST]"
-        try:
-            words = tokenize(line)
-        except TokenError:
+        words = order_words(line)
+        if words is None:
             return "A quote is opened but never closed"
         if not words:
             if section.order_section == CLAN:
                 return "A Clan order: type its keyword (Tab completes)"
             return "A convoy order: N NE SE S SW NW or a hex number to move, or a keyword (Tab)"
-        spec = self._spec_of(words, section.order_section, row, line)
+        spec = self._spec_of(words, section.order_section)
         if spec is not None:
             note = "" if spec.supported else "  (not yet supported)"
             return f"{spec.syntax} — {spec.summary}{note}"
         prefix = words[0].upper
-        other = REGISTRY.other_section(section.order_section, prefix.rstrip("."))
+        other = self.orders.other_section(section.order_section, prefix.rstrip("."))
         if other is not None:
             where = "a [CONVOY n] section" if other.section == CONVOY else "[PRE] or [POST]"
             return f"{other.keyword} belongs in {where}: {other.syntax} — {other.summary}"
@@ -354,7 +311,7 @@ class OrderSheetPane(Widget):
         return f"{words[0].text} is not an order here"
 
     def _header_hint(self, lines: list[str], section: SheetSection | None) -> str:
-        if section is None or section.kind == "bad":
+        if section is None or section.kind == BAD_HEADER:
             return "Sections: [PRE], [CONVOY n], [POST]"
         used = sum(1 for line in lines[section.header_row + 1:section.end_row]
                    if is_order_line(line))
@@ -364,22 +321,27 @@ class OrderSheetPane(Widget):
         what = names.get(section.kind, f"Orders for convoy #{section.number}")
         return f"{what}: {used} of {allowed} lines used" if allowed else f"{what}: {used} lines"
 
-    @staticmethod
-    def _spec_of(words: list[Token], section: str, row: int, line: str) -> OrderSpec | None:
+    @property
+    def orders(self) -> OrderRegistry:
+        """The orders of the game's rules (none before `load`)."""
+        return self._game.rules.orders if self._game is not None else OrderRegistry()
+
+    def _spec_of(self, words: list[Token], section: str) -> OrderSpec | None:
+        orders = self.orders
         first = words[0].upper.rstrip(".")
-        spec = REGISTRY.lookup(section, first)
+        spec = orders.lookup(section, first)
         if spec is None and len(words) > 1:
-            spec = REGISTRY.lookup(section, f"{first} {words[1].upper}")
-        if spec is None and section == CONVOY and parse_move(words[0], row + 1, line) is not None:
-            spec = REGISTRY.lookup(CONVOY, "MOVE")
+            spec = orders.lookup(section, f"{first} {words[1].upper}")
+        if spec is None and section == CONVOY and is_move_word(words[0]):
+            spec = orders.lookup(CONVOY, MOVE)
         return spec
 
     # --- completion --------------------------------------------------------------------------
-    @staticmethod
-    def _candidates(section: str, prefix: str) -> list[str]:
+    def _candidates(self, section: str, prefix: str) -> list[str]:
         """Order words of a section starting with `prefix`: keywords first, then abbreviations."""
-        words = [word for word in REGISTRY.words(section) if word.startswith(prefix)]
-        keywords = {spec.keyword for spec in REGISTRY.specs if spec.section == section}
+        orders = self.orders
+        words = [word for word in orders.words(section) if word.startswith(prefix)]
+        keywords = {spec.keyword for spec in orders.specs if spec.section == section}
         return sorted(words, key=lambda word: (word not in keywords, word))
 
     def action_complete(self) -> None:
@@ -396,8 +358,8 @@ class OrderSheetPane(Widget):
             cycle.index = (cycle.index + 1) % len(cycle.candidates)
             self._put_word(cycle, column)
             return
-        section = self._section_at(lines, row)
-        if (section is None or section.order_section is None or header_of(line) is not None
+        section = section_at(lines, row)
+        if (section is None or section.order_section is None or is_header(line)
                 or row == section.header_row):
             raise SkipAction()
         match = _FIRST_WORD.fullmatch(line[:column])
@@ -486,15 +448,6 @@ class OrderSheetPane(Widget):
         editor.scroll_cursor_visible()
 
     # --- helpers -----------------------------------------------------------------------------
-    @staticmethod
-    def _section_at(lines: list[str], row: int) -> SheetSection | None:
-        current: SheetSection | None = None
-        for section in sections(lines):
-            if section.header_row > row:
-                break
-            current = section
-        return current
-
     def _allowance(self, section: SheetSection) -> int:
         """Order lines the section may hold (0 when not known)."""
         if self._game is None:

@@ -9,10 +9,13 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widgets import TextArea
+from textual.widgets.text_area import Edit, EditResult
 
 from conquest_tui.engine.core.state import Problem
+from conquest_tui.engine.reports.event_text import problem_text
 
 
 def problem_notes(problems: list[Problem]) -> dict[int, str]:
@@ -20,7 +23,7 @@ def problem_notes(problems: list[Problem]) -> dict[int, str]:
     by_row: dict[int, list[str]] = {}
     for problem in problems:
         if problem.line > 0:
-            by_row.setdefault(problem.line - 1, []).append(problem.message)
+            by_row.setdefault(problem.line - 1, []).append(problem_text(problem))
     return {row: messages[0] + (f" (+{len(messages) - 1} more)" if len(messages) > 1 else "")
             for row, messages in by_row.items()}
 
@@ -33,21 +36,14 @@ class SheetEditor(TextArea):
                                              "sheet-editor--problem-note"}
     """The style of a line with a problem, and of the note beside it."""
 
-    DEFAULT_CSS = """
-    SheetEditor > .sheet-editor--problem-line {
-        color: $text-error;
-        text-style: underline;
-    }
-    SheetEditor > .sheet-editor--problem-note {
-        color: $text-error;
-        text-style: italic;
-    }
-    """
 
     NOTE_GAP = 2
     """Blank cells between a line's text and its problem note."""
     NOTE_MIN_WIDTH = 8
     """A note is left out when fewer cells than this are free after the line."""
+
+    revision: reactive[int] = reactive(0, init=False, repaint=False)
+    """Counts the edits made; a watcher of it runs right after each edit, before the redraw."""
 
     def __init__(self, text: str = "", *, id: str | None = None) -> None:  # noqa: A002
         """Create the editor: no soft wrap, line numbers, Tab left to the pane.
@@ -60,6 +56,12 @@ class SheetEditor(TextArea):
                          id=id)
         self._notes: dict[int, str] = {}
 
+    def edit(self, edit: Edit) -> EditResult:
+        """Make an edit (typing, pasting, deleting), then tell the watchers of `revision`."""
+        result = super().edit(edit)
+        self.revision += 1
+        return result
+
     @property
     def problem_rows(self) -> frozenset[int]:
         """0-based rows drawn as having a problem."""
@@ -70,7 +72,7 @@ class SheetEditor(TextArea):
         redraws only when something changed."""
         if notes != self._notes:
             self._notes = dict(notes)
-            self._line_cache.clear()  # TextArea caches drawn lines; its key does not know ours.
+            self.notify_style_update()  # drops the drawn lines TextArea keeps (keyed without ours)
             self.refresh()
 
     def get_line(self, line_index: int) -> Text:

@@ -26,14 +26,6 @@ class StatusLine(Static):
     stays).
     """
 
-    DEFAULT_CSS = """
-    StatusLine {
-        height: 1;
-        width: 1fr;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
 
     def __init__(
         self,
@@ -52,6 +44,8 @@ class StatusLine(Static):
         super().__init__("", name=name, id=id, classes=classes)
         self._fields: list[_Field] = []
         self._clan_short = ""
+        self._shown: tuple[str, tuple[object, ...]] | None = None
+        """The line as drawn (text and styles), to redraw only when it changes."""
 
     def show(self, view: ClanView, game_turn: int, problem_count: int | None) -> None:
         """Show a Clan's stockpiles at a game turn, with its order sheet's problem count.
@@ -89,7 +83,13 @@ class StatusLine(Static):
         self._refit()
 
     def _refit(self) -> None:
-        self.update(self.text_for(self.size.width))
+        """Show the line for the width there is; redrawn only when it changed, never laid out
+        again (the line is one row high and as wide as the screen, whatever it says)."""
+        line = self.text_for(self.size.width)
+        shown = (line.plain, tuple(line.spans))
+        if shown != self._shown:
+            self._shown = shown
+            self.update(line, layout=False)
 
     def text_for(self, width: int) -> Content:
         """The line as it shows in `width` cells: the fields that fit (all when width is 0).
