@@ -146,7 +146,7 @@ def play(save: str | None) -> int:
     """Open the app on the title screen, or at a save's hand-over screen."""
     from conquest_tui import startup_gc
 
-    startup_gc.pause()  # resumed by the app after its first frame
+    startup_gc.pause()  # resumed by the app once its whole first screen is drawn
     from conquest_tui.ui.app import run_app
 
     return run_app(Path(save) if save else None)
