@@ -48,8 +48,9 @@ class BotTurn:
     @property
     def sentence(self) -> str:
         """One line for the table: which bot played, and how much happened."""
+        count = len(self.result.events)
         return (f"Bot Clan {self.clan} ({self.name}) played its turn"
-                f" ({len(self.result.events)} events).")
+                f" ({count} {'event' if count == 1 else 'events'}).")
 
 
 @attrs.frozen
