@@ -118,7 +118,7 @@ class Session:
         """The Clan's current report."""
         from conquest_tui.engine.reports.report import build_report
 
-        return build_report(self.game, self.clan_number(clan_number))
+        return build_report(self.view(clan_number))
 
     def check(self, clan_number: int, sheet: str) -> list[Problem]:
         """The problems of an order sheet, in line order, without running it."""
@@ -145,7 +145,7 @@ class Session:
             result = run_clan_turn(game, self.clan_number(clan_number), sheet)
         except NotYourTurnError as error:
             raise NotYourTurn(str(error)) from None
-        report = build_report(game, clan_number)
+        report = build_report(self.view(clan_number))
         ended = turn_before if game.state.game_turn != turn_before else 0
         return TurnOutcome(result, report, self._hand_over(ended, always_save=True))
 

@@ -105,6 +105,17 @@ def public_surface(view: ClanView) -> Iterator[tuple[str, object]]:
             stack.append((f"{where}.{name}", value))
 
 
+def _immutable(obj: object) -> bool:
+    """A tuple or frozenset of immutable values: sharing it lets nobody change the game."""
+    if not isinstance(obj, tuple | frozenset):
+        return False
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
+
+
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_cc_gen_05_nothing_reachable_from_a_view_is_live_game_state(game: Game,
                                                                     seat: int) -> None:
@@ -114,7 +125,8 @@ def test_cc_gen_05_nothing_reachable_from_a_view_is_live_game_state(game: Game,
     for where, obj in public_surface(ClanView(game, clan)):
         reached += 1
         assert not isinstance(obj, LIVE_TYPES), f"{where} is a live {type(obj).__name__}"
-        assert id(obj) not in live, f"{where} is the game's own {live[id(obj)]}"
+        if id(obj) in live and not _immutable(obj):
+            raise AssertionError(f"{where} is the game's own {live[id(obj)]}")
     assert reached > 1000, "the walk should cover the map, the rules and the Clan's lists"
 
 

@@ -9,6 +9,7 @@ from conquest_tui.engine.economy.gameturn import end_game_turn
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.report_text import render_report
+from conquest_tui.engine.reports.view import ClanView
 
 
 def play_game_turn(game: Game) -> None:
@@ -37,7 +38,7 @@ def test_prices_drift_within_bounds_and_show_on_the_report_cc_res_04_amb_29(game
             assert start[item] // 2 <= price <= start[item] * 2, (item, price)
             seen_changes.add(price != start[item])
     assert True in seen_changes
-    report = build_report(game, game.state.clans[0].number)
+    report = build_report(ClanView(game, game.state.clans[0].number))
     assert report.prices == game.state.prices
     assert f"Fuel ${game.state.prices['fuel']:,}" in render_report(report)
 

@@ -9,6 +9,7 @@ from conquest_tui.engine.economy import gameturn
 from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.report_text import render_report
+from conquest_tui.engine.reports.view import ClanView
 
 
 def play_game_turn(game: Game) -> None:
@@ -72,7 +73,7 @@ def test_victory_needs_the_threshold_held_one_more_game_turn_cc_pop_07_cc_gen_01
     assert not game.state.finished and game.state.game_turn == 2
     leader = max(game.state.clans, key=lambda c: c.popularity)
     assert leader.victory_watch_since == 1
-    report = build_report(game, leader.number)
+    report = build_report(ClanView(game, leader.number))
     assert "hold it to the end of game turn 2 to win" in report.victory_watch
     play_game_turn(game)
     assert game.state.finished and game.state.game_turn == 2
@@ -134,7 +135,7 @@ def test_equal_popularity_shares_the_victory_cc_pop_08(game: Game) -> None:
     gameturn.end_game_turn(game)
     assert game.state.finished
     assert game.state.winners == sorted(c.number for c in game.state.clans)
-    text = render_report(build_report(game, game.state.clans[0].number))
+    text = render_report(build_report(ClanView(game, game.state.clans[0].number)))
     assert "share the victory" in text and text.count("*winner*") == 2
 
 
@@ -148,7 +149,7 @@ def test_turn_limit_ends_the_game_with_the_most_popular_amb_57(game: Game) -> No
     best = max(c.popularity for c in game.state.clans)
     assert game.state.winners == sorted(c.number for c in game.state.clans
                                         if c.popularity == best)
-    text = render_report(build_report(game, game.state.clans[0].number))
+    text = render_report(build_report(ClanView(game, game.state.clans[0].number)))
     assert "game turn 2 was the last of the game" in text
 
 
@@ -167,7 +168,7 @@ def test_end_of_game_report_for_every_clan_cc_pop_09(game: Game) -> None:
     game.state.turn_limit = 1
     play_game_turn(game)
     for clan in game.state.clans:
-        report = build_report(game, clan.number)
+        report = build_report(ClanView(game, clan.number))
         assert report.finished and report.game_over and report.winners
         text = render_report(report)
         assert "END OF THE GAME" in text and "FINAL STANDINGS" in text
@@ -207,7 +208,8 @@ def test_every_clan_resigning_ends_the_game_without_a_winner_cc_gen_11(game: Gam
     for clan in list(game.state.clan_order):
         gameturn.resign(game, clan)
     assert game.state.finished and game.state.winners == []
-    assert "every Clan has resigned" in build_report(game, game.state.clans[0].number).game_over
+    report = build_report(ClanView(game, game.state.clans[0].number))
+    assert "every Clan has resigned" in report.game_over
 
 
 def test_all_popularity_matches_one_by_one_cc_pop_02(game: Game) -> None:

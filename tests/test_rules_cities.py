@@ -56,7 +56,7 @@ def problem_codes(clan: Clan) -> list[str]:
 
 def city_list(game: Game, clan: Clan) -> dict[str, str]:
     """The city-list rows of the Clan's report text, by hex."""
-    text = render_report(build_report(game, clan.number))
+    text = render_report(build_report(ClanView(game, clan.number)))
     rows = text[text.index("CITY LIST"):text.index("HEX LIST")].splitlines()[2:]
     return {row[:4]: row for row in rows if row[:4].isdigit()}
 
@@ -110,7 +110,7 @@ def test_captured_hex_and_city_produce_from_the_next_turn_cc_city_03(game: Game)
     assert income["money"] == before["money"]  # no money from the new hex yet
     city = game.city(THORNWOOD)  # as the combat code will leave a city taken by ATTACK
     city.owner, city.conquered_turn = clan.number, game.state.game_turn
-    estimate = build_report(game, clan.number).income_estimate
+    estimate = build_report(ClanView(game, clan.number)).income_estimate
     gained = game.hex(target).money + economy.city_value(game, city, clan.number, None)
     assert estimate["money"] == before["money"] + gained
     run_clan_turn(game, other(game).number, "")
@@ -223,7 +223,7 @@ def test_ten_goods_types_priced_and_listed_cc_city_19(game: Game) -> None:
            "gems")
     assert set(GOODS) == set(ten) and len(GOODS) == 10
     assert set(game.rules.goods) == set(ten)
-    text = render_report(build_report(game, me(game).number))
+    text = render_report(build_report(ClanView(game, me(game).number)))
     goods = text[text.index("Goods:"):text.index("─", text.index("Goods:"))]
     assert all(f"{good.title()} $" in goods for good in ten)
 
@@ -378,7 +378,7 @@ def _enemy_at(game: Game, centre: str, distances: tuple[int, ...]) -> dict[int, 
 
 
 def _spotting_lines(game: Game, clan: Clan) -> list[str]:
-    text = render_report(build_report(game, clan.number))
+    text = render_report(build_report(ClanView(game, clan.number)))
     if "SPOTTING" not in text:
         return []
     block = text[text.index("\nSPOTTING\n") + 10:]
@@ -411,7 +411,7 @@ def test_spotting_report_format_and_silence_cc_city_60(game: Game) -> None:
     anything there is no spotting section at all."""
     clan = me(game)
     run_clan_turn(game, clan.number, "")
-    assert "SPOTTING" not in render_report(build_report(game, clan.number))
+    assert "SPOTTING" not in render_report(build_report(ClanView(game, clan.number)))
     run_clan_turn(game, other(game).number, "")
     city = game.city(HOME)
     city.fortification, city.buildings = 6, ["SPO"]

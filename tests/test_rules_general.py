@@ -49,7 +49,7 @@ def test_clan_numbers_name_owners_in_reports_cc_gen_02(game: Game) -> None:
     first, second = _first(game), _second(game)
     assert first != second and 100 < first < 1000 and 100 < second < 1000
     run_clan_turn(game, first, "")
-    text = render_report(build_report(game, first))
+    text = render_report(build_report(ClanView(game, first)))
     assert f"report for Clan {first}" in text
     assert any(row.startswith(HOME) and f" {first} " in row for row in text.splitlines())
 
@@ -208,7 +208,7 @@ def test_clan_stockpiles_and_convoy_cargo_cc_res_01(game: Game) -> None:
     assert list(tuple(a.name for a in attrs.fields(Stockpile))) == list(STOCK_ITEMS) == [
         "money", "food", "fuel", "parts", "vaccine", "troops", "rifles", "grenades", "rockets",
         "claymores", "bombs"]
-    report = build_report(game, _first(game))
+    report = build_report(ClanView(game, _first(game)))
     assert list(report.stock) == list(STOCK_ITEMS)
     assert "cargo" not in tuple(a.name for a in attrs.fields(Stockpile))
     assert "cargo" in tuple(a.name for a in attrs.fields(Convoy))
@@ -301,7 +301,7 @@ def test_victory_threshold_fixed_shown_and_scaled_cc_pop_06(game: Game, rules: R
     threshold = game.state.victory_threshold
     assert threshold == setup.default_victory_threshold(rules, small_map, 2)
     for clan in (_first(game), _second(game)):
-        assert f"victory at {threshold}" in render_report(build_report(game, clan))
+        assert f"victory at {threshold}" in render_report(build_report(ClanView(game, clan)))
     run_clan_turn(game, _first(game), "")
     run_clan_turn(game, _second(game), "")
     assert game.state.victory_threshold == threshold

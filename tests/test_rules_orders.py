@@ -11,6 +11,7 @@ from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.report_text import status_lines
+from conquest_tui.engine.reports.view import ClanView
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second
@@ -97,7 +98,7 @@ def test_stockpile_header_in_sheet_order_cc_cl_gen_04(game: Game) -> None:
     first = _first(game)
     clan = game.clan(first)
     clan.stock.grenades, clan.stock.bombs = 7, 2
-    header = " ".join(status_lines(build_report(game, first))[:2])
+    header = " ".join(status_lines(build_report(ClanView(game, first)))[:2])
     names = ["Money", "Food", "Fuel", "Parts", "Vaccine", "Troops", "Rifles", "Grenades",
              "Rockets", "Claymores", "Bombs"]
     places = [header.index(name) for name in names]

@@ -13,6 +13,7 @@ from conquest_tui.engine.phases import maintenance
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.report_text import render_report
+from conquest_tui.engine.reports.view import ClanView
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second
@@ -179,7 +180,7 @@ def test_status_report_stock_estimate_lists_cc_seq_13(game: Game) -> None:
     first, second = _first(game), _second(game)
     run_clan_turn(game, first, "")
     run_clan_turn(game, second, "")
-    report = build_report(game, first)
+    report = build_report(ClanView(game, first))
     text = render_report(report)
     money = game.clan(first).stock.money
     for part in ("STATUS", f"Money ${money:,}", "Troops", "Estimated income next turn",
@@ -205,6 +206,6 @@ def test_what_happened_between_turns_is_reported_next_turn_cc_seq_16(game: Game)
     news = [e for e in _events(game, second) if e.phase == "between" and e.game_turn == 1
             and e.actor == first]
     assert any(e.kind == "passage" and e.facts["hex"] == AWAY for e in news)
-    text = render_report(build_report(game, second))
+    text = render_report(build_report(ClanView(game, second)))
     assert any(line.startswith("[since your last turn]") and f"Clan {first}" in line
                for line in text.splitlines())

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import STOCK_ITEMS, Event, Problem, Sighting
-from conquest_tui.engine.economy import economy, victory
 from conquest_tui.engine.reports.view import CityInfo, ClanView, ConvoyInfo, HexInfo
 
 
@@ -45,37 +43,31 @@ class Report:
     """Last game turn, 0 for none (AMB-57)."""
 
 
-def build_report(game: Game, clan_number: int) -> Report:
-    """The Clan's current report, built only from what the Clan may know."""
-    view = ClanView(game, clan_number)
-    clan = game.clan(clan_number)
-    state = game.state
-    ranking: tuple[tuple[int, str, int], ...] = ()
-    if state.top_clans:
-        ranking = tuple((n, game.clan(n).name, game.clan(n).popularity)
-                        for n in state.top_clans[-1])
+def build_report(view: ClanView) -> Report:
+    """The Clan's current report, built only from what its view lets it know."""
+    clan, last, standing = view.clan, view.last_turn(), view.standing()
     return Report(
         clan=clan.number,
         clan_name=clan.name,
-        game_turn=clan.last_turn.game_turn or state.game_turn,
-        map_title=game.map.title,
+        game_turn=last.game_turn or view.game_turn,
+        map_title=view.map.title,
         popularity=clan.popularity,
-        victory_threshold=state.victory_threshold,
+        victory_threshold=standing.victory_threshold,
         stock={item: clan.stock.get(item) for item in STOCK_ITEMS},
-        income_estimate=economy.income_estimate(game, clan_number),
-        prices=dict(state.prices),
-        goods_prices=dict(state.goods_prices),
+        income_estimate=view.income_estimate(),
+        prices=view.prices(),
+        goods_prices=view.goods_prices(),
         convoys=tuple(view.convoys()),
         cities=tuple(view.listed_cities()),
         hexes=tuple(view.listed_hexes()),
         sightings=tuple(view.sightings()),
-        events=tuple(clan.last_turn.events),
-        problems=tuple(clan.last_turn.problems),
-        top_clans=ranking,
-        next_clan=state.active_clan,
-        finished=state.finished,
-        winners=tuple(state.winners),
-        game_over=victory.end_sentence(game),
-        victory_watch=victory.watch_sentence(game, clan),
-        turn_limit=state.turn_limit,
+        events=last.events,
+        problems=last.problems,
+        top_clans=standing.top_clans,
+        next_clan=standing.next_clan,
+        finished=standing.finished,
+        winners=standing.winners,
+        game_over=standing.game_over,
+        victory_watch=standing.victory_watch,
+        turn_limit=standing.turn_limit,
     )

@@ -7,8 +7,8 @@ import attrs
 from conquest_tui.engine.convoys import convoy_stats, movement
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
-from conquest_tui.engine.core.state import Clan, Convoy, Sighting, Stockpile
-from conquest_tui.engine.economy import economy
+from conquest_tui.engine.core.state import Clan, Convoy, Event, Problem, Sighting, Stockpile
+from conquest_tui.engine.economy import economy, victory
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
@@ -120,6 +120,34 @@ class OwnClan:
     resigned: bool
 
 
+@attrs.frozen
+class OwnTurn:
+    """What happened in the Clan's last turn, as it reads it (copies of its events)."""
+
+    game_turn: int
+    """The game turn of those events (0 before the Clan's first turn)."""
+    events: tuple[Event, ...]
+    problems: tuple[Problem, ...]
+
+
+@attrs.frozen
+class Standing:
+    """Where the game stands, as every Clan may read it (CC-RPT-09, CC-POP-07…09)."""
+
+    victory_threshold: int
+    turn_limit: int
+    """Last game turn, 0 for none (AMB-57)."""
+    next_clan: int
+    finished: bool
+    winners: tuple[int, ...]
+    top_clans: tuple[tuple[int, str, int], ...]
+    """(Clan number, name, popularity) as of the last game turn's end: the printed Top Clans."""
+    game_over: str
+    """The end-of-game sentence, "" while the game goes on."""
+    victory_watch: str
+    """What this Clan must still do to win while it holds the threshold."""
+
+
 class ClanView:
     """Read-only, fog-filtered facts for one Clan. Nothing only other Clans know gets through.
 
@@ -166,7 +194,35 @@ class ClanView:
         """This game turn's prices of trade goods, a copy."""
         return dict(self._game.state.goods_prices)
 
+    def standing(self) -> Standing:
+        """The game's standing: threshold, Top Clans, whose turn, the end (public to all)."""
+        game, state = self._game, self._game.state
+        ranking: tuple[tuple[int, str, int], ...] = ()
+        if state.top_clans:
+            ranking = tuple((n, game.clan(n).name, game.clan(n).popularity)
+                            for n in state.top_clans[-1])
+        return Standing(
+            victory_threshold=state.victory_threshold, turn_limit=state.turn_limit,
+            next_clan=state.active_clan, finished=state.finished,
+            winners=tuple(state.winners), top_clans=ranking,
+            game_over=victory.end_sentence(game),
+            victory_watch=victory.watch_sentence(game, self._clan),
+        )
+
     # --- own things ----------------------------------------------------------------------------
+    def last_turn(self) -> OwnTurn:
+        """The Clan's last turn: its events and problems (copies)."""
+        last = self._clan.last_turn
+        return OwnTurn(
+            game_turn=last.game_turn,
+            events=tuple(attrs.evolve(e, facts=dict(e.facts)) for e in last.events),
+            problems=tuple(attrs.evolve(p, facts=dict(p.facts)) for p in last.problems),
+        )
+
+    def income_estimate(self) -> dict[str, int]:
+        """What next turn's income should bring (the report's status estimate)."""
+        return economy.income_estimate(self._game, self._number)
+
     @property
     def clan(self) -> OwnClan:
         """The Clan's own record (a copy)."""
