@@ -8,7 +8,6 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
 
 BRACKWATER = "0308"  # produces cloth, needs milk; the first Clan's starting city
 ARDMOOR = "0402"  # produces milk, needs wool
@@ -48,7 +47,7 @@ def test_pickup_with_other_cargo_fails_cc_city_22(game: Game) -> None:
     convoy = trader(game, BRACKWATER, cargo="milk", amount=3)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPI\n")
     assert (convoy.cargo_type, convoy.cargo) == ("milk", 3)
-    assert any(p.code == "no_pickup" and "one goods type" in problem_text(p)
+    assert any(p.code == "no_pickup" and p.facts["reason"] == "pickup_other_goods"
                for p in result.problems)
 
 
@@ -63,7 +62,7 @@ def test_pickup_refused_while_hidden_cc_co_pickup_01(game: Game) -> None:
     convoy.hidden = True
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo == 0
-    assert any("hidden" in problem_text(p) for p in result.problems)
+    assert any(p.facts.get("reason") == "pickup_hidden" for p in result.problems)
 
 
 def test_hostile_city_refuses_trade_without_merchant_cc_city_06(game: Game) -> None:
@@ -71,7 +70,7 @@ def test_hostile_city_refuses_trade_without_merchant_cc_city_06(game: Game) -> N
     game.city(ARDMOOR).hostile_to.append(convoy.owner)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo == 0
-    assert any("hostile" in problem_text(p) for p in result.problems)
+    assert any(p.facts.get("reason") == "trade_hostile" for p in result.problems)
 
 
 def test_merchant_trades_at_hostile_and_banning_cities_cc_city_08(game: Game) -> None:
@@ -91,7 +90,7 @@ def test_banned_city_refuses_goods_cc_city_07(game: Game) -> None:
     game.clan(city.owner).bans.append(convoy.owner)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo == 0
-    assert any("banned" in problem_text(p) for p in result.problems)
+    assert any(p.facts.get("reason") == "trade_banned" for p in result.problems)
 
 
 def test_dropoff_in_own_city_pays_price_and_own_kickback_cc_co_dropoff_02(game: Game) -> None:
@@ -137,13 +136,15 @@ def test_dropoff_of_goods_the_city_does_not_need_fails_cc_co_dropoff_01(game: Ga
     convoy = trader(game, BRACKWATER, cargo="gems", amount=5)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\n")
     assert convoy.cargo == 5
-    assert any("needs milk, not gems" in problem_text(p) for p in result.problems)
+    assert any(p.facts.get("reason") == "needs_other" and p.facts["needs"] == "milk"
+               and p.facts["goods"] == "gems" for p in result.problems)
 
 
 def test_anything_city_refuses_only_its_own_goods_cc_city_24(game: Game) -> None:
     convoy = trader(game, CARROW, cargo="alcohol", amount=5)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\nDUMP\nPICKUP\n")
-    assert any("anything but alcohol" in problem_text(p) for p in result.problems)
+    assert any(p.facts.get("reason") == "needs_anything_but" and p.facts["produces"] == "alcohol"
+               for p in result.problems)
     assert convoy.cargo_type == "alcohol"  # dumped, then picked up fresh alcohol
 
 

@@ -96,7 +96,7 @@ def test_fortify_raises_one_level_for_its_cost_cc_cl_fortify_01(game: Game) -> N
     assert city.fortification == 3  # Station → Base once only
     income = clan.last_turn.income["money"]
     assert clan.stock.money == 60_000 + income - 50_000
-    assert any("one level per turn" in problem_text(p) for p in clan.last_turn.problems)
+    assert any(p.facts.get("reason") == "fortify_twice" for p in clan.last_turn.problems)
 
 
 def test_fortify_next_turn_allowed_again_cc_city_34(game: Game) -> None:
@@ -128,7 +128,9 @@ def test_no_fortify_in_capture_turn_cc_city_10(game: Game) -> None:
     clan, city = home(game)
     city.conquered_turn = game.state.game_turn
     clan.stock.money = 100_000
-    assert any("conquered this turn" in m for m in problems(game, f"[PRE]\nFORTIFY {HOME}\n"))
+    result = run_clan_turn(game, clan.number, f"[PRE]\nFORTIFY {HOME}\n")
+    assert [(p.code, p.facts["reason"]) for p in result.problems] == [
+        ("cannot_fortify", "fortify_conquered")]
     assert city.fortification == 2
 
 
@@ -158,7 +160,8 @@ def test_erect_one_of_each_type_cc_city_38(game: Game) -> None:
     clan.stock.money = 100_000
     run_clan_turn(game, clan.number, f"[PRE]\nERECT {HOME} CHU HOS\n")
     assert sorted(city.buildings) == ["CHU", "HOS"]
-    assert any("already has one" in problem_text(p) for p in clan.last_turn.problems)
+    assert any(p.code == "cannot_erect" and p.facts["reason"] == "erect_has_one"
+               for p in clan.last_turn.problems)
 
 
 def test_no_erect_in_city_conquered_this_turn_cc_city_40(game: Game) -> None:

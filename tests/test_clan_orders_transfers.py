@@ -10,7 +10,6 @@ from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
 
 
 def me(game: Game) -> int:
@@ -49,8 +48,9 @@ def test_give_3_cars_from_convoy_2_to_1_in_same_hex_cc_cl_give_01(quiet: Game) -
     run_clan_turn(quiet, clan, "[PRE]\nGIVE 3 CARS #2 #1\n")
     assert one is not None and one.vehicles["car"] == 4
     assert two.vehicles == {"bike": 1}
-    assert [(e.facts["sender"], e.convoy, e.facts["moved"]) for e in events(quiet, clan, "give")
-            ] == [(2, 1, "3 cars")]
+    assert [(e.facts["sender"], e.convoy, e.facts["given"], e.facts["quantity"],
+             e.facts["vehicles"]) for e in events(quiet, clan, "give")] == [
+        (2, 1, "vehicle", 3, "cars")]
 
 
 def test_give_needs_both_convoys_in_the_same_hex_cc_cl_give_01(quiet: Game) -> None:
@@ -338,7 +338,8 @@ def test_create_sea_convoy_only_in_coastal_city_cc_cl_create_02(quiet: Game) -> 
     inland.owner = clan
     run_clan_turn(quiet, clan, f"[PRE]\nCREATE {inland.hex} SEA\n")
     assert quiet.convoy(clan, 2) is None
-    assert any("coast" in problem_text(p) for p in quiet.clan(clan).last_turn.problems)
+    assert any(p.code == "cannot_create" and p.facts["reason"] == "not_coastal"
+               for p in quiet.clan(clan).last_turn.problems)
 
 
 def test_create_not_in_a_city_conquered_this_turn_cc_cl_create_01(quiet: Game) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.core.events import EventKind, Fact
+from conquest_tui.engine.core.events import EventKind, Fact, reason
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.reports.event_text import (
     SENTENCES,
@@ -11,6 +11,7 @@ from conquest_tui.engine.reports.event_text import (
     problem_line,
     problem_text,
 )
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.reports.report_text import event_line
 from conquest_tui.storage.migrations import migrate_1_to_2
 
@@ -230,6 +231,59 @@ def test_scan_sentences_and_problems_cc_co_scan_01_02_03_04() -> None:
         "convoy #2 could enter none of the hexes around 0308, so there is nothing to scan")
     assert problem_text(Problem(3, "bad_hex", '"99" is not a hex number', "parse")) == (
         '"99" is not a hex number')
+
+
+def test_reasons_read_the_same_as_event_and_as_check_message_cc_co_move_02_cc_cl_give_02(
+        ) -> None:
+    """One sentence per reason code: the resolve event and the sheet check render it alike."""
+    water = reason("water", target="0309", convoy_type="land")
+    assert describe(water) == "0309 is water: a land convoy cannot enter it (CC-MOVE-04)"
+    assert said(K.ILLEGAL_MOVE, 2, **water.as_facts()) == (
+        f"convoy #2 cannot move: {describe(water)}")
+    apart = reason("give_apart", sender=2, sender_hex="0307", recipient=1, recipient_hex="0308")
+    assert said(K.CANNOT_GIVE, **apart.as_facts()) == (
+        "GIVE failed: convoy #2 is in 0307 and convoy #1 in 0308: both must be in the same hex")
+    fish = reason("fish_type", number=3, convoy_type="amphibious", scare=1)
+    assert said(K.CANNOT_FISH, 3, **fish.as_facts()) == (
+        "only sea convoys can fish; convoy #3 is amphibious and would frighten the fish away")
+    assert describe(reason("give_unknown_kind", kind="gold")) == (
+        "nothing of the kind 'gold' can be given")
+    assert describe(reason("give_few_vehicles", number=2, have=1, vehicle="car",
+                           vehicles="cars")) == "convoy #2 has 1 car"
+    assert problem_text(Problem(4, "cannot_create", "", "resolve",
+                                {"reason": "not_coastal", "city": "Ardmoor"})) == (
+        "Ardmoor is not on the coast: sea convoys need a coastal city")
+
+
+def test_give_and_split_sentences_cc_cl_give_01_cc_co_split_03() -> None:
+    assert said(K.GIVE, 1, sender=2, hex="0308", given="vehicle", quantity=3, vehicle="car",
+                vehicles="cars") == "Convoy #2 gave 3 cars to convoy #1 in 0308."
+    assert said(K.GIVE, 1, sender=2, hex="0308", given="items", quantity=10,
+                item="troops") == "Convoy #2 gave 10 troops to convoy #1 in 0308."
+    assert said(K.GIVE, 1, sender=2, hex="0308", given="experts",
+                experts=("Engineer", "Doctor")) == (
+        "Convoy #2 gave the Expert Engineer, the Expert Doctor to convoy #1 in 0308.")
+    split = {"hex": "0308", "cost": 5_000, "new": 3, "name": "Hawks II", "troops": 4,
+             "morale": 45, "training": 30}
+    assert said(K.SPLIT, 1, vehicles=((3, "car", "cars"), (1, "bike", "bikes")), **split) == (
+        'Convoy #1 split in 0308 for $5,000: the new convoy #3 "Hawks II" has 3 cars, 1 bike '
+        "and 4 troops; both have morale 45 and training 30. The new convoy can do nothing more "
+        "this turn.")
+
+
+def test_places_of_hire_celebrate_and_practice_cc_co_hire_01_cc_co_celebrate_03() -> None:
+    city = {"city": "Brackwater", "structure": "", "hex": "0308"}
+    assert said(K.HIRE, 1, expert="Trainer", code="TRA", cost=10_000, effect="training +5.",
+                **city) == ("Convoy #1 hired an Expert Trainer at Brackwater (0308) for $10,000: "
+                            "training +5.")
+    hall = {"city": "", "structure": "Rec Center", "hex": "1210"}
+    assert said(K.CELEBRATE, 2, captured=0, gourmet=0, food=20, gain=9, morale=80, **hall) == (
+        "Convoy #2 celebrated in the Rec Center in 1210: 20 food eaten, morale +9 to 80.")
+    assert said(K.PRACTICE, 2, fuel=4, gained=3, training=40, **hall) == (
+        "Convoy #2 practiced in the Rec Center in 1210 for 4 fuel: training +3 to 40.")
+    assert describe(reason("guild_only", guild="TRA", **city)) == (
+        "the Guild of Brackwater (0308) trains only its own expert type (TRA); other types are "
+        "hired in a major city you own or a University hex you own")
 
 
 def test_events_from_before_typed_events_read_as_they_did() -> None:

@@ -58,8 +58,8 @@ def test_guild_expert_without_parameter_costs_10000_cc_co_hire_01_02(game: Game)
     assert convoy.experts == ["TRA"]
     assert spent == 10_000
     assert events[0].kind == "hire" and events[0].convoy == convoy.number
-    assert {key: events[0].facts[key] for key in ("code", "expert", "place", "cost")} == {
-        "code": "TRA", "expert": "Trainer", "place": "Brackwater (0308)", "cost": 10_000}
+    assert {key: events[0].facts[key] for key in ("code", "expert", "city", "hex", "cost")} == {
+        "code": "TRA", "expert": "Trainer", "city": "Brackwater", "hex": "0308", "cost": 10_000}
 
 
 def test_guild_city_refuses_other_types_cc_co_hire_04(game: Game) -> None:
@@ -67,7 +67,10 @@ def test_guild_city_refuses_other_types_cc_co_hire_04(game: Game) -> None:
     events, spent = hire(game, clan, "HIRE ENG")
     assert convoy.experts == []
     assert spent == 0
-    assert events[0].kind == "cannot_hire" and "trains only" in event_text(events[0])
+    assert events[0].kind == "cannot_hire"
+    assert events[0].facts == {"why": "site", "reason": "guild_only",
+                               "city": "Brackwater", "structure": "", "hex": "0308",
+                               "guild": "TRA"}
 
 
 def test_friendly_city_not_owned_offers_its_guild_cc_cnv_50(game: Game) -> None:
@@ -97,21 +100,21 @@ def test_owned_university_hex_offers_any_type_cc_cnv_50(game: Game) -> None:
     game.hex(UNIVERSITY).owner = clan
     events, _ = hire(game, clan, "HIRE DOCTOR")
     assert convoy.experts == ["DOC"]
-    assert events[0].facts["place"] == "the University in 0808"
+    assert (events[0].facts["structure"], events[0].facts["hex"]) == ("University", "0808")
 
 
 def test_university_not_owned_fails_cc_co_hire_04(game: Game) -> None:
     clan, convoy = setup(game, UNIVERSITY)
     events, spent = hire(game, clan, "HIRE DOC")
     assert convoy.experts == [] and spent == 0
-    assert "not in a hex you own" in event_text(events[0])
+    assert events[0].facts == {"why": "site", "reason": "university_not_owned", "hex": UNIVERSITY}
 
 
 def test_city_without_guild_fails_cc_co_hire_04(game: Game) -> None:
     clan, convoy = setup(game, ARDMOOR)
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == [] and spent == 0
-    assert "has no Guild" in event_text(events[0])
+    assert events[0].facts["reason"] == "no_guild"
 
 
 def test_hostile_or_banning_city_fails_cc_co_hire_04(game: Game) -> None:
@@ -121,7 +124,7 @@ def test_hostile_or_banning_city_fails_cc_co_hire_04(game: Game) -> None:
     city.hostile_to.append(clan)
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == [] and spent == 0
-    assert "hostile to you" in event_text(events[0])
+    assert (events[0].facts["reason"], events[0].facts["status"]) == ("hire_closed", "hostile")
 
 
 def test_banning_city_fails_cc_co_hire_04(game: Game) -> None:
@@ -133,7 +136,7 @@ def test_banning_city_fails_cc_co_hire_04(game: Game) -> None:
     game.clan(other).bans.append(clan)
     events, _ = hire(game, clan, "HIRE")
     assert convoy.experts == []
-    assert "ban" in event_text(events[0])
+    assert (events[0].facts["reason"], events[0].facts["status"]) == ("hire_closed", "banned")
 
 
 def test_hidden_convoy_cannot_hire_cc_cnv_75(game: Game) -> None:
@@ -150,7 +153,8 @@ def test_one_of_each_type_per_convoy_cc_cnv_49(game: Game) -> None:
     assert check_sheet(game, clan, "[CONVOY 1]\nHIRE TRA\n")[0].code == "cannot_hire"
     events, spent = hire(game, clan, "HIRE")
     assert convoy.experts == ["TRA"] and spent == 0
-    assert "already has an Expert Trainer" in event_text(events[0])
+    assert events[0].facts == {"why": "convoy", "reason": "expert_twice",
+                               "number": convoy.number, "expert": "Trainer"}
 
 
 def test_pilot_only_for_air_convoys_cc_co_hire_04_cc_cnv_59(game: Game) -> None:
@@ -161,7 +165,8 @@ def test_pilot_only_for_air_convoys_cc_co_hire_04_cc_cnv_59(game: Game) -> None:
     assert check_sheet(game, clan, "[CONVOY 1]\nHIRE PIL\n")[0].code == "cannot_hire"
     events, spent = hire(game, clan, "HIRE PILOT")
     assert convoy.experts == [] and spent == 0
-    assert "only in air convoys" in event_text(events[0])
+    assert events[0].facts == {"why": "convoy", "reason": "pilot_type", "needed": "air",
+                               "number": convoy.number, "convoy_type": convoy.convoy_type}
 
 
 def test_not_enough_money_hires_nobody_cc_co_hire_01_amb_50(game: Game) -> None:

@@ -99,7 +99,8 @@ def test_celebrate_in_owned_rec_center_hex_cc_co_celebrate_01(game: Game) -> Non
     convoy.hex = REC
     game.hex(REC).owner = ctx.clan.number
     event = run(ctx, convoy, CELEBRATE)
-    assert event.kind == "celebrate" and event.facts["place"] == "the Rec Center in 1210"
+    assert event.kind == "celebrate"
+    assert (event.facts["structure"], event.facts["hex"]) == ("Rec Center", "1210")
 
 
 def test_celebrate_needs_enough_food_cc_co_celebrate_02(game: Game) -> None:
@@ -217,7 +218,8 @@ def test_practice_in_owned_police_station_hex_cc_co_practice_02(game: Game) -> N
     convoy.hex = POLICE
     game.hex(POLICE).owner = ctx.clan.number
     event = run(ctx, convoy, PRACTICE)
-    assert event.kind == "practice" and event.facts["place"] == "the Police Station in 1111"
+    assert event.kind == "practice"
+    assert (event.facts["structure"], event.facts["hex"]) == ("Police Station", "1111")
 
 
 def test_practice_in_a_city_captured_this_turn_gains_no_more_cc_co_practice_04(

@@ -186,14 +186,17 @@ def test_build_needs_terrain_ownership_and_a_free_slot_cc_cl_build_01_cc_hex_31(
     """CC-CL-BUILD-01, CC-HEX-31: $10,000; terrain must allow it; one custom structure per hex."""
     order(ctx, f"BUILD {PLAINS} FARM")
     assert ctx.game.hex(PLAINS).custom == "" and ctx.problems[-1].code == "cannot_build"
-    assert "only in Agricultural" in problem_text(ctx.problems[-1])
+    assert ctx.problems[-1].facts == {"reason": "build_terrain", "structure": "Farm",
+                                      "terrains": ("Agricultural",), "hex": PLAINS,
+                                      "terrain": "Plains"}
     order(ctx, f"BUILD {SWAMP2} REFUGE")
-    assert "you do not own hex" in problem_text(ctx.problems[-1])
+    assert ctx.problems[-1].facts == {"reason": "hex_not_owned", "hex": SWAMP2}
     order(ctx, f"BL {PLAINS} CAMP")
     assert ctx.game.hex(PLAINS).custom == "CAM" and ctx.clan.stock.money == 0
     ctx.clan.stock.money = 10_000
     order(ctx, f"BL {PLAINS} cam")
-    assert "already has a Camp" in problem_text(ctx.problems[-1]) and ctx.clan.stock.money == 10_000
+    assert ctx.problems[-1].facts == {"reason": "build_taken", "hex": PLAINS, "built": "Camp"}
+    assert ctx.clan.stock.money == 10_000
     ctx.clan.stock.money = 9_999
     order(ctx, f"BUILD {SWAMP} REF")
     assert ctx.game.hex(SWAMP).custom == "" and ctx.problems[-1].code == "no_money"
@@ -322,6 +325,6 @@ def test_gamble_once_per_casino_and_needs_the_stake_cc_hex_18(casino, monkeypatc
     assert casino.problems[-1].code == "no_money" and casino.clan.stock.money == 9_000
     casino.game.hex(SWAMP).owner = 999
     order(casino, f"GAMBLE {SWAMP}")
-    assert "you do not own the Casino" in problem_text(casino.problems[-1])
+    assert casino.problems[-1].facts == {"reason": "casino_not_owned", "hex": SWAMP}
     order(casino, f"GAMBLE {HOME}")
-    assert "no Casino" in problem_text(casino.problems[-1])
+    assert casino.problems[-1].facts == {"reason": "no_casino", "hex": HOME}

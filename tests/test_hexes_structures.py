@@ -17,7 +17,6 @@ from conquest_tui.engine.orders.registry import CLAN, CONVOY
 from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
 from conquest_tui.engine.steps import capture, entry, loot
 from conquest_tui.engine.world import structures
 from conquest_tui.storage.map_loader import load_map
@@ -375,7 +374,7 @@ def test_fish_preconditions_cc_co_fish_01_cc_hex_19(ctx) -> None:
     convoy_order(ctx, second, "FISH")
     assert [p.code for p in ctx.problems] == [
         "fished_already", "cannot_fish", "cannot_fish", "cannot_fish", "cannot_fish"]
-    assert "frighten the fish" in problem_text(ctx.problems[1])
+    assert ctx.problems[1].facts["reason"] == "fish_type" and ctx.problems[1].facts["scare"] == 1
     assert len(events_of(ctx, "fish")) == 2
 
 
@@ -395,7 +394,9 @@ def test_pave_builds_a_road_both_ways_cc_co_pave_01_03(ctx, home_convoy) -> None
     ctx.clan.stock.money = 50_000
     there = hexgrid.direction_between(PLAINS, SWAMP)
     convoy_order(ctx, home_convoy, f"PAVE {there}")
-    assert ctx.problems[-1].code == "cannot_pave" and "truck" in problem_text(ctx.problems[-1])
+    assert ctx.problems[-1].code == "cannot_pave"
+    assert ctx.problems[-1].facts["reason"] == "pave_truck"
+    assert ctx.problems[-1].facts["vehicle"] == "truck"
     convoys.add_vehicles(game, home_convoy, "truck", 1)
     target = SWAMP
     assert not game.road_between(PLAINS, target) and not game.has_road(target)
@@ -407,12 +408,12 @@ def test_pave_builds_a_road_both_ways_cc_co_pave_01_03(ctx, home_convoy) -> None
     assert economy.hex_yield(game, target, game.hex(target))["parts"] == (
         parts + game.hex(target).road_parts_bonus)
     convoy_order(ctx, home_convoy, f"PAVE {there}")
-    assert "already links" in problem_text(ctx.problems[-1])
+    assert ctx.problems[-1].facts["reason"] == "pave_road"
     convoy_order(ctx, home_convoy, "PAVE N")
-    assert "control both" in problem_text(ctx.problems[-1])
+    assert ctx.problems[-1].facts["reason"] == "pave_control"
     home_convoy.hex = HOME
     convoy_order(ctx, home_convoy, "PAVE S")
-    assert "water" in problem_text(ctx.problems[-1])
+    assert ctx.problems[-1].facts["reason"] == "pave_water"
     assert ctx.clan.stock.money == 50_000 - 10_000
 
 

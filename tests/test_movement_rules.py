@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from conquest_tui.engine.convoys import convoys, movement
+from conquest_tui.engine.core.events import reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.movement import Move, Pause, SetMode
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.reports.order_sentences import describe
 
 HOME = "0308"  # Brackwater: swamp, river mouth, coastal, roads N and NE
 
@@ -34,10 +37,29 @@ def test_land_islands_only_by_road_both_ways_cc_move_04_cc_ter_15(game: Game) ->
     """CC-MOVE-04, CC-TER-15, CC-CNV-02: the causeway road 0306-0206 is the only way."""
     assert movement.entry_problem(game, "land", "0306", "0206") is None
     assert movement.entry_problem(game, "land", "0206", "0306") is None
-    assert "road" in (movement.entry_problem(game, "land", "0307", "0206") or "")
-    assert "road" in (movement.entry_problem(game, "military", "0206", "0307") or "")
-    assert "water" in (movement.entry_problem(game, "military", "0308", "0309") or "")
+    assert movement.entry_problem(game, "land", "0307", "0206") == \
+        reason("island_road", origin="0307", target="0206")
+    assert movement.entry_problem(game, "military", "0206", "0307") == \
+        reason("island_road", origin="0206", target="0307")
+    assert movement.entry_problem(game, "military", "0308", "0309") == \
+        reason("water", target="0309", convoy_type="military")
     assert movement.entry_problem(game, "land", "0307", "0407") is None  # swamp, river: fine
+
+
+def test_illegal_move_reads_alike_when_checked_and_when_run_cc_co_move_02_cc_move_04(
+        game: Game) -> None:
+    """CC-CO-MOVE-02: one reason, one sentence, whether the checker or the pulse finds it."""
+    clan = _clan(game)
+    _convoy(game, "land")
+    sheet = "[CONVOY 2]\nS\n"
+    checked = [p for p in check_sheet(game, clan, sheet) if p.code == "illegal_move"]
+    run_clan_turn(game, clan, sheet)
+    ran = [p for p in game.clan(clan).last_turn.problems if p.code == "illegal_move"]
+    assert [p.facts for p in ran] == [
+        {"convoy": 2, "reason": "water", "target": "0309", "convoy_type": "land"}]
+    assert [p.message for p in checked] == [describe(reason("water", target="0309",
+                                                            convoy_type="land"))]
+    assert problem_text(ran[0]) == f"convoy #2 cannot move: {checked[0].message}"
 
 
 def test_sea_coast_and_canal_cc_move_06_cc_move_10_cc_cnv_03(game: Game) -> None:
@@ -45,8 +67,8 @@ def test_sea_coast_and_canal_cc_move_06_cc_move_10_cc_cnv_03(game: Game) -> None
     assert movement.entry_problem(game, "sea", "0305", "0306") is None
     assert movement.entry_problem(game, "sea", "0306", "0205") is None  # through the "canal"
     assert movement.entry_problem(game, "sea", "0306", "0206") is None  # into islands
-    problem = movement.entry_problem(game, "sea", "0306", "0406")
-    assert problem is not None and "CC-MOVE-06" in problem
+    assert movement.entry_problem(game, "sea", "0306", "0406") == \
+        reason("sea_on_land", target="0406")  # CC-MOVE-06
 
 
 def test_sea_river_only_along_it_cc_move_07_cc_move_08_cc_move_09(game: Game) -> None:
@@ -54,8 +76,8 @@ def test_sea_river_only_along_it_cc_move_07_cc_move_08_cc_move_09(game: Game) ->
     assert movement.entry_problem(game, "sea", "0309", HOME) is None
     assert movement.entry_problem(game, "sea", HOME, "0407") is None
     assert movement.entry_problem(game, "sea", "0507", "0606") is None
-    problem = movement.entry_problem(game, "sea", "0407", "0408")
-    assert problem is not None and "CC-MOVE-08" in problem
+    assert movement.entry_problem(game, "sea", "0407", "0408") == \
+        reason("sea_river", origin="0407", target="0408")  # CC-MOVE-08
     assert movement.entry_problem(game, "sea", HOME, "0207") is None
 
 
@@ -63,8 +85,8 @@ def test_amphibious_mountains_by_road_or_river_cc_move_11_cc_ter_14(game: Game) 
     """CC-MOVE-11, CC-MOVE-20, CC-TER-14, AMB-18: Highgate's mountains by road, 1005 by river."""
     assert movement.entry_problem(game, "amphibious", "0904", "1004") is None  # road
     assert movement.entry_problem(game, "amphibious", "0906", "1005") is None  # river
-    problem = movement.entry_problem(game, "amphibious", "0905", "1004")
-    assert problem is not None and "mountains" in problem
+    assert movement.entry_problem(game, "amphibious", "0905", "1004") == \
+        reason("amphibious_terrain", target="1004", terrain="mountains")
     assert movement.entry_problem(game, "amphibious", HOME, "0309") is None  # water
     assert movement.entry_problem(game, "land", "0905", "1004") is None  # land may
 

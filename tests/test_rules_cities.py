@@ -150,7 +150,7 @@ def test_friendly_city_serves_troops_weapons_hire_goods_celebrate_practice_cc_ci
     assert convoy.troops == 25 and convoy.rifles == 1
     assert "DOC" in convoy.experts and convoy.cargo_type == "minerals" and convoy.cargo > 0
     assert events(clan, "celebrate") and events(clan, "practice")
-    assert any("Dunmarch" in str(e.facts["place"]) for e in events(clan, "hire"))
+    assert any(e.facts["city"] == "Dunmarch" for e in events(clan, "hire"))
     assert [(e.facts["amount"], e.facts["goods"]) for e in events(clan, "goods_sale")] == [
         (5, "ores")]
 

@@ -9,6 +9,7 @@ import attrs
 
 from conquest_tui.engine.convoys import convoys, movement
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.events import reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.rng import rng_for
@@ -195,8 +196,10 @@ def test_stockpiles_unlimited_and_reach_any_convoy_cc_gen_13(game: Game) -> None
 def test_water_never_driven_sea_pays_standard_rate_cc_ter_09(game: Game) -> None:
     """CC-TER-09: land and military convoys cannot enter water; a sea convoy pays ×1 there."""
     first = _first(game)
-    assert "water" in (movement.entry_problem(game, "land", HOME, "0309") or "")
-    assert "water" in (movement.entry_problem(game, "military", HOME, "0309") or "")
+    assert movement.entry_problem(game, "land", HOME, "0309") == \
+        reason("water", target="0309", convoy_type="land")
+    assert movement.entry_problem(game, "military", HOME, "0309") == \
+        reason("water", target="0309", convoy_type="military")
     ship = _new_convoy(game, first, "0309", "sea")
     rate = sum(game.rules.vehicles[k].fuel * n for k, n in ship.vehicles.items())
     assert movement.move_fuel(game, ship, "0309", "0310") == rate

@@ -124,8 +124,9 @@ def test_cc_move_04_land_convoy_cannot_enter_water(game: Game) -> None:
     assert convoy is not None
     water = next((h for h in game.map.hex_ids() if game.map.is_water(h)), None)
     assert water is not None
-    assert "water" in (movement.entry_problem(game, "land", convoy.hex, water) or "") or \
-        not hexgrid.are_adjacent(convoy.hex, water)
+    problem = movement.entry_problem(game, "land", convoy.hex, water)
+    assert problem is not None
+    assert problem.code == "water" or not hexgrid.are_adjacent(convoy.hex, water)
 
 
 def test_cc_move_02_moves_beyond_allowance_fail(game: Game) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from conquest_tui.engine.convoys import convoy_stats, convoys, experts
+from conquest_tui.engine.core.events import Facts, Reason, facts_of, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 
@@ -15,35 +16,39 @@ CARRIED_WEAPONS = convoys.CARRIED_WEAPONS
 class Handover:
     """What one GIVE moved, and what it did to the giving convoy."""
 
-    moved: str
-    """"3 cars", "the Expert Engineer" …"""
+    moved: Facts
+    """What moved, as GIVE's event facts: {"given": "vehicle", "quantity": 3, "vehicle": "car",
+    "vehicles": "cars"}, {"given": "items", …, "item": "troops"}, {"given": "experts",
+    "experts": ("Engineer",)}."""
     settings_reset: tuple[str, ...] = ()
     """Settings of the giver that lapsed with an expert it gave away (CC-CNV-80)."""
     sender_disbanded: bool = False
     """The giver gave its last vehicle away and disbanded (CC-CNV-72)."""
 
 
-def vehicle_words(game: Game, key: str, count: int) -> str:
-    """"3 cars", "1 bike"."""
+def vehicle_words(game: Game, key: str, count: int) -> tuple[int, str, str]:
+    """(3, "car", "cars"): a count of vehicles with the names to read it by."""
     vehicle = game.rules.vehicles[key]
-    return f"{count} {(vehicle.name if count == 1 else vehicle.plural).lower()}"
+    return count, vehicle.name.lower(), vehicle.plural.lower()
 
 
 def give_problem(game: Game, sender: Convoy, recipient: Convoy, kind: str, item: str,
-                 quantity: int) -> str | None:
+                 quantity: int) -> Reason | None:
     """Why this GIVE cannot happen now, or None (CC-CL-GIVE-01/02)."""
     if sender.hex != recipient.hex:
-        return (f"convoy #{sender.number} is in {sender.hex} and convoy #{recipient.number} in "
-                f"{recipient.hex}: both must be in the same hex")
+        return reason("give_apart", sender=sender.number, sender_hex=sender.hex,
+                      recipient=recipient.number, recipient_hex=recipient.hex)
     rules = game.rules
     if kind == "vehicle":
         vehicle = rules.vehicles[item]
         have = sender.vehicles.get(item, 0)
         if have < quantity:
-            return f"convoy #{sender.number} has {vehicle_words(game, item, have)}"
+            return reason("give_few_vehicles", number=sender.number, have=have,
+                          vehicle=vehicle.name.lower(), vehicles=vehicle.plural.lower())
         if vehicle.convoy_type != recipient.convoy_type:
-            return (f"{vehicle.plural.lower()} are {vehicle.convoy_type} vehicles and convoy "
-                    f"#{recipient.number} is a {recipient.convoy_type} convoy")
+            return reason("give_vehicle_type", vehicles=vehicle.plural.lower(),
+                          vehicle_type=vehicle.convoy_type, number=recipient.number,
+                          convoy_type=recipient.convoy_type)
         return None
     if kind in ("troops", "weapon"):
         return _troops_or_weapons_problem(game, sender, recipient, item, quantity)
@@ -51,47 +56,49 @@ def give_problem(game: Game, sender: Convoy, recipient: Convoy, kind: str, item:
         return _cargo_problem(game, sender, recipient, item, quantity)
     if kind == "expert":
         if item not in sender.experts:
-            return f"convoy #{sender.number} has no Expert {experts.expert_name(item, rules)}"
+            return reason("give_no_expert", number=sender.number,
+                          expert=experts.expert_name(item, rules))
         return experts.hire_problem(recipient, item, rules)
     if kind == "all_experts":
         if not _movable_experts(game, sender, recipient):
-            return (f"convoy #{sender.number} has no expert that convoy #{recipient.number} "
-                    "could take")
+            return reason("give_no_movable_expert", sender=sender.number,
+                          recipient=recipient.number)
         return None
-    return f"nothing of the kind {kind!r} can be given"
+    return reason("give_unknown_kind", kind=kind)
 
 
 def _troops_or_weapons_problem(game: Game, sender: Convoy, recipient: Convoy, item: str,
-                               quantity: int) -> str | None:
+                               quantity: int) -> Reason | None:
     have = getattr(sender, item)
     if have < quantity:
-        return f"convoy #{sender.number} carries {have} {item}, not {quantity}"
+        return reason("give_carries_few", number=sender.number, have=have, item=item,
+                      quantity=quantity)
     if recipient.mode == "empty":
-        return f"convoy #{recipient.number} is in Empty mode and carries no troops or weapons"
+        return reason("give_empty_mode", number=recipient.number)
     rules = game.rules
     if item == "troops":
         if recipient.health < rules.consumption.troop_loss_health:
-            return (f"convoy #{recipient.number} is below "
-                    f"{rules.consumption.troop_loss_health}% health and cannot take on troops")
+            return reason("give_too_sick", number=recipient.number,
+                          health=rules.consumption.troop_loss_health)
         room = convoy_stats.troop_capacity(recipient, rules) - recipient.troops
     else:
         room = convoy_stats.weapon_limits(recipient, rules)[item] - getattr(recipient, item)
     if quantity > room:
-        return f"convoy #{recipient.number} has room for {max(0, room)} more {item}"
+        return reason("give_no_room", number=recipient.number, room=max(0, room), item=item)
     return None
 
 
 def _cargo_problem(game: Game, sender: Convoy, recipient: Convoy, goods: str,
-                   quantity: int) -> str | None:
+                   quantity: int) -> Reason | None:
     have = sender.cargo if sender.cargo_type == goods else 0
     if have < quantity:
-        return f"convoy #{sender.number} carries {have} {goods}, not {quantity}"
+        return reason("give_carries_few", number=sender.number, have=have, item=goods,
+                      quantity=quantity)
     if recipient.cargo_type not in ("", goods):
-        return (f"convoy #{recipient.number} carries {recipient.cargo_type}, and a convoy holds "
-                "one kind of goods at a time")
+        return reason("give_other_goods", number=recipient.number, goods=recipient.cargo_type)
     room = convoy_stats.cargo_capacity(recipient, game.rules) - recipient.cargo
     if quantity > room:
-        return f"convoy #{recipient.number} has cargo room for {max(0, room)} more"
+        return reason("give_no_cargo_room", number=recipient.number, room=max(0, room))
     return None
 
 
@@ -107,7 +114,9 @@ def give(game: Game, sender: Convoy, recipient: Convoy, kind: str, item: str,
     if kind == "vehicle":
         convoys.remove_vehicles(game, sender, item, quantity)
         convoys.add_vehicles(game, recipient, item, quantity)
-        moved = vehicle_words(game, item, quantity)
+        count, name, plural = vehicle_words(game, item, quantity)
+        moved = facts_of({"given": "vehicle", "quantity": count, "vehicle": name,
+                          "vehicles": plural})
         if not sender.vehicles:
             game.remove_convoy(sender)
             return Handover(moved, sender_disbanded=True)
@@ -115,21 +124,27 @@ def give(game: Game, sender: Convoy, recipient: Convoy, kind: str, item: str,
     if kind in ("troops", "weapon"):
         setattr(sender, item, getattr(sender, item) - quantity)
         setattr(recipient, item, getattr(recipient, item) + quantity)
-        return Handover(f"{quantity} {item}")
+        return Handover(_items(quantity, item))
     if kind == "cargo":
         sender.cargo -= quantity
         if sender.cargo == 0:
             sender.cargo_type = ""
         recipient.cargo_type = item
         recipient.cargo += quantity
-        return Handover(f"{quantity} {item}")
+        return Handover(_items(quantity, item))
     codes = [item] if kind == "expert" else _movable_experts(game, sender, recipient)
     for code in codes:
         sender.experts.remove(code)
         recipient.experts.append(code)
     recipient.experts.sort()
-    names = ", ".join(f"the Expert {experts.expert_name(code, rules)}" for code in codes)
-    return Handover(names, tuple(experts.settings_without_expert(sender)))
+    names = [experts.expert_name(code, rules) for code in codes]
+    return Handover(facts_of({"given": "experts", "experts": names}),
+                    tuple(experts.settings_without_expert(sender)))
+
+
+def _items(quantity: int, item: str) -> Facts:
+    """GIVE's facts for troops, a weapon or goods (item keys)."""
+    return facts_of({"given": "items", "quantity": quantity, "item": item})
 
 
 # --- ABSORB -------------------------------------------------------------------------------------
@@ -144,19 +159,20 @@ class Absorption:
     """Troops and weapons that did not fit and went back to the stockpiles (AMB-69)."""
 
 
-def absorb_problem(game: Game, issuer: Convoy, target: Convoy | None, number: int) -> str | None:
-    """Why the issuing convoy cannot absorb convoy #number now, or None (CC-CO-ABSORB-01)."""
+def absorb_target(game: Game, issuer: Convoy, number: int) -> Convoy | Reason:
+    """The convoy #number the issuer can absorb now, or why not (CC-CO-ABSORB-01)."""
+    target = game.convoy(issuer.owner, number)
     if target is None:
-        return f"you have no convoy #{number} to absorb"
+        return reason("absorb_none", target=number)
     if target is issuer:
-        return f"convoy #{issuer.number} cannot absorb itself"
+        return reason("absorb_self", number=issuer.number)
     if target.hex != issuer.hex:
-        return (f"convoy #{target.number} is in {target.hex}, not in {issuer.hex} with convoy "
-                f"#{issuer.number}")
+        return reason("absorb_apart", target=target.number, target_hex=target.hex,
+                      hex=issuer.hex, number=issuer.number)
     if target.convoy_type != issuer.convoy_type:
-        return (f"convoy #{target.number} is a {target.convoy_type} convoy and convoy "
-                f"#{issuer.number} a {issuer.convoy_type} convoy: only the same type can merge")
-    return None
+        return reason("absorb_type", target=target.number, target_type=target.convoy_type,
+                      number=issuer.number, convoy_type=issuer.convoy_type)
+    return target
 
 
 def absorb(game: Game, issuer: Convoy, target: Convoy) -> Absorption:
@@ -191,15 +207,15 @@ def absorb(game: Game, issuer: Convoy, target: Convoy) -> Absorption:
 
 # --- SPLIT --------------------------------------------------------------------------------------
 
-def split_problem(game: Game, convoy: Convoy) -> str | None:
-    """Why the convoy cannot SPLIT: two or more vehicles of one type needed (CC-CO-SPLIT-02)."""
+def split_price(game: Game, convoy: Convoy) -> int | Reason:
+    """What splitting costs, or why the convoy cannot SPLIT: two or more vehicles of one type
+    are needed, and room for one more convoy (CC-CO-SPLIT-01/02, AMB-55)."""
     if not any(count >= 2 for count in convoy.vehicles.values()):
-        return (f"convoy #{convoy.number} needs two or more vehicles of at least one type to "
-                "split")
-    if game.rules.creation_cost(len(game.convoys_of(convoy.owner)) + 1) is None:
-        return (f"you already have {game.rules.max_convoys} convoys, the most a Clan may have "
-                "(AMB-55)")
-    return None
+        return reason("split_vehicles", number=convoy.number)
+    cost = split_cost(game, convoy.owner)
+    if cost is None:
+        return reason("split_most", most=game.rules.max_convoys)
+    return cost
 
 
 def split_cost(game: Game, clan: int) -> int | None:
@@ -254,15 +270,19 @@ def split(game: Game, convoy: Convoy) -> Convoy:
 
 # --- CONVERT ------------------------------------------------------------------------------------
 
-def convert_problem(game: Game, convoy: Convoy, convoy_type: str) -> str | None:
+def convert_problem(game: Game, convoy: Convoy, convoy_type: str) -> Reason | None:
     """Why the convoy cannot CONVERT to that type here (CC-CL-CONVERT-01)."""
     city = game.city(convoy.hex)
     if city is None or city.owner != convoy.owner:
-        return (f"convoy #{convoy.number} is in {convoy.hex}, not in a city you own: convoys are "
-                "converted only in their own cities")
+        return reason("convert_city", number=convoy.number, hex=convoy.hex)
     if convoy.convoy_type == convoy_type:
-        return f"convoy #{convoy.number} is already a {convoy_type} convoy"
+        return convert_same(convoy.number, convoy_type)
     return convoys.type_site_problem(game, convoy.hex, convoy_type, "converted")
+
+
+def convert_same(number: int, convoy_type: str) -> Reason:
+    """Convoy #number is already of the type it would be converted to."""
+    return reason("convert_same", number=number, convoy_type=convoy_type)
 
 
 def convert_price(game: Game, convoy: Convoy, convoy_type: str) -> tuple[int, int]:

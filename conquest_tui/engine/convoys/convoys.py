@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Container
 
 from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 
@@ -97,21 +98,21 @@ def is_sea_port(game: Game, hex_id: str) -> bool:
     return game.map.is_coastal(hex_id)
 
 
-def create_problem(game: Game, clan: int, hex_id: str, convoy_type: str) -> str | None:
+def create_problem(game: Game, clan: int, hex_id: str, convoy_type: str) -> Reason | None:
     """Why the Clan cannot CREATE that convoy there now, or None (CC-CL-CREATE-01/02)."""
     city = game.city(hex_id)
     if city is None:
-        return f"there is no city in {hex_id}"
+        return reason("create_no_city", hex=hex_id)
     site = game.map.city_at(hex_id)
     name = site.name if site else hex_id
     if city.owner != clan:
-        return f"{name} ({hex_id}) is not your city"
+        return reason("create_not_yours", city=name, hex=hex_id)
     if city.conquered_turn == game.state.game_turn:
-        return f"{name} was conquered this turn; no convoy can be created there yet"
+        return reason("create_conquered", city=name)
     return type_site_problem(game, hex_id, convoy_type, "created")
 
 
-def type_site_problem(game: Game, hex_id: str, convoy_type: str, verb: str) -> str | None:
+def type_site_problem(game: Game, hex_id: str, convoy_type: str, verb: str) -> Reason | None:
     """Why this city cannot launch that convoy type (Armory, Airport, coast), or None.
 
     `verb` says what is done there: "created" (CC-CL-CREATE-02) or "converted"
@@ -123,9 +124,9 @@ def type_site_problem(game: Game, hex_id: str, convoy_type: str, verb: str) -> s
     kind = game.rules.convoy_types[convoy_type]
     if kind.requires_building and (city is None or kind.requires_building not in city.buildings):
         building = game.rules.buildings[kind.requires_building].name
-        return f"{kind.name.lower()} convoys are {verb} only in a city with an {building}"
+        return reason("type_building", type_name=kind.name.lower(), verb=verb, building=building)
     if convoy_type == "sea" and not is_sea_port(game, hex_id):
-        return f"{name} is not on the coast: sea convoys need a coastal city"
+        return reason("not_coastal", city=name)
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.rules.ruleset import Ruleset
 
@@ -70,15 +71,15 @@ def auto_loots(convoy: Convoy) -> bool:
     return "SCO" in convoy.experts
 
 
-def hire_problem(convoy: Convoy, code: str, rules: Ruleset) -> str | None:
+def hire_problem(convoy: Convoy, code: str, rules: Ruleset) -> Reason | None:
     """Why this convoy can never take this expert as it stands, or None (CC-CNV-49, HIRE-04)."""
     name = expert_name(code, rules)
     if code in convoy.experts:
-        return f"convoy #{convoy.number} already has an Expert {name}; a convoy holds one of each"
+        return reason("expert_twice", number=convoy.number, expert=name)
     needed = rules.expert_effects.pilot_requires_type
     if code == "PIL" and convoy.convoy_type != needed:
-        return (f"an Expert Pilot serves only in {needed} convoys, and convoy #{convoy.number} "
-                f"is a {convoy.convoy_type} convoy")
+        return reason("pilot_type", needed=needed, number=convoy.number,
+                      convoy_type=convoy.convoy_type)
     return None
 
 

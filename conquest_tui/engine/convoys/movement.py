@@ -6,6 +6,7 @@ import math
 
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 
@@ -16,7 +17,7 @@ PAUSE_ROAD_TYPES = frozenset({"land", "military"})
 """Convoy types whose PAUSE costs a quarter in a hex with a road (CC-CO-PAUSE-02)."""
 
 
-def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> str | None:
+def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:
     """Why a convoy of this type cannot move from origin to target, or None if it can.
 
     Covers the terrain rules of every convoy type (CC-MOVE-04…12, CC-CNV-02…06); allowance,
@@ -24,11 +25,11 @@ def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> str
     """
     world = game.map
     if not world.contains(target):
-        return f"{target} is off the map"
+        return reason("off_map", target=target)
     if convoy_type == "air":
         return None  # air convoys may enter any hex (CC-MOVE-12)
     if not hexgrid.are_adjacent(origin, target):
-        return f"{target} is not next to {origin}: only air convoys move more than one hex"
+        return reason("not_adjacent", origin=origin, target=target)
     if convoy_type in ("land", "military"):
         return _land_problem(game, convoy_type, origin, target)
     if convoy_type == "amphibious":
@@ -36,38 +37,34 @@ def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> str
     return _sea_problem(game, origin, target)
 
 
-def _land_problem(game: Game, convoy_type: str, origin: str, target: str) -> str | None:
+def _land_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:
     world = game.map
     if world.is_water(target):
-        return f"{target} is water: a {convoy_type} convoy cannot enter it (CC-MOVE-04)"
+        return reason("water", target=target, convoy_type=convoy_type)
     if (world.is_island(target) or world.is_island(origin)) and not game.road_between(
         origin, target
     ):
-        return (f"islands are entered and left only along a road, and no road links "
-                f"{origin} and {target} (CC-TER-15)")
+        return reason("island_road", origin=origin, target=target)
     return None
 
 
-def _amphibious_problem(game: Game, origin: str, target: str) -> str | None:
+def _amphibious_problem(game: Game, origin: str, target: str) -> Reason | None:
     rule = game.rules.terrains[game.map.terrain_of(target)]
     if rule.amphibious_needs_road_or_river and not (
         game.road_between(origin, target) or game.map.river_between(origin, target)
     ):
-        return (f"{target} is {rule.name.lower()}: an amphibious convoy enters it only "
-                f"along a road or river (CC-MOVE-11)")
+        return reason("amphibious_terrain", target=target, terrain=rule.name.lower())
     return None
 
 
-def _sea_problem(game: Game, origin: str, target: str) -> str | None:
+def _sea_problem(game: Game, origin: str, target: str) -> Reason | None:
     if open_to_ships(game, target) or open_to_ships(game, origin):
         return None  # free at sea, or into a coastal hex from the water (CC-CNV-03)
     if game.map.river_between(origin, target):
         return None  # up or down a river (CC-MOVE-07/08)
     if game.map.has_river(origin):
-        return (f"a sea convoy in the river hex {origin} may only follow the river or go into "
-                f"water or islands; no river leads to {target} (CC-MOVE-08)")
-    return (f"a sea convoy on land must move next into water or islands, or follow a river; "
-            f"{target} is neither (CC-MOVE-06)")
+        return reason("sea_river", origin=origin, target=target)
+    return reason("sea_on_land", target=target)
 
 
 def open_to_ships(game: Game, hex_id: str) -> bool:

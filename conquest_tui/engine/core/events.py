@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 
+import attrs
+
 Fact = int | str | tuple["Fact", ...]
 """One fact of an event: a number, a word or code (hex id, item key, name), or a tuple of facts."""
 
@@ -187,3 +189,24 @@ def fact(value: object) -> Fact:
 def facts_of(values: Mapping[str, object]) -> Facts:
     """Keyword values as an event's facts (checked, lists made tuples)."""
     return {name: fact(value) for name, value in values.items()}
+
+
+@attrs.frozen
+class Reason:
+    """Why something cannot be done, as data: a reason code and its facts (no sentence).
+
+    Its sentence is declared once in engine/reports/order_sentences.py (`REASONS`), so the
+    resolve event that carries it and the sheet checker's message read the same.
+    """
+
+    code: str
+    facts: Facts = attrs.field(factory=dict)
+
+    def as_facts(self) -> Facts:
+        """The reason as event facts: its code under "reason", then its own facts."""
+        return {"reason": self.code, **self.facts}
+
+
+def reason(code: str, /, **facts: object) -> Reason:
+    """`reason("water", target="0307", convoy_type="land")`: a reason with checked facts."""
+    return Reason(code, facts_of(facts))

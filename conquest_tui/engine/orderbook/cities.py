@@ -7,7 +7,7 @@ from typing import Self
 import attrs
 
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
@@ -15,14 +15,10 @@ from conquest_tui.engine.orders.arguments import MAX_QUANTITY, OrderSyntaxError,
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.steps import cargo_sale
 from conquest_tui.engine.world import buildings, goods
-
-
-def _where(game: Game, hex_id: str) -> str:
-    return f"{goods.city_name(game, hex_id)} ({hex_id})"
-
 
 # --- goods -----------------------------------------------------------------------------------
 
@@ -38,7 +34,7 @@ class PickupGoods(Order):
         problem = goods.pickup_problem(ctx.game, convoy)
         if problem:
             ctx.fail(EventKind.NO_PICKUP, "CC-CO-PICKUP-01", convoy=convoy.number,
-                     reason=problem)
+                     **problem.as_facts())
             return
         taken = goods.pick_up_goods(ctx.game, convoy)
         ctx.report(EventKind.GOODS_PICKUP, "CC-CO-PICKUP-02", amount=taken,
@@ -57,7 +53,7 @@ class Dropoff(Order):
         problem = goods.dropoff_problem(ctx.game, convoy)
         if problem:
             ctx.fail(EventKind.NO_DROPOFF, "CC-CO-DROPOFF-01", convoy=convoy.number,
-                     reason=problem)
+                     **problem.as_facts())
             return
         cargo_sale.sell(ctx, convoy, "CC-CO-DROPOFF-02")
 
@@ -198,18 +194,18 @@ class Assign(Order):
             assign(ctx, city, self.troops, self.claymores, "CC-CL-ASSIGN-02")
 
 
-def fortify_problem(game: Game, clan: int, city: CityState) -> str | None:
+def fortify_problem(game: Game, clan: int, city: CityState) -> Reason | None:
     """Why the city cannot be raised a level now, money aside (CC-CL-FORTIFY-01)."""
-    where = _where(game, city.hex)
+    where = {"city": goods.city_name(game, city.hex), "hex": city.hex}
     if city.owner != clan:
-        return f"{where} is not your city"
+        return reason("fortify_not_yours", **where)
     level = game.rules.fortification(city.fortification)
     if level.cost_to_raise is None:
-        return f"{where} is a {level.name}, which cannot be raised"
+        return reason("fortify_top", level=level.name, **where)
     if buildings.captured_this_turn(game, city):
-        return f"{where} was conquered this turn and cannot be fortified yet"
+        return reason("fortify_conquered", **where)
     if city.fortified_turn == game.state.game_turn:
-        return f"{where} was already fortified this turn (one level per turn)"
+        return reason("fortify_twice", **where)
     return None
 
 
@@ -238,7 +234,7 @@ class Fortify(Order):
         city = game.city(self.hex)
         assert city is not None
         problem = fortify_problem(game, clan, city)
-        return ("cannot_fortify", problem) if problem else None
+        return ("cannot_fortify", describe(problem)) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Pay for one level, then assign any troops and claymores given."""
@@ -248,7 +244,7 @@ class Fortify(Order):
             return
         problem = fortify_problem(game, ctx.clan.number, city)
         if problem:
-            ctx.fail(EventKind.CANNOT_FORTIFY, "CC-CITY-34", reason=problem)
+            ctx.fail(EventKind.CANNOT_FORTIFY, "CC-CITY-34", **problem.as_facts())
             return
         level = game.rules.fortification(city.fortification)
         cost = level.cost_to_raise or 0
@@ -325,7 +321,8 @@ class Erect(Order):
             name = rules.buildings[code].name
             problem = buildings.erect_problem(game, ctx.clan.number, city, self.hex, code)
             if problem:
-                ctx.fail(EventKind.CANNOT_ERECT, "CC-CL-ERECT-01", building=name, reason=problem)
+                ctx.fail(EventKind.CANNOT_ERECT, "CC-CL-ERECT-01", building=name,
+                         **problem.as_facts())
                 if city is None or city.owner != ctx.clan.number or \
                         buildings.captured_this_turn(game, city):
                     return

@@ -8,7 +8,7 @@ from typing import Self
 import attrs
 
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy import bought_lines, random_events
 from conquest_tui.engine.orderbook.declare import clan_order
@@ -24,6 +24,7 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
@@ -121,7 +122,7 @@ class Rename(Order):
                 return "no_convoy", f"you have no convoy #{self.convoy}"
             return None
         problem = _clan_rename_problem(game)
-        return ("too_late", problem) if problem else None
+        return ("too_late", describe(problem)) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Rename now; the Clan only up to the turn the rules allow (AMB-59)."""
@@ -137,17 +138,17 @@ class Rename(Order):
             return
         problem = _clan_rename_problem(game)
         if problem:
-            ctx.fail(EventKind.TOO_LATE, "AMB-59", reason=problem)
+            ctx.fail(EventKind.TOO_LATE, "AMB-59", **problem.as_facts())
             return
         old, clan.name = clan.name, self.name
         ctx.report(EventKind.RENAME, "CC-CL-NAME-01", why="clan", clan=clan.number, old=old,
                    name=clan.name)
 
 
-def _clan_rename_problem(game: Game) -> str | None:
+def _clan_rename_problem(game: Game) -> Reason | None:
     last = game.rules.game.clan_rename_until_turn
     if game.state.game_turn > last:
-        return f"a Clan may rename itself only up to game turn {last}; the name stays"
+        return reason("rename_late", last=last)
     return None
 
 

@@ -7,8 +7,9 @@ from typing import Self
 import attrs
 
 from conquest_tui.engine.convoys import convoy_stats, dealer, experts, hiring
+from conquest_tui.engine.convoys.hiring import Place
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
@@ -16,6 +17,7 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.steps import scan
 
@@ -27,16 +29,16 @@ def _done_this_turn(ctx: TurnContext, convoy: Convoy, keyword: str) -> bool:
     return convoy.last_done.get(keyword) == ctx.turn
 
 
-def _place(game: Game, clan: int, convoy: Convoy, structure: str) -> str:
-    """The friendly city, or owned hex with the structure, the convoy stands in; "" if neither."""
+def _place(game: Game, clan: int, convoy: Convoy, structure: str) -> Place | None:
+    """The friendly city, or owned hex with the structure, the convoy stands in; None if
+    neither."""
     site = game.city_site(convoy.hex)
     if site is not None and game.is_friendly_city(convoy.hex, clan):
-        return f"{site.name} ({convoy.hex})"
+        return Place(convoy.hex, city=site.name)
     hex_state = game.hex(convoy.hex)
     if hex_state.special == structure and hex_state.owner == clan:
-        name = game.rules.special_structures[structure].name
-        return f"the {name} in {convoy.hex}"
-    return ""
+        return Place(convoy.hex, structure=game.rules.special_structures[structure].name)
+    return None
 
 
 def _not_full(ctx: TurnContext, convoy: Convoy, what: str, rule: str) -> bool:
@@ -68,25 +70,25 @@ DRILL = _Gathering("PRACTICE", "practice", POLICE_STATION, EventKind.TRAINING_FU
 
 
 def _gathering_place(ctx: TurnContext, convoy: Convoy, what: _Gathering, current: int,
-                     maximum: int) -> str:
-    """Where the convoy may celebrate or practice now; "" once the order has failed."""
+                     maximum: int) -> Place | None:
+    """Where the convoy may celebrate or practice now; None once the order has failed."""
     number, rule = convoy.number, what.rule
     if convoy.hidden:
         ctx.fail(EventKind.HIDDEN, "CC-CNV-75", why=what.verb, convoy=number)
-        return ""
+        return None
     if _done_this_turn(ctx, convoy, what.keyword):
         ctx.fail(EventKind.ONCE_PER_TURN, rule, why=what.verb, convoy=number)
-        return ""
+        return None
     place = _place(ctx.game, ctx.clan.number, convoy, what.structure)
-    if not place:
+    if place is None:
         name = ctx.game.rules.special_structures[what.structure].name
         ctx.fail(EventKind.NO_PLACE, rule, convoy=number, verb=what.verb, structure=name)
-        return ""
+        return None
     if current >= maximum:
         ctx.fail(what.full, rule, convoy=number, current=current)
-        return ""
+        return None
     if _not_full(ctx, convoy, what.verb, rule):
-        return ""
+        return None
     return place
 
 
@@ -118,7 +120,7 @@ class Hire(Order):
         if not self.expert:
             return None
         problem = experts.hire_problem(convoy, self.expert, game.rules)
-        return ("cannot_hire", problem) if problem else None
+        return ("cannot_hire", describe(problem)) if problem else None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay $10,000 at a city Guild or a structure that hires (CC-CO-HIRE-01…04)."""
@@ -127,15 +129,15 @@ class Hire(Order):
             ctx.fail(EventKind.HIDDEN, "CC-CNV-75", why="hire", convoy=convoy.number)
             return
         site = hiring.hiring_site(ctx.game, ctx.clan.number, convoy.hex)
-        code, problem = hiring.expert_to_hire(site, self.expert)
-        if problem:
+        code = hiring.expert_to_hire(site, self.expert)
+        if isinstance(code, Reason):
             ctx.fail(EventKind.CANNOT_HIRE, "CC-CO-HIRE-04", why="site", convoy=convoy.number,
-                     reason=problem)
+                     **code.as_facts())
             return
         problem = experts.hire_problem(convoy, code, rules)
         if problem:
             ctx.fail(EventKind.CANNOT_HIRE, "CC-CNV-49", why="convoy", convoy=convoy.number,
-                     reason=problem)
+                     **problem.as_facts())
             return
         expert = rules.experts[code]
         money = ctx.clan.stock.money
@@ -146,7 +148,7 @@ class Hire(Order):
         ctx.clan.stock.money -= expert.cost
         convoy.experts.append(code)
         ctx.report(EventKind.HIRE, "CC-CO-HIRE-01", expert=expert.name, code=code,
-                   place=site.place, cost=expert.cost, effect=expert.effect)
+                   cost=expert.cost, effect=expert.effect, **site.place.as_facts())
 
 
 @convoy_order("CELEBRATE", abbr="CE", syntax="CELEBRATE", summary="celebrate to raise morale",
@@ -160,7 +162,7 @@ class Celebrate(Order):
         game, rules = ctx.game, ctx.game.rules
         number = convoy.number
         place = _gathering_place(ctx, convoy, CELEBRATION, convoy.morale, rules.morale.maximum)
-        if not place:
+        if place is None:
             return
         food = convoy.troops * rules.consumption.celebrate_food_per_troop
         if ctx.clan.stock.food < food:
@@ -178,7 +180,7 @@ class Celebrate(Order):
             gain += rules.morale.celebrate_captured_city.roll(rng)
         gain = experts.gourmet_morale_gain(convoy, gain, rules)
         convoy.morale += gain
-        ctx.report(EventKind.CELEBRATE, "CC-CO-CELEBRATE-03", place=place,
+        ctx.report(EventKind.CELEBRATE, "CC-CO-CELEBRATE-03", **place.as_facts(),
                    captured=int(captured), gourmet=int("GOU" in convoy.experts), food=food,
                    gain=gain, morale=convoy.morale)
 
@@ -198,7 +200,7 @@ class Practice(Order):
             return
         place = _gathering_place(ctx, convoy, DRILL, convoy.training,
                                  rules.morale.training_maximum)
-        if not place:
+        if place is None:
             return
         fuel = experts.order_fuel(convoy, rules, rules.consumption.practice_fuel_rates)
         if not dealer.cover(ctx, convoy, "fuel", fuel, "its drills"):
@@ -209,7 +211,7 @@ class Practice(Order):
         convoy.last_done["PRACTICE"] = ctx.turn
         gain = rules.morale.practice_training.roll(ctx.rng())
         gained = experts.raise_training(convoy, gain, rules)
-        ctx.report(EventKind.PRACTICE, "CC-CO-PRACTICE-04", place=place, fuel=fuel,
+        ctx.report(EventKind.PRACTICE, "CC-CO-PRACTICE-04", **place.as_facts(), fuel=fuel,
                    gained=gained, training=convoy.training)
 
 

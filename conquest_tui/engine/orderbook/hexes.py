@@ -9,7 +9,7 @@ import attrs
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
@@ -17,29 +17,30 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, no_m
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import structures
 from conquest_tui.engine.world.structure_uses import first_use, mark_used, use_key, used_this_turn
 
 
 def build_problem(game: Game, clan: int, hex_id: str, code: str, *, owner: bool = True
-                  ) -> str | None:
+                  ) -> Reason | None:
     """Why BUILD cannot put that structure in the hex, or None (CC-HEX-31, CC-CL-BUILD-01)."""
     rules = game.rules
     structure = rules.custom_structures[code]
     if not game.map.contains(hex_id):
-        return f"{hex_id} is not on the map"
+        return reason("build_off_map", hex=hex_id)
     hex_state = game.hex(hex_id)
     terrain = rules.terrains[game.map.terrain_of(hex_id)]
     if code not in terrain.custom_structures:
-        where = " or ".join(rules.terrains[key].name for key in structure.terrains)
-        return (f"a {structure.name} can be built only in {where} hexes; {hex_id} is "
-                f"{terrain.name}")
+        where = [rules.terrains[key].name for key in structure.terrains]
+        return reason("build_terrain", structure=structure.name, terrains=where, hex=hex_id,
+                      terrain=terrain.name)
     if hex_state.custom:
         built = rules.custom_structures[hex_state.custom].name
-        return f"{hex_id} already has a {built}: one custom structure per hex"
+        return reason("build_taken", hex=hex_id, built=built)
     if owner and hex_state.owner != clan:
-        return f"you do not own hex {hex_id}"
+        return reason("hex_not_owned", hex=hex_id)
     return None
 
 
@@ -71,14 +72,14 @@ class Build(Order):
     def check(self, game: Game, clan: int) -> Finding | None:
         """The terrain must take the structure and the hex have none (ownership may come)."""
         problem = build_problem(game, clan, self.hex, self.structure, owner=False)
-        return ("cannot_build", problem) if problem else None
+        return ("cannot_build", describe(problem)) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Pay and build; production starts next turn."""
         game, clan = ctx.game, ctx.clan
         problem = build_problem(game, clan.number, self.hex, self.structure)
         if problem:
-            ctx.fail(EventKind.CANNOT_BUILD, "CC-CL-BUILD-01", reason=problem)
+            ctx.fail(EventKind.CANNOT_BUILD, "CC-CL-BUILD-01", **problem.as_facts())
             return
         structure = game.rules.custom_structures[self.structure]
         if structure.cost > clan.stock.money:
@@ -93,12 +94,13 @@ class Build(Order):
                    cost=structure.cost, production=tuple(structure.production.items()))
 
 
-def gamble_problem(game: Game, clan: int, hex_id: str, *, owner: bool = True) -> str | None:
+def gamble_problem(game: Game, clan: int, hex_id: str, *, owner: bool = True
+                   ) -> Reason | None:
     """Why the Clan cannot GAMBLE at that hex, or None (CC-CL-GAMBLE-01)."""
     if not game.map.contains(hex_id) or game.hex(hex_id).special != structures.CASINO:
-        return f"there is no Casino in {hex_id}"
+        return reason("no_casino", hex=hex_id)
     if owner and game.hex(hex_id).owner != clan:
-        return f"you do not own the Casino hex {hex_id}"
+        return reason("casino_not_owned", hex=hex_id)
     return None
 
 
@@ -121,7 +123,7 @@ class Gamble(Order):
     def check(self, game: Game, clan: int) -> Finding | None:
         """There must be a Casino there (ownership may come)."""
         problem = gamble_problem(game, clan, self.hex, owner=False)
-        return ("cannot_gamble", problem) if problem else None
+        return ("cannot_gamble", describe(problem)) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Stake, roll d100 on the casino table, pay out (CC-CL-GAMBLE-02…04)."""
@@ -129,7 +131,7 @@ class Gamble(Order):
         rules = game.rules
         problem = gamble_problem(game, clan.number, self.hex)
         if problem:
-            ctx.fail(EventKind.CANNOT_GAMBLE, "CC-CL-GAMBLE-01", reason=problem)
+            ctx.fail(EventKind.CANNOT_GAMBLE, "CC-CL-GAMBLE-01", **problem.as_facts())
             return
         keys = [f"{use_key(structures.CASINO, self.hex)} {n}"
                 for n in range(1, rules.gambles_per_casino + 1)]
@@ -159,18 +161,17 @@ class Gamble(Order):
                    returned=outcome.returned, lost=extra, closed=int(outcome.removes_casino))
 
 
-def fish_problem(game: Game, convoy: Convoy) -> str | None:
+def fish_problem(game: Game, convoy: Convoy) -> Reason | None:
     """Why the convoy cannot FISH where it is now, or None (CC-CO-FISH-01)."""
     if convoy.convoy_type != "sea":
-        scare = " and would frighten the fish away" if convoy.convoy_type == "amphibious" else ""
-        return (f"only sea convoys can fish; convoy #{convoy.number} is "
-                f"{convoy.convoy_type}{scare}")
+        return reason("fish_type", number=convoy.number, convoy_type=convoy.convoy_type,
+                      scare=int(convoy.convoy_type == "amphibious"))
     if game.hex(convoy.hex).special != structures.FISHERY:
-        return f"there is no Fishery in {convoy.hex}"
+        return reason("no_fishery", hex=convoy.hex)
     if convoy.hidden:
-        return f"convoy #{convoy.number} is hidden and cannot fish"
+        return reason("fish_hidden", number=convoy.number)
     if convoy.mode == "recon":
-        return f"convoy #{convoy.number} is in Recon mode and cannot fish"
+        return reason("fish_recon", number=convoy.number)
     return None
 
 
@@ -190,8 +191,8 @@ class Fish(Order):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only sea convoys fish (where the convoy will be is not known yet)."""
         if convoy.convoy_type != "sea":
-            return "cannot_fish", f"only sea convoys can fish; convoy #{convoy.number} is " \
-                                  f"{convoy.convoy_type}"
+            return "cannot_fish", describe(reason("fish_type", number=convoy.number,
+                                                  convoy_type=convoy.convoy_type, scare=0))
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -199,7 +200,8 @@ class Fish(Order):
         game = ctx.game
         problem = fish_problem(game, convoy)
         if problem:
-            ctx.fail(EventKind.CANNOT_FISH, "CC-CO-FISH-01", convoy=convoy.number, reason=problem)
+            ctx.fail(EventKind.CANNOT_FISH, "CC-CO-FISH-01", convoy=convoy.number,
+                     **problem.as_facts())
             return
         if not first_use(game, ctx.clan, use_key(structures.FISHERY, convoy.hex)):
             ctx.fail(EventKind.FISHED_ALREADY, "CC-CO-FISH-01", convoy=convoy.number,
@@ -210,22 +212,22 @@ class Fish(Order):
         ctx.report(EventKind.FISH, "CC-CO-FISH-02", hex=convoy.hex, food=food)
 
 
-def pave_target(game: Game, convoy: Convoy, direction: str) -> tuple[str | None, str | None]:
-    """(destination, None) when the convoy may PAVE that way, else (None, why) (CC-CO-PAVE-01)."""
+def pave_target(game: Game, convoy: Convoy, direction: str) -> str | Reason:
+    """The destination when the convoy may PAVE that way, else why not (CC-CO-PAVE-01)."""
     truck = game.rules.convoy.pave_vehicle
     if convoy.convoy_type != "land" or not convoy.vehicles.get(truck):
-        return None, f"paving needs a land convoy with at least one {truck}"
+        return reason("pave_truck", vehicle=truck)
     here = convoy.hex
     target = hexgrid.neighbor(here, direction)
     if target is None or not game.map.contains(target):
-        return None, f"{direction} of {here} is off the map"
+        return reason("pave_off_map", direction=direction, origin=here)
     if game.map.is_water(target):
-        return None, f"{target} is water; roads cannot be built there"
+        return reason("pave_water", target=target)
     if game.hex(here).owner != convoy.owner or game.hex(target).owner != convoy.owner:
-        return None, f"you must control both {here} and {target} to pave between them"
+        return reason("pave_control", origin=here, target=target)
     if game.road_between(here, target):
-        return None, f"a road already links {here} and {target}"
-    return target, None
+        return reason("pave_road", origin=here, target=target)
+    return target
 
 
 def pave_cost(game: Game, a: str, b: str) -> int:
@@ -268,10 +270,10 @@ class Pave(Order):
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay the terrain's price and lay the road between the two hexes."""
         game, clan = ctx.game, ctx.clan
-        target, problem = pave_target(game, convoy, self.direction)
-        if target is None:
+        target = pave_target(game, convoy, self.direction)
+        if isinstance(target, Reason):
             ctx.fail(EventKind.CANNOT_PAVE, "CC-CO-PAVE-01", convoy=convoy.number,
-                     reason=problem or "")
+                     **target.as_facts())
             return
         cost = pave_cost(game, convoy.hex, target)
         if cost > clan.stock.money:

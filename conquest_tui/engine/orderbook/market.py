@@ -24,6 +24,7 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 INDOCTRINATION = "IND"
@@ -303,7 +304,7 @@ class Create(Order):
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's and able to launch that type."""
         problem = convoy_rules.create_problem(game, clan, self.hex, self.convoy_type)
-        return ("cannot_create", problem) if problem else None
+        return ("cannot_create", describe(problem)) if problem else None
 
     def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
         """The new convoy, numbered as the turn will number it, for its section."""
@@ -317,7 +318,7 @@ class Create(Order):
         problem = convoy_rules.create_problem(ctx.game, ctx.clan.number, self.hex,
                                               self.convoy_type)
         if problem:
-            ctx.fail(EventKind.CANNOT_CREATE, "CC-CL-CREATE-01", reason=problem)
+            ctx.fail(EventKind.CANNOT_CREATE, "CC-CL-CREATE-01", **problem.as_facts())
             return
         number = convoy_rules.next_number(ctx.game, ctx.clan.number)
         cost = ctx.game.rules.creation_cost(len(ctx.game.convoys_of(ctx.clan.number)) + 1)

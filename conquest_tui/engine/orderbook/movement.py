@@ -90,7 +90,8 @@ def _cannot_move(ctx: TurnContext, convoy: Convoy, origin: str, target: str) -> 
         return True
     problem = movement.entry_problem(game, convoy.convoy_type, origin, target)
     if problem:
-        ctx.fail(EventKind.ILLEGAL_MOVE, "CC-CO-MOVE-02", convoy=convoy.number, reason=problem)
+        ctx.fail(EventKind.ILLEGAL_MOVE, "CC-CO-MOVE-02", convoy=convoy.number,
+                 **problem.as_facts())
         return True
     allowance = movement.allowance(game, convoy, convoy.start_hex)
     if convoy.moves_made + movement.move_distance(convoy, origin, target) > allowance:

@@ -8,7 +8,7 @@ import attrs
 
 from conquest_tui.engine.convoys import convoy_transfers
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
@@ -25,6 +25,7 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports.order_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 CARRIED_WEAPONS = ("rifles", "grenades", "rockets", "bombs")
@@ -136,9 +137,10 @@ class Give(Order):
         if self.kind == "vehicle":
             vehicle = game.rules.vehicles[self.item]
             if vehicle.convoy_type != recipient.convoy_type:
-                return ("wrong_type", f"{vehicle.plural.lower()} are {vehicle.convoy_type} "
-                        f"vehicles and convoy #{recipient.number} is a "
-                        f"{recipient.convoy_type} convoy")
+                return "wrong_type", describe(reason(
+                    "give_vehicle_type", vehicles=vehicle.plural.lower(),
+                    vehicle_type=vehicle.convoy_type, number=recipient.number,
+                    convoy_type=recipient.convoy_type))
         if self.kind == "expert" and self.item == "PIL":
             needed = game.rules.expert_effects.pilot_requires_type
             if recipient.convoy_type != needed:
@@ -158,12 +160,12 @@ class Give(Order):
         problem = convoy_transfers.give_problem(game, sender, recipient, self.kind, self.item,
                                                 self.quantity)
         if problem:
-            ctx.fail(EventKind.CANNOT_GIVE, "CC-CL-GIVE-02", reason=problem)
+            ctx.fail(EventKind.CANNOT_GIVE, "CC-CL-GIVE-02", **problem.as_facts())
             return
         done = convoy_transfers.give(game, sender, recipient, self.kind, self.item,
                                      self.quantity)
         ctx.report(EventKind.GIVE, "CC-CL-GIVE-01", convoy=recipient.number,
-                   sender=sender.number, moved=done.moved, hex=recipient.hex)
+                   sender=sender.number, hex=recipient.hex, **done.moved)
         if done.settings_reset:
             ctx.report(EventKind.SETTING_RESET, "CC-CNV-80", convoy=sender.number, why="given",
                        settings=done.settings_reset)
@@ -201,8 +203,8 @@ class Convert(Order):
         if convoy is None:
             return "no_convoy", f"you have no convoy #{self.convoy}"
         if convoy.convoy_type == self.convoy_type:
-            return ("cannot_convert", f"convoy #{convoy.number} is already a {self.convoy_type} "
-                    "convoy")
+            return ("cannot_convert",
+                    describe(convoy_transfers.convert_same(convoy.number, self.convoy_type)))
         return None
 
     def run(self, ctx: TurnContext) -> None:
@@ -214,7 +216,7 @@ class Convert(Order):
             return
         problem = convoy_transfers.convert_problem(game, convoy, self.convoy_type)
         if problem:
-            ctx.fail(EventKind.CANNOT_CONVERT, "CC-CL-CONVERT-01", reason=problem)
+            ctx.fail(EventKind.CANNOT_CONVERT, "CC-CL-CONVERT-01", **problem.as_facts())
             return
         sale, scout_cost = convoy_transfers.convert_price(game, convoy, self.convoy_type)
         if ctx.clan.stock.money + sale < scout_cost:
@@ -237,16 +239,15 @@ class Split(Order):
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """The convoy must have enough to halve."""
-        problem = convoy_transfers.split_problem(game, convoy)
-        return ("cannot_split", problem) if problem else None
+        price = convoy_transfers.split_price(game, convoy)
+        return ("cannot_split", describe(price)) if isinstance(price, Reason) else None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay, then halve the convoy; the new one can do nothing more this turn."""
-        problem = convoy_transfers.split_problem(ctx.game, convoy)
-        cost = convoy_transfers.split_cost(ctx.game, convoy.owner)
-        if problem or cost is None:
+        cost = convoy_transfers.split_price(ctx.game, convoy)
+        if isinstance(cost, Reason):
             ctx.fail(EventKind.CANNOT_SPLIT, "CC-CO-SPLIT-02", convoy=convoy.number,
-                     reason=problem or "")
+                     **cost.as_facts())
             return
         if not pay(ctx, cost, "split", convoy=convoy.number):
             return
@@ -257,8 +258,8 @@ class Split(Order):
                    morale=convoy.morale, training=convoy.training)
 
 
-def _vehicles(ctx: TurnContext, convoy: Convoy) -> list[str]:
-    """"3 cars", "1 bike" … of every vehicle type the convoy has."""
+def _vehicles(ctx: TurnContext, convoy: Convoy) -> list[tuple[int, str, str]]:
+    """(3, "car", "cars"), (1, "bike", "bikes") … of every vehicle type the convoy has."""
     return [convoy_transfers.vehicle_words(ctx.game, key, count)
             for key, count in convoy.vehicles.items()]
 
@@ -285,7 +286,7 @@ class Absorb(Order):
         if target is None:
             return "no_convoy", f"you have no convoy #{self.target}"
         if target is convoy:
-            return "cannot_absorb", f"convoy #{convoy.number} cannot absorb itself"
+            return "cannot_absorb", describe(reason("absorb_self", number=convoy.number))
         if target.convoy_type != convoy.convoy_type:
             return ("cannot_absorb", f"convoy #{target.number} is a {target.convoy_type} convoy: "
                     "only the same type can merge")
@@ -293,11 +294,10 @@ class Absorb(Order):
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Take everything of the other convoy here; what does not fit goes back."""
-        target = ctx.game.convoy(convoy.owner, self.target)
-        problem = convoy_transfers.absorb_problem(ctx.game, convoy, target, self.target)
-        if problem or target is None:
+        target = convoy_transfers.absorb_target(ctx.game, convoy, self.target)
+        if isinstance(target, Reason):
             ctx.fail(EventKind.CANNOT_ABSORB, "CC-CO-ABSORB-01", convoy=convoy.number,
-                     reason=problem or "")
+                     **target.as_facts())
             return
         done = convoy_transfers.absorb(ctx.game, convoy, target)
         ctx.report(EventKind.ABSORB, "CC-CO-ABSORB-02", convoy=convoy.number,

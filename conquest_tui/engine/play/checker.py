@@ -11,6 +11,7 @@ from conquest_tui.engine.core.state import Convoy, Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, parse_sheet
+from conquest_tui.engine.reports.order_sentences import describe
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orderbook.movement import Move
@@ -143,7 +144,7 @@ def _move_problem(game: Game, convoy: Convoy, here: str, order: Move, moves: int
         return "new_convoy", f"convoy #{convoy.number} was created this turn and cannot move"
     problem = movement.entry_problem(game, convoy.convoy_type, here, target)
     if problem:
-        return "illegal_move", problem
+        return "illegal_move", describe(problem)
     if moves + movement.move_distance(convoy, here, target) > allowance:
         unit = "hexes of range" if convoy.convoy_type == "air" else "moves"
         return ("no_moves", f"convoy #{convoy.number} has only {allowance} {unit} a turn and "

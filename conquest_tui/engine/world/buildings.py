@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState
 
@@ -36,16 +37,16 @@ def garrison_cap(game: Game, city: CityState) -> int:
 
 
 def erect_problem(game: Game, clan: int, city: CityState | None, hex_id: str,
-                  code: str) -> str | None:
+                  code: str) -> Reason | None:
     """Why this building cannot go up in that city now, money aside (CC-CL-ERECT-01)."""
     if city is None:
-        return f"there is no city in {hex_id}"
+        return reason("erect_no_city", hex=hex_id)
     if city.owner != clan:
-        return f"the city in {hex_id} is not yours"
+        return reason("erect_not_yours", hex=hex_id)
     if captured_this_turn(game, city):
-        return f"the city in {hex_id} was conquered this turn; nothing can be erected there yet"
+        return reason("erect_conquered", hex=hex_id)
     if code in city.buildings:
-        return f"the city in {hex_id} already has one (one of each type per city)"
+        return reason("erect_has_one", hex=hex_id)
     return None
 
 

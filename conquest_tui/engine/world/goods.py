@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from conquest_tui.engine.convoys import convoy_stats
+from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.world import buildings
@@ -37,15 +38,15 @@ def city_name(game: Game, hex_id: str) -> str:
     return site.name.upper() if site.major else site.name
 
 
-def status_problem(game: Game, convoy: Convoy, city: CityState) -> str | None:
+def status_problem(game: Game, convoy: Convoy, city: CityState) -> Reason | None:
     """Why the city refuses to trade with this convoy, or None (CC-CITY-04…08)."""
     status = game.city_status(city, convoy.owner)
     if status in ("owned", "friendly") or has_merchant(convoy):
         return None
     name = city_name(game, city.hex)
     if status == "banned":
-        return f"Clan {city.owner} has banned you from {name}, and no Merchant rides along"
-    return f"{name} is hostile to you since your failed attack, and no Merchant rides along"
+        return reason("trade_banned", owner=city.owner, city=name)
+    return reason("trade_hostile", city=name)
 
 
 def accepts(game: Game, hex_id: str, goods: str) -> bool:
@@ -58,22 +59,22 @@ def accepts(game: Game, hex_id: str, goods: str) -> bool:
     return goods == site.needs
 
 
-def pickup_problem(game: Game, convoy: Convoy) -> str | None:
+def pickup_problem(game: Game, convoy: Convoy) -> Reason | None:
     """Why PICKUP cannot load goods here now, or None (CC-CO-PICKUP-01)."""
     city = game.city(convoy.hex)
     site = game.map.city_at(convoy.hex)
     if city is None or site is None:
-        return f"there is no city in {convoy.hex} to pick up goods from"
+        return reason("pickup_no_city", hex=convoy.hex)
     if convoy.hidden:
-        return "a hidden convoy cannot pick up goods"
+        return reason("pickup_hidden")
     problem = status_problem(game, convoy, city)
     if problem:
         return problem
     if convoy.cargo and convoy.cargo_type != site.produces:
-        return (f"it carries {convoy.cargo} {convoy.cargo_type} and {city_name(game, city.hex)} "
-                f"offers only {site.produces}; a convoy carries one goods type at a time")
+        return reason("pickup_other_goods", cargo=convoy.cargo, goods=convoy.cargo_type,
+                      city=city_name(game, city.hex), produces=site.produces)
     if convoy_stats.cargo_capacity(convoy, game.rules) <= convoy.cargo:
-        return "it has no room for more cargo"
+        return reason("pickup_full")
     return None
 
 
@@ -88,24 +89,24 @@ def pick_up_goods(game: Game, convoy: Convoy) -> int:
     return taken
 
 
-def dropoff_problem(game: Game, convoy: Convoy) -> str | None:
+def dropoff_problem(game: Game, convoy: Convoy) -> Reason | None:
     """Why DROPOFF cannot sell the cargo here now, or None (CC-CO-DROPOFF-01)."""
     city = game.city(convoy.hex)
     site = game.map.city_at(convoy.hex)
     if city is None or site is None:
-        return f"there is no city in {convoy.hex} to sell cargo to"
+        return reason("dropoff_no_city", hex=convoy.hex)
     if not convoy.cargo:
-        return "it carries no cargo"
+        return reason("dropoff_empty")
     if convoy.hidden:
-        return "a hidden convoy cannot sell cargo"
+        return reason("dropoff_hidden")
     problem = status_problem(game, convoy, city)
     if problem:
         return problem
     if not accepts(game, convoy.hex, convoy.cargo_type):
         name = city_name(game, city.hex)
         if site.needs == "anything":
-            return f"{name} needs anything but {site.produces}, its own goods"
-        return f"{name} needs {site.needs}, not {convoy.cargo_type}"
+            return reason("needs_anything_but", city=name, produces=site.produces)
+        return reason("needs_other", city=name, needs=site.needs, goods=convoy.cargo_type)
     return None
 
 
