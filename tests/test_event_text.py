@@ -30,8 +30,12 @@ def test_maintenance_and_upkeep_sentences_cc_cnv_14_16_17_38_40_51_63_80_cc_move
     assert said(K.PARTS, 1, parts=3) == "Convoy #1 used 3 parts for maintenance."
     assert said(K.SCRAPPED, 2, need=5, scrapped=("bike", "car"), paid=4) == (
         "Convoy #2 needed 5 parts; short of parts, it scrapped bike, car and paid 4.")
-    assert said(K.DISBAND, 2, why="no_vehicles") == (
+    assert said(K.DISBAND, 2, why="no_vehicles", vehicles=0, troops=0) == (
         "Convoy #2 has no vehicles left and disbands.")
+    assert said(K.DISBAND, 2, why="no_vehicles", vehicles=0, troops=1) == (
+        "Convoy #2 has no vehicles left and disbands; the 1 troop aboard is lost.")
+    assert said(K.DISBAND, 2, why="no_vehicles", vehicles=0, troops=12) == (
+        "Convoy #2 has no vehicles left and disbands; the 12 troops aboard are lost.")
     assert said(K.DISBAND, 2, why="zero_morale") == (
         "Convoy #2's morale stayed at 0 for a whole turn: it disbanded, and its vehicles, "
         "troops, weapons, experts and cargo are lost.")

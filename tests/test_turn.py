@@ -6,8 +6,12 @@ import pytest
 
 from conquest_tui.engine.convoys import movement
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.orders.sheet import OrderSheet
+from conquest_tui.engine.phases import maintenance
 from conquest_tui.engine.play.turn import PHASES, NotYourTurnError, run_clan_turn
+from conquest_tui.engine.reports.event_text import event_text
 
 
 def first(game: Game) -> int:
@@ -209,6 +213,24 @@ def test_cc_cnv_40_parts_shortage_scraps_smallest_vehicle_first(game: Game) -> N
     scrapped = [e for e in game.clan(clan).last_turn.events if e.kind == "scrapped"]
     assert scrapped and "bike" in scrapped[0].facts["scrapped"]
     assert convoy.vehicles.get("car") == 1
+
+
+def test_cc_cnv_72_a_convoy_scrapped_to_nothing_takes_its_troops_with_it(game: Game) -> None:
+    """Maintenance scraps every vehicle: the convoy disbands and its report names the troops
+    lost with it (CC-CNV-40, CC-CNV-72: no compensation)."""
+    clan = first(game)
+    convoy = game.convoy(clan, 1)
+    assert convoy is not None
+    convoy.troops = 4
+    convoy.parts_owed = 500.0  # far more than scrapping its car and bikes can pay
+    game.clan(clan).stock.parts = game.clan(clan).stock.troops = 0  # nothing to pick up
+    ctx = TurnContext(game=game, clan=game.clan(clan), sheet=OrderSheet())
+    maintenance.run(ctx)
+    events = ctx.events
+    disband = next(e for e in events if e.kind == "disband")
+    assert disband.facts["troops"] == 4 and disband.convoy == 1
+    assert event_text(disband).endswith("the 4 troops aboard are lost.")
+    assert game.convoy(clan, 1) is None and game.clan(clan).stock.troops == 0
 
 
 def test_cc_pop_02_game_turn_end_recalculates_popularity(game: Game) -> None:

@@ -31,7 +31,13 @@ def _sink_if_air_on_water(ctx: TurnContext, convoy: Convoy) -> None:
     if convoy.convoy_type != "air" or not ctx.game.map.is_water(convoy.hex):
         return
     ctx.game.remove_convoy(convoy)
-    ctx.report(EventKind.SUNK, "CC-MOVE-12", convoy=convoy.number, hex=convoy.hex)
+    ctx.report(EventKind.SUNK, "CC-MOVE-12", convoy=convoy.number, hex=convoy.hex,
+               **_aboard(convoy))
+
+
+def _aboard(convoy: Convoy) -> dict[str, int]:
+    """What a convoy that leaves the game takes with it: its vehicles and troops (CC-CNV-72)."""
+    return {"vehicles": convoy.vehicle_count, "troops": convoy.troops}
 
 
 def scrap_value(ctx: TurnContext, convoy: Convoy, vehicle: str) -> int:
@@ -68,7 +74,8 @@ def _pay_parts(ctx: TurnContext, convoy: Convoy) -> None:
                scrapped=scrapped, paid=paid)
     if not convoy.vehicles:
         ctx.game.remove_convoy(convoy)
-        ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="no_vehicles")
+        ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="no_vehicles",
+                   **_aboard(convoy))
     else:
         convoys.shed_overflow(ctx.game, convoy)
 
@@ -79,7 +86,8 @@ def _close_morale(ctx: TurnContext, convoy: Convoy) -> None:
     result = condition.close_morale(convoy, ctx.game.rules, ctx.rng())
     if result.disbands:
         ctx.game.remove_convoy(convoy)
-        ctx.report(EventKind.DISBAND, "CC-CNV-17", convoy=convoy.number, why="zero_morale")
+        ctx.report(EventKind.DISBAND, "CC-CNV-17", convoy=convoy.number, why="zero_morale",
+                   **_aboard(convoy))
         return
     if result.decay or result.capped:
         ctx.report(EventKind.MORALE, "CC-CNV-16" if result.decay else "CC-CNV-14",

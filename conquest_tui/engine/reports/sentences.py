@@ -168,6 +168,15 @@ def _rifles_made(f: Facts) -> str:
             f"carries {f['rifles']}.")
 
 
+def _disbanded(f: Facts) -> str:
+    """A convoy left with no vehicles; the troops still aboard go with it (CC-CNV-72)."""
+    troops = int(f["troops"])  # type: ignore[arg-type]
+    if not troops:
+        return f"Convoy #{f['convoy']} has no vehicles left and disbands."
+    lost = "1 troop aboard is" if troops == 1 else f"{troops:,} troops aboard are"
+    return f"Convoy #{f['convoy']} has no vehicles left and disbands; the {lost} lost."
+
+
 def _joined(fact: Fact) -> str:
     return " and ".join(words(fact))
 
@@ -235,7 +244,7 @@ OWN: dict[EventKind, Sentence] = {
                                    f"parts, it scrapped {', '.join(words(f['scrapped']))} and "
                                    f"paid {f['paid']}."),
     EventKind.DISBAND: {
-        "no_vehicles": "Convoy #{convoy} has no vehicles left and disbands.",
+        "no_vehicles": _disbanded,
         "zero_morale": ("Convoy #{convoy}'s morale stayed at 0 for a whole turn: it disbanded, "
                         "and its vehicles, troops, weapons, experts and cargo are lost."),
     },

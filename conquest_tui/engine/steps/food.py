@@ -100,4 +100,4 @@ def _vehicle_deserts(ctx: TurnContext, convoy: Convoy) -> None:
     if not convoy.vehicles:
         ctx.game.remove_convoy(convoy)
         ctx.report(EventKind.DISBAND, "CC-CNV-72", line=0, convoy=convoy.number,
-                   why="no_vehicles")
+                   why="no_vehicles", vehicles=0, troops=convoy.troops)
