@@ -585,6 +585,20 @@ def test_no_backups_when_asked(game: Game, tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["solo.json"]
 
 
+def test_the_next_save_removes_what_a_killed_save_left_behind(game: Game,
+                                                              tmp_path: Path) -> None:
+    """A save killed mid-write leaves `.NAME.xxxx.tmp`; the next save of that file removes it
+    and touches nothing else in the folder."""
+    path = tmp_path / "g[1].json"
+    orphans = [tmp_path / f".g[1].json.{tag}.tmp" for tag in ("a1b2c3", "zz9")]
+    others = [tmp_path / ".other.json.a1b2c3.tmp", tmp_path / "notes.tmp"]
+    for leftover in (*orphans, *others):
+        leftover.write_text("half a save")
+    save_game(game, path)
+    assert path.is_file() and not any(orphan.exists() for orphan in orphans)
+    assert all(other.exists() for other in others)
+
+
 def test_save_creates_the_folder(game: Game, tmp_path: Path) -> None:
     path = tmp_path / "new" / "folder" / "g.json"
     save_game(game, path)

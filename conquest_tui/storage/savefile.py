@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import json
@@ -11,6 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +287,13 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _remove_orphans(path: Path) -> None:
+    """Delete temporary files an interrupted save of this file left behind (killed mid-write)."""
+    for orphan in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            orphan.unlink()
+
+
 def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS) -> None:
     """Write a save atomically: temp file, fsync, rotate backups, then replace the old save.
 
@@ -310,6 +319,7 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS) -> None:
         os.replace(tmp_name, path)
         tmp_name = ""
         _fsync_folder(folder)
+        _remove_orphans(path)
     except OSError as exc:
         raise save_error(source, f"the game could not be saved ({exc.strerror or exc})") from None
     finally:
