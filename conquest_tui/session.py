@@ -37,6 +37,10 @@ class NotYourTurn(SessionError):
     """A turn was submitted (or a Clan resigned) out of turn, or after the game ended."""
 
 
+class SheetRefused(SessionError):
+    """A sheet too large to be an order sheet: the turn is not run, so nothing is lost."""
+
+
 @attrs.frozen
 class BotTurn:
     """One turn a bot seat played."""
@@ -134,12 +138,18 @@ class Session:
     def submit(self, clan_number: int, sheet: str) -> TurnOutcome:
         """Run the Clan's turn, then let bot seats play, then autosave once.
 
-        Raises NotYourTurn if it is not the Clan's turn or the game is over.
+        Raises NotYourTurn if it is not the Clan's turn or the game is over, and SheetRefused
+        (the turn not run) if the sheet is over the size limits.
         """
+        from conquest_tui.engine.orders.sheet import refusal
         from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
         from conquest_tui.engine.reports.report import build_report
 
         game = self.game
+        refused = refusal(sheet, game.rules)
+        if refused is not None:
+            raise SheetRefused(f"{refused.message[0].upper()}{refused.message[1:]}; the turn "
+                               "was not run.")
         turn_before = game.state.game_turn
         try:
             result = run_clan_turn(game, self.clan_number(clan_number), sheet)

@@ -173,7 +173,7 @@ class ConquestApp(App[int]):
             self.notify(f"Saved to {self.session.path}.", title="Saved", markup=False)
 
     def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
-        from conquest_tui.session import NotYourTurn
+        from conquest_tui.session import NotYourTurn, SheetRefused
         from conquest_tui.ui.screens.report import ReportScreen
 
         session = self.session
@@ -181,7 +181,7 @@ class ConquestApp(App[int]):
             return
         try:
             outcome = session.submit(message.clan_number, message.sheet_text)
-        except NotYourTurn as error:
+        except (NotYourTurn, SheetRefused) as error:
             self.notify(str(error), title="Cannot end the turn", severity="error", markup=False)
             return
         self.last_outcome = outcome

@@ -11,7 +11,14 @@ from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
-from conquest_tui.engine.orders.arguments import MAX_QUANTITY, OrderSyntaxError, hex_arg, no_more
+from conquest_tui.engine.orders.arguments import (
+    MAX_QUANTITY,
+    OrderSyntaxError,
+    hex_arg,
+    no_more,
+    shown,
+    whole_number,
+)
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
@@ -81,12 +88,14 @@ def signed_amount(token: Token, what: str) -> int:
     """A whole number that may be negative, like 50 or -5 (CC-CL-ASSIGN-03)."""
     text = token.text.replace(",", "")
     digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdigit():
-        raise OrderSyntaxError("bad_quantity", f'"{token.text}" is not a whole number of {what}')
-    value = int(text)
-    if abs(value) > MAX_QUANTITY:
-        raise OrderSyntaxError("bad_quantity", f"{value} is more {what} than anyone could use")
-    return value
+    value = whole_number(digits, MAX_QUANTITY)
+    if value is None:
+        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number of '
+                               f"{what}")
+    if value > MAX_QUANTITY:
+        raise OrderSyntaxError("bad_quantity", f"{shown(token.text)} is more {what} than anyone "
+                               f"could use (at most {MAX_QUANTITY:,})")
+    return -value if text.startswith("-") else value
 
 
 def _garrison_args(spec: OrderSpec, words: list[Token],

@@ -14,11 +14,15 @@ from conquest_tui.engine.economy import bought_lines, random_events
 from conquest_tui.engine.orderbook.declare import clan_order
 from conquest_tui.engine.orderbook.market import pay
 from conquest_tui.engine.orders.arguments import (
+    MAX_QUANTITY,
     OrderSyntaxError,
     convoy_number,
     name_arg,
     no_more,
     quantity,
+    shown,
+    too_big,
+    whole_number,
     word_at,
 )
 from conquest_tui.engine.orders.model import Order
@@ -35,9 +39,12 @@ def _count(token: Token | None, what: str) -> int:
     """A whole number that may be 0."""
     if token is None:
         raise OrderSyntaxError("missing_quantity", f"{what} needs a number")
-    if not token.text.isdigit():
-        raise OrderSyntaxError("bad_quantity", f'"{token.text}" is not a whole number')
-    return int(token.text)
+    value = whole_number(token.text, MAX_QUANTITY)
+    if value is None:
+        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number')
+    if value > MAX_QUANTITY:
+        raise OrderSyntaxError("bad_quantity", too_big(token.text, MAX_QUANTITY))
+    return value
 
 
 @clan_order("ORDER", abbr="OR", syntax="ORDER pre post",

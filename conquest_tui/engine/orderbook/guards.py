@@ -11,7 +11,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.orderbook.declare import clan_order
-from conquest_tui.engine.orders.arguments import OrderSyntaxError
+from conquest_tui.engine.orders.arguments import OrderSyntaxError, shown, whole_number
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
@@ -26,9 +26,12 @@ def _troop_count(token: Token, max_digits: int) -> int | None:
     """The signed troop count a 1- or 2-digit word gives (CC-CL-DEFEND-02), else None."""
     text = token.text
     digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdigit() or not 1 <= len(digits) <= max_digits:
+    if not 1 <= len(digits) <= max_digits:
         return None
-    return -int(digits) if text.startswith("-") else int(digits)
+    value = whole_number(digits, 10**max_digits)
+    if value is None:
+        return None
+    return -value if text.startswith("-") else value
 
 
 def _hex_patterns(words: list[Token], spec: OrderSpec, rules: Ruleset) -> tuple[str, ...]:
@@ -41,8 +44,8 @@ def _hex_patterns(words: list[Token], spec: OrderSpec, rules: Ruleset) -> tuple[
                                f"numbers per line, not {len(words)}")
     for word in words:
         if not hexgrid.is_hex_pattern(word.text):
-            raise OrderSyntaxError("bad_hex", f'"{word.text}" is not a hex number or pattern, '
-                                   "like 0516, 051* or ****")
+            raise OrderSyntaxError("bad_hex", f'"{shown(word.text)}" is not a hex number or '
+                                   "pattern, like 0516, 051* or ****")
     return tuple(word.text for word in words)
 
 

@@ -33,6 +33,13 @@ SUPPLIES: dict[str, str] = {
 """Stockpile items BUY and SELL accept (CC-CL-BUYS-01), singular or plural (AMB-92)."""
 
 MAX_QUANTITY = 1_000_000
+"""The largest quantity any order takes."""
+
+MAX_CONVOY_NUMBER = 999
+"""The largest convoy number an order may name (a Clan's convoys are numbered from 1 up)."""
+
+SHOWN_WORD = 24
+"""How many characters of a very long word a problem repeats."""
 
 
 class OrderSyntaxError(ValueError):
@@ -49,35 +56,61 @@ def word_at(words: list[Token], index: int) -> Token | None:
     return words[index] if len(words) > index else None
 
 
+def whole_number(text: str, limit: int) -> int | None:
+    """The value of a word of plain digits 0-9, or None when it is not one.
+
+    A word with more digits than `limit` has is returned as limit + 1 without converting it,
+    so no string of digits, however long, is ever turned into a number.
+    """
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    if len(text.lstrip("0")) > len(str(limit)):
+        return limit + 1
+    return int(text)
+
+
+def shown(text: str) -> str:
+    """A word as a problem repeats it: cut short with "…" when it is very long."""
+    return text if len(text) <= SHOWN_WORD else text[: SHOWN_WORD - 1] + "…"
+
+
+def too_big(text: str, limit: int) -> str:
+    """The sentence for a number over its bound."""
+    return f"{shown(text)} is more than anyone could ever use (at most {limit:,})"
+
+
 def quantity(token: Token | None, what: str) -> int:
     """A whole number of at least 1 (commas allowed: 1,000)."""
     if token is None:
         raise OrderSyntaxError("missing_quantity", f"{what} needs a quantity")
-    text = token.text.replace(",", "")
-    if not text.isdigit():
-        raise OrderSyntaxError("bad_quantity", f'"{token.text}" is not a whole number')
-    value = int(text)
+    value = whole_number(token.text.replace(",", ""), MAX_QUANTITY)
+    if value is None:
+        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number')
     if value <= 0:
         raise OrderSyntaxError("bad_quantity", "the quantity must be at least 1")
     if value > MAX_QUANTITY:
-        raise OrderSyntaxError("bad_quantity", f"{value} is more than anyone could ever use")
+        raise OrderSyntaxError("bad_quantity", too_big(token.text, MAX_QUANTITY))
     return value
 
 
 def convoy_number(token: Token | None, what: str) -> int:
-    """A convoy number written as '#3' or '3' (AMB-92)."""
+    """A convoy number written as '#3' or '3' (AMB-92), at most MAX_CONVOY_NUMBER."""
     if token is None:
         raise OrderSyntaxError("missing_convoy", f"{what} needs a convoy number, like #1")
-    text = token.text.removeprefix("#")
-    if not text.isdigit() or int(text) == 0:
-        raise OrderSyntaxError("bad_convoy", f'"{token.text}" is not a convoy number, like #1')
-    return int(text)
+    value = whole_number(token.text.removeprefix("#"), MAX_CONVOY_NUMBER)
+    if value is None or value == 0:
+        raise OrderSyntaxError("bad_convoy", f'"{shown(token.text)}" is not a convoy number, '
+                               "like #1")
+    if value > MAX_CONVOY_NUMBER:
+        raise OrderSyntaxError("bad_convoy", f'"{shown(token.text)}" is not a convoy number: '
+                               f"convoys are numbered #1 to #{MAX_CONVOY_NUMBER}")
+    return value
 
 
 def no_more(words: list[Token], spec: OrderSpec, used: int) -> None:
     """Refuse words after the `used` ones the order takes."""
     if len(words) > used:
-        extra = " ".join(t.text for t in words[used:])
+        extra = shown(" ".join(t.text for t in words[used:]))
         raise OrderSyntaxError("extra_words", f"{spec.keyword} does not take \"{extra}\" "
                                f"(format: {spec.syntax})")
 
@@ -87,7 +120,8 @@ def hex_arg(token: Token | None, what: str) -> str:
     if token is None:
         raise OrderSyntaxError("missing_hex", f"{what} needs a hex number, like 0516")
     if not hexgrid.is_hex_id(token.text):
-        raise OrderSyntaxError("bad_hex", f'"{token.text}" is not a hex number, like 0516')
+        raise OrderSyntaxError("bad_hex", f'"{shown(token.text)}" is not a hex number, '
+                               "like 0516")
     return token.text
 
 
@@ -103,7 +137,7 @@ def name_arg(words: list[Token], rules: Ruleset, what: str) -> str:
         raise OrderSyntaxError("missing_name", f'{what} needs a name in quotes, like "Iron Fist"')
     limit = rules.order_limits.name_max_length
     if len(name) > limit:
-        raise OrderSyntaxError("long_name", f'the name "{name}" is longer than {limit} '
+        raise OrderSyntaxError("long_name", f'the name "{shown(name)}" is longer than {limit} '
                                "characters (CC-CL-NAME-01)")
     if name.split(" ", 1)[0].upper() == "THE":
         raise OrderSyntaxError("the_name", 'names must not begin with "the" (CC-CL-NAME-01)')

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from conquest_tui.engine.core.state import Problem
 from conquest_tui.engine.orders import model
-from conquest_tui.engine.orders.arguments import OrderSyntaxError, is_move_word
+from conquest_tui.engine.orders.arguments import (
+    MAX_CONVOY_NUMBER,
+    OrderSyntaxError,
+    is_move_word,
+    shown,
+    whole_number,
+)
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
 from conquest_tui.engine.orders.tokens import TokenError, strip_comment, tokenize
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 MOVE = "MOVE"
 """The convoy order a bare direction or hex number stands for (CC-CO-MOVE-01)."""
-
-_HEADER = re.compile(r"^\s*\[\s*([A-Za-z]+)\s*(#?\s*\d+)?\s*\]\s*$")
 
 PRE = "pre"
 POST = "post"
@@ -42,6 +44,8 @@ class OrderSheet:
     agents: tuple[SheetLine, ...] = ()
     problems: tuple[Problem, ...] = ()
     text: str = ""
+    refused: bool = False
+    """Too large to read (parse_sheet's refusal): no lines, one problem, only its start kept."""
 
     def convoy_lines(self, number: int) -> tuple[SheetLine, ...]:
         """The order lines written for one convoy."""
@@ -83,81 +87,165 @@ def parse_order_line(text: str, line: int, section: str, rules: Ruleset) -> mode
             kind = "a convoy order" if other.section == CONVOY else "a Clan order"
             raise OrderSyntaxError("wrong_section", f"{other.keyword} is {kind}; it belongs in "
                                    f"{where}")
-        raise OrderSyntaxError("unknown", f'"{words[0].text}" is not an order')
+        raise OrderSyntaxError("unknown", f'"{shown(words[0].text)}" is not an order')
     return spec.parse(rest, line, text, rules)
 
 
 def header_of(line: str) -> tuple[str, int] | None:
-    """(kind, convoy number) if the line is a section header ("bad" for a malformed one)."""
-    match = _HEADER.match(strip_comment(line).strip())
-    if not match:
+    """(kind, convoy number) if the line is a section header ("bad" for a malformed one).
+
+    A convoy number over MAX_CONVOY_NUMBER is given as MAX_CONVOY_NUMBER + 1, unconverted.
+    """
+    text = strip_comment(line).strip()
+    if len(text) < 2 or text[0] != "[" or text[-1] != "]":
         return None
-    name = match.group(1).upper()
-    number = match.group(2)
-    if name == "CONVOY" and number:
-        return CONVOY, int(number.replace("#", "").strip())
-    if name in ("PRE", "POST", "AGENTS") and not number:
+    inner = text[1:-1].strip()
+    letters = 0
+    while letters < len(inner) and inner[letters].isascii() and inner[letters].isalpha():
+        letters += 1
+    name, rest = inner[:letters].upper(), inner[letters:].strip()
+    hashed = rest.startswith("#")
+    digits = rest.removeprefix("#").strip()
+    number = whole_number(digits, MAX_CONVOY_NUMBER)
+    if not name or (rest and number is None) or (hashed and not digits):
+        return None
+    if name == "CONVOY" and number is not None:
+        return CONVOY, number
+    if name in ("PRE", "POST", "AGENTS") and not rest:
         return name.lower(), 0
     return "bad", 0
 
 
-def parse_sheet(text: str, rules: Ruleset) -> OrderSheet:
-    """Read a whole sheet. Never raises: each bad line becomes a Problem naming its line."""
-    pre: list[SheetLine] = []
-    post: list[SheetLine] = []
-    agents: list[SheetLine] = []
-    convoys: dict[int, list[SheetLine]] = {}
-    problems: list[Problem] = []
-    section = ""
+def sheet_lines(text: str) -> list[str]:
+    """The sheet's lines as an editor numbers them: split at each newline (or CR LF) only."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def refusal(text: str, rules: Ruleset) -> Problem | None:
+    """The one problem of a sheet too large to read at all, or None (checked before anything)."""
+    limits = rules.order_limits
+    size = len(text)
+    if size <= limits.sheet_max_bytes:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.sheet_max_bytes:
+        return Problem(1, "sheet_too_big", f"the sheet is larger than {limits.sheet_max_bytes:,} "
+                       "bytes; no order sheet is that long, so none of it is read")
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1)  # as an editor counts them
+    if lines > limits.sheet_max_lines:
+        return Problem(1, "sheet_too_big", f"the sheet has {lines:,} lines, more than the "
+                       f"{limits.sheet_max_lines:,} any order sheet needs, so none of it is read")
+    return None
+
+
+def kept_text(text: str, rules: Ruleset) -> str:
+    """What is kept of a refused sheet: its start, at most the size limit in UTF-8 bytes."""
+    limit = rules.order_limits.sheet_max_bytes
+    head = text[:limit].encode("utf-8", "surrogatepass")[:limit]
+    return head.decode("utf-8", "ignore")
+
+
+@attrs.define
+class _Reader:
+    """The sections read so far and where the lines now go."""
+
+    rules: Ruleset
+    pre: list[SheetLine] = attrs.field(factory=list)
+    post: list[SheetLine] = attrs.field(factory=list)
+    agents: list[SheetLine] = attrs.field(factory=list)
+    convoys: dict[int, list[SheetLine]] = attrs.field(factory=dict)
+    problems: list[Problem] = attrs.field(factory=list)
+    first_lines: dict[tuple[str, int], int] = attrs.field(factory=dict)
+    section: str = ""
     current: list[SheetLine] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    skipping: bool = False
+    """In a repeated section: its lines are ignored (the header's problem says so)."""
+
+    def header(self, number: int, stripped: str, kind: str, convoy: int) -> None:
+        """Start a section, or name what is wrong with its header."""
+        self.section, self.current, self.skipping = "", None, False
+        if kind == "bad" or convoy > MAX_CONVOY_NUMBER:
+            why = (f"convoys are numbered #1 to #{MAX_CONVOY_NUMBER}" if kind == CONVOY
+                   else "use [PRE], [CONVOY n] or [POST]")
+            self.problems.append(Problem(number, "bad_header", f'"{shown(stripped)}" is not a '
+                                         f"section: {why}"))
+            return
+        first = self.first_lines.setdefault((kind, convoy), number)
+        if first != number:
+            name = f"CONVOY {convoy}" if kind == CONVOY else kind.upper()
+            self.problems.append(Problem(number, "duplicate_section", f"a second [{name}] "
+                                         f"section (the first is on line {first}); its lines "
+                                         "are ignored"))
+            self.skipping = True
+            return
+        self.section = kind
+        if kind == CONVOY:
+            self.current = self.convoys.setdefault(convoy, [])
+        else:
+            self.current = {PRE: self.pre, POST: self.post, AGENTS: self.agents}[kind]
+
+    def order_line(self, number: int, raw: str, stripped: str) -> None:
+        """Read one line of the current section into it."""
+        current = self.current
+        if current is None:
+            if not self.skipping and tokenize_safe(raw):
+                self.problems.append(Problem(number, "no_section", "this line is outside any "
+                                             "section: start with [PRE], [CONVOY n] or [POST]"))
+            return
+        if not tokenize_safe(raw):
+            return
+        if self.section == AGENTS:
+            current.append(SheetLine(number, stripped, model.NotYetSupported("AGENT", number,
+                                                                             stripped)))
+            return
+        try:
+            order = parse_order_line(raw, number, CONVOY if self.section == CONVOY else CLAN,
+                                     self.rules)
+        except OrderSyntaxError as error:
+            self.problems.append(Problem(number, error.code, error.message))
+            current.append(SheetLine(number, stripped, None))
+            return
+        current.append(SheetLine(number, stripped, order))
+
+    def sheet(self, text: str) -> OrderSheet:
+        """The sheet as read."""
+        return OrderSheet(
+            pre=tuple(self.pre),
+            post=tuple(self.post),
+            convoys=tuple((n, tuple(lines)) for n, lines in sorted(self.convoys.items())),
+            agents=tuple(self.agents),
+            problems=tuple(self.problems),
+            text=text,
+        )
+
+
+def parse_sheet(text: str, rules: Ruleset) -> OrderSheet:
+    """Read a whole sheet. Never raises: each bad line becomes a Problem naming its line.
+
+    A sheet over the size limits is refused whole with one problem on line 1, and only its
+    start is kept (kept_text), so nothing a sheet holds can make a save much larger.
+    """
+    refused = refusal(text, rules)
+    if refused is not None:
+        return OrderSheet(problems=(refused,), text=kept_text(text, rules), refused=True)
+    reader = _Reader(rules)
+    for number, raw in enumerate(sheet_lines(text), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith(";"):
             continue
         header = header_of(raw)
         if header is not None:
-            kind, convoy = header
-            if kind == "bad":
-                problems.append(Problem(number, "bad_header", f'"{stripped}" is not a section: '
-                                        "use [PRE], [CONVOY n] or [POST]"))
-                section, current = "", None
-            elif kind == CONVOY:
-                section = CONVOY
-                if convoy in convoys:
-                    problems.append(Problem(number, "duplicate_section", f"convoy #{convoy} has "
-                                            "a second section; its lines are added to the first"))
-                current = convoys.setdefault(convoy, [])
-            else:
-                section = kind
-                current = {PRE: pre, POST: post, AGENTS: agents}[kind]
-            continue
-        if current is None:
-            if not tokenize_safe(raw):
-                continue
-            problems.append(Problem(number, "no_section", "this line is outside any section: "
-                                    "start with [PRE], [CONVOY n] or [POST]"))
-            continue
-        if not tokenize_safe(raw):
-            continue
-        if section == AGENTS:
-            current.append(SheetLine(number, stripped, model.NotYetSupported("AGENT", number,
-                                                                             stripped)))
-            continue
-        try:
-            order = parse_order_line(raw, number, CONVOY if section == CONVOY else CLAN, rules)
-        except OrderSyntaxError as error:
-            problems.append(Problem(number, error.code, error.message))
-            current.append(SheetLine(number, stripped, None))
-            continue
-        current.append(SheetLine(number, stripped, order))
-    return OrderSheet(
-        pre=tuple(pre),
-        post=tuple(post),
-        convoys=tuple((n, tuple(lines)) for n, lines in sorted(convoys.items())),
-        agents=tuple(agents),
-        problems=tuple(problems),
-        text=text,
-    )
+            reader.header(number, stripped, *header)
+        else:
+            reader.order_line(number, raw, stripped)
+    return reader.sheet(text)
+
+
+def counted(lines: tuple[SheetLine, ...]) -> tuple[SheetLine, ...]:
+    """The lines that take a place in a section's line limit: those read without a problem.
+
+    A line with a problem is skipped and uses up no order line and no pulse (CC-SEQ-15).
+    """
+    return tuple(line for line in lines if line.order is not None)
 
 
 def tokenize_safe(raw: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.economy import bought_lines
-from conquest_tui.engine.orders.sheet import SheetLine
+from conquest_tui.engine.orders.sheet import SheetLine, counted
 
 
 def run_pre(ctx: TurnContext) -> None:
@@ -26,7 +26,8 @@ def run_post(ctx: TurnContext) -> None:
 
 
 def _run_lines(ctx: TurnContext, lines: tuple[SheetLine, ...], limit: int, label: str) -> None:
-    for index, sheet_line in enumerate(lines):
+    """Run the section's lines up to the limit; lines with a parse problem take no place."""
+    for index, sheet_line in enumerate(counted(lines)):
         ctx.line = sheet_line.line
         if index >= limit:
             ctx.fail(EventKind.OVER_LIMIT, "CC-SEQ-15", why="clan_lines", limit=limit,

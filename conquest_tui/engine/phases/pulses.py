@@ -7,6 +7,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders import model
+from conquest_tui.engine.orders.sheet import counted
 from conquest_tui.engine.steps import food, pickup
 
 
@@ -25,7 +26,7 @@ def run(ctx: TurnContext) -> None:
             gone = all(c is not convoy for c in game.state.convoys)
             if gone or all(c is not convoy for c in own):
                 continue  # SPLIT off, absorbed or destroyed during the pulses: no lines (AMB-69)
-            lines = ctx.sheet.convoy_lines(convoy.number)
+            lines = counted(ctx.sheet.convoy_lines(convoy.number))  # bad lines: no pulse
             allowed = convoy_stats.pulses(convoy, rules)
             if pulse == allowed + 1:
                 for extra in lines[allowed:]:

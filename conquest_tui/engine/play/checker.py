@@ -10,7 +10,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.registry import Finding
-from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, parse_sheet
+from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
 from conquest_tui.engine.reports.order_sentences import describe
 
 if TYPE_CHECKING:
@@ -25,12 +25,16 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     """
     if isinstance(sheet, str):
         sheet = parse_sheet(sheet, game.rules)
+    if sheet.refused:
+        return list(sheet.problems)
     clan = game.clan(clan_number)
     rules = game.rules
     problems = list(sheet.problems)
     limits = rules.order_lines
-    problems += _over_limit(sheet.pre, limits.pre + clan.extra_pre_lines, "pre-turn Clan")
-    problems += _over_limit(sheet.post, limits.post + clan.extra_post_lines, "post-turn Clan")
+    problems += _over_limit(counted(sheet.pre), limits.pre + clan.extra_pre_lines,
+                            "pre-turn Clan")
+    problems += _over_limit(counted(sheet.post), limits.post + clan.extra_post_lines,
+                            "post-turn Clan")
     for sheet_line in (*sheet.pre, *sheet.post):
         if sheet_line.order is not None:
             problem = _check_clan_order(game, clan_number, sheet_line.order)
@@ -45,8 +49,9 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
                                         _missing_convoy(game, clan_number, number), "check"))
             continue
         allowed = convoy_stats.pulses(convoy, rules)
-        problems += _over_limit(lines, allowed, f"convoy #{number}")
-        problems += _check_convoy_lines(game, convoy, lines[:allowed])
+        good = counted(lines)
+        problems += _over_limit(good, allowed, f"convoy #{number}")
+        problems += _check_convoy_lines(game, convoy, good[:allowed])
     for sheet_line in sheet.agents:
         problems.append(Problem(sheet_line.line, "not_supported",
                                 "agents are not yet supported in this version", "check"))
@@ -74,6 +79,7 @@ def _missing_convoy(game: Game, clan: int, number: int) -> str:
 
 
 def _over_limit(lines: tuple[SheetLine, ...], limit: int, label: str) -> list[Problem]:
+    """The lines past the limit; `lines` holds only lines without a parse problem (CC-SEQ-15)."""
     return [Problem(extra.line, "over_limit", f"only {limit} {label} order lines are allowed; "
                     "this line will not run", "check") for extra in lines[limit:]]
 

@@ -369,3 +369,7 @@ class OrderLimits:
     slogan_max_length: int = checked(whole(1))
     messages_per_turn: int
     messages_to_all_per_turn: int
+    sheet_max_lines: int = checked(whole(1))
+    """A longer order sheet is refused whole, before any line is read."""
+    sheet_max_bytes: int = checked(whole(1))
+    """A larger order sheet (in UTF-8 bytes) is refused whole, before any line is read."""
