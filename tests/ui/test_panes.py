@@ -22,6 +22,7 @@ from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane, new_sheet
 from conquest_tui.ui.widgets.status_line import StatusLine
 
+from .helpers import wait_until
 from .map_pane_app import HOSTS_CSS
 
 SIZE = (100, 30)
@@ -331,3 +332,23 @@ class SheetSnapshotApp(App[None]):
 
 def test_snapshot_order_sheet_with_one_problem(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(SheetSnapshotApp(), terminal_size=SIZE)
+
+
+async def test_typing_unicode_digits_and_separators_keeps_the_draft_and_names_the_line(
+        game: Game) -> None:
+    """`BUY ²` once crashed the game and lost the draft; now it is a problem on its line. The
+    editor makes a typed line separator a new line, and the problems' numbers follow it."""
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, first_clan(game), "")
+        await pilot.pause()
+        row = _row_of(pane, "[PRE]") + 1
+        pane.editor.focus()
+        pane.editor.move_cursor((row, 0))
+        pane.editor.insert("BUY ² FOOD\u2028ENLIST ٣")
+        await wait_until(pilot, lambda: pane.problem_count == 2, "both problems are counted")
+        assert pane.text.split("\n")[row:row + 2] == ["BUY ² FOOD", "ENLIST ٣"]
+        assert [str(p) for p in pane.problems] == [
+            f'line {row + 1}: "²" is not a whole number',
+            f'line {row + 2}: "٣" is not a whole number']
