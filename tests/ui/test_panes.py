@@ -8,6 +8,7 @@ from typing import ClassVar
 import pytest
 from textual.app import App, ComposeResult, CSSPathType
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable
 
@@ -184,16 +185,22 @@ def test_new_sheet_template_has_the_line_allowances(game: Game) -> None:
     assert "[POST]          ; 10 lines" in text.splitlines()
 
 
+async def _cursor_under_pre(pilot: Pilot[object], pane: OrderSheetPane, game: Game) -> int:
+    """Load a new sheet into the pane and put the cursor on the empty line under [PRE]."""
+    pane.load(game, first_clan(game), "")
+    await pilot.pause()
+    row = _row_of(pane, "[PRE]") + 1
+    pane.editor.focus()
+    pane.editor.move_cursor((row, 0))
+    return row
+
+
 async def test_order_sheet_shows_a_problem_as_it_is_typed_and_clears_it(game: Game) -> None:
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, first_clan(game), "")
-        await pilot.pause()
+        row = await _cursor_under_pre(pilot, pane, game)
         assert pane.problem_count == 0
-        row = _row_of(pane, "[PRE]") + 1
-        pane.editor.focus()
-        pane.editor.move_cursor((row, 0))
         await pilot.press(*"BUY lots FUEL")
         await pilot.pause()
         assert pane.text.splitlines()[row] == "BUY lots FUEL"
@@ -220,11 +227,7 @@ async def test_tab_completes_an_order_keyword_of_the_section(game: Game) -> None
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, first_clan(game), "")
-        await pilot.pause()
-        row = _row_of(pane, "[PRE]") + 1
-        pane.editor.focus()
-        pane.editor.move_cursor((row, 0))
+        row = await _cursor_under_pre(pilot, pane, game)
         await pilot.press("E", "N", "tab")
         await pilot.pause()
         assert pane.text.splitlines()[row] == "ENLIST"
@@ -341,11 +344,7 @@ async def test_typing_unicode_digits_and_separators_keeps_the_draft_and_names_th
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, first_clan(game), "")
-        await pilot.pause()
-        row = _row_of(pane, "[PRE]") + 1
-        pane.editor.focus()
-        pane.editor.move_cursor((row, 0))
+        row = await _cursor_under_pre(pilot, pane, game)
         pane.editor.insert("BUY ² FOOD\u2028ENLIST ٣")
         await wait_until(pilot, lambda: pane.problem_count == 2, "both problems are counted")
         assert pane.text.split("\n")[row:row + 2] == ["BUY ² FOOD", "ENLIST ٣"]
