@@ -11,7 +11,7 @@ from conquest_tui.engine.reports.event_text import (
     problem_line,
     problem_text,
 )
-from conquest_tui.engine.reports.order_sentences import describe
+from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.reports.report_text import event_line
 from conquest_tui.storage.migrations import migrate_1_to_2
 

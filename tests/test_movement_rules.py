@@ -11,7 +11,7 @@ from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.event_text import problem_text
-from conquest_tui.engine.reports.order_sentences import describe
+from conquest_tui.engine.reports.reason_sentences import describe
 
 HOME = "0308"  # Brackwater: swamp, river mouth, coastal, roads N and NE
 

@@ -11,11 +11,8 @@ import attrs
 
 from conquest_tui.engine.core.hexgrid import HexId, is_hex_id
 from conquest_tui.engine.rules.checks import InvalidValue, InvalidValues
+from conquest_tui.engine.rules.names import TERRAINS
 
-TERRAINS: tuple[str, ...] = (
-    "plains", "agricultural", "forest", "desert", "mountains", "swamp", "wilderness",
-    "jungle", "barren", "metropolis", "water", "islands", "sea_lane",
-)
 WATER_TERRAINS: frozenset[str] = frozenset({"water", "sea_lane"})
 
 LEGEND: dict[str, str] = {

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from conquest_tui.engine.rules.names import DIRECTIONS
+
 HexId = str
 
 MIN_INDEX = 1
 MAX_INDEX = 99
 
-DIRECTIONS: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 
 DIRECTION_WORDS: dict[str, str] = {
     "NORTH": "N",

@@ -27,8 +27,6 @@ STOCK_ITEMS: tuple[str, ...] = (
 )
 """The Clan stockpiles in the order the 1995 orders sheet prints them (CC-CL-GEN-04)."""
 
-WEAPONS: tuple[str, ...] = ("rifles", "grenades", "rockets", "claymores", "bombs")
-"""Optional weapons (CC-WPN)."""
 
 MODES: tuple[str, ...] = ("capture", "recon", "empty")
 """Convoy movement modes (CC-MOVE-16)."""

@@ -11,7 +11,7 @@ from conquest_tui.engine.core.state import Convoy, Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
-from conquest_tui.engine.reports.order_sentences import describe
+from conquest_tui.engine.reports.reason_sentences import describe
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orderbook.movement import Move
