@@ -25,6 +25,7 @@ from conquest_tui.engine.orders.registry import (
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_line
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 SHEET = """\
@@ -91,7 +92,7 @@ def test_bad_lines_named_with_line_number_and_reason(rules: Ruleset) -> None:
     assert "not a whole number" in sheet.problems[0].message
     assert "ENLIST" in sheet.problems[2 - 1].message
     assert "ENLIST" in sheet.problems[3].message
-    assert str(sheet.problems[2]).startswith("line 4: ")
+    assert problem_line(sheet.problems[2]).startswith("line 4: ")
     assert sheet.convoy_lines(1)[1].order is not None
 
 

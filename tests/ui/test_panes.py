@@ -15,6 +15,7 @@ from textual.widgets import DataTable
 from conquest_tui.engine.convoys.convoys import create_convoy
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.hexgrid import distance
+from conquest_tui.engine.reports.event_text import problem_line
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
 from conquest_tui.ui.stylesheets import PANES_CSS
@@ -204,7 +205,8 @@ async def test_order_sheet_shows_a_problem_as_it_is_typed_and_clears_it(game: Ga
         await pilot.press(*"BUY lots FUEL")
         await pilot.pause()
         assert pane.text.splitlines()[row] == "BUY lots FUEL"
-        assert [str(p) for p in pane.problems] == [f'line {row + 1}: "lots" is not a whole number']
+        assert [problem_line(p) for p in pane.problems] == [
+            f'line {row + 1}: "lots" is not a whole number']
         assert pane.problem_count == 1
         assert pane.border_title == "Order sheet — 1 problem"
         assert pane.editor.problem_rows == {row}
@@ -279,7 +281,7 @@ async def test_add_move_stops_at_the_line_limit_with_a_problem(game: Game) -> No
         await pilot.pause()
         assert pane.text == full
         assert [p.line for p in pane.problems] == [1]
-        assert "10 order lines" in str(pane.problems[0])
+        assert "10 order lines" in problem_line(pane.problems[0])
         assert pane.border_title == "Order sheet — 1 problem"
 
 
@@ -348,6 +350,6 @@ async def test_typing_unicode_digits_and_separators_keeps_the_draft_and_names_th
         pane.editor.insert("BUY ² FOOD\u2028ENLIST ٣")
         await wait_until(pilot, lambda: pane.problem_count == 2, "both problems are counted")
         assert pane.text.split("\n")[row:row + 2] == ["BUY ² FOOD", "ENLIST ٣"]
-        assert [str(p) for p in pane.problems] == [
+        assert [problem_line(p) for p in pane.problems] == [
             f'line {row + 1}: "²" is not a whole number',
             f'line {row + 2}: "٣" is not a whole number']

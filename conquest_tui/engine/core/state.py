@@ -95,11 +95,7 @@ class Problem:
     level: str = "parse"
     """"parse" (syntax), "check" (against what the clan knows now) or "resolve" (at the pulse)."""
     facts: Facts = attrs.field(factory=dict)
-
-    def __str__(self) -> str:
-        """A parse or check problem as the sheet editor shows it; a resolve problem's sentence is
-        rendered, so read those with engine/reports/event_text.problem_line."""
-        return f"line {self.line}: {self.message}" if self.line else self.message
+    """Worded by engine/reports/event_text (`problem_text`, `problem_line`), whatever its level."""
 
 
 @attrs.define
