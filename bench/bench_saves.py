@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.synthetic import build_late_game
-from conquest_tui.storage import save_list, savefile
+from conquest_tui.storage import save_checks, save_list, savefile
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 
 RUNS = 20
@@ -83,6 +83,8 @@ def main() -> None:
         "  sha256": median_ms(lambda: savefile.checksum_of(text)),
         "json.loads (state)": median_ms(lambda: json.loads(text)),
         "structure_state": median_ms(lambda: structure_state(parsed)),
+        "check_state (references and ranges, on every load)": median_ms(
+            lambda: save_checks.check_state(game.rules, game.map, state, data)),
         "(readable layout instead: dumps indent=1)": median_ms(
             lambda: json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False), runs=5
         ),

@@ -181,9 +181,12 @@ def _roll_hexes(game_map: GameMap, rules: Ruleset, rng: random.Random) -> list[H
 
 
 def build_state(
-    game_map: GameMap, rules: Ruleset, clans: int = 20, seed: str = "bench"
+    game_map: GameMap, rules: Ruleset, clans: int = 20, seed: str = "bench",
+    convoys: int | None = None,
 ) -> GameState:
-    """A late-game state: owned land, cities, convoys, memories and a full last turn per clan."""
+    """A late-game state: owned land, cities, convoys, memories and a full last turn per clan.
+
+    `convoys`: the total number of convoys, shared out evenly (None: 8–12 per clan)."""
     rng = random.Random(f"{seed}:state")
     turn = 40
     ids = list(game_map.hex_ids())
@@ -218,11 +221,12 @@ def build_state(
         )
         for i, site in enumerate(game_map.cities)
     ]
-    convoys = [
-        _convoy(rng, rules, owner, number, rng.choice(land), turn)
-        for owner in range(1, clans + 1)
-        for number in range(1, rng.randint(8, 12) + 1)
-    ]
+    convoy_list = []
+    for owner in range(1, clans + 1):
+        count = (rng.randint(8, 12) if convoys is None
+                 else convoys // clans + (1 if owner <= convoys % clans else 0))
+        convoy_list += [_convoy(rng, rules, owner, number, rng.choice(land), turn)
+                        for number in range(1, count + 1)]
     clan_list = []
     for number in range(1, clans + 1):
         known = sorted(rng.sample(ids, min(len(ids), 400)))
@@ -264,7 +268,7 @@ def build_state(
                 )
                 for _ in range(30)
             ],
-            met_clans=sorted(rng.sample(range(1, clans + 1), 8)),
+            met_clans=sorted(rng.sample(range(1, clans + 1), min(clans, 8))),
             inbox=[_event(rng, number, turn, land) for _ in range(10)],
             last_turn=LastTurn(
                 game_turn=turn - 1,
@@ -293,7 +297,7 @@ def build_state(
         clans=clan_list,
         hexes=hexes,
         cities=cities,
-        convoys=convoys,
+        convoys=convoy_list,
         paved=sorted(
             {
                 "-".join(sorted((a, b)))
@@ -307,9 +311,10 @@ def build_state(
 
 
 def build_late_game(
-    columns: int = 60, rows: int = 60, clans: int = 20, seed: str = "bench"
+    columns: int = 60, rows: int = 60, clans: int = 20, seed: str = "bench",
+    convoys: int | None = None,
 ) -> Game:
     """A deterministic late-game Game on a synthetic map, with the standard ruleset."""
     rules = load_ruleset()
     game_map = build_map(columns, rows, cities=max(clans * 6, columns * rows // 30), seed=seed)
-    return Game(rules, game_map, build_state(game_map, rules, clans, seed))
+    return Game(rules, game_map, build_state(game_map, rules, clans, seed, convoys))

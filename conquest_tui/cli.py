@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import argparse
 
     from conquest_tui.engine.reports.report import Report
+    from conquest_tui.session import Session
 
 # The headless commands import the engine inside their functions, so that `conquest` (the app)
 # starts without loading what only they need.
@@ -21,6 +22,60 @@ if TYPE_CHECKING:
 
 class CliError(Exception):
     """A failure to print as one sentence with a non-zero exit."""
+
+    code = 1
+
+
+class PinNeeded(CliError):
+    """A PIN-protected Clan and no PIN given (nor a terminal to ask it on): exit code 2."""
+
+    code = 2
+
+
+def _unlock(table: Session, clan_number: int, pin: str | None) -> None:
+    """Open a PIN-protected Clan's seat, or stop with one sentence before anything of it shows.
+
+    The PIN is `--pin`, else asked on the terminal; wrong PINs back off (docs/security.md).
+    """
+    from conquest_tui.pins.backoff import Verdict, try_again
+
+    if not table.has_pin(clan_number):
+        return
+    clan = table.game.clan(clan_number)
+    label = f"Clan {clan.number} ({clan.name})"
+    wait = table.pin_wait(clan_number)
+    if wait:
+        raise CliError(f"Too many wrong PINs for {label}. {try_again(wait)}")
+    if pin is None:
+        if not sys.stdin.isatty():
+            raise PinNeeded(f"{label} has a PIN: give it with --pin.")
+        import getpass
+
+        try:
+            pin = getpass.getpass(f"PIN of {label}: ")
+        except EOFError:
+            raise PinNeeded(f"{label} has a PIN: give it with --pin.") from None
+    answer = table.try_pin(clan_number, pin)
+    if answer.verdict is Verdict.WAIT:
+        raise CliError(f"Too many wrong PINs for {label}. {try_again(answer.wait)}")
+    if answer.verdict is Verdict.WRONG:
+        later = f" {try_again(answer.wait)}" if answer.wait else ""
+        raise CliError(f"Wrong PIN for {label}.{later}")
+
+
+def _pin_hashes(text: str | None, clans: int, bots: int) -> list[str] | None:
+    """`--pins 1234,,5678`: each seat's PIN hash in seat order ("" for none; bots have none)."""
+    if not text:
+        return None
+    from conquest_tui.pins.hashing import hash_pin
+
+    pins = [pin.strip() for pin in text.split(",")]
+    if len(pins) > clans:
+        raise CliError(f"--pins gives {len(pins)} PINs for {clans} Clans")
+    if 0 <= bots <= clans and any(pins[clans - bots:]):
+        raise CliError("a bot seat needs no PIN (bots take the last seats)")
+    pins += [""] * (clans - len(pins))
+    return [hash_pin(pin) if pin else "" for pin in pins]
 
 
 def _read_sheet(path: str) -> str:
@@ -41,7 +96,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     game = session.new_game(map_name=args.map or session.default_map(), clans=args.clans,
                             bots=args.bots, seed=args.seed, names=names,
-                            victory_threshold=args.threshold, turn_limit=args.turn_limit)
+                            victory_threshold=args.threshold, turn_limit=args.turn_limit,
+                            pin_hashes=_pin_hashes(args.pins, args.clans, args.bots))
     path = Path(args.save)
     if path.exists() and not args.force:
         raise CliError(f"{path} already exists; use --force to replace it")
@@ -51,7 +107,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"Victory at {game.state.victory_threshold} popularity"
           + (f"; the game ends after game turn {limit}." if limit else "; no turn limit."))
     for clan in sorted(game.state.clans, key=lambda c: game.state.clan_order.index(c.number)):
-        seat = "bot" if clan.seat == "bot" else "human"
+        seat = "bot" if clan.seat == "bot" else "human, PIN" if clan.pin_hash else "human"
         print(f"  Clan {clan.number} {clan.name} ({seat})")
     active = game.clan(game.state.active_clan)
     print(f"Clan {active.number} ({active.name}) plays first.")
@@ -63,8 +119,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from conquest_tui.engine.reports.event_text import problem_line
     from conquest_tui.session import Session
 
-    table = Session.open(Path(args.save))
-    problems = table.check(table.clan_number(args.clan), _read_sheet(args.sheet))
+    table = Session.open(Path(args.save), allow_edited=args.allow_edited)
+    clan = table.clan_number(args.clan)
+    _unlock(table, clan, args.pin)
+    problems = table.check(clan, _read_sheet(args.sheet))
     for problem in problems:
         print(problem_line(problem))
     if not problems:
@@ -78,8 +136,10 @@ def cmd_turn(args: argparse.Namespace) -> int:
     from conquest_tui.engine.reports.report_text import render_report
     from conquest_tui.session import Session
 
-    table = Session.open(Path(args.save))
-    outcome = table.submit(table.clan_number(args.clan), _read_sheet(args.sheet))
+    table = Session.open(Path(args.save), allow_edited=args.allow_edited)
+    clan = table.clan_number(args.clan)
+    _unlock(table, clan, args.pin)
+    outcome = table.submit(clan, _read_sheet(args.sheet))
     if outcome.handover.save_error:
         raise CliError(outcome.handover.save_error)
     print(render_report(outcome.report), end="")
@@ -101,8 +161,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     from conquest_tui.engine.reports.report_text import render_report
     from conquest_tui.session import Session
 
-    table = Session.open(Path(args.save))
-    report = table.report(table.clan_number(args.clan))
+    table = Session.open(Path(args.save), allow_edited=args.allow_edited)
+    clan = table.clan_number(args.clan)
+    _unlock(table, clan, args.pin)
+    report = table.report(clan)
     if args.json:
         print(json.dumps(report_json(report), indent=2, ensure_ascii=False))
     else:
@@ -139,17 +201,20 @@ def cmd_maps(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app (the title screen, or straight into a save)."""
-    return play(getattr(args, "save", None))
+    save = getattr(args, "save", None)
+    if getattr(args, "allow_edited", False):
+        return play(save, allow_edited=True)
+    return play(save)
 
 
-def play(save: str | None) -> int:
+def play(save: str | None, *, allow_edited: bool = False) -> int:
     """Open the app on the title screen, or at a save's hand-over screen."""
     from conquest_tui import startup_gc
 
     startup_gc.pause()  # resumed by the app once its whole first screen is drawn
     from conquest_tui.ui.app import run_app
 
-    return run_app(Path(save) if save else None)
+    return run_app(Path(save) if save else None, allow_edited=allow_edited)
 
 
 def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
@@ -160,6 +225,12 @@ def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespac
         return func(args)
     except SessionError as error:
         raise CliError(str(error)) from None
+
+
+def _allow_edited(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--allow-edited", action="store_true",
+                         help="open a save changed outside the game (its checksum does not "
+                         "match); it is still checked")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -175,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the game (optionally resuming a save)")
     play.add_argument("save", nargs="?", help="a save file to resume at its hand-over screen")
+    _allow_edited(play)
     play.set_defaults(func=cmd_play)
 
     new = sub.add_parser("new", help="create a new game and save it")
@@ -183,6 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--bots", type=int, default=0, help="how many of them are bot seats")
     new.add_argument("--seed", help="seed for a replayable game (random by default)")
     new.add_argument("--names", help="Clan names, comma-separated")
+    new.add_argument("--pins", help="PINs by seat, comma-separated, empty for none "
+                     "(e.g. 1234,,5678); a shell may keep them in its history")
     new.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
     new.add_argument("--turn-limit", type=int, help="last game turn (default 25, AMB-57; 0: none)")
     new.add_argument("--save", required=True, help="where to save the game")
@@ -196,13 +270,17 @@ def build_parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=text)
         command.add_argument("--save", required=True, help="the save file")
         command.add_argument("--clan", type=int, required=True, help="the Clan number")
+        command.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
         command.add_argument("sheet", help="the order sheet file, or - for standard input")
+        _allow_edited(command)
         command.set_defaults(func=func)
 
     report = sub.add_parser("report", help="print a Clan's current report")
     report.add_argument("--save", required=True, help="the save file")
     report.add_argument("--clan", type=int, required=True, help="the Clan number")
+    report.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
     report.add_argument("--json", action="store_true", help="print JSON instead of text")
+    _allow_edited(report)
     report.set_defaults(func=cmd_report)
 
     maps = sub.add_parser("maps", help="list the maps")
@@ -219,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return func(args) if func is cmd_play else _headless(func, args)
     except CliError as error:
         print(f"conquest: {error}", file=sys.stderr)
-        return 1
+        return error.code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

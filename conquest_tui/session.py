@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from conquest_tui.engine.core.game import Game
     from conquest_tui.engine.core.state import Problem
     from conquest_tui.engine.play.turn import TurnResult
     from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.reports.view import ClanView
+    from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.storage.map_loader import MapInfo
 
 # The engine is imported inside the functions: the app imports this module while it starts.
@@ -93,11 +98,16 @@ class Session:
     game: Game
     path: Path | None = None
     """Where the game is saved (None: never saved, autosaves do nothing)."""
+    clock: Callable[[], float] = attrs.field(default=time.time, kw_only=True, repr=False)
+    """Epoch seconds now, for the PIN back-off (tests give a fake clock)."""
 
     @classmethod
-    def open(cls, path: Path) -> Session:
-        """The game saved at `path`; every failure is one sentence naming the file."""
-        return cls(load(path), path)
+    def open(cls, path: Path, *, allow_edited: bool = False) -> Session:
+        """The game saved at `path`; every failure is one sentence naming the file.
+
+        SaveEdited when the save was changed outside the game, unless `allow_edited`.
+        """
+        return cls(load(path, allow_edited=allow_edited), path)
 
     # --- the table ---------------------------------------------------------------------------
     def save(self) -> None:
@@ -133,6 +143,56 @@ class Session:
     def keep_draft(self, clan_number: int, sheet: str) -> None:
         """Keep the sheet being written with the Clan (saved with the next save)."""
         self.game.clan(self.clan_number(clan_number)).draft_sheet = sheet
+
+    # --- seats (PINs, docs/security.md) ------------------------------------------------------
+    def has_pin(self, clan_number: int) -> bool:
+        """Whether the Clan's seat is guarded by a PIN."""
+        return bool(self.game.clan(self.clan_number(clan_number)).pin_hash)
+
+    def seat_lock(self, clan_number: int) -> SeatLock | None:
+        """The Clan's PIN for the hand-over screen (None: the seat has no PIN)."""
+        return SeatLock(self, clan_number) if self.has_pin(clan_number) else None
+
+    def pin_wait(self, clan_number: int) -> int:
+        """Seconds before a PIN is heard at the Clan's seat (0: now)."""
+        from conquest_tui.pins.backoff import bounded_retry, seconds_left
+
+        clan = self.game.clan(self.clan_number(clan_number))
+        now = self.clock()
+        clan.pin_retry_at = bounded_retry(clan.pin_retry_at, now)
+        return seconds_left(clan.pin_retry_at, now)
+
+    def try_pin(self, clan_number: int, pin: str) -> PinAnswer:
+        """Hear a PIN at the Clan's seat (a seat without a PIN is always open).
+
+        During a wait the PIN is not checked. A wrong PIN is counted and saved at once, so
+        quitting does not end the back-off; if that save fails, SessionError (nothing opens).
+        A right PIN resets the count.
+        """
+        from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at
+        from conquest_tui.pins.hashing import verify_pin
+
+        clan = self.game.clan(self.clan_number(clan_number))
+        if not clan.pin_hash:
+            return PinAnswer(Verdict.ACCEPTED)
+        wait = self.pin_wait(clan_number)
+        if wait:
+            return PinAnswer(Verdict.WAIT, wait)
+        if verify_pin(pin, clan.pin_hash):
+            if clan.pin_failures or clan.pin_retry_at:
+                clan.pin_failures = clan.pin_retry_at = 0
+                with contextlib.suppress(SessionError):  # a read-only save still opens
+                    self._save_seats()
+            return PinAnswer(Verdict.ACCEPTED)
+        clan.pin_failures += 1
+        clan.pin_retry_at = retry_at(clan.pin_failures, self.clock())
+        self._save_seats()
+        return PinAnswer(Verdict.WRONG, self.pin_wait(clan_number))
+
+    def _save_seats(self) -> None:
+        """Save a seat's PIN count: the game is as it was, so the backups are left alone."""
+        if self.path is not None:
+            save(self.game, self.path, backups=0)
 
     # --- turns -------------------------------------------------------------------------------
     def submit(self, clan_number: int, sheet: str) -> TurnOutcome:
@@ -194,6 +254,22 @@ class Session:
                 save_error = str(error)
         return HandOver(bot_turns, ended_turn, game.state.active_clan, game.state.finished,
                         save_error)
+
+
+@attrs.frozen
+class SeatLock:
+    """One Clan's PIN at the table, for the hand-over screen: the wait, and hearing a PIN."""
+
+    session: Session
+    clan: int
+
+    def wait(self) -> int:
+        """Seconds before a PIN is heard (0: now)."""
+        return self.session.pin_wait(self.clan)
+
+    def attempt(self, pin: str) -> PinAnswer:
+        """Hear a PIN (Session.try_pin)."""
+        return self.session.try_pin(self.clan, pin)
 
 
 def play_bots(game: Game) -> tuple[BotTurn, ...]:
@@ -275,24 +351,34 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
         raise SessionError(str(error)) from None
 
 
-def load(path: Path) -> Game:
-    """Load a save; every failure becomes one sentence naming the file."""
+class SaveEdited(SessionError):
+    """The save's checksum does not match: it was changed outside the game (or damaged).
+
+    Open it anyway with `allow_edited=True` (the CLI's --allow-edited; the app asks first).
+    """
+
+
+def load(path: Path, *, allow_edited: bool = False) -> Game:
+    """Load a save; every failure becomes one sentence naming the file (SaveEdited for a save
+    changed outside the game, unless `allow_edited`: then it is checked like any other)."""
     from conquest_tui.storage.map_loader import MapError
     from conquest_tui.storage.rules_loader import RulesError
-    from conquest_tui.storage.savefile import SaveError, load_game
+    from conquest_tui.storage.savefile import EditedSave, SaveError, load_game
 
     try:
-        return load_game(path)
+        return load_game(path, allow_edited=allow_edited)
+    except EditedSave as error:
+        raise SaveEdited(str(error)) from None
     except (SaveError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
 
 
-def save(game: Game, path: Path) -> None:
-    """Save atomically, keeping backups, creating the folder when needed."""
-    from conquest_tui.storage.savefile import SaveError, save_game
+def save(game: Game, path: Path, *, backups: int | None = None) -> None:
+    """Save atomically, keeping backups (None: the usual number), creating the folder."""
+    from conquest_tui.storage.savefile import BACKUPS, SaveError, save_game
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        save_game(game, path)
+        save_game(game, path, backups=BACKUPS if backups is None else backups)
     except (SaveError, OSError) as error:
         raise SessionError(f"{path}: could not save ({error})") from None

@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import attrs
 import pytest
@@ -43,9 +43,11 @@ from conquest_tui.storage.migrations import (
     migrate,
     migrate_0_to_1,
 )
+from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.storage.save_list import list_saves, read_summary
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 from conquest_tui.storage.savefile import (
+    EditedSave,
     SaveError,
     game_from_text,
     game_to_text,
@@ -53,6 +55,7 @@ from conquest_tui.storage.savefile import (
     save_game,
 )
 
+RULES = load_ruleset()
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 V0_FIXTURE = FIXTURES / "v0_tiny.json"
 
@@ -78,15 +81,6 @@ RAW_MAP: dict[str, Any] = {
 
 
 # --- building games --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def rules() -> Ruleset:
-    """Saves never look inside the ruleset (it is not saved), so a stand-in will do.
-
-    This shadows conftest's real ruleset, keeping these tests about saves alone.
-    """
-    return cast(Ruleset, object())
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +122,8 @@ def make_state(game_map: GameMap, **changes: Any) -> GameState:
         game_turn=3,
         clan_order=[2, 1],
         turn_index=1,
-        prices={"food": 12, "fuel": 30},
-        goods_prices={"milk": 900},
+        prices={**dict.fromkeys(RULES.market, 20), "food": 12, "fuel": 30},
+        goods_prices={**dict.fromkeys(RULES.goods, 300), "milk": 900},
         victory_threshold=5000,
         clans=[red, blue],
         hexes=hexes,
@@ -166,7 +160,8 @@ def rewrite_data(path: Path, edit: Any, *, fix_checksum: bool) -> None:
     envelope = json.loads(path.read_text(encoding="utf-8"))
     edit(envelope["data"])
     if fix_checksum:
-        envelope["checksum"] = savefile.checksum_of(savefile.canonical_json(envelope["data"]))
+        envelope["checksum"] = savefile.checksum_of(savefile.canonical_json(envelope["data"]),
+                                                    envelope)
     path.write_text(json.dumps(envelope, indent=1), encoding="utf-8")
 
 
@@ -338,7 +333,7 @@ def test_load_game_uses_the_standard_ruleset_by_default(
 ) -> None:
     from conquest_tui.storage import rules_loader
 
-    standard = object()
+    standard = attrs.evolve(RULES)
     monkeypatch.setattr(rules_loader, "load_ruleset", lambda: standard)
     assert load_game(saved).rules is standard
 
@@ -373,7 +368,8 @@ def test_envelope_fields(game: Game) -> None:
     assert envelope["format"] == "conquest-save"
     assert envelope["version"] == SAVE_VERSION
     assert envelope["created_with"].startswith("conquest-tui ")
-    assert envelope["checksum"] == savefile.checksum_of(savefile.canonical_json(envelope["data"]))
+    assert envelope["checksum"] == savefile.checksum_of(savefile.canonical_json(envelope["data"]),
+                                                        envelope)
     assert envelope["data"]["map"] == RAW_MAP
     assert envelope["summary"] == {
         "map": "save_test", "title": "Save Test", "game_turn": 3, "active_clan": 1,
@@ -487,8 +483,86 @@ def test_edited_number_with_the_old_checksum(saved: Path, rules: Ruleset) -> Non
     saved.write_text(text.replace('"money":125000', '"money":999999', 1), encoding="utf-8")
     message = check_refused(saved, rules, "checksum does not match")
     assert message == (
-        f"{saved}: the checksum does not match — the file was edited or damaged after it was saved"
+        f"{saved}: the save was changed outside the game (edited or damaged): its checksum does "
+        "not match; to open it anyway, use --allow-edited (the app asks first)"
     )
+    with pytest.raises(EditedSave):
+        load_game(saved, rules)
+
+
+def test_an_edited_save_opens_on_request_and_saves_with_a_fresh_checksum(
+    saved: Path, rules: Ruleset
+) -> None:
+    text = saved.read_text(encoding="utf-8")
+    saved.write_text(text.replace('"money":125000', '"money":999999', 1), encoding="utf-8")
+    game = load_game(saved, rules, allow_edited=True)
+    assert game.clan(1).stock.money == 999_999
+    save_game(game, saved, backups=0)
+    assert load_game(saved, rules).clan(1).stock.money == 999_999
+
+
+def test_an_edited_save_is_checked_like_any_other(saved: Path, rules: Ruleset) -> None:
+    rewrite_data(saved, lambda d: d["state"]["convoys"]["vehicles"][0].__setitem__(
+        "hovercraftt", 2), fix_checksum=False)
+    with pytest.raises(SaveError) as caught:
+        load_game(saved, rules, allow_edited=True)
+    assert str(caught.value) == (
+        f'{saved}: state.convoys.vehicles[0]["hovercraftt"]: is not a vehicle kind'
+    )
+
+
+@pytest.mark.parametrize("command", ["check", "turn", "report"])
+def test_every_command_that_loads_a_save_takes_allow_edited(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conquest_tui import session
+    from conquest_tui.cli import main
+
+    game = session.new_game(map_name="test_small", clans=2, seed="allow-edited")
+    path = tmp_path / "edited.json"
+    session.save(game, path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"game_turn":1', '"game_turn":2', 1), encoding="utf-8")
+    clan = str(game.state.active_clan)
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text("[PRE]\n", encoding="utf-8")
+    words = [command, "--save", str(path), "--clan", clan, *([str(sheet)] if command != "report"
+                                                                 else [])]
+    assert main(words) == 1
+    assert "to open it anyway, use --allow-edited" in capsys.readouterr().err
+    assert main([*words, "--allow-edited"]) == 0
+    assert "Game turn 2" in capsys.readouterr().out or command == "check"
+    if command == "turn":  # saved again: a valid checksum, no flag needed any more
+        assert main(["report", "--save", str(path), "--clan", clan]) == 0
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (lambda s: s["prices"].__setitem__("troops", 0), 'state.prices["troops"]: 0 is below 1'),
+        (lambda s: s["prices"].pop("troops"), 'state.prices["troops"]: is missing'),
+        (lambda s: s["clans"][0]["stock"].__setitem__("money", -5),
+         "state.clans[0].stock.money: -5 is below 0"),
+        (lambda s: s["hexes"]["owner"].__setitem__(3, 9), "state.hexes.owner[3]: 9 is not a Clan"),
+        (lambda s: s["convoys"]["hex"].__setitem__(1, "0909"),
+         'state.convoys.hex[1]: "0909" is not a hex of the map'),
+        (lambda s: (s["clan_order"].pop(), s.__setitem__("turn_index", 0)),
+         "state.clan_order: Clan 1 is missing"),
+        (lambda s: s["clan_order"].__setitem__(0, 1),
+         "state.clan_order[1]: Clan 1 is listed twice"),
+        (lambda s: s["clans"][0]["sightings"]["owner"].__setitem__(0, 8),
+         "state.clans[0].sightings.owner[0]: 8 is not a Clan"),
+        (lambda s: s["clans"][0]["city_memory"]["0101"].__setitem__("owner", 6),
+         'state.clans[0].city_memory["0101"].owner: 6 is not a Clan'),
+        (lambda s: s["convoys"]["experts"].__setitem__(0, ["ENG", "WIZ"]),
+         'state.convoys.experts[0][1]: "WIZ" is not an expert'),
+    ],
+)
+def test_references_and_amounts_are_checked_after_structuring(
+    saved: Path, rules: Ruleset, edit: Any, expected: str
+) -> None:
+    rewrite_data(saved, lambda d: edit(d["state"]), fix_checksum=True)
+    check_refused(saved, rules, expected)
 
 
 def test_newer_version(saved: Path, rules: Ruleset) -> None:
@@ -694,6 +768,30 @@ def test_read_summary_refuses_damaged_files(saved: Path) -> None:
         read_summary(saved)
     with pytest.raises(SaveError, match="no such save file"):
         read_summary(saved.with_name("gone.json"))
+
+
+def test_a_changed_summary_is_not_shown_and_the_save_is_marked_edited(saved: Path) -> None:
+    text = saved.read_text(encoding="utf-8")
+    saved.write_text(text.replace('"game_turn": 3', '"game_turn": 30', 1), encoding="utf-8")
+    summary = read_summary(saved)
+    assert summary.edited
+    assert summary.game_turn == 3  # what loading opens, read from the game data
+    with pytest.raises(EditedSave):
+        load_game(saved)
+
+
+def test_a_version_2_save_loads_and_lists_its_summary_from_the_data(
+    saved: Path, rules: Ruleset
+) -> None:
+    """Before version 3 the checksum covered `data` only: its summary is not trusted."""
+    envelope = json.loads(saved.read_text(encoding="utf-8"))
+    envelope["version"] = 2
+    envelope["summary"]["active_name"] = "Someone Else"
+    envelope["checksum"] = savefile.checksum_of(savefile.canonical_json(envelope["data"]))
+    saved.write_text(json.dumps(envelope, indent=1), encoding="utf-8")
+    summary = read_summary(saved)
+    assert (summary.active_name, summary.version, summary.edited) == ("Red Fox", 2, False)
+    assert load_game(saved, rules).clan(1).name == "Red Fox"
 
 
 def test_list_saves(game: Game, tmp_path: Path) -> None:

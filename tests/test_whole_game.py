@@ -1,13 +1,12 @@
 """Whole games through `conquest turn` (CC-SEQ-01, CC-SEQ-14, CC-GEN-03): 4 Clans, 10 game turns.
 
-Every Clan turn goes through the command line: no crash, no negative stockpile, and every troop
-and vehicle accounted for by the facts of the turn's events (enlisted, recruited, deserted, lost
-in hex attacks; vehicles created, bought, looted, won, sold, scrapped and deserted).
+Every Clan turn goes through the command line: no crash, no negative stockpile, and every unit
+of every item each Clan holds accounted for by the facts of the turn's events (the ledger of
+tests/test_conservation.py: troops, vehicles, money, food, fuel, parts, weapons, cargo).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -17,11 +16,10 @@ from hypothesis import strategies as st
 from conquest_tui import session
 from conquest_tui.bots.simple import write_sheet
 from conquest_tui.cli import main
-from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import STOCK_ITEMS, Event
-from conquest_tui.engine.reports.sentences import items, words
+from conquest_tui.engine.core.state import STOCK_ITEMS
 from conquest_tui.engine.reports.view import ClanView
+from tests.test_conservation import holdings, unaccounted
 
 CLANS = 4
 GAME_TURNS = 10
@@ -32,92 +30,15 @@ EXTRA_PRE = (
 )
 EXTRA_POST = ("ENLIST 3", "SELL 1 BIKE #1", "BUY 1 CAR #2", "BUY 20 FOOD", "SELL 5 FUEL")
 
-def troops_everywhere(game: Game) -> int:
-    """Unallocated + convoy troops + troops in owned cities + guards in owned hexes."""
-    return (sum(clan.stock.troops for clan in game.state.clans)
-            + sum(convoy.troops for convoy in game.state.convoys)
-            + sum(city.troops for city in game.state.cities if city.owner)
-            + sum(hex_state.garrison for hex_state in game.state.hexes if hex_state.owner))
-
-
-def vehicles_everywhere(game: Game) -> int:
-    return sum(convoy.vehicle_count for convoy in game.state.convoys)
-
-
-def _amount_of(pairs: Fact, item: str) -> int:
-    """The amount of `item` in an (item, amount) pairs fact."""
-    return sum(amount for key, amount in items(pairs) if key == item)
-
-
-def troop_change(event: Event) -> int:
-    """Troops the event says came into the game (+) or left it (−)."""
-    facts, kind = event.facts, event.kind
-    if kind in (EventKind.ENLIST, EventKind.RECRUITS):
-        return int(facts["troops" if kind == EventKind.ENLIST else "recruits"])
-    if kind == EventKind.GARRISON_RECRUITS:
-        return int(facts["recruited"])
-    if kind == EventKind.INCOME:
-        return _amount_of(facts["amounts"], "troops")
-    if kind == EventKind.RANDOM_EVENT:
-        effect = facts["effect"]
-        if effect in ("gain", "lose"):
-            sign = 1 if effect == "gain" else -1
-            return sign * _amount_of(facts["amounts"], "troops")
-        if effect == "lose_percent" and facts["item"] == "troops":
-            return -int(facts["amount"])
-        return 0
-    if kind == EventKind.DESERTION:
-        return -int(facts["deserters"])
-    if kind == EventKind.SICK_DESERTION:
-        return -int(facts["lost"])
-    if kind == EventKind.HEX_CAPTURED:
-        return -int(facts["lost"]) - int(facts["guards"])
-    if kind == EventKind.HEX_ATTACK_FAILED:
-        return -int(facts["lost"])
-    if kind in (EventKind.DISBAND, EventKind.SUNK) and "troops" in facts:
-        return -int(facts["troops"])  # lost with the convoy (CC-CNV-72, AMB-81, CC-MOVE-12)
-    return 0
-
-
-def vehicle_change(game: Game, event: Event) -> int:
-    """Vehicles the event says its convoy gained (+) or lost (−)."""
-    facts, kind = event.facts, event.kind
-    if kind == EventKind.CREATE:
-        convoy_type = game.rules.convoy_types[str(facts["convoy_type"])]
-        return sum(count for _, count in convoy_type.new_vehicles)
-    if kind in (EventKind.BUY, EventKind.SELL) and "vehicle" in facts:
-        return int(facts["quantity"]) * (1 if kind == EventKind.BUY else -1)
-    if kind == EventKind.SCRAPPED:
-        return -len(words(facts["scrapped"]))
-    if kind == EventKind.LOOT and facts.get("found") == "vehicle":
-        return 1
-    if kind == EventKind.RANDOM_EVENT and facts["effect"] == "scout_vehicle":
-        return 1
-    if kind == EventKind.RACETRACK or (kind == EventKind.JUNKYARD and facts["why"] == "taken"):
-        return int(facts["count"])
-    if kind == EventKind.VEHICLE_DESERTED:
-        return -1
-    if kind in (EventKind.DISBAND, EventKind.SUNK) and "vehicles" in facts:
-        return -int(facts["vehicles"])
-    return 0
-
-
-def vehicle_changes(game: Game, events: list[Event]) -> dict[int, int]:
-    """Vehicles each convoy gained (+) or lost (−) by the turn's events."""
-    change: dict[int, int] = defaultdict(int)
-    for event in events:
-        change[event.convoy] += vehicle_change(game, event)
-    return change
-
-
-def check_ledger(before: Game, after: Game, clan: int, events: list[Event]) -> None:
-    """Troops and vehicles now = before + what the events say, to the last one."""
-    story = "\n".join(f"{e.kind}: {e.facts}" for e in events)
-    change = vehicle_changes(after, events)
-    assert (vehicles_everywhere(after) - vehicles_everywhere(before)
-            == sum(change.values())), story
-    assert (troops_everywhere(after) - troops_everywhere(before)
-            == sum(map(troop_change, events))), story
+def check_ledger(before: Game, after: Game, clan: int) -> None:
+    """Every Clan's holdings now = before + what the turn's events say, item by item (the
+    ledger of tests/test_conservation.py: troops, vehicles, money, goods, parts, weapons…)."""
+    mine = [e for e in after.clan(clan).last_turn.events if e.phase != "between"]
+    told = [event for each in after.state.clans if each.number != clan
+            for event in each.inbox[len(before.clan(each.number).inbox):]]
+    held = {each.number: holdings(before, each.number) for each in before.state.clans}
+    story = "\n".join(f"{e.kind}: {e.facts}" for e in mine + told)
+    assert unaccounted(held, after, mine + told) == {}, story
 
 
 def sheet_for(game: Game, clan: int, pre: list[str], post: list[str]) -> str:
@@ -155,14 +76,13 @@ def test_four_clans_play_ten_game_turns_through_the_cli_cc_seq_01_cc_seq_14(
             out = capsys.readouterr().out
             assert "$-" not in out, out
             after = session.load(save)
-            events = [e for e in after.clan(clan).last_turn.events if e.phase != "between"]
             for each in after.state.clans:
                 for item in STOCK_ITEMS:
                     assert each.stock.get(item) >= 0, (each.number, item)
             for convoy in after.state.convoys:
                 assert convoy.troops >= 0 and convoy.cargo >= 0
                 assert convoy.vehicles and all(n > 0 for n in convoy.vehicles.values())
-            check_ledger(before, after, clan, events)
+            check_ledger(before, after, clan)
     final = session.load(save)
     assert final.state.game_turn == GAME_TURNS + 1 and not final.state.finished
     assert len(final.state.top_clans) == GAME_TURNS

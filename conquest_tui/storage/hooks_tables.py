@@ -40,7 +40,8 @@ def _is_flat(t: Any) -> bool:
     return False
 
 
-def _is_table(t: Any) -> bool:
+def is_table(t: Any) -> bool:
+    """Whether a list of records of this type is stored as a table (one list per field)."""
     if get_origin(t) is not list:
         return False
     (elem,) = get_args(t)
@@ -128,5 +129,5 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
 
 def register(converter: cattrs.Converter) -> None:
     """Register the table hooks (last, so that they win over the list hooks)."""
-    converter.register_structure_hook_factory(_is_table, _table_structure_factory)
-    converter.register_unstructure_hook_factory(_is_table, _table_unstructure_factory)
+    converter.register_structure_hook_factory(is_table, _table_structure_factory)
+    converter.register_unstructure_hook_factory(is_table, _table_unstructure_factory)

@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -179,9 +179,22 @@ def migrate_1_to_2(data: Data) -> Data:
     return {**data, "state": new_state}
 
 
+# --- version 2 → 3 -----------------------------------------------------------------------------
+
+
+def migrate_2_to_3(data: Data) -> Data:
+    """Version 2 → 3: `data` is unchanged; the envelope's checksum now covers the header too.
+
+    A version 2 save's checksum covers `data` alone (save_list.WHOLE_FILE_CHECKSUM), so its
+    summary is not trusted: the load list reads it from the data. Saved again, it is version 3.
+    """
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
+    2: migrate_2_to_3,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

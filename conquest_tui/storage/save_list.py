@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -24,8 +25,19 @@ _HEADER_LIMIT = 256 * 1024
 """read_summary reads at most this many characters looking for the envelope's header."""
 
 
+WHOLE_FILE_CHECKSUM = 3
+"""From this save version on the checksum covers the header (summary included), not only data."""
+
+
 class SaveError(Exception):
     """A save that cannot be read or written; str() is one sentence that names the file."""
+
+
+class EditedSave(SaveError):
+    """A save whose checksum does not match: changed outside the game (or damaged).
+
+    `load_game(..., allow_edited=True)` opens it anyway, checked like any other save.
+    """
 
 
 @attrs.frozen
@@ -48,10 +60,72 @@ class SaveSummary:
     version: int = 0
     error: str = ""
     """Why the save cannot be loaded ("" when it looks fine)."""
+    edited: bool = False
+    """The checksum does not match: the file was changed outside the game. The summary is
+    then read from the game data itself (what loading would open), not from the header."""
 
 
 def save_error(source: str, clause: str) -> SaveError:
     return SaveError(f"{source}: {clause}")
+
+
+# --- checksums ---------------------------------------------------------------------------------
+
+
+def canonical_json(value: Any) -> str:
+    """The one JSON text of a value that the checksum covers: sorted keys, no spaces."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
+
+
+def checksum_of(data_text: str, header: dict[str, Any] | None = None) -> str:
+    """`sha256:<hex>` of the canonical header (every envelope field but `checksum` and `data`)
+    followed by the canonical data; of the data alone for saves before WHOLE_FILE_CHECKSUM."""
+    digest = hashlib.sha256()
+    if header is not None:
+        covered = {key: value for key, value in header.items() if key not in ("checksum", "data")}
+        digest.update(canonical_json(covered).encode("utf-8"))
+    digest.update(data_text.encode("utf-8"))
+    return "sha256:" + digest.hexdigest()
+
+
+def _covered_header(envelope: dict[str, Any]) -> dict[str, Any] | None:
+    return envelope if envelope["version"] >= WHOLE_FILE_CHECKSUM else None
+
+
+def checksum_matches(envelope: dict[str, Any], text: str, source: str) -> bool:
+    """Whether the save's checksum matches what it holds (SaveError: it has no checksum).
+
+    `text` is the whole file: the data part of a file the game wrote is canonical JSON
+    already, so it is hashed as it stands; any other layout is made canonical first.
+    """
+    expected = envelope.get("checksum")
+    if not isinstance(expected, str) or not expected.startswith("sha256:"):
+        raise save_error(source, "the save has no valid checksum, so it cannot be trusted")
+    if "data" not in envelope:
+        raise save_error(source, "the save is damaged: data is missing")
+    if _written_matches(envelope, text):
+        return True
+    try:
+        data_text = canonical_json(envelope["data"])
+    except TypeError:  # a number orjson cannot write (beyond 64 bits): not the game's
+        return False
+    return checksum_of(data_text, _covered_header(envelope)) == expected
+
+
+def _written_matches(header: dict[str, Any], text: str) -> bool:
+    """Whether the data part of a file laid out as the game writes it matches the checksum."""
+    start = text.find(DATA_LINE)  # header values are one-line JSON, so the first is ours
+    if start < 0 or not text.endswith(TAIL):
+        return False
+    written = text[start + len(DATA_LINE) : -len(TAIL)]
+    return checksum_of(written, _covered_header(header)) == header.get("checksum")
+
+
+def edited_error(source: str) -> EditedSave:
+    return EditedSave(
+        f"{source}: the save was changed outside the game (edited or damaged): its checksum "
+        "does not match; to open it anyway, use --allow-edited (the app asks first)"
+    )
 
 
 def parse_envelope(text: str, source: str) -> dict[str, Any]:
@@ -187,10 +261,14 @@ def _summary_ok(summary: Any) -> bool:
 
 
 def read_summary(path: Path | str) -> SaveSummary:
-    """What the load list needs about a save, reading only its first lines when possible.
+    """What the load list needs about a save, without structuring its state.
 
-    Does not verify the checksum or structure the state (load_game does); SaveError when the
-    file is missing, damaged, not a save or too new.
+    The summary is shown only once the checksum vouches for it (the header of a save written
+    by the game is read from its first lines, the rest of the file only hashed). Otherwise, for
+    saves whose checksum did not cover the summary yet (before WHOLE_FILE_CHECKSUM) and for
+    edited saves, it is read from the game data itself, so the list shows what loading opens;
+    an edited save is marked `edited`. SaveError when the file is missing, damaged, not a save
+    or too new.
     """
     path = Path(path)
     source = display_name(path)
@@ -203,18 +281,23 @@ def read_summary(path: Path | str) -> SaveSummary:
     header = _read_header(path, source)
     if header is not None:
         header = _check_envelope(header, source)
-    if header is None or not _summary_ok(header.get("summary")):
-        envelope = parse_envelope(read_save_text(path, source), source)
-        try:
-            data = migrate(envelope.get("data"), envelope["version"])
-            summary = _summary_from_data(data)
-        except MigrationError as exc:
-            raise save_error(source, str(exc)) from None
-        except (KeyError, TypeError, AttributeError, IndexError):
-            raise save_error(source, "the save is damaged (its summary cannot be read)") from None
-        header = {**envelope, "summary": summary}
-        if not _summary_ok(summary):
-            raise save_error(source, "the save is damaged (its summary cannot be read)")
+    text = ""
+    verified = False
+    if (header is not None and header["version"] >= WHOLE_FILE_CHECKSUM
+            and _summary_ok(header.get("summary"))):
+        text = read_save_text(path, source)
+        verified = _written_matches(header, text)
+    edited = False
+    if not verified:
+        text = text or read_save_text(path, source)
+        envelope = parse_envelope(text, source)
+        matches = checksum_matches(envelope, text, source)
+        edited = not matches
+        if matches and envelope["version"] >= WHOLE_FILE_CHECKSUM and _summary_ok(
+                envelope.get("summary")):
+            header = envelope
+        else:
+            header = {**envelope, "summary": _summary_of_data(envelope, source)}
     summary = header["summary"]
     return SaveSummary(
         path=path,
@@ -227,7 +310,22 @@ def read_summary(path: Path | str) -> SaveSummary:
         finished=summary["finished"],
         modified=modified,
         version=header["version"],
+        edited=edited,
     )
+
+
+def _summary_of_data(envelope: dict[str, Any], source: str) -> dict[str, Any]:
+    """The summary rebuilt from the (migrated) game data."""
+    try:
+        data = migrate(envelope.get("data"), envelope["version"])
+        summary = _summary_from_data(data)
+    except MigrationError as exc:
+        raise save_error(source, str(exc)) from None
+    except (KeyError, TypeError, AttributeError, IndexError):
+        raise save_error(source, "the save is damaged (its summary cannot be read)") from None
+    if not _summary_ok(summary):
+        raise save_error(source, "the save is damaged (its summary cannot be read)")
+    return summary
 
 
 def list_saves(directory: Path | str) -> list[SaveSummary]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import json
 import os
 import shutil
@@ -15,8 +14,6 @@ from functools import cache
 from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
-
-import orjson
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
@@ -29,17 +26,26 @@ from conquest_tui.storage.migrations import (
     MigrationError,
     migrate,
 )
+from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
 from conquest_tui.storage.save_list import (
     DATA_LINE,
     SAVE_FORMAT,
     TAIL,
+    EditedSave,
     SaveError,
     active_clan_number,
+    canonical_json,
+    checksum_matches,
+    checksum_of,
     display_name,
+    edited_error,
     parse_envelope,
     read_save_text,
     save_error,
 )
+
+__all__ = ["BACKUPS", "EditedSave", "SaveError", "backup_path", "canonical_json", "checksum_of",
+           "game_from_text", "game_to_text", "load_game", "save_game"]
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 
 BACKUPS = 3
@@ -48,16 +54,6 @@ BACKUPS = 3
 
 
 # --- text forms ------------------------------------------------------------------------------
-
-
-def canonical_json(value: Any) -> str:
-    """The one JSON text of a value that the checksum covers: sorted keys, no spaces."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
-
-
-def checksum_of(data_text: str) -> str:
-    """`sha256:<hex>` of canonical data JSON."""
-    return "sha256:" + hashlib.sha256(data_text.encode("utf-8")).hexdigest()
 
 
 @cache
@@ -136,13 +132,14 @@ def _game_to_text(game: Game) -> str:
     state_text = canonical_json(unstructure_state(game.state))
     # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
     data_text = "".join(('{"map":', _map_text(game.map), ',"state":', state_text, "}"))
-    header = {
+    header: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "created_with": created_with(),
-        "checksum": checksum_of(data_text),
+        "checksum": "",
         "summary": _summary_of(game),
     }
+    header["checksum"] = checksum_of(data_text, header)
     lines = [
         f" {json.dumps(key)}: {json.dumps(value, sort_keys=True, ensure_ascii=False)},"
         for key, value in header.items()
@@ -150,25 +147,7 @@ def _game_to_text(game: Game) -> str:
     return "".join(("{\n", "\n".join(lines), DATA_LINE, data_text, TAIL))
 
 
-def _verify_checksum(envelope: dict[str, Any], text: str, source: str) -> None:
-    expected = envelope.get("checksum")
-    if not isinstance(expected, str) or not expected.startswith("sha256:"):
-        raise save_error(source, "the save has no valid checksum, so it cannot be trusted")
-    if "data" not in envelope:
-        raise save_error(source, "the save is damaged: data is missing")
-    # Fast path: the data part of a file we wrote is its canonical JSON already.
-    start = text.find(DATA_LINE)  # header values are one-line JSON, so the first is ours
-    written = text[start + len(DATA_LINE) : -len(TAIL)] if start >= 0 else ""
-    if text.endswith(TAIL) and written and checksum_of(written) == expected:
-        return
-    if checksum_of(canonical_json(envelope["data"])) != expected:
-        raise save_error(
-            source,
-            "the checksum does not match — the file was edited or damaged after it was saved",
-        )
-
-
-def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState]:
+def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[str, Any]]:
     if not isinstance(data, dict):
         raise save_error(source, "data: expected an object")
     for key in ("map", "state"):
@@ -193,7 +172,7 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState]:
     except FieldError as exc:
         raise save_error(source, str(exc)) from None
     _check_fit(state, game_map, source)
-    return game_map, state
+    return game_map, state, data["state"]
 
 
 def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
@@ -219,34 +198,56 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
         )
 
 
-def game_from_text(text: str, source: str, rules: Ruleset | None = None) -> Game:
-    """The Game a save file's text holds; SaveError naming `source` when it cannot be used."""
-    with _gc_paused():
-        envelope = parse_envelope(text, source)
-        _verify_checksum(envelope, text, source)
-        try:
-            data = migrate(envelope["data"], envelope["version"])
-        except MigrationError as exc:
-            raise save_error(source, str(exc)) from None
-        game_map, state = _structure_data(data, source)
+def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
+                   allow_edited: bool = False) -> Game:
+    """The Game a save file's text holds; SaveError naming `source` when it cannot be used.
+
+    A checksum that does not match raises EditedSave, unless `allow_edited`: then the save is
+    opened, checked the same way (structure, references, ranges) and, as its events were not
+    written by the game, every saved event must be worded from its facts too.
+    """
     if rules is None:
         from conquest_tui.storage.rules_loader import load_ruleset
 
         rules = load_ruleset()
+    with _gc_paused():
+        envelope = parse_envelope(text, source)
+        edited = not checksum_matches(envelope, text, source)
+        if edited and not allow_edited:
+            raise edited_error(source)
+        try:
+            data = migrate(envelope["data"], envelope["version"])
+        except MigrationError as exc:
+            raise save_error(source, str(exc)) from None
+        game_map, state, raw_state = _structure_data(data, source)
+        try:
+            check_state(rules, game_map, state, raw_state)
+        except SaveCheckError as exc:
+            raise save_error(source, str(exc)) from None
+    if edited:
+        from conquest_tui.engine.reports.event_text import event_text, problem_text
+
+        try:
+            check_events(state, event_text, problem_text)
+        except SaveCheckError as exc:
+            raise save_error(source, str(exc)) from None
     return Game(rules, game_map, state)
 
 
 # --- files -----------------------------------------------------------------------------------
 
 
-def load_game(path: Path | str, rules: Ruleset | None = None) -> Game:
+def load_game(path: Path | str, rules: Ruleset | None = None, *,
+              allow_edited: bool = False) -> Game:
     """Load a save; SaveError (one sentence naming the file) when it cannot be used.
 
-    Never writes: a save that fails to load stays byte-for-byte as it was.
+    EditedSave (a SaveError) when its checksum does not match, unless `allow_edited`. Never
+    writes: a save that fails to load stays byte-for-byte as it was; an edited save gets a
+    fresh checksum when the game saves it.
     """
     path = Path(path)
     source = display_name(path)
-    return game_from_text(read_save_text(path, source), source, rules)
+    return game_from_text(read_save_text(path, source), source, rules, allow_edited=allow_edited)
 
 
 def backup_path(path: Path, number: int) -> Path:

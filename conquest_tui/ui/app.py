@@ -213,12 +213,16 @@ class ConquestApp(App[int]):
 
     # --- the table ---------------------------------------------------------------------------
 
-    def _open(self, path: Path) -> None:
-        """Open a save and go to its active Clan's hand-over screen."""
-        from conquest_tui.session import Session, SessionError
+    def _open(self, path: Path, *, allow_edited: bool = False) -> None:
+        """Open a save and go to its active Clan's hand-over screen (asking first when the save
+        was changed outside the game)."""
+        from conquest_tui.session import SaveEdited, Session, SessionError
 
         try:
-            session = Session.open(path)
+            session = Session.open(path, allow_edited=allow_edited)
+        except SaveEdited:
+            self._ask_to_open_edited(path)
+            return
         except SessionError as error:
             self.notify(str(error), title="Cannot load", severity="error", timeout=8,
                         markup=False)
@@ -226,6 +230,23 @@ class ConquestApp(App[int]):
                 self.show_title()
             return
         self._play(session, save=False)
+
+    def _ask_to_open_edited(self, path: Path) -> None:
+        """A save changed outside the game opens only when the player says yes."""
+        from conquest_tui.ui.screens.dialogs import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._open(path, allow_edited=True)
+            elif len(self.screen_stack) <= 1:
+                self.show_title()
+
+        detail = (f"{path.name} is not as the game saved it: someone edited it (rules testers "
+                  "do, to set up a situation) or it is damaged. It is still checked before it "
+                  "opens, and saved normally from then on.")
+        self.push_screen(ConfirmDialog("This save was changed outside the game. Open it anyway?",
+                                       detail, yes="Open it", no="Cancel", title="Changed save"),
+                         answered)
 
     def _play(self, session: Session, *, save: bool) -> None:
         """Play a game: save it (a new one), let bot seats play, then the hand-over."""
@@ -248,7 +269,7 @@ class ConquestApp(App[int]):
             return
         clan = session.game.clan(handover.next_clan)
         self._show(HandoverScreen(clan.number, clan.name, session.game.state.game_turn,
-                                  pin_hash=clan.pin_hash, note=note))
+                                  lock=session.seat_lock(clan.number), note=note))
 
     def _show(self, screen: Screen[None]) -> None:
         """Replace the game step on top (or put the first one above the title screen)."""
@@ -337,7 +358,7 @@ class ConquestApp(App[int]):
         return [(name, bindings) for name, bindings in groups if bindings]
 
 
-def run_app(save_path: Path | None) -> int:
+def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
     """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
     from conquest_tui.session import Session, SessionError
 
@@ -353,7 +374,7 @@ def run_app(save_path: Path | None) -> int:
     session = None
     if save_path is not None:
         try:
-            session = Session.open(save_path)
+            session = Session.open(save_path, allow_edited=allow_edited)
         except SessionError as error:
             print(f"conquest: {error}", file=sys.stderr)
             return 1

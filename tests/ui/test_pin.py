@@ -1,51 +1,20 @@
-"""Hot-seat PINs: salted scrypt hashes, checking them, and the hand-over PIN prompt."""
+"""The hand-over PIN prompt: the right PIN opens the turn, wrong ones back off; drafts stay put."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-import pytest
+from textual.widgets import Input
 
 from conquest_tui import session
+from conquest_tui.pins.hashing import hash_pin, is_pin_hash, verify_pin
+from conquest_tui.session import Session
+from conquest_tui.storage.savefile import backup_path
 from conquest_tui.ui.app import ConquestApp
-from conquest_tui.ui.pin import N, hash_pin, is_pin_hash, verify_pin
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.handover import HandoverScreen, PinPrompt
-from tests.ui.helpers import wait_for_screen
-
-
-def test_hash_has_the_stored_form_and_a_fresh_salt() -> None:
-    first = hash_pin("wolfpin")
-    second = hash_pin("wolfpin")
-    scheme, n, r, p, salt, digest = first.split("$")
-    assert (scheme, int(n), int(r), int(p)) == ("scrypt", N, 8, 1)
-    assert len(bytes.fromhex(salt)) == 16 and len(bytes.fromhex(digest)) == 32
-    assert first != second, "every hash gets its own salt"
-    assert "wolfpin" not in first
-    assert is_pin_hash(first)
-
-
-def test_verify_accepts_the_pin_and_nothing_else() -> None:
-    stored = hash_pin("0815", salt=b"fixed-salt-16byt")
-    assert verify_pin("0815", stored)
-    assert not verify_pin("0816", stored)
-    assert not verify_pin("", stored)
-    assert not verify_pin("08150", stored)
-
-
-@pytest.mark.parametrize("stored", [
-    "", "1234", "scrypt$16384$8$1$zz$00", "bcrypt$16384$8$1$00$00", "scrypt$3$8$1$00$00",
-    "scrypt$16384$8$1$$00", "scrypt$1073741824$8$1$00$00",
-])
-def test_verify_rejects_malformed_hashes(stored: str) -> None:
-    assert not verify_pin("1234", stored)
-    assert not is_pin_hash(stored)
-
-
-def test_an_empty_pin_is_not_hashed() -> None:
-    with pytest.raises(ValueError):
-        hash_pin("")
-
+from tests.ui.helpers import wait_for_screen, wait_until
 
 PINS = {"Iron Wolves": "wolfpin", "Road Hogs": "hogpin"}
 """The PIN of each Clan of the test game (text that appears nowhere else in a save)."""
@@ -60,36 +29,83 @@ def _pin_game(tmp_path: Path) -> tuple[Path, str]:
     return path, PINS[game.clan(game.state.active_clan).name]
 
 
-async def test_three_wrong_tries_return_to_the_hand_over(tmp_path: Path) -> None:
-    path, _ = _pin_game(tmp_path)
-    active = session.load(path).state.active_clan
+def _fake_clock(table: Session) -> list[float]:
+    """Give the session a clock that moves only when the test adds to it; that clock."""
+    now = [1_000_000.0]
+    table.clock = lambda: now[0]
+    return now
+
+
+async def test_wrong_pins_back_off_and_the_prompt_takes_no_pin_during_the_wait(
+        tmp_path: Path) -> None:
+    """Issue 13: three wrong PINs are free, then the prompt waits 1 s, 2 s … taking no input
+    (not even the right PIN); the wait survives quitting the app."""
+    path, pin = _pin_game(tmp_path)
+    table = Session.open(path)
+    now = _fake_clock(table)
+    app = ConquestApp(path, session=table, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, HandoverScreen)
+        await pilot.press("enter")
+        prompt = await wait_for_screen(pilot, PinPrompt)
+        pin_input = prompt.query_one("#pin-input", Input)
+        for _ in range(4):
+            await pilot.press("9", "enter")
+        await wait_until(pilot, lambda: pin_input.disabled, "the wait")
+        assert prompt.note == "Wrong PIN. Try again in 1 second."
+        await pilot.press(*pin, "enter")
+        await pilot.pause()
+        assert app.screen is prompt and pin_input.value == ""
+        assert not any(isinstance(shown, GameScreen) for shown in app.screen_stack)
+        now[0] += 1
+        await wait_until(pilot, lambda: not pin_input.disabled, "the end of the wait")
+        assert prompt.note == "Wrong PIN."
+        await pilot.press("9", "enter")
+        await wait_until(pilot, lambda: pin_input.disabled, "the second wait")
+        assert prompt.note == "Wrong PIN. Try again in 2 seconds."
+        now[0] += 1
+        await wait_until(pilot, lambda: prompt.note.endswith("in 1 second."), "the count")
+
+    again = Session.open(path)
+    again.clock = table.clock
+    app = ConquestApp(path, session=again, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, HandoverScreen)
+        await pilot.press("enter")
+        prompt = await wait_for_screen(pilot, PinPrompt)
+        assert prompt.query_one("#pin-input", Input).disabled
+        assert prompt.note == "Try again in 1 second."
+        now[0] += 1
+        await wait_until(pilot, lambda: not prompt.query_one("#pin-input", Input).disabled,
+                         "the end of the wait")
+        await pilot.press(*pin, "enter")
+        await wait_until(pilot, lambda: app.screen is not prompt, "the prompt to close")
+        assert session.load(path).clan(prompt.lock.clan).pin_failures == 0, "a right PIN"
+
+
+
+async def test_a_pin_clans_draft_is_kept_only_in_the_save(tmp_path: Path) -> None:
+    """Issue 13: the sheet being written by a PIN-protected Clan is kept inside the save (and
+    its backups), never in a loose file."""
+    path, pin = _pin_game(tmp_path)
+    marker = "ENLIST 4417"
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for_screen(pilot, HandoverScreen)
         await pilot.press("enter")
         await wait_for_screen(pilot, PinPrompt)
-        for attempt in range(3):
-            await pilot.press(*"9999", "enter")
-            await pilot.pause()
-            if attempt < 2:
-                assert isinstance(app.screen, PinPrompt)
-        assert isinstance(app.screen, HandoverScreen)
-        assert app.screen.clan_number == active
-
-
-async def test_the_right_pin_opens_the_game_screen(tmp_path: Path) -> None:
-    path, pin = _pin_game(tmp_path)
-    active = session.load(path).state.active_clan
-    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press(*"0000", "enter")  # one wrong try is forgiven
-        await wait_for_screen(pilot, PinPrompt)
         await pilot.press(*pin, "enter")
-        await wait_for_screen(pilot, GameScreen)
-        assert app.screen.clan_number == active
+        screen = await wait_for_screen(pilot, GameScreen)
+        await wait_until(pilot, lambda: screen.panes_ready, "the game screen's panes")
+        await pilot.press("f2", "down", *marker, "ctrl+s")
+        await pilot.pause()
+    assert app.return_value == 0
+    assert marker in session.load(path).clan(screen.clan_number).draft_sheet
+    home = Path(os.environ["HOME"])
+    holders = {file for folder in (tmp_path, home) for file in folder.rglob("*")
+               if file.is_file() and marker.encode() in file.read_bytes()}
+    saves = {path, *(backup_path(path, n) for n in range(1, 4))}
+    assert holders and holders <= saves
 
 
 async def test_escape_leaves_the_prompt_without_opening_the_turn(tmp_path: Path) -> None:

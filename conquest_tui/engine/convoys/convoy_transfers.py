@@ -112,11 +112,11 @@ def give(game: Game, sender: Convoy, recipient: Convoy, kind: str, item: str,
     """Carry out a GIVE that give_problem allowed."""
     rules = game.rules
     if kind == "vehicle":
-        convoys.remove_vehicles(game, sender, item, quantity)
+        dumped = convoys.remove_vehicles(game, sender, item, quantity)
         convoys.add_vehicles(game, recipient, item, quantity)
         count, name, plural = vehicle_words(game, item, quantity)
         moved = facts_of({"given": "vehicle", "quantity": count, "vehicle": name,
-                          "vehicles": plural})
+                          "vehicles": plural, **convoys.overflow_fact(dumped)})
         if not sender.vehicles:
             game.remove_convoy(sender)
             return Handover(moved, sender_disbanded=True)
@@ -157,6 +157,8 @@ class Absorption:
     cargo_dumped: int
     returned: dict[str, int]
     """Troops and weapons that did not fit and went back to the stockpiles (AMB-69)."""
+    overflow: int = 0
+    """Goods of the same kind beyond the joined convoy's room, lost."""
 
 
 def absorb_target(game: Game, issuer: Convoy, number: int) -> Convoy | Reason:
@@ -199,10 +201,10 @@ def absorb(game: Game, issuer: Convoy, target: Convoy) -> Absorption:
     game.remove_convoy(target)
     stock = game.clan(issuer.owner).stock
     before = {item: stock.get(item) for item in ("troops", *CARRIED_WEAPONS)}
-    convoys.shed_overflow(game, issuer)
+    overflow = convoys.shed_overflow(game, issuer)
     returned = {item: stock.get(item) - amount for item, amount in before.items()
                 if stock.get(item) > amount}
-    return Absorption(lost, dumped, returned)
+    return Absorption(lost, dumped, returned, overflow)
 
 
 # --- SPLIT --------------------------------------------------------------------------------------

@@ -23,18 +23,20 @@ def add_vehicles(game: Game, convoy: Convoy, vehicle: str, count: int) -> None:
         convoy.training = convoy.training * old_size // new_size
 
 
-def remove_vehicles(game: Game, convoy: Convoy, vehicle: str, count: int) -> None:
-    """Take vehicles away; what no longer fits goes back to the stockpile or is lost (AMB-89)."""
+def remove_vehicles(game: Game, convoy: Convoy, vehicle: str, count: int) -> int:
+    """Take vehicles away; what no longer fits goes back to the stockpile or is lost (AMB-89).
+    Returns the goods lost for want of room."""
     left = convoy.vehicles.get(vehicle, 0) - count
     if left > 0:
         convoy.vehicles[vehicle] = left
     else:
         convoy.vehicles.pop(vehicle, None)
-    shed_overflow(game, convoy)
+    return shed_overflow(game, convoy)
 
 
-def shed_overflow(game: Game, convoy: Convoy) -> None:
-    """Return troops and weapons above capacity to the Clan; dump cargo above capacity."""
+def shed_overflow(game: Game, convoy: Convoy) -> int:
+    """Return troops and weapons above capacity to the Clan; dump cargo above capacity.
+    Returns the goods dumped (lost: the caller's event says how many, as `overflow`)."""
     rules = game.rules
     stock = game.clan(convoy.owner).stock
     capacity = convoy_stats.troop_capacity(convoy, rules)
@@ -48,10 +50,17 @@ def shed_overflow(game: Game, convoy: Convoy) -> None:
             stock.add(weapon, carried - limits[weapon])
             setattr(convoy, weapon, limits[weapon])
     cargo_limit = convoy_stats.cargo_capacity(convoy, rules)
-    if convoy.cargo > cargo_limit:
-        convoy.cargo = cargo_limit
+    dumped = max(0, convoy.cargo - cargo_limit)
+    convoy.cargo -= dumped
     if convoy.cargo == 0:
         convoy.cargo_type = ""
+    return dumped
+
+
+def overflow_fact(dumped: int) -> dict[str, int]:
+    """The `overflow` fact of an event whose step lost goods for want of room: only when it did,
+    so events that dumped nothing keep their facts as they were."""
+    return {"overflow": dumped} if dumped else {}
 
 
 def unload_to_stock(game: Game, convoy: Convoy) -> None:
@@ -62,6 +71,16 @@ def unload_to_stock(game: Game, convoy: Convoy) -> None:
     for weapon in CARRIED_WEAPONS:
         stock.add(weapon, getattr(convoy, weapon))
         setattr(convoy, weapon, 0)
+
+
+def aboard(convoy: Convoy) -> dict[str, int]:
+    """What a convoy that leaves the game takes with it, as event facts: its vehicles and troops,
+    and the weapons and cargo it carried (only those it had) (CC-CNV-72)."""
+    lost = {"vehicles": convoy.vehicle_count, "troops": convoy.troops}
+    for item in (*CARRIED_WEAPONS, "cargo"):
+        if getattr(convoy, item):
+            lost[item] = getattr(convoy, item)
+    return lost
 
 
 def sell_value(game: Game, convoy: Convoy) -> int:

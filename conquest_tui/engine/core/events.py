@@ -173,6 +173,22 @@ class EventKind(enum.StrEnum):
     TWICE = "twice"
     WRONG_TYPE = "wrong_type"
 
+    # --- problems not kept with the save (counted instead) ---------------------------------------
+    MORE_PROBLEMS = "more_problems"
+
+    # --- the books only: saved with the turn, never shown (`BOOKS_ONLY`) -------------------------
+    FOOD_EATEN = "food_eaten"
+
+
+BOOKS_ONLY: frozenset[EventKind] = frozenset({EventKind.FOOD_EATEN})
+"""Kinds that only keep the books (what a Clan's stockpiles lost where no other event says it):
+saved with the Clan's last turn for programs and tests, never in a report or a turn's result."""
+
+
+def shown(event_kind: EventKind) -> bool:
+    """Whether events of this kind are for players to read (not `BOOKS_ONLY`)."""
+    return event_kind not in BOOKS_ONLY
+
 
 def fact(value: object) -> Fact:
     """A value as a fact: lists and tuples become tuples of facts, enum members plain ints and

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
+
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
 from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexState
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -15,7 +18,8 @@ def link_key(a: str, b: str) -> str:
 class Game:
     """Ruleset + map + state. Lookups are rebuilt by reindex() after convoys or clans change."""
 
-    __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved")
+    __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
+                 "_indexed", "_indexed_len")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
@@ -24,6 +28,10 @@ class Game:
         self._clans: dict[int, Clan] = {}
         self._cities: dict[str, CityState] = {}
         self._paved: set[str] = set()
+        self._owned: dict[int, list[Convoy]] = {}
+        self._present: set[int] = set()
+        self._indexed: list[Convoy] | None = None
+        self._indexed_len = 0
         self.reindex()
 
     def __repr__(self) -> str:
@@ -34,6 +42,7 @@ class Game:
         self._clans = {clan.number: clan for clan in self.state.clans}
         self._cities = {city.hex: city for city in self.state.cities}
         self._paved = set(self.state.paved)
+        self._indexed = None
 
     # --- clans -------------------------------------------------------------------------------
     def clan(self, number: int) -> Clan:
@@ -48,6 +57,11 @@ class Game:
     def hex(self, hex_id: str) -> HexState:
         """The changing state of one map hex."""
         return self.state.hexes[self.map.index_of(hex_id)]
+
+    def owned_hexes(self, clan: int) -> list[str]:
+        """The hexes the Clan owns, in map order (one pass over the map, at C speed)."""
+        owners = map(_OWNER, self.state.hexes)
+        return list(compress(self.map.hex_ids(), map(eq, owners, repeat(clan))))
 
     def road_between(self, a: str, b: str) -> bool:
         """Whether a road (from the map or paved in play) links two adjacent hexes."""
@@ -98,24 +112,52 @@ class Game:
         return city is not None and self.city_status(city, clan) in ("owned", "friendly")
 
     # --- convoys -----------------------------------------------------------------------------
+    def _owner_index(self) -> dict[int, list[Convoy]]:
+        """Each Clan's convoys in number order, rebuilt whenever the convoy list is another list
+        or has another length (convoys are added and removed, never renumbered or handed over)."""
+        convoys = self.state.convoys
+        if convoys is not self._indexed or len(convoys) != self._indexed_len:
+            owned: dict[int, list[Convoy]] = {}
+            for convoy in convoys:
+                owned.setdefault(convoy.owner, []).append(convoy)
+            for own in owned.values():
+                own.sort(key=_number)
+            self._owned, self._present = owned, {id(c) for c in convoys}
+            self._indexed, self._indexed_len = convoys, len(convoys)
+        return self._owned
+
     def convoys_of(self, clan: int) -> list[Convoy]:
         """A Clan's convoys in number order."""
-        return sorted((c for c in self.state.convoys if c.owner == clan), key=lambda c: c.number)
+        return list(self._owner_index().get(clan, ()))
 
     def convoy(self, clan: int, number: int) -> Convoy | None:
         """One of a Clan's convoys by number, or None."""
-        for convoy in self.state.convoys:
-            if convoy.owner == clan and convoy.number == number:
+        for convoy in self._owner_index().get(clan, ()):
+            if convoy.number == number:
                 return convoy
         return None
 
+    def has_convoy(self, convoy: Convoy) -> bool:
+        """Whether this very convoy (not an equal one) is still in the game."""
+        self._owner_index()
+        return id(convoy) in self._present
+
     def convoys_in(self, hex_id: str) -> list[Convoy]:
         """Every convoy in a hex."""
-        return [c for c in self.state.convoys if c.hex == hex_id]
+        convoys = self.state.convoys
+        return list(compress(convoys, map(eq, map(_HEX, convoys), repeat(hex_id))))
 
     def remove_convoy(self, convoy: Convoy) -> None:
         """Take a convoy out of the game (disbanded, sold, absorbed, destroyed)."""
         self.state.convoys = [c for c in self.state.convoys if c is not convoy]
+
+
+_OWNER = attrgetter("owner")
+_HEX = attrgetter("hex")
+
+
+def _number(convoy: Convoy) -> int:
+    return convoy.number
 
 
 _NO_CLAN = Clan(number=0, name="")

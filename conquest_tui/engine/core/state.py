@@ -179,6 +179,11 @@ class Clan:
     """Post-turn lines bought with ORDER this turn (AMB-49: for the next turn only)."""
     pin_hash: str = ""
     """Salted scrypt hash of the hot-seat PIN, or "" (kept opaque by the engine)."""
+    pin_failures: int = 0
+    """Wrong PINs in a row at this seat (the app and the CLI; the engine never reads it)."""
+    pin_retry_at: int = 0
+    """Epoch second before which no PIN is heard at this seat, 0: none (never read by the
+    engine, never changed by a turn)."""
     resigned: bool = False
     known_hexes: dict[str, int] = attrs.field(factory=dict)
     """Hex id → game turn the Clan last saw it (its knowledge of the map)."""

@@ -208,10 +208,10 @@ class Sell(Order):
                 return
             value = int(vehicle.cost * fraction) * self.quantity
             ctx.clan.stock.money += value
-            convoy_rules.remove_vehicles(ctx.game, convoy, vehicle.key, self.quantity)
+            dumped = convoy_rules.remove_vehicles(ctx.game, convoy, vehicle.key, self.quantity)
             ctx.report(EventKind.SELL, "CC-CL-SELL-01", convoy=convoy.number, why="vehicles",
                        vehicle=vehicle.key, name=vehicle.plural.lower(), quantity=self.quantity,
-                       value=value)
+                       value=value, **convoy_rules.overflow_fact(dumped))
             if not convoy.vehicles:
                 ctx.game.remove_convoy(convoy)
                 ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="sold")
@@ -232,8 +232,10 @@ class Sell(Order):
         if convoy is None:
             ctx.fail(EventKind.NO_CONVOY, "CC-CL-SELL-02", why="plain", number=self.convoy)
             return
+        gone = convoy_rules.aboard(convoy)  # its troops and weapons go home; the rest is sold
         value = convoy_rules.sell_convoy(ctx.game, convoy)
-        ctx.report(EventKind.SELL_CONVOY, "CC-CNV-71", convoy=self.convoy, value=value)
+        ctx.report(EventKind.SELL_CONVOY, "CC-CNV-71", convoy=self.convoy, value=value,
+                   vehicles=gone["vehicles"], cargo=gone.get("cargo", 0))
 
 
 @clan_order("ENLIST", abbr="EN", syntax="ENLIST quantity", summary="enlist troops",

@@ -65,7 +65,7 @@ class Move(Order):
                    terrain=terrain, road=int(on_road), river=int(river), fuel=fuel,
                    was_hidden=int(was_hidden))
         entry.enter_hex(ctx, convoy)
-        if on_road and not convoy.hidden and convoy in game.state.convoys:
+        if on_road and not convoy.hidden and game.has_convoy(convoy):
             _chemist_find(ctx, convoy)
 
     def _target(self, ctx: TurnContext, convoy: Convoy) -> str | None:
@@ -164,11 +164,13 @@ class SetMode(Order):
             ctx.report(EventKind.MODE, rule, why="already", mode=self.mode)
             return
         convoy.mode = self.mode
+        dumped = 0
         if self.mode == "empty":
             convoys.unload_to_stock(ctx.game, convoy)
         else:
-            convoys.shed_overflow(ctx.game, convoy)
-        ctx.report(EventKind.MODE, rule, why="switched", mode=self.mode)
+            dumped = convoys.shed_overflow(ctx.game, convoy)
+        ctx.report(EventKind.MODE, rule, why="switched", mode=self.mode,
+                   **convoys.overflow_fact(dumped))
 
 
 @convoy_order("CAPTURE", abbr="CA", syntax="CAPTURE", summary="switch to Capture mode",

@@ -6,7 +6,7 @@ from typing import Self
 
 import attrs
 
-from conquest_tui.engine.convoys import convoy_transfers
+from conquest_tui.engine.convoys import convoy_transfers, convoys
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
@@ -223,12 +223,12 @@ class Convert(Order):
             ctx.fail(EventKind.NO_MONEY, "AMB-70", why="convert", cost=scout_cost, sale=sale,
                      money=ctx.clan.stock.money)
             return
-        old_type = convoy.convoy_type
+        old_type, sold = convoy.convoy_type, convoy.vehicle_count
         dumped = convoy_transfers.convert(game, convoy, self.convoy_type, self.name)
         scout = game.rules.vehicles[next(iter(convoy.vehicles))].name.lower()
         ctx.report(EventKind.CONVERT, "CC-CL-CONVERT-02", convoy=convoy.number, name=convoy.name,
                    old_type=old_type, convoy_type=convoy.convoy_type, sale=sale, scout=scout,
-                   cost=scout_cost, dumped=dumped)
+                   cost=scout_cost, dumped=dumped, sold=sold)
 
 
 @convoy_order("SPLIT", abbr="SP", syntax="SPLIT", summary="split into two convoys",
@@ -251,11 +251,14 @@ class Split(Order):
             return
         if not pay(ctx, cost, "split", convoy=convoy.number):
             return
+        cargo = convoy.cargo
         secondary = convoy_transfers.split(ctx.game, convoy)
+        dumped = cargo - convoy.cargo - secondary.cargo  # what neither half had room for
         ctx.report(EventKind.SPLIT, "CC-CO-SPLIT-03", convoy=convoy.number, hex=convoy.hex,
                    cost=cost, new=secondary.number, name=secondary.name,
                    vehicles=_vehicles(ctx, secondary), troops=secondary.troops,
-                   morale=convoy.morale, training=convoy.training)
+                   morale=convoy.morale, training=convoy.training,
+                   **convoys.overflow_fact(dumped))
 
 
 def _vehicles(ctx: TurnContext, convoy: Convoy) -> list[tuple[int, str, str]]:
@@ -305,4 +308,4 @@ class Absorb(Order):
                    training=convoy.training, health=convoy.health,
                    experts_lost=[ctx.game.rules.experts[code].name for code in done.experts_lost],
                    cargo_dumped=done.cargo_dumped, cargo_type=target.cargo_type,
-                   returned=list(done.returned.items()))
+                   returned=list(done.returned.items()), **convoys.overflow_fact(done.overflow))

@@ -36,8 +36,8 @@ def _sink_if_air_on_water(ctx: TurnContext, convoy: Convoy) -> None:
 
 
 def _aboard(convoy: Convoy) -> dict[str, int]:
-    """What a convoy that leaves the game takes with it: its vehicles and troops (CC-CNV-72)."""
-    return {"vehicles": convoy.vehicle_count, "troops": convoy.troops}
+    """What a convoy that leaves the game takes with it (CC-CNV-72)."""
+    return convoys.aboard(convoy)
 
 
 def scrap_value(ctx: TurnContext, convoy: Convoy, vehicle: str) -> int:
@@ -61,23 +61,25 @@ def _pay_parts(ctx: TurnContext, convoy: Convoy) -> None:
         return
     rules = ctx.game.rules
     scrapped: list[str] = []
+    gained = 0
     while stock.parts < need and convoy.vehicles:
         smallest = min(convoy.vehicles, key=lambda key: (rules.vehicles[key].size, key))
-        stock.parts += scrap_value(ctx, convoy, smallest)
+        value = scrap_value(ctx, convoy, smallest)
+        gained += value
+        stock.parts += value
         convoy.vehicles[smallest] -= 1
         if convoy.vehicles[smallest] == 0:
             del convoy.vehicles[smallest]
         scrapped.append(rules.vehicles[smallest].name.lower())
     paid = min(need, stock.parts)
     stock.parts -= paid
+    dumped = convoys.shed_overflow(ctx.game, convoy) if convoy.vehicles else 0
     ctx.report(EventKind.SCRAPPED, "CC-CNV-40", convoy=convoy.number, need=need,
-               scrapped=scrapped, paid=paid)
+               scrapped=scrapped, paid=paid, gained=gained, **convoys.overflow_fact(dumped))
     if not convoy.vehicles:
         ctx.game.remove_convoy(convoy)
         ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="no_vehicles",
                    **_aboard(convoy))
-    else:
-        convoys.shed_overflow(ctx.game, convoy)
 
 
 def _close_morale(ctx: TurnContext, convoy: Convoy) -> None:

@@ -20,13 +20,15 @@ def run(ctx: TurnContext) -> None:
         convoy.start_hex = convoy.hex  # the Airport range bonus looks here (CC-CNV-12)
     _report_orphan_sections(ctx, {c.number for c in own})
     last_pulse = max([rules.order_lines.convoy, *(convoy_stats.pulses(c, rules) for c in own)])
+    starters = {id(c) for c in own}  # `own` keeps them alive: their ids stay theirs
+    sections = dict(ctx.sheet.convoys)  # the sheet does not change during the turn
+    written = {c.number: counted(sections.get(c.number, ())) for c in own}  # bad lines: no pulse
     for pulse in range(1, last_pulse + 1):
         ctx.pulse = pulse
         for convoy in game.convoys_of(clan.number):
-            gone = all(c is not convoy for c in game.state.convoys)
-            if gone or all(c is not convoy for c in own):
+            if id(convoy) not in starters or not game.has_convoy(convoy):
                 continue  # SPLIT off, absorbed or destroyed during the pulses: no lines (AMB-69)
-            lines = counted(ctx.sheet.convoy_lines(convoy.number))  # bad lines: no pulse
+            lines = written[convoy.number]
             allowed = convoy_stats.pulses(convoy, rules)
             if pulse == allowed + 1:
                 for extra in lines[allowed:]:

@@ -11,9 +11,7 @@ def run(ctx: TurnContext) -> None:
     """Spotting from owned cities; the Clan's own hexes and cities are known to it."""
     game, clan = ctx.game, ctx.clan
     city_buildings.turn_end(ctx)
-    for hex_id, hex_state in zip(game.map.hex_ids(), game.state.hexes, strict=True):
-        if hex_state.owner == clan.number:
-            clan.known_hexes[hex_id] = game.state.game_turn
+    clan.known_hexes.update(dict.fromkeys(game.owned_hexes(clan.number), game.state.game_turn))
     for convoy in game.convoys_of(clan.number):
         clan.known_hexes[convoy.hex] = game.state.game_turn
     knowledge.spot_from_cities(game, clan)

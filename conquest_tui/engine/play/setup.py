@@ -105,24 +105,30 @@ def choose_starts(world: GameMap, count: int, rng: Random) -> list[str]:
     if len(candidates) < count:
         raise SetupError(f"the {world.title} map has {len(minors)} minor cities, too few "
                          f"for {count} Clans")
-    best: list[str] = []
+    size = len(candidates)
+    cubes = [hexgrid.to_cube(*hexgrid.parse_hex(hex_id)) for hex_id in candidates]
+    apart = [[max(abs(q - q2), abs(r - r2), abs(s - s2)) for q2, r2, s2 in cubes]
+             for q, r, s in cubes]
+    position = {hex_id: index for index, hex_id in enumerate(candidates)}
+    order = range(size)
+    best: list[int] = []
     best_key: tuple[int, int] = (-1, -1)
-    tries = candidates if len(candidates) <= 80 else rng.sample(candidates, 80)
+    tries = candidates if size <= 80 else rng.sample(candidates, 80)
     for first in tries:
-        chosen = [first]
-        nearest = {hex_id: hexgrid.distance(first, hex_id) for hex_id in candidates}
+        chosen = [position[first]]
+        nearest = apart[chosen[0]]
         while len(chosen) < count:
-            pick = max(candidates, key=lambda h: (nearest[h], h))
+            # the farthest; a tie goes to the larger hex id, as candidates are sorted
+            pick = max(zip(nearest, order, strict=True))[1]
             chosen.append(pick)
-            for hex_id in candidates:
-                nearest[hex_id] = min(nearest[hex_id], hexgrid.distance(pick, hex_id))
-        spread = min((hexgrid.distance(a, b) for i, a in enumerate(chosen)
-                      for b in chosen[i + 1:]), default=0)
-        total = sum(hexgrid.distance(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:])
-        if (spread, total) > best_key:
-            best, best_key = chosen, (spread, total)
-    rng.shuffle(best)
-    return best
+            nearest = list(map(min, nearest, apart[pick]))
+        pairs = [apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
+        key = (min(pairs, default=0), sum(pairs))
+        if key > best_key:
+            best, best_key = chosen, key
+    starts = [candidates[index] for index in best]
+    rng.shuffle(starts)
+    return starts
 
 
 def _roll_hexes(rules: Ruleset, world: GameMap, rng: Random) -> list[HexState]:

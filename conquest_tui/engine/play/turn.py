@@ -7,6 +7,7 @@ from collections.abc import Callable
 import attrs
 
 from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event, LastTurn, Problem
 from conquest_tui.engine.economy import gameturn
@@ -48,7 +49,8 @@ class TurnResult:
     clan: int
     events: tuple[Event, ...]
     """Typed events (kind + facts; sentences via engine/reports/event_text): first what the
-    Clan's inbox held since its last turn, then this turn's, in the order they happened."""
+    Clan's inbox held since its last turn, then this turn's, in the order they happened; the
+    books-only kinds (`core.events.BOOKS_ONLY`) are kept with the Clan's last turn, not here."""
     problems: tuple[Problem, ...]
     """Problems with sheet lines, by line: parse and check problems with their message, resolve
     problems with their kind (`code`) and facts."""
@@ -82,14 +84,47 @@ def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str) -> Turn
     clan.turns_played += 1
     clan.draft_sheet = ""
     problems = sorted(ctx.problems, key=lambda p: (p.line, p.level))
+    kept = kept_problems(problems, game.rules.order_limits.saved_problems_max)
     clan.last_turn = LastTurn(
         game_turn=state.game_turn,
-        sheet=sheet.text,
-        problems=problems,
+        sheet=saved_sheet(sheet, kept, game.rules.order_limits.refused_sheet_kept),
+        problems=kept,
         events=inbox + ctx.events,
         income=clan.last_turn.income,
         visited_hexes=sorted(ctx.visited),
         conquered_hexes=list(ctx.conquered),
     )
     ended = gameturn.advance(game)
-    return TurnResult(clan_number, tuple(clan.last_turn.events), tuple(problems), ended)
+    events = tuple(event for event in clan.last_turn.events if shown(event.kind))
+    return TurnResult(clan_number, events, tuple(problems), ended)
+
+
+def kept_problems(problems: list[Problem], most: int) -> list[Problem]:
+    """The problems kept with the save: the first `most`, then one that counts the rest.
+
+    A sheet of junk has a problem on every line; kept whole they would grow the save far beyond
+    the sheet's own size. The player who submits it sees them all in the `TurnResult`.
+    """
+    if len(problems) <= most:
+        return problems
+    more = len(problems) - most
+    return [*problems[:most], Problem(0, EventKind.MORE_PROBLEMS.value, "", "parse",
+                                      {"more": more})]
+
+
+CONTROL_CHARACTERS = dict.fromkeys(set(range(32)) - {ord("\t"), ord("\n"), ord("\r")})
+"""Characters no order or comment needs, which a text save spells in up to six bytes each:
+left out of the sheet kept with the save (a `str.translate` table)."""
+
+
+def saved_sheet(sheet: OrderSheet, kept: list[Problem], refused_kept: int) -> str:
+    """The sheet kept with the save, without control characters: whole, unless it was refused
+    (then only its start) or its problems were cut (then its lines up to the last problem kept,
+    so each kept problem's line can still be quoted and the junk after it takes no room)."""
+    text = sheet.text
+    if any(problem.code == "sheet_too_big" for problem in sheet.problems):
+        text = text[:refused_kept]
+    elif kept and kept[-1].code == EventKind.MORE_PROBLEMS.value:
+        last = max(problem.line for problem in kept)
+        text = "\n".join(text.split("\n")[:last]) if last else ""
+    return text.translate(CONTROL_CHARACTERS)

@@ -35,7 +35,19 @@ def render(kind: EventKind, facts: Mapping[str, Fact], *, told: bool = False) ->
     sentence = (TOLD if told else SENTENCES)[kind]
     if isinstance(sentence, Mapping):
         sentence = sentence[str(facts["why"])]
-    return sentence.format_map(facts) if isinstance(sentence, str) else sentence(facts)
+    text = sentence.format_map(facts) if isinstance(sentence, str) else sentence(facts)
+    return text + overflow_text(facts)
+
+
+def overflow_text(facts: Mapping[str, Fact]) -> str:
+    """What a step that left a convoy less room lost of its goods (the `overflow` fact of SELL,
+    GIVE, SPLIT, ABSORB, SCRAPPED, a vehicle deserting, a mode switch), or ""."""
+    lost = facts.get("overflow", 0)
+    if not lost:
+        return ""
+    if lost == 1:
+        return " 1 unit of goods no longer fit and was lost."
+    return f" {lost:,} units of goods no longer fit and were lost."
 
 
 def event_text(event: Event) -> str:

@@ -80,6 +80,14 @@ def _sold_items(f: Facts) -> str:
     return f"Sold {quantity:,} {f['item']} at ${price:,} each (${price * quantity:,})."
 
 
+def _goods_sold_off(f: Facts) -> str:
+    """The goods a sold convoy carried, lost with it (older saves have no `cargo` fact)."""
+    cargo = int(f.get("cargo", 0))  # type: ignore[call-overload]
+    if not cargo:
+        return ""
+    return f", and its {cargo:,} {'unit' if cargo == 1 else 'units'} of goods were lost"
+
+
 _MARKET: dict[EventKind, Sentence] = {
     EventKind.BUY: {
         "vehicles": "Bought {quantity} {name} for convoy #{convoy} (${cost:,}); training is now "
@@ -90,8 +98,9 @@ _MARKET: dict[EventKind, Sentence] = {
         "vehicles": "Sold {quantity} {name} of convoy #{convoy} for ${value:,}.",
         "items": _sold_items,
     },
-    EventKind.SELL_CONVOY: "Sold convoy #{convoy} for ${value:,}; its troops and weapons "
-                           "returned to the stockpile and its experts left.",
+    EventKind.SELL_CONVOY: lambda f: (f"Sold convoy #{f['convoy']} for ${f['value']:,}; its troops "
+                                      "and weapons returned to the stockpile and its experts "
+                                      f"left{_goods_sold_off(f)}."),
     EventKind.ENLIST: _enlisted,
     EventKind.CREATE: 'Created {convoy_type} convoy #{convoy} "{name}" in {hex} for ${cost:,}; '
                       "it starts hidden and cannot move this turn.",

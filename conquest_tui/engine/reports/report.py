@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.state import STOCK_ITEMS, Event, Problem, Sighting
 from conquest_tui.engine.reports.view import CityInfo, ClanView, ConvoyInfo, HexInfo
 
@@ -61,7 +62,7 @@ def build_report(view: ClanView) -> Report:
         cities=tuple(view.listed_cities()),
         hexes=tuple(view.listed_hexes()),
         sightings=tuple(view.sightings()),
-        events=last.events,
+        events=tuple(event for event in last.events if shown(event.kind)),
         problems=last.problems,
         top_clans=standing.top_clans,
         next_clan=standing.next_clan,

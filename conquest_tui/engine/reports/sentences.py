@@ -291,6 +291,12 @@ OWN: dict[EventKind, Sentence] = {
     EventKind.HELIPAD: ("The Helipad flew {troops} unallocated troops into {city} ({hex}); it "
                         "now holds {garrison}."),
     EventKind.RADIO: "Radio, heard in {listener}: {news} (hex {hex}, game turn {turn}).",
+    # the books only (never in a report; worded for programs that list every event)
+    EventKind.FOOD_EATEN: "Your troops ate {food:,} food.",
+    # a sheet's problems beyond those kept with the save
+    EventKind.MORE_PROBLEMS: lambda f: (f"…and {f['more']:,} more "
+                                        f"{'problem' if f['more'] == 1 else 'problems'} in the "
+                                        "rest of the sheet."),
 }
 """Kind → the sentence the Clan it happened to reads."""
 

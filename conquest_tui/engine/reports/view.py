@@ -267,9 +267,7 @@ class ClanView:
 
     def owned_hexes(self) -> list[str]:
         """Hexes the Clan owns, in map order."""
-        game = self._game
-        return [hex_id for hex_id, state in zip(game.map.hex_ids(), game.state.hexes,
-                                                strict=True) if state.owner == self.number]
+        return self._game.owned_hexes(self.number)
 
     def owned_cities(self) -> list[str]:
         """Hexes of the cities the Clan owns."""

@@ -373,3 +373,7 @@ class OrderLimits:
     """A longer order sheet is refused whole, before any line is read."""
     sheet_max_bytes: int = checked(whole(1))
     """A larger order sheet (in UTF-8 bytes) is refused whole, before any line is read."""
+    saved_problems_max: int = checked(whole(1))
+    """At most this many problems of a sheet are kept with the save; the rest are counted."""
+    refused_sheet_kept: int = checked(whole(0))
+    """Of a sheet refused whole, only this many characters of its start are kept with the save."""

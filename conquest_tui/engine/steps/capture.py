@@ -49,4 +49,4 @@ def attack_hex(ctx: TurnContext, convoy: Convoy) -> None:
     ctx.report(EventKind.HEX_CAPTURED, "CC-CBH-06", convoy=convoy.number, hex=hex_id,
                previous=previous, lost=needed, guards=guards)
     if previous:
-        ctx.notify(previous, EventKind.HEX_LOST, "CC-CBH-06", hex=hex_id)
+        ctx.notify(previous, EventKind.HEX_LOST, "CC-CBH-06", hex=hex_id, guards=guards)

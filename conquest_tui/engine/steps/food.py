@@ -36,11 +36,14 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
         eaters.append((None, clan.stock.troops, per_turn / rules.order_lines.convoy))
     if not eaters:
         return
+    had, bought = clan.stock.food, 0
     available = clan.stock.food * MILLI - clan.food_eaten_milli
     for convoy, troops, ration in eaters:
         need = troops * ration
         if need > available and convoy is not None:
-            available += _dealer_food(ctx, convoy, need - available)
+            dealt = _dealer_food(ctx, convoy, need - available)
+            available += dealt
+            bought += dealt // MILLI
         if need <= available:
             available -= need
             continue
@@ -50,6 +53,18 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
     available = max(0, int(available))
     clan.stock.food = math.ceil(available / MILLI)
     clan.food_eaten_milli = clan.stock.food * MILLI - available
+    if had + bought > clan.stock.food:
+        _on_the_books(ctx, had + bought - clan.stock.food)
+
+
+def _on_the_books(ctx: TurnContext, eaten: int) -> None:
+    """Whole units of food gone from the stockpile this pulse, added to the turn's one
+    books-only FOOD_EATEN event (made at the first pulse that eats a whole unit)."""
+    for event in ctx.events:
+        if event.kind == EventKind.FOOD_EATEN:
+            event.facts["food"] = int(event.facts["food"]) + eaten
+            return
+    ctx.report(EventKind.FOOD_EATEN, "CC-SEQ-08", line=0, convoy=0, food=eaten)
 
 
 def _dealer_food(ctx: TurnContext, convoy: Convoy, short_milli: float) -> int:
@@ -93,11 +108,11 @@ def _vehicle_deserts(ctx: TurnContext, convoy: Convoy) -> None:
     """With no troops left, the smallest vehicle may drive off too (AMB-44, CC-CNV-72)."""
     rules = ctx.game.rules
     smallest = min(convoy.vehicles, key=lambda key: (rules.vehicles[key].size, key))
-    convoys.remove_vehicles(ctx.game, convoy, smallest, 1)
+    dumped = convoys.remove_vehicles(ctx.game, convoy, smallest, 1)
     name = rules.vehicles[smallest].name.lower()
     ctx.report(EventKind.VEHICLE_DESERTED, "CC-SEQ-08", line=0, convoy=convoy.number,
-               vehicle=name)
+               vehicle=name, **convoys.overflow_fact(dumped))
     if not convoy.vehicles:
         ctx.game.remove_convoy(convoy)
         ctx.report(EventKind.DISBAND, "CC-CNV-72", line=0, convoy=convoy.number,
-                   why="no_vehicles", vehicles=0, troops=convoy.troops)
+                   why="no_vehicles", **convoys.aboard(convoy))

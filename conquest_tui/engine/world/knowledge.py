@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
@@ -58,24 +60,56 @@ def spot_from_cities(game: Game, clan: Clan) -> None:
     turn = game.state.game_turn
     clan.sightings = [s for s in clan.sightings if s.game_turn == turn and s.how == "met"]
     rules = game.rules.spotting
-    foreign = [c for c in game.state.convoys if c.owner != clan.number]
+    cities = [city for city in game.state.cities if city.owner == clan.number]
+    if not cities:
+        return
+    areas = [_area(city.hex, spotting_range(game, city.fortification, city.buildings))
+             for city in cities]
+    watched = {hex_id for area in areas for hex_id in area}
+    foreign: dict[str, list[tuple[int, Convoy]]] = {}
+    for position, other in enumerate(game.state.convoys):
+        if other.hex in watched and other.owner != clan.number:
+            foreign.setdefault(other.hex, []).append((position, other))
     if not foreign:
         return
-    for city in game.state.cities:
-        if city.owner != clan.number:
-            continue
+    where: dict[tuple[str, int], int] = {}
+    for index, old in enumerate(clan.sightings):
+        where.setdefault((old.hex, old.owner), index)
+    for city, area in zip(cities, areas, strict=True):
         reach = spotting_range(game, city.fortification, city.buildings)
         tower = "SPO" in city.buildings
-        for other in foreign:
-            distance = hexgrid.distance(city.hex, other.hex)
-            if distance > reach:
-                continue
+        in_range = sorted(  # in the order of the convoy list, as each city always reported
+            (position, area[hex_id], other)
+            for hex_id in area.keys() & foreign.keys()
+            for position, other in foreign[hex_id]
+        )
+        for _, distance, other in in_range:
             owner = other.owner if distance <= reach - rules.owner_margin else 0
             size = ""
             if tower and distance <= reach - rules.size_margin:
                 size = convoy_stats.size_name(other, game.rules)
-            _add_sighting(clan, Sighting(hex=other.hex, game_turn=turn, owner=owner,
-                                         size_name=size, how="spotted"))
+            _put_sighting(clan, where, Sighting(hex=other.hex, game_turn=turn, owner=owner,
+                                                size_name=size, how="spotted"))
+
+
+@lru_cache(maxsize=16_384)
+def _area(hex_id: str, reach: int) -> dict[str, int]:
+    """Hex id → distance for the hexes within reach of a hex (the grid never changes; callers
+    only read it)."""
+    if reach < 0:
+        return {}
+    return {other: hexgrid.distance(hex_id, other)
+            for other in hexgrid.hexes_within(hex_id, reach)}
+
+
+def _put_sighting(clan: Clan, where: dict[tuple[str, int], int], sighting: Sighting) -> None:
+    """_add_sighting with an index of the Clan's sightings by (hex, owner)."""
+    index = where.get((sighting.hex, sighting.owner))
+    if index is None:
+        where[(sighting.hex, sighting.owner)] = len(clan.sightings)
+        clan.sightings.append(sighting)
+    elif sighting.how == "met" or clan.sightings[index].how != "met":
+        clan.sightings[index] = sighting
 
 
 def _add_sighting(clan: Clan, sighting: Sighting) -> None:

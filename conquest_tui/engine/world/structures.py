@@ -124,8 +124,9 @@ def recruit_garrison_guards(ctx: TurnContext) -> None:
     in the turn it was conquered (CC-HEX-38)."""
     game, clan = ctx.game, ctx.clan
     turn = game.state.game_turn
-    for hex_id, hex_state in zip(game.map.hex_ids(), game.state.hexes, strict=True):
-        if hex_state.owner != clan.number or hex_state.custom != GARRISON:
+    for hex_id in game.owned_hexes(clan.number):
+        hex_state = game.hex(hex_id)
+        if hex_state.custom != GARRISON:
             continue
         if hex_state.conquered_turn == turn or hex_id in ctx.conquered:
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import suppress
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult, CSSPathType, SuspendNotSupported
@@ -14,17 +14,25 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from conquest_tui.ui.pin import verify_pin
+from conquest_tui.pins.backoff import Verdict, try_again
+from conquest_tui.session import SessionError
 from conquest_tui.ui.stylesheets import stylesheet
 
-PIN_TRIES = 3
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from conquest_tui.session import SeatLock
 
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Home, erase the screen, erase the scrollback (xterm, tmux, most terminals)."""
 
 
 class PinPrompt(ModalScreen[bool]):
-    """Ask for a Clan's PIN; True when it matches, False after three wrong tries or Escape."""
+    """Ask for a Clan's PIN; True when it is right, False on Escape.
+
+    After wrong PINs the seat backs off (pins/backoff.py): while it waits the prompt says for
+    how long and takes no input.
+    """
 
     CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
 
@@ -33,17 +41,22 @@ class PinPrompt(ModalScreen[bool]):
                 tooltip="Back to the hand-over screen"),
     ]
 
-    def __init__(self, clan_label: str, pin_hash: str) -> None:
+    TICK: ClassVar[float] = 0.25
+    """Seconds between updates of the wait shown."""
+
+    def __init__(self, clan_label: str, lock: SeatLock) -> None:
         """Create the prompt.
 
         Args:
             clan_label: "Clan N (name)".
-            pin_hash: The stored salted hash to check against.
+            lock: The Clan's PIN at the table (the wait, and hearing a PIN).
         """
         super().__init__(classes="dialog-screen")
         self.clan_label = clan_label
-        self.pin_hash = pin_hash
-        self.tries_left = PIN_TRIES
+        self.lock = lock
+        self.wrong = False
+        """Whether a PIN given at this prompt was wrong."""
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="pin-dialog") as box:
@@ -52,27 +65,52 @@ class PinPrompt(ModalScreen[bool]):
                          markup=False)
             yield Input(password=True, id="pin-input", max_length=32,
                         tooltip="Your Clan's PIN; Enter checks it")
-            yield Static(f"{PIN_TRIES} tries.", id="pin-note", classes="dialog-detail")
+            yield Static("", id="pin-note", classes="dialog-detail", markup=False)
 
     def on_mount(self) -> None:
         pin_input = self.query_one("#pin-input", Input)
         pin_input.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
-        pin_input.focus()
+        self._show_wait(self.lock.wait())
+
+    @property
+    def note(self) -> str:
+        """The line under the PIN: "Wrong PIN.", "Try again in N seconds." or ""."""
+        return str(self.query_one("#pin-note", Static).content)
+
+    def _show_wait(self, wait: int) -> None:
+        """Take input again, or say how long the seat waits and take none meanwhile."""
+        pin_input = self.query_one("#pin-input", Input)
+        words = ["Wrong PIN."] if self.wrong else []
+        if wait:
+            words.append(try_again(wait))
+            if self._timer is None:
+                self._timer = self.set_interval(self.TICK, self._tick)
+        elif self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if " ".join(words) != self.note:
+            self.query_one("#pin-note", Static).update(" ".join(words))
+        pin_input.disabled = bool(wait)
+        if not wait:
+            pin_input.focus()
+
+    def _tick(self) -> None:
+        self._show_wait(self.lock.wait())
 
     @on(Input.Submitted, "#pin-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if verify_pin(event.value, self.pin_hash):
+        pin, event.input.value = event.value, ""
+        try:
+            answer = self.lock.attempt(pin)
+        except SessionError as error:  # the wrong PIN could not be counted: nothing opens
+            self.query_one("#pin-note", Static).update(f"Wrong PIN. {error}")
+            return
+        if answer.verdict is Verdict.ACCEPTED:
             self.dismiss(True)
             return
-        self.tries_left -= 1
-        if self.tries_left <= 0:
-            self.dismiss(False)
-            return
-        event.input.value = ""
-        left = self.tries_left
-        self.query_one("#pin-note", Static).update(
-            f"Wrong PIN. {left} {'try' if left == 1 else 'tries'} left.")
+        self.wrong = self.wrong or answer.verdict is Verdict.WRONG
+        self._show_wait(answer.wait)
 
     def action_cancel(self) -> None:
         """Back to the hand-over screen."""
@@ -110,21 +148,21 @@ class HandoverScreen(Screen[None]):
     ]
 
     def __init__(self, clan_number: int, clan_name: str, game_turn: int, *,
-                 pin_hash: str = "", note: str = "") -> None:
+                 lock: SeatLock | None = None, note: str = "") -> None:
         """Create the screen.
 
         Args:
             clan_number: The Clan about to play.
             clan_name: Its name.
             game_turn: The game turn being played.
-            pin_hash: Its stored PIN hash ("" for no PIN).
+            lock: Its PIN at the table (None: the seat has no PIN).
             note: One line about the table, e.g. that a game turn ended (never Clan data).
         """
         super().__init__(id="handover")
         self.clan_number = clan_number
         self.clan_name = clan_name
         self.game_turn = game_turn
-        self.pin_hash = pin_hash
+        self.lock = lock
         self.note = note
 
     @property
@@ -141,7 +179,7 @@ class HandoverScreen(Screen[None]):
             if self.note:
                 yield Static(self.note, id="handover-note", markup=False)
             hint = "Press Enter to continue"
-            if self.pin_hash:
+            if self.lock is not None:
                 hint += " (you will be asked for your PIN)"
             yield Static(hint + ".", id="handover-hint")
         yield Footer()
@@ -167,15 +205,12 @@ class HandoverScreen(Screen[None]):
 
     def action_continue(self) -> None:
         """Ask for the PIN if the Clan has one, then let the Clan take its turn."""
-        if not self.pin_hash:
+        if self.lock is None:
             self.post_message(self.TurnTaken(self.clan_number))
             return
 
         def checked(ok: bool | None) -> None:
             if ok:
                 self.post_message(self.TurnTaken(self.clan_number))
-            else:
-                self.notify("The PIN was not accepted.", title=self.clan_label, markup=False,
-                            severity="warning")
 
-        self.app.push_screen(PinPrompt(self.clan_label, self.pin_hash), checked)
+        self.app.push_screen(PinPrompt(self.clan_label, self.lock), checked)

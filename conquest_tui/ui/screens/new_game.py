@@ -18,9 +18,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from conquest_tui import session
 from conquest_tui.engine.core.gamemap import LEGEND, GameMap
 from conquest_tui.engine.play.setup import MAX_CLANS, MIN_CLANS, default_victory_threshold
+from conquest_tui.pins.hashing import hash_pin
 from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview_lines
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
-from conquest_tui.ui.pin import hash_pin
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import stylesheet
 

@@ -146,6 +146,8 @@ class TitleScreen(Screen[None]):
             whose = f"Clan {save.active_clan} ({save.active_name})"
             if save.finished:
                 whose = "game over"
+            if save.edited:  # changed outside the game: loading asks first
+                name = f"{name} (edited)"
             table.add_row(Text(name), Text(save.title or save.map_name), str(save.game_turn),
                           Text(whose),
                           saved_at(save.modified), key=str(index))

@@ -152,7 +152,7 @@ class OrderSheetPane(Widget):
 
     def compose(self) -> ComposeResult:
         yield SheetEditor(self._text, id="sheet-editor")
-        yield Static("", id="sheet-hint")
+        yield Static("", id="sheet-hint", markup=False)  # the hint quotes what was typed
         yield OptionList(id="sheet-problems")
 
     @property

@@ -1,4 +1,4 @@
-"""Hot-seat PINs: salted scrypt hashes as "scrypt$n$r$p$salthex$hashhex", and checking them."""
+"""PIN hashes: salted scrypt as "scrypt$n$r$p$salthex$hashhex", and checking a PIN against one."""
 
 from __future__ import annotations
 

@@ -1,0 +1,508 @@
+"""After structuring: every reference in a save resolves and every amount is within its range."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
+from operator import attrgetter
+from typing import Any, get_args, get_origin
+
+import attrs
+
+from conquest_tui.engine.core.game import link_key
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import (
+    MODES,
+    Broadcast,
+    CityMemory,
+    CityState,
+    Clan,
+    Convoy,
+    Event,
+    GameState,
+    HexState,
+    LastTurn,
+    Problem,
+    Sighting,
+)
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.storage.hooks_tables import is_table
+
+
+class SaveCheckError(ValueError):
+    """One field of a structured save that does not fit the game: its path and the reason."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+
+
+# --- what a field may hold ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class OneOf:
+    """The value is one of a set of the game's names (`domain`, an attribute of `Domains`)."""
+
+    domain: str
+    what: str
+    """How the sentence names a member: "a vehicle kind", "a Clan"."""
+
+
+@attrs.frozen
+class Within:
+    """A number from `low` to `high` (None: no upper bound, unless `ruled` names one in
+    `Domains.limits`, a number the ruleset gives)."""
+
+    low: float = 0
+    high: float | None = None
+    ruled: str = ""
+
+
+@attrs.frozen
+class Each:
+    """Every item of a list holds to `rule`."""
+
+    rule: OneOf | Within
+
+
+@attrs.frozen
+class Keyed:
+    """A dict: its keys are one of a domain (None: any key); its values hold to `values`."""
+
+    keys: OneOf | None
+    values: Within | None = None
+
+
+Rule = OneOf | Within | Each | Keyed
+
+NONE_OR_CLAN = OneOf("owners", "a Clan")
+CLAN = OneOf("clans", "a Clan")
+HEX = OneOf("hexes", "a hex of the map")
+CLANS = Each(CLAN)
+HEXES = Each(HEX)
+HEALTH = Within(0, 100)
+
+RULES: dict[type, dict[str, Rule]] = {
+    GameState: {"game_turn": Within(1), "winners": CLANS, "prices": Keyed(None, Within(1)),
+                "goods_prices": Keyed(None, Within(1))},
+    Clan: {
+        "number": Within(1), "allies": CLANS, "bans": CLANS, "met_clans": CLANS,
+        "known_hexes": Keyed(HEX, Within(0)), "city_memory": Keyed(HEX),
+        "seat": OneOf("seats", "a kind of seat"),
+    },
+    CityMemory: {"hex": HEX, "owner": NONE_OR_CLAN},
+    Sighting: {"hex": HEX, "owner": NONE_OR_CLAN},
+    LastTurn: {"visited_hexes": HEXES, "conquered_hexes": HEXES},
+    Broadcast: {"hex": HEX, "clans": CLANS, "heard_by": CLANS},
+    HexState: {
+        "owner": NONE_OR_CLAN,
+        "defense": Within(1, ruled="defense levels"),
+        "special": OneOf("specials", "a special structure"),
+        "custom": OneOf("customs", "a custom structure"),
+    },
+    CityState: {
+        "owner": NONE_OR_CLAN,
+        "fortification": Within(1, ruled="fortification levels"),
+        "buildings": Each(OneOf("buildings", "a city building")),
+        "built_turns": Keyed(OneOf("buildings", "a city building"), Within(0)),
+        "hostile_to": CLANS, "spies": CLANS,
+    },
+    Convoy: {
+        "owner": CLAN, "number": Within(1), "hex": HEX,
+        "convoy_type": OneOf("convoy_types", "a convoy type"),
+        "vehicles": Keyed(OneOf("vehicles", "a vehicle kind"), Within(1)),
+        "experts": Each(OneOf("experts", "an expert")),
+        "cargo_type": OneOf("cargo", "a kind of goods or a market item"),
+        "mode": OneOf("modes", "a convoy mode"), "health": HEALTH,
+        "start_hex": OneOf("start_hexes", "a hex of the map"),
+    },
+}
+"""Rules beyond "a number is not negative", which holds for every other number field."""
+
+UNCHECKED: frozenset[type] = frozenset({Event, Problem})
+"""Records checked only by rendering them (saved events and problems: see `check_events`)."""
+
+SEATS = frozenset({"human", "bot"})
+
+
+@attrs.frozen
+class Domains:
+    """The names a save may refer to: its Clans, its map's hexes, the ruleset's keys."""
+
+    clans: frozenset[int]
+    owners: frozenset[int]
+    hexes: frozenset[str]
+    links: frozenset[str]
+    start_hexes: frozenset[str]
+    vehicles: frozenset[str]
+    convoy_types: frozenset[str]
+    experts: frozenset[str]
+    buildings: frozenset[str]
+    specials: frozenset[str]
+    customs: frozenset[str]
+    cargo: frozenset[str]
+    modes: frozenset[str]
+    seats: frozenset[str]
+    limits: dict[str, int]
+    """Highest values the ruleset gives (`Within.ruled`)."""
+
+
+_map_cache: dict[int, tuple[GameMap, frozenset[str], frozenset[str]]] = {}
+
+
+def _map_sets(game_map: GameMap) -> tuple[frozenset[str], frozenset[str]]:
+    """The map's hex ids and every link between two neighbours ("AAAA-BBBB", smaller first);
+    kept for the last map, as loading saves of one game reuses it."""
+    cached = _map_cache.get(id(game_map))
+    if cached is not None and cached[0] is game_map:
+        return cached[1], cached[2]
+    hexes = frozenset(game_map.hex_ids())
+    links = frozenset(link_key(here, there) for here in hexes
+                      for _, there in game_map.neighbors(here))
+    _map_cache.clear()
+    _map_cache[id(game_map)] = (game_map, hexes, links)
+    return hexes, links
+
+
+def domains(rules: Ruleset, game_map: GameMap, state: GameState) -> Domains:
+    """What the save's references may name."""
+    clans = frozenset(clan.number for clan in state.clans)
+    hexes, links = _map_sets(game_map)
+    return Domains(
+        clans=clans, owners=clans | {0}, hexes=hexes, links=links, start_hexes=hexes | {""},
+        vehicles=frozenset(rules.vehicles), convoy_types=frozenset(rules.convoy_types),
+        experts=frozenset(rules.experts), buildings=frozenset(rules.buildings),
+        specials=frozenset(rules.special_structures) | {""},
+        customs=frozenset(rules.custom_structures) | {""},
+        cargo=frozenset(rules.goods) | frozenset(rules.market) | {""},
+        modes=frozenset(MODES), seats=SEATS,
+        limits={"defense levels": len(rules.defense_levels),
+                "fortification levels": len(rules.fortifications)},
+    )
+
+
+# --- walking the records -----------------------------------------------------------------------
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
+
+
+def _key_path(path: str, key: str) -> str:
+    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _first(values: Sequence[Any], bad: Callable[[Any], bool]) -> int:
+    return next(index for index, value in enumerate(values) if bad(value))
+
+
+Where = Callable[[int, str], str]
+"""The path of a field of the i-th record being checked (built only to name a bad one)."""
+
+
+def _table(base: str) -> Where:
+    return lambda i, field: f"{base}.{field}[{i}]"
+
+
+def _listed(base: str) -> Where:
+    return lambda i, field: f"{base}[{i}].{field}"
+
+
+def _inside(where: Where, name: str, layout: str, parents: list[Any]) -> Where:
+    """Where the records found in field `name` of each parent record are, once flattened."""
+    if layout == "one":
+        return lambda k, field: f"{where(k, name)}.{field}"
+
+    def locate(k: int, field: str) -> str:
+        for i, found in enumerate(parents):
+            if k < len(found):
+                if layout == "dict":
+                    return f"{_key_path(where(i, name), list(found)[k])}.{field}"
+                if layout == "table":
+                    return f"{where(i, name)}.{field}[{k}]"
+                return f"{where(i, name)}[{k}].{field}"
+            k -= len(found)
+        raise IndexError(k)
+
+    return locate
+
+
+def _within(rule: Within, found: Iterable[Any], limits: int | None) -> Callable[[Any], bool] | None:
+    """The test a bad number fails, or None when every number found is in range."""
+    numbers = found if isinstance(found, list) else list(found)
+    if not numbers:
+        return None
+    high = limits if limits is not None else rule.high
+    if min(numbers) >= rule.low and (high is None or max(numbers) <= high):
+        return None
+    return lambda n: n < rule.low or (high is not None and n > high)
+
+
+def _range_text(rule: Within, value: Any, limit: int | None) -> str:
+    high = limit if limit is not None else rule.high
+    if value < rule.low:
+        return f"{_shown(value)} is below {rule.low:g}"
+    return f"{_shown(value)} is above {high:g}"
+
+
+def _check_field(values: list[Any], field: str, rule: Rule, where: Where,
+                 names: Domains) -> None:
+    ranged = rule.rule if isinstance(rule, Each) else rule
+    limit = names.limits.get(ranged.ruled) if isinstance(ranged, Within) else None
+    if isinstance(rule, Within):
+        test = _within(rule, values, limit)
+        if test is not None:
+            i = _first(values, test)
+            raise SaveCheckError(where(i, field),
+                                 _range_text(rule, values[i], limit))
+    elif isinstance(rule, OneOf):
+        allowed = getattr(names, rule.domain)
+        if not allowed.issuperset(values):
+            i = _first(values, lambda v: v not in allowed)
+            raise SaveCheckError(where(i, field),
+                                 f"{_shown(values[i])} is not {rule.what}")
+    elif isinstance(rule, Each):
+        _check_items(values, rule.rule, field, where, names, limit)
+    else:
+        _check_keyed(values, rule, field, where, names)
+
+
+def _check_items(values: list[list[Any]], rule: OneOf | Within, field: str, where: Where,
+                 names: Domains, limit: int | None) -> None:
+    items = list(chain.from_iterable(values))
+    if isinstance(rule, OneOf):
+        allowed = getattr(names, rule.domain)
+        if allowed.issuperset(items):
+            return
+        bad: Callable[[Any], bool] = lambda v: v not in allowed  # noqa: E731
+    else:
+        test = _within(rule, items, limit)
+        if test is None:
+            return
+        bad = test
+    i = _first(values, lambda found: any(map(bad, found)))
+    j = _first(values[i], bad)
+    value = values[i][j]
+    message = (f"{_shown(value)} is not {rule.what}" if isinstance(rule, OneOf)
+               else _range_text(rule, value, limit))
+    raise SaveCheckError(f"{where(i, field)}[{j}]", message)
+
+
+def _check_keyed(values: list[dict[str, Any]], rule: Keyed, field: str, where: Where,
+                 names: Domains) -> None:
+    if rule.keys is not None:
+        _check_keys(values, rule.keys, field, where, names)
+    if rule.values is None:
+        return
+    test = _within(rule.values, chain.from_iterable(v.values() for v in values), None)
+    if test is not None:
+        i = _first(values, lambda found: any(map(test, found.values())))
+        key = next(k for k, v in values[i].items() if test(v))
+        raise SaveCheckError(_key_path(where(i, field), key),
+                             _range_text(rule.values, values[i][key], None))
+
+
+def _check_keys(values: list[dict[str, Any]], rule: OneOf, field: str, where: Where,
+                names: Domains) -> None:
+    allowed = getattr(names, rule.domain)
+    if not allowed.issuperset(chain.from_iterable(values)):
+        i = _first(values, lambda found: not allowed.issuperset(found))
+        key = next(k for k in values[i] if k not in allowed)
+        raise SaveCheckError(_key_path(where(i, field), key),
+                             f"is not {rule.what}")
+
+
+_NOT_NEGATIVE = Within(0)
+_AMOUNTS = Keyed(None, Within(0))
+"""A dict of named amounts (income, once-a-turn uses …): none negative, any key."""
+
+
+@attrs.frozen
+class _Field:
+    name: str
+    rule: Rule | None
+    inner: type | None = None
+    """The record class inside (one record, a list or a dict of them), if any."""
+    kind: str = ""
+    """"one", "table", "list" or "dict" when `inner` is set."""
+
+
+_plans: dict[type, tuple[_Field, ...]] = {}
+
+
+def _plan(cls: type) -> tuple[_Field, ...]:
+    """What to check in a record class: its rules, not-negative numbers, records inside."""
+    plan = _plans.get(cls)
+    if plan is not None:
+        return plan
+    rules = RULES.get(cls, {})
+    fields: list[_Field] = []
+    for spec in attrs.fields(attrs.resolve_types(cls)):
+        kind_of, args = get_origin(spec.type), get_args(spec.type)
+        rule = rules.get(spec.name)
+        if rule is None and spec.type in (int, float):
+            rule = _NOT_NEGATIVE
+        elif rule is None and kind_of is dict and args[1] in (int, float):
+            rule = _AMOUNTS
+        inner, kind = None, ""
+        if attrs.has(spec.type):
+            inner, kind = spec.type, "one"
+        elif kind_of is list and attrs.has(args[0]) and args[0] not in UNCHECKED:
+            inner, kind = args[0], "table" if is_table(spec.type) else "list"
+        elif kind_of is dict and attrs.has(args[1]):
+            inner, kind = args[1], "dict"
+        if rule is not None or inner is not None:
+            fields.append(_Field(spec.name, rule, inner, kind))
+    plan = _plans[cls] = tuple(fields)
+    return plan
+
+
+def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
+                   columns: dict[str, list[Any]] | None = None,
+                   skip: frozenset[str] = frozenset()) -> None:
+    """Check records of one class, all at once: each rule runs over one field of them all.
+
+    `columns`: the table as the file holds it, one list per field (the same values, read
+    without going through 10⁴ records one attribute at a time).
+    """
+    if not records:
+        return
+    for field in _plan(cls):
+        if field.name in skip:
+            continue
+        column = columns.get(field.name) if columns else None
+        if isinstance(column, list) and len(column) == len(records):
+            found = column
+        else:
+            found = list(map(attrgetter(field.name), records))
+        if field.rule is not None:
+            _check_field(found, field.name, field.rule, where, names)
+        if field.inner is None:
+            continue
+        inside = _inside(where, field.name, field.kind, found)
+        if field.kind == "one":
+            _check_records(found, field.inner, inside, names)
+        elif field.kind == "dict":
+            _check_records(list(chain.from_iterable(d.values() for d in found)), field.inner,
+                           inside, names)
+        else:
+            _check_records(list(chain.from_iterable(found)), field.inner, inside, names)
+
+
+# --- whole-game checks -------------------------------------------------------------------------
+
+
+def _check_clans(state: GameState) -> None:
+    seen: set[int] = set()
+    for index, clan in enumerate(state.clans):
+        if clan.number in seen:
+            raise SaveCheckError(f"state.clans[{index}].number",
+                                 f"Clan {clan.number} is listed twice")
+        seen.add(clan.number)
+    if not state.clans:
+        raise SaveCheckError("state.clans", "the game has no Clans")
+    order = state.clan_order
+    for index, number in enumerate(order):
+        if number not in seen:
+            raise SaveCheckError(f"state.clan_order[{index}]", f"{number} is not a Clan")
+        if number in order[:index]:
+            raise SaveCheckError(f"state.clan_order[{index}]", f"Clan {number} is listed twice")
+    missing = sorted(seen - set(order))
+    if missing:
+        raise SaveCheckError("state.clan_order", f"Clan {missing[0]} is missing")
+
+
+def _check_prices(prices: dict[str, int], known: Iterable[str], path: str, what: str, *,
+                  every: bool) -> None:
+    """Every key is a known item; with `every`, every known item has a price."""
+    known = set(known)
+    for key in prices:
+        if key not in known:
+            raise SaveCheckError(_key_path(path, key), f"is not {what}")
+    missing = sorted(known - set(prices)) if every else []
+    if missing:
+        raise SaveCheckError(_key_path(path, missing[0]), "is missing")
+
+
+def _check_convoy_numbers(convoys: list[Convoy]) -> None:
+    seen: set[tuple[int, int]] = set()
+    for index, convoy in enumerate(convoys):
+        key = (convoy.owner, convoy.number)
+        if key in seen:
+            raise SaveCheckError(f"state.convoys.number[{index}]",
+                                 f"Clan {convoy.owner} has two convoys #{convoy.number}")
+        seen.add(key)
+
+
+def _check_city_hexes(cities: list[CityState], game_map: GameMap) -> None:
+    for index, (city, site) in enumerate(zip(cities, game_map.cities, strict=True)):
+        if city.hex != site.hex:
+            raise SaveCheckError(f"state.cities.hex[{index}]",
+                                 f"{_shown(city.hex)} is not the hex of the map's city "
+                                 f"{site.name} ({site.hex})")
+
+
+def _check_paved(paved: list[str], links: frozenset[str]) -> None:
+    if links.issuperset(paved):
+        return
+    index = _first(paved, lambda link: link not in links)
+    raise SaveCheckError(f"state.paved[{index}]",
+                         f"{_shown(paved[index])} is not a link between two hexes side by side")
+
+
+def _check_top_clans(top: list[list[int]], clans: frozenset[int]) -> None:
+    for index, ranking in enumerate(top):
+        for place, number in enumerate(ranking):
+            if number not in clans:
+                raise SaveCheckError(f"state.top_clans[{index}][{place}]",
+                                     f"{number} is not a Clan")
+
+
+def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
+                raw: dict[str, Any] | None = None) -> None:
+    """Raise SaveCheckError naming the first field that does not fit the rules and the map.
+
+    `raw`: the state's data as loaded (its tables are read column by column from it).
+    """
+    _check_clans(state)
+    names = domains(rules, game_map, state)
+    tables = {"hexes": HexState, "cities": CityState, "convoys": Convoy,
+              "broadcasts": Broadcast}
+    state_where: Where = lambda _, field: f"state.{field}"  # noqa: E731
+    for field, cls in tables.items():
+        columns = raw.get(field) if raw else None
+        _check_records(getattr(state, field), cls, _inside(state_where, field, "table",
+                       [getattr(state, field)]), names,
+                       columns if isinstance(columns, dict) else None)
+    _check_records([state], GameState, state_where, names, skip=frozenset(tables))
+    _check_prices(state.prices, rules.market, "state.prices", "a market item", every=True)
+    # A kind of goods without a price of its own sells at the rulebook's price.
+    _check_prices(state.goods_prices, rules.goods, "state.goods_prices", "a kind of goods",
+                  every=False)
+    _check_convoy_numbers(state.convoys)
+    _check_city_hexes(state.cities, game_map)
+    _check_paved(state.paved, names.links)
+    _check_top_clans(state.top_clans, names.clans)
+
+
+def check_events(state: GameState, render: Callable[[Event], str],
+                 word: Callable[[Problem], str]) -> None:
+    """Every saved event and problem can be worded (their facts are what their kind needs)."""
+    for c, clan in enumerate(state.clans):
+        for base, events in ((f"state.clans[{c}].inbox", clan.inbox),
+                             (f"state.clans[{c}].last_turn.events", clan.last_turn.events)):
+            for index, event in enumerate(events):
+                try:
+                    render(event)
+                except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+                    raise SaveCheckError(f"{base}.facts[{index}]",
+                                         f"the facts do not fit the kind {_shown(event.kind.value)}"
+                                         ) from None
+        for index, problem in enumerate(clan.last_turn.problems):
+            try:
+                word(problem)
+            except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+                raise SaveCheckError(f"state.clans[{c}].last_turn.problems.facts[{index}]",
+                                     f"the facts do not fit the code {_shown(problem.code)}"
+                                     ) from None

@@ -1,0 +1,321 @@
+"""Conservation over seeded bot games (issue 13): what a Clan holds = before + what events say.
+
+For each Clan and each turn, per item (money, food, fuel, parts, vaccine, troops, weapons,
+claymores, vehicles, convoy cargo), the Clan's holdings after the turn are its holdings before
+plus the gains and minus the losses its events carry as facts: the active Clan's events (the
+books-only ones included) and those told to other Clans during the turn. Also: a sheet of junk
+grows the save by less than its own size (the problems kept are bounded, the rest counted).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from conquest_tui.bots.simple import write_sheet
+from conquest_tui.engine.convoys.convoy_stats import cargo_capacity
+from conquest_tui.engine.core.events import EventKind, shown
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import event_text, problem_line
+from conquest_tui.engine.reports.report import build_report
+from conquest_tui.engine.reports.report_text import render_report
+from conquest_tui.engine.reports.sentences import items, words
+from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.storage.savefile import game_to_text
+
+WEAPONS = ("rifles", "grenades", "rockets", "bombs")
+STOCKPILED = ("money", "food", "fuel", "parts", "vaccine", "troops", *WEAPONS, "claymores")
+LEDGER_ITEMS = (*STOCKPILED, "vehicles", "cargo")
+"""Every item the ledger holds to the last unit."""
+
+EXTRA_PRE = ("BUY 1 BIKE #1", "BUY 2 CARS #1", "SELL 1 BIKE #1", "SELL 1 CAR #2",
+             "CREATE {city} LAND", "BUY 30 PARTS", "SELL 10 FOOD", "ENLIST 5", "BUY 40 FUEL",
+             "SELL 5 PARTS", "BUY 10 RIFLES #1", "BUY 1 TRUCK #1", "BUY 4 GRENADES #1",
+             "BUY 3 CLAYMORES", "BUY 5 VACCINE", "GIVE 5 TROOPS #1 #2", "GIVE 1 BIKE #2 #1",
+             "SELL CONVOY #2", "FORTIFY {city} 5", "ASSIGN {city} 5 1", "TRAIN 5",
+             "DEFEND 3 {city}", "GARRISON 4 {city}", "ORDER 1 1", "ERECT {city} MKT",
+             "CONVERT 2 SEA", "GAMBLE {city}")
+EXTRA_POST = ("ENLIST 3", "SELL 1 BIKE #1", "BUY 20 FOOD", "SELL 5 FUEL", "BUY 15 PARTS",
+              "GIVE 2 RIFLES #1 #2", "SELL 2 RIFLES")
+EXTRA_CONVOY = ("LOOT", "PICKUP", "HIRE", "CELEBRATE", "PRACTICE", "FISH", "SPLIT", "DUMP",
+                "DROPOFF", "SCAN", "PAVE N", "PAUSE", "CURE", "ABSORB 2")
+
+PAID = frozenset({EventKind.SPLIT, EventKind.ORDER_LINES, EventKind.TRAIN, EventKind.HIRE,
+                  EventKind.BUILD, EventKind.PAVE, EventKind.FORTIFY, EventKind.ERECT})
+"""Kinds whose `cost` fact is the money the order took."""
+
+
+def holdings(game: Game, clan: int) -> Counter[str]:
+    """Everything the Clan holds: stockpile, convoys (vehicles, troops, weapons, cargo), the
+    troops and claymores of its cities and the guards of its hexes."""
+    stock = game.clan(clan).stock
+    held: Counter[str] = Counter({item: stock.get(item) for item in STOCKPILED})
+    for convoy in game.state.convoys:
+        if convoy.owner == clan:
+            held["vehicles"] += convoy.vehicle_count
+            held["troops"] += convoy.troops
+            held["cargo"] += convoy.cargo
+            for weapon in WEAPONS:
+                held[weapon] += getattr(convoy, weapon)
+    for city in game.state.cities:
+        if city.owner == clan:
+            held["troops"] += city.troops
+            held["claymores"] += city.claymores
+    held["troops"] += sum(h.garrison for h in game.state.hexes if h.owner == clan)
+    return held
+
+
+def _pairs(fact: object, sign: int = 1) -> Counter[str]:
+    return Counter({item: sign * amount for item, amount in items(fact)})  # type: ignore[arg-type]
+
+
+def change(game: Game, event: Event) -> Counter[str]:
+    """What the event says its Clan gained (+) or lost (−), per item."""
+    facts, kind, why = event.facts, event.kind, event.facts.get("why")
+    out: Counter[str] = Counter()
+    if kind == EventKind.INCOME:
+        out.update(_pairs(facts["amounts"]))
+    elif kind == EventKind.ENLIST:
+        out["troops"] += int(facts["troops"])
+        out["money"] -= int(facts["troops"]) * int(facts["price"])
+    elif kind == EventKind.RECRUITS:
+        out["troops"] += int(facts["recruits"])
+    elif kind == EventKind.GARRISON_RECRUITS:
+        out["troops"] += int(facts["recruited"])
+    elif kind in (EventKind.BUY, EventKind.SELL):
+        sign = 1 if kind == EventKind.BUY else -1
+        if "vehicle" in facts:
+            out["vehicles"] += sign * int(facts["quantity"])
+        else:
+            out[str(facts["item"])] += sign * int(facts["quantity"])
+        out["money"] -= int(facts["cost"]) if sign == 1 else -_takings(facts)
+    elif kind in PAID:
+        out["money"] -= int(facts["cost"])
+    elif kind == EventKind.DEFEND:
+        out["money"] -= int(facts["total"])
+    elif kind == EventKind.GAMBLE:
+        out["money"] += -int(facts["stake"]) + max(0, int(facts["returned"])) - int(facts["lost"])
+    elif kind == EventKind.GOODS_SALE:
+        out["cargo"] -= int(facts["amount"])
+        out["money"] += int(facts["value"])
+    elif kind == EventKind.KICKBACK:
+        out["money"] += int(facts["kickback"])
+    elif kind == EventKind.LOOT and why == "bank":
+        out["money"] += int(facts["money"])
+    elif kind == EventKind.LOOT and facts.get("found") == "items":
+        out.update(_pairs(facts["amounts"]))
+    elif kind == EventKind.CREATE:
+        convoy_type = game.rules.convoy_types[str(facts["convoy_type"])]
+        out["vehicles"] += sum(count for _, count in convoy_type.new_vehicles)
+        out["money"] -= int(facts["cost"])
+    elif kind in (EventKind.MOVE, EventKind.PAUSE, EventKind.SCAN, EventKind.PRACTICE):
+        out["fuel"] -= int(facts.get("fuel", 0))
+    elif kind == EventKind.CHEMIST_FUEL:
+        out["fuel"] += int(facts["fuel"])
+    elif kind in (EventKind.FISH, EventKind.CELEBRATE):
+        out["food"] += int(facts["food"]) * (1 if kind == EventKind.FISH else -1)
+    elif kind == EventKind.RIFLES_MADE:
+        out["rifles"] += int(facts["made"])
+    elif kind in (EventKind.GOODS_PICKUP, EventKind.GOODS_DUMP):
+        out["cargo"] += int(facts["amount"]) * (1 if kind == EventKind.GOODS_PICKUP else -1)
+    elif kind == EventKind.FOOD_EATEN:
+        out["food"] -= int(facts["food"])
+    elif kind == EventKind.DEALER:
+        out[str(facts["item"])] += int(facts["amount"])
+        out["money"] -= int(facts["cost"])
+    elif kind == EventKind.PARTS:
+        out["parts"] -= int(facts["parts"])
+    elif kind == EventKind.SCRAPPED:
+        out["vehicles"] -= len(words(facts["scrapped"]))
+        out["parts"] += int(facts.get("gained", 0)) - int(facts["paid"])
+    elif kind == EventKind.DESERTION:
+        out["troops"] -= int(facts["deserters"])
+        if facts.get("weapon"):
+            out[str(facts["weapon"])] -= 1
+    elif kind in (EventKind.SICK_DESERTION, EventKind.HEX_ATTACK_FAILED,
+                  EventKind.HEX_CAPTURED):  # a captured hex's guards: the loser's HEX_LOST
+        out["troops"] -= int(facts["lost"])
+    elif kind == EventKind.HEX_LOST:
+        out["troops"] -= int(facts["guards"])
+    elif kind == EventKind.LOOT and facts.get("found") == "vehicle":
+        out["vehicles"] += 1
+    elif kind == EventKind.RACETRACK or (kind == EventKind.JUNKYARD and why == "taken"):
+        out["vehicles"] += int(facts["count"])
+    elif kind == EventKind.VEHICLE_DESERTED:
+        out["vehicles"] -= 1
+    elif kind in (EventKind.DISBAND, EventKind.SUNK) and "troops" in facts:
+        out["troops"] -= int(facts["troops"])
+        out["vehicles"] -= int(facts["vehicles"])
+        for item in (*WEAPONS, "cargo"):
+            out[item] -= int(facts.get(item, 0))
+    elif kind == EventKind.SELL_CONVOY:
+        out["vehicles"] -= int(facts["vehicles"])
+        out["cargo"] -= int(facts["cargo"])
+        out["money"] += int(facts["value"])
+    elif kind == EventKind.ABSORB:
+        out["cargo"] -= int(facts["cargo_dumped"])
+    elif kind == EventKind.CONVERT:
+        out["vehicles"] += 1 - int(facts["sold"])
+        out["cargo"] -= int(facts["dumped"])
+        out["money"] += int(facts["sale"]) - int(facts["cost"])
+    elif kind == EventKind.RANDOM_EVENT:
+        out.update(_random_change(facts))
+    out["cargo"] -= int(facts.get("overflow", 0))  # goods lost for want of room, by any step
+    return out
+
+
+def _takings(facts: dict) -> int:  # type: ignore[type-arg]
+    """What a SELL brought in: its value, or its price times its quantity."""
+    if "value" in facts:
+        return int(facts["value"])
+    return int(facts["price"]) * int(facts["quantity"])
+
+
+def _random_change(facts: dict) -> Counter[str]:  # type: ignore[type-arg]
+    effect = facts["effect"]
+    if effect in ("gain", "lose"):
+        return _pairs(facts["amounts"], 1 if effect == "gain" else -1)
+    if effect == "lose_percent":
+        return Counter({str(facts["item"]): -int(facts["amount"])})
+    if effect == "scout_vehicle":
+        return Counter({"vehicles": 1})
+    if effect == "city_income":
+        return Counter({"money": int(facts["money"])})
+    return Counter()
+
+
+def unaccounted(before: dict[int, Counter[str]], game: Game,
+                events: list[Event]) -> dict[tuple[int, str], int]:
+    """(clan, item) → what changed that no event accounts for (empty: the ledger is exact)."""
+    said: dict[int, Counter[str]] = {clan: Counter() for clan in before}
+    for event in events:
+        said.setdefault(event.clan, Counter()).update(change(game, event))
+    out = {}
+    for clan, held in before.items():
+        now = holdings(game, clan)
+        for item in LEDGER_ITEMS:
+            missing = now[item] - held[item] - said[clan][item]
+            if missing:
+                out[clan, item] = missing
+    return out
+
+
+def sheet_for(game: Game, clan: int, pre: Sequence[str], post: Sequence[str],
+              convoy: Sequence[str] = ()) -> str:
+    """The bot's sheet with a few extra orders: Clan orders name the Clan's first city, convoy
+    orders go first in convoy #1's section (when the bot wrote one)."""
+    cities = [city.hex for city in ClanView(game, clan).listed_cities() if city.owner == clan]
+    lines = write_sheet(ClanView(game, clan)).splitlines()
+    if "[CONVOY 1]" in lines:
+        at_convoy = lines.index("[CONVOY 1]") + 1
+        lines[at_convoy:at_convoy] = list(convoy)
+    at_pre = lines.index("[PRE]") + 1
+    lines[at_pre:at_pre] = [line.format(city=cities[0] if cities else "0101") for line in pre]
+    return "\n".join([*lines, *post]) + "\n"
+
+
+def play_turn(game: Game, pre: Sequence[str], post: Sequence[str],
+              convoy: Sequence[str] = ()) -> dict[tuple[int, str], int]:
+    """One Clan turn of the bot's sheet with extra orders; what the events do not account for."""
+    clan = game.state.active_clan
+    before = {each.number: holdings(game, each.number) for each in game.state.clans}
+    inboxes = {each.number: len(each.inbox) for each in game.state.clans}
+    run_clan_turn(game, clan, sheet_for(game, clan, pre, post, convoy))
+    told = [event for each in game.state.clans if each.number != clan
+            for event in each.inbox[inboxes[each.number]:]]
+    mine = [event for event in game.clan(clan).last_turn.events if event.phase != "between"]
+    return unaccounted(before, game, mine + told)
+
+
+@settings(max_examples=15, deadline=None, database=None, derandomize=True,
+          phases=(Phase.explicit, Phase.reuse, Phase.generate),
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6),
+       extras=st.lists(st.tuples(st.lists(st.sampled_from(EXTRA_PRE), max_size=4),
+                                 st.lists(st.sampled_from(EXTRA_POST), max_size=2),
+                                 st.lists(st.sampled_from(EXTRA_CONVOY), max_size=3)),
+                       min_size=3 * 8, max_size=3 * 8))
+def test_every_unit_a_clan_gains_or_loses_is_in_an_event_cc_res_01(
+        rules: Ruleset, small_map: GameMap, seed: int,
+        extras: list[tuple[list[str], list[str], list[str]]]) -> None:
+    """Three Clans, eight game turns: start + gains − losses = end, per Clan, per item."""
+    setup = GameSetup(clans=tuple(ClanSetup(f"Clan {n}") for n in range(3)),
+                      seed=f"ledger-{seed}", turn_limit=0)
+    game = new_game(rules, small_map, setup)
+    for pre, post, convoy in extras:
+        assert play_turn(game, pre, post, convoy) == {}, (game.state.game_turn, pre, post, convoy)
+
+
+def test_food_eaten_is_on_the_books_but_in_no_report_cc_seq_08(game: Game) -> None:
+    """The troops' rations are a books-only event: saved with the turn, not in what is read."""
+    clan = game.state.active_clan
+    result = run_clan_turn(game, clan, "[PRE]\nENLIST 30\n")
+    eaten = [e for e in game.clan(clan).last_turn.events if e.kind == EventKind.FOOD_EATEN]
+    assert eaten and all(int(e.facts["food"]) > 0 for e in eaten)
+    assert not shown(EventKind.FOOD_EATEN)
+    assert EventKind.FOOD_EATEN not in {e.kind for e in result.events}
+    assert EventKind.FOOD_EATEN not in {e.kind for e in build_report(ClanView(game, clan)).events}
+
+
+def test_a_junk_sheet_grows_the_save_by_less_than_its_own_size(game: Game) -> None:
+    """Only the first problems are kept with the save; one more problem counts the rest, and
+    the report says so in words."""
+    most = game.rules.order_limits.saved_problems_max
+    junk = "[PRE]\n" + ("BOGUS " + "y" * 24 + "\n") * 1998
+    before = len(game_to_text(game).encode())
+    result = run_clan_turn(game, game.state.active_clan, junk)
+    growth = len(game_to_text(game).encode()) - before
+    assert len(result.problems) > 1900
+    assert growth < len(junk.encode()) // 4
+    kept = game.clan(result.clan).last_turn.problems
+    assert len(kept) == most + 1
+    assert problem_line(kept[-1]) == (f"…and {len(result.problems) - most:,} more problems in "
+                                      "the rest of the sheet.")
+    assert "more problems in the rest of the sheet." in render_report(
+        build_report(ClanView(game, result.clan)))
+
+
+def test_a_sheet_refused_whole_keeps_only_its_start(game: Game) -> None:
+    """A sheet of 64 KiB one-character lines is refused whole: the save keeps its first line."""
+    limits = game.rules.order_limits
+    junk = "x\n" * (limits.sheet_max_bytes // 2)
+    before = len(game_to_text(game).encode())
+    run_clan_turn(game, game.state.active_clan, junk)
+    assert len(game_to_text(game).encode()) - before < len(junk.encode()) // 10
+
+
+def test_control_characters_in_a_sheet_are_not_kept_with_the_save(game: Game) -> None:
+    """A save spells a control character in six bytes: the kept sheet leaves them out."""
+    junk = "[PRE]\nENLIST 5\n" + "\x01" * 60_000 + "\n"
+    before = len(game_to_text(game).encode())
+    clan = game.state.active_clan
+    run_clan_turn(game, clan, junk)
+    assert len(game_to_text(game).encode()) - before < len(junk.encode()) // 10
+    assert game.clan(clan).last_turn.sheet == "[PRE]\nENLIST 5\n\n"
+
+
+def test_goods_with_no_room_left_are_lost_through_the_event_that_took_the_room(
+        game: Game) -> None:
+    """Selling a vehicle of a full convoy: the goods over its new room leave in the SELL event,
+    which says so in words (AMB-89)."""
+    clan = game.state.active_clan
+    convoy = next(c for c in game.state.convoys if c.owner == clan)
+    convoy.vehicles = {"truck": 1, **convoy.vehicles}
+    convoy.cargo_type, convoy.cargo = "gems", cargo_capacity(convoy, game.rules)
+    left = cargo_capacity(attrs.evolve(convoy, vehicles={
+        key: count for key, count in convoy.vehicles.items() if key != "truck"}), game.rules)
+    before = holdings(game, clan)
+    result = run_clan_turn(game, clan, f"[PRE]\nSELL 1 TRUCK #{convoy.number}\n")
+    sale = next(e for e in result.events if e.kind == EventKind.SELL)
+    assert sale.facts["overflow"] == before["cargo"] - left > 0
+    assert event_text(sale).endswith(f"{int(sale.facts['overflow']):,} units of goods no longer "
+                                     "fit and were lost.")
