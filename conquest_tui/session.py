@@ -215,7 +215,10 @@ class Session:
             result = run_clan_turn(game, self.clan_number(clan_number), sheet)
         except NotYourTurnError as error:
             raise NotYourTurn(str(error)) from None
-        report = build_report(self.view(clan_number))
+        # The saved turn keeps the first problems only (bounded save growth); the player who
+        # submitted reads every one of them now.
+        report = attrs.evolve(build_report(self.view(clan_number)),
+                              problems=tuple(result.problems))
         ended = turn_before if game.state.game_turn != turn_before else 0
         return TurnOutcome(result, report, self._hand_over(ended, always_save=True))
 

@@ -36,6 +36,18 @@ def test_cc_seq_01_submit_runs_the_turn_reports_it_and_saves(table: Session) -> 
     assert Session.open(table.path).game.state.active_clan == second  # type: ignore[arg-type]
 
 
+def test_the_player_who_submits_reads_every_problem_the_save_keeps_the_first(
+        table: Session) -> None:
+    """A sheet of 300 bad lines: the report right after the turn lists all 300; the save keeps
+    the first problems and one line counting the rest (so junk cannot bloat the save)."""
+    first, _ = humans(table)
+    outcome = table.submit(first, "[PRE]\n" + "NONSENSE\n" * 300)
+    assert len(outcome.report.problems) == 300
+    kept = Session.open(table.path).report(first).problems  # type: ignore[arg-type]
+    most = table.game.rules.order_limits.saved_problems_max
+    assert len(kept) == most + 1 < 300
+
+
 def test_cc_seq_01_a_turn_out_of_turn_is_refused(table: Session) -> None:
     _, second = humans(table)
     with pytest.raises(NotYourTurn, match="turn"):

@@ -48,9 +48,13 @@ def delay_after(failures: int) -> int:
 
 
 def retry_at(failures: int, now: float) -> int:
-    """The epoch second before which no guess is heard (0: none), after `failures`."""
+    """The epoch second before which no guess is heard (0: none), after `failures`.
+
+    Counted from the start of the current second, so a wait reads as its nominal length
+    ("1 second", not "2 seconds") and lasts at most that long.
+    """
     delay = delay_after(failures)
-    return math.ceil(now) + delay if delay else 0
+    return math.floor(now) + delay if delay else 0
 
 
 def bounded_retry(retry: int, now: float) -> int:

@@ -360,7 +360,7 @@ class ConquestApp(App[int]):
 
 def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
     """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
-    from conquest_tui.session import Session, SessionError
+    from conquest_tui.session import SaveEdited, Session, SessionError
 
     keymap: dict[str, str] = {}
     keys_file = os.environ.get(KEYMAP_ENV_VAR)
@@ -375,6 +375,8 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
     if save_path is not None:
         try:
             session = Session.open(save_path, allow_edited=allow_edited)
+        except SaveEdited:
+            pass  # the app opens and asks whether to open it anyway
         except SessionError as error:
             print(f"conquest: {error}", file=sys.stderr)
             return 1

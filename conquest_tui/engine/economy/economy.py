@@ -39,9 +39,8 @@ def structure_yield(game: Game, hex_state: HexState, rng: Random | None) -> dict
 def hex_income(game: Game, clan: int, rng: Random | None) -> dict[str, int]:
     """Everything the Clan's hexes produce this Income Phase (CC-SEQ-03)."""
     totals = dict.fromkeys(RESOURCES, 0)
-    for hex_id, hex_state in zip(game.map.hex_ids(), game.state.hexes, strict=True):
-        if hex_state.owner != clan:
-            continue
+    for hex_id in game.owned_hexes(clan):
+        hex_state = game.hex(hex_id)
         for item, value in hex_yield(game, hex_id, hex_state).items():
             totals[item] += value
         for item, value in structure_yield(game, hex_state, rng).items():
