@@ -1,0 +1,1 @@
+"""Battles: convoy against convoy, city invasions, bombing and razing (rulebook section 10)."""
