@@ -13,7 +13,9 @@ from conquest_tui import __version__
 if TYPE_CHECKING:
     import argparse
 
+    from conquest_tui.engine.combat.odds import Estimate
     from conquest_tui.engine.reports.report import Report
+    from conquest_tui.engine.rules.ruleset import Ruleset
     from conquest_tui.session import Session
 
 # The headless commands import the engine inside their functions, so that `conquest` (the app)
@@ -117,16 +119,24 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Parse and check a sheet; one line per problem."""
     from conquest_tui.engine.reports.event_text import problem_line
+    from conquest_tui.engine.reports.report_text import hide_rule_ids
     from conquest_tui.session import Session
 
     table = Session.open(Path(args.save), allow_edited=args.allow_edited)
     clan = table.clan_number(args.clan)
     _unlock(table, clan, args.pin)
-    problems = table.check(clan, _read_sheet(args.sheet))
-    for problem in problems:
-        print(problem_line(problem))
+    found = table.check(clan, _read_sheet(args.sheet))
+    problems = [problem for problem in found if not problem.is_warning]
+    warnings = [problem for problem in found if problem.is_warning]
+    for problem in found:
+        line = problem_line(problem)
+        if problem.is_warning:
+            line = line.replace(": ", ": warning: ", 1)
+        print(line if args.rules else hide_rule_ids(line))
     if not problems:
-        print("No problems found.")
+        count = len(warnings)
+        tail = f" ({count} warning{'' if count == 1 else 's'})" if warnings else ""
+        print(f"No problems found{tail}.")
     return 1 if problems else 0
 
 
@@ -142,7 +152,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
     outcome = table.submit(clan, _read_sheet(args.sheet))
     if outcome.handover.save_error:
         raise CliError(outcome.handover.save_error)
-    print(render_report(outcome.report), end="")
+    print(render_report(outcome.report, rules=args.rules), end="")
     for bot_turn in outcome.handover.bot_turns:
         print(bot_turn.sentence)
     game = table.game
@@ -168,8 +178,67 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report_json(report), indent=2, ensure_ascii=False))
     else:
-        print(render_report(report), end="")
+        print(render_report(report, rules=args.rules), end="")
     return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    """Estimate a fight from what the Clan knows: seeded runs of the combat itself (issue 14)."""
+    import json
+
+    from conquest_tui.engine.combat import odds
+    from conquest_tui.engine.reports import odds_text
+    from conquest_tui.session import Session
+
+    table = Session.open(Path(args.save), allow_edited=args.allow_edited)
+    clan = table.clan_number(args.clan)
+    _unlock(table, clan, args.pin)
+    convoy = table.game.convoy(clan, args.convoy)
+    if args.runs < 1 or (args.troops is not None and args.troops < 1):
+        raise CliError("--runs and --troops take a whole number of 1 or more.")
+    try:
+        if convoy is None:
+            raise odds.OddsError("no_convoy", number=args.convoy)
+        found = odds.estimates(table.game, table.view(clan), convoy, args.target,
+                               attack_city=args.attack_city, troops=args.troops,
+                               runs=args.runs, seed=args.seed)
+    except odds.OddsError as error:
+        raise CliError(odds_text.error_text(error).capitalize() + ".") from None
+    rules = table.game.rules
+    if args.json:
+        print(json.dumps([odds_json(estimate, rules) for estimate in found], indent=2,
+                         ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for estimate in found:
+        grid = Table(show_header=False, box=None, padding=(0, 1))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(overflow="fold")
+        for label, words in odds_text.rows(estimate, rules):
+            grid.add_row(label, words)
+        console.print(grid, markup=False)
+        console.print()
+    return 0
+
+
+def odds_json(estimate: Estimate, rules: Ruleset) -> dict[str, object]:
+    """An estimate as JSON-ready data: its fields, facts as objects, the words a player reads."""
+    import attrs
+
+    from conquest_tui.engine.reports import odds_text
+
+    data = attrs.asdict(estimate, recurse=False)
+    data["attacker"], data["defender"] = (
+        {**attrs.asdict(side), "vehicles": dict(side.vehicles)}
+        for side in (estimate.attacker, estimate.defender))
+    data["target"] = dict(estimate.target)
+    data["assumptions"] = [{"code": a.code, **dict(a.facts), "text": odds_text.assumption_text(
+        a, rules)} for a in estimate.assumptions]
+    data["text"] = [f"{label}: {words}" for label, words in odds_text.rows(estimate, rules)]
+    return data
 
 
 def report_json(report: Report) -> dict[str, object]:
@@ -182,6 +251,8 @@ def report_json(report: Report) -> dict[str, object]:
     data = attrs.asdict(report)
     data["events"] = [{**attrs.asdict(event), "text": event_text(event)}
                       for event in report.events]
+    data["since_last_turn"] = [{**attrs.asdict(event), "text": event_text(event)}
+                               for event in report.since_last_turn]
     data["problems"] = [{**attrs.asdict(problem), "text": problem_text(problem)}
                         for problem in report.problems]
     return data
@@ -225,6 +296,11 @@ def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespac
         return func(args)
     except SessionError as error:
         raise CliError(str(error)) from None
+
+
+def _rules_flag(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--rules", action="store_true",
+                         help="show the rulebook references, e.g. (CC-MOVE-04), after sentences")
 
 
 def _allow_edited(command: argparse.ArgumentParser) -> None:
@@ -272,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--clan", type=int, required=True, help="the Clan number")
         command.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
         command.add_argument("sheet", help="the order sheet file, or - for standard input")
+        _rules_flag(command)
         _allow_edited(command)
         command.set_defaults(func=func)
 
@@ -280,8 +357,24 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--clan", type=int, required=True, help="the Clan number")
     report.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
     report.add_argument("--json", action="store_true", help="print JSON instead of text")
+    _rules_flag(report)
     _allow_edited(report)
     report.set_defaults(func=cmd_report)
+
+    odds_cmd = sub.add_parser("odds", help="estimate a fight from what a Clan knows")
+    odds_cmd.add_argument("--save", required=True, help="the save file")
+    odds_cmd.add_argument("--clan", type=int, required=True, help="the Clan number")
+    odds_cmd.add_argument("--convoy", type=int, required=True, help="the Clan's convoy number")
+    odds_cmd.add_argument("--target", help="a hex next to the convoy (default: its own hex)")
+    odds_cmd.add_argument("--attack-city", action="store_true",
+                          help="the convoy invades the city in its hex (ATTACK)")
+    odds_cmd.add_argument("--troops", type=int, help="troops to attack with (default: all)")
+    odds_cmd.add_argument("--runs", type=int, default=1_000, help="battles to run (1,000)")
+    odds_cmd.add_argument("--seed", type=int, default=0, help="seed of the runs (0)")
+    odds_cmd.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    odds_cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    _allow_edited(odds_cmd)
+    odds_cmd.set_defaults(func=cmd_odds)
 
     maps = sub.add_parser("maps", help="list the maps")
     maps.set_defaults(func=cmd_maps)

@@ -385,3 +385,27 @@ def save(game: Game, path: Path, *, backups: int | None = None) -> None:
         save_game(game, path, backups=BACKUPS if backups is None else backups)
     except (SaveError, OSError) as error:
         raise SessionError(f"{path}: could not save ({error})") from None
+
+
+@attrs.frozen
+class Backup:
+    """A save's newest backup that loads: offered when the save itself is damaged."""
+
+    path: Path
+    game: Game
+    modified: float
+    """When it was written (epoch seconds)."""
+
+
+def good_backup(path: Path) -> Backup | None:
+    """The newest of the save's backups (`<name>.bak1` first) that loads cleanly, or None."""
+    from conquest_tui.storage.savefile import BACKUPS, backup_path
+
+    for number in range(1, BACKUPS + 1):
+        candidate = backup_path(path, number)
+        try:
+            modified = candidate.stat().st_mtime
+            return Backup(candidate, load(candidate), modified)
+        except (OSError, SessionError):
+            continue
+    return None

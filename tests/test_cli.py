@@ -9,6 +9,7 @@ import pytest
 
 from conquest_tui import cli
 from conquest_tui.cli import main
+from conquest_tui.engine.core.game import Game
 
 
 @pytest.fixture
@@ -142,3 +143,51 @@ def test_report_json_gives_each_event_its_kind_facts_and_sentence(
     assert isinstance(enlisted[0]["facts"], dict)
     assert [problem["line"] for problem in report["problems"]] == [3]
     assert all(problem["text"] for problem in report["problems"])
+
+
+def test_rule_ids_are_shown_only_with_rules_cc_rpt_01(save: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Players read sentences; `--rules` adds the rulebook references (check, turn, report)."""
+    sheet = tmp_path / "s.txt"
+    sheet.write_text('[PRE]\nNAME 1 "The Best"\n')
+    clan = json.loads(save.read_text())["summary"]["active_clan"]
+    capsys.readouterr()
+    assert main(["check", "--save", str(save), "--clan", str(clan), str(sheet)]) == 1
+    assert capsys.readouterr().out == 'line 2: names must not begin with "the"\n'
+    assert main(["check", "--rules", "--save", str(save), "--clan", str(clan), str(sheet)]) == 1
+    assert "(CC-CL-NAME-01)" in capsys.readouterr().out
+    assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
+    assert "CC-" not in capsys.readouterr().out
+    assert main(["report", "--save", str(save), "--clan", str(clan)]) == 0
+    plain = capsys.readouterr().out
+    assert main(["report", "--rules", "--save", str(save), "--clan", str(clan)]) == 0
+    assert "CC-" not in plain and "(CC-CL-NAME-01)" in capsys.readouterr().out
+
+
+def test_report_counts_in_the_right_number(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"1 Car, 2 Bikes": vehicle counts read as English."""
+    clan = json.loads(save.read_text())["summary"]["active_clan"]
+    capsys.readouterr()
+    assert main(["report", "--save", str(save), "--clan", str(clan)]) == 0
+    assert "Vehicles: 1 Car, 2 Bikes" in capsys.readouterr().out
+
+
+def test_check_prints_a_warning_and_still_succeeds_cc_cbh_05(
+        game: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A move that attacks a hex is a warning, not a problem: `check` says so and exits 0."""
+    from conquest_tui import session
+
+    first, second = game.state.clan_order
+    hex_state = game.hex("0307")  # north of Clan first's home, 0308
+    hex_state.owner, hex_state.defense, hex_state.garrison = second, 5, 5
+    convoy = game.convoy(first, 1)
+    assert convoy is not None and convoy.hex == "0308"
+    convoy.troops = 25
+    game.clan(first).last_turn.visited_hexes.append("0307")  # the Clan saw it last turn
+    save, sheet = tmp_path / "warn.json", tmp_path / "sheet.txt"
+    session.save(game, save)
+    sheet.write_text("[CONVOY 1]\nN\n")
+    assert main(["check", "--save", str(save), "--clan", str(first), str(sheet)]) == 0
+    out = capsys.readouterr().out
+    assert "line 2: warning: this move attacks hex 0307" in out
+    assert out.rstrip().endswith("No problems found (1 warning).")

@@ -47,7 +47,8 @@ EXTRA_PRE = ("BUY 1 BIKE #1", "BUY 2 CARS #1", "SELL 1 BIKE #1", "SELL 1 CAR #2"
 EXTRA_POST = ("ENLIST 3", "SELL 1 BIKE #1", "BUY 20 FOOD", "SELL 5 FUEL", "BUY 15 PARTS",
               "GIVE 2 RIFLES #1 #2", "SELL 2 RIFLES")
 EXTRA_CONVOY = ("LOOT", "PICKUP", "HIRE", "CELEBRATE", "PRACTICE", "FISH", "SPLIT", "DUMP",
-                "DROPOFF", "SCAN", "PAVE N", "PAUSE", "CURE", "ABSORB 2")
+                "DROPOFF", "SCAN", "PAVE N", "PAUSE", "CURE", "ABSORB 2",
+                "PATROL", "HUNT")
 
 PAID = frozenset({EventKind.SPLIT, EventKind.ORDER_LINES, EventKind.TRAIN, EventKind.HIRE,
                   EventKind.BUILD, EventKind.PAVE, EventKind.FORTIFY, EventKind.ERECT})
@@ -169,6 +170,39 @@ def change(game: Game, event: Event) -> Counter[str]:
         out["money"] += int(facts["sale"]) - int(facts["cost"])
     elif kind == EventKind.RANDOM_EVENT:
         out.update(_random_change(facts))
+    elif kind in (EventKind.CITY_CAPTURED, EventKind.CITY_ATTACK_FAILED):  # city-war: attacker
+        out["troops"] -= int(facts["lost"])  # the garrison left moves into the captor's city
+        out["rifles"] -= int(facts["rifles_lost"])
+        out["grenades"] -= int(facts["grenades_used"])
+    elif kind in (EventKind.CITY_LOST, EventKind.CITY_HELD):  # city-war: the city's owner
+        out["troops"] -= int(facts["troops"])
+        out["claymores"] -= int(facts["claymores"])
+    elif kind == EventKind.GUARDS_FOUGHT:  # city-war: a guarding convoy's Clan
+        out["troops"] -= int(facts["lost"])
+    elif kind == EventKind.BOMB:  # strike: every bomb aboard is dropped
+        out["bombs"] -= int(facts["bombs"])
+    elif kind == EventKind.BOMBED:  # strike: the bombed city's owner
+        out["troops"] -= int(facts["killed"])
+    elif kind == EventKind.RAZE:  # strike: the surviving garrison goes to the stockpile
+        out["troops"] -= int(facts["killed"]) + int(facts["garrison_killed"])
+        out["claymores"] -= int(facts["claymores_lost"])
+    elif kind in (EventKind.CURE, EventKind.HEALED):  # plague: vaccine spent, a city's gift
+        out["vaccine"] -= int(facts.get("vaccine", 0))
+        if facts.get("gift") == "supplies":
+            out[str(facts["item"])] += int(facts["amount"])
+        elif facts.get("gift") == "vehicle":
+            out["vehicles"] += int(facts["amount"])
+    elif kind == EventKind.CONVOY_BATTLE:  # convoy-war: each side's losses, told or reported
+        out["troops"] -= int(facts.get("troops_lost", 0))
+        out["vehicles"] -= int(facts.get("vehicles_lost", 0))
+        out["rockets"] -= int(facts.get("rockets_fired", 0))
+        out.update(_pairs(facts.get("gone", ()), -1))
+    elif kind == EventKind.BATTLE_REPAIR:  # convoy-war: parts paid, vehicles scrapped
+        out["parts"] += int(facts["gained"]) - int(facts["paid"])
+        out["vehicles"] -= int(facts["vehicles_scrapped"])
+        out.update(_pairs(facts.get("gone", ()), -1))
+    elif kind in (EventKind.PATROL, EventKind.HUNT):  # convoy-war: the order's fuel
+        out["fuel"] -= int(facts["fuel"])
     out["cargo"] -= int(facts.get("overflow", 0))  # goods lost for want of room, by any step
     return out
 

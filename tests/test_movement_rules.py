@@ -216,13 +216,19 @@ def test_pause_costs_half_quarter_with_road_cc_co_pause_02(game: Game) -> None:
 
 
 def test_guarding_convoy_cannot_move_cc_move_19(game: Game) -> None:
-    """CC-MOVE-19: after GUARD no move."""
+    """CC-MOVE-19, AMB-52: a convoy that began guarding this turn cannot move; in a later turn
+    its move ends the guard."""
     clan = _clan(game)
     convoy = game.convoy(clan, 1)
     assert convoy is not None
     convoy.guarding = True
+    convoy.last_done["GUARD"] = game.state.game_turn
     run_clan_turn(game, clan, "[CONVOY 1]\nN\n")
     assert convoy.hex == HOME and _problems(game)[2] == "guarding"
+    convoy.last_done["GUARD"] = game.state.game_turn - 1
+    game.state.turn_index = game.state.clan_order.index(clan)
+    run_clan_turn(game, clan, "[CONVOY 1]\nN\n")
+    assert convoy.hex != HOME and not convoy.guarding
 
 
 def test_checker_follows_moves_cc_co_move_02(game: Game) -> None:

@@ -200,7 +200,7 @@ def test_orders_without_a_step_are_read_and_reported_not_yet_supported(game: Gam
     """The rulebook's orders this version does not carry out parse cleanly, the checker and
     the turn both say so, and the other lines still run."""
     clan = game.state.active_clan
-    text = "[PRE]\nALLY 2\nENLIST 1\n[CONVOY 1]\nKM V\nPAUSE\n"
+    text = "[PRE]\nALLY 2\nENLIST 1\n[CONVOY 1]\nPLANT\nPAUSE\n"
     assert parse_sheet(text, game.rules).problems == ()
     assert [(p.line, p.code) for p in check_sheet(game, clan, text)] == [
         (2, "not_supported"), (5, "not_supported")]

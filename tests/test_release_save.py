@@ -3,8 +3,10 @@
 `fixtures/saves/v1_release.json` was written by the release before Architecture v2: a two-Clan
 test_small game in game turn 2 (captures, a failed attack, loot and a random event behind it).
 It goes through the migration chain; both Clans' reports, and Clan 225's next turn, must read
-exactly as that release printed them (`fixtures/reports/`). Covers CC-SEQ-16 (what happened
-between a Clan's turns is in its next report).
+as that release printed them (`fixtures/reports/`), but for what was added since: plurals fixed
+("2 Bikes", was "2 Bike"), rule ids hidden unless asked (`--rules`), and a "SINCE YOUR LAST TURN"
+section at the top with what happened to the Clan outside its turn. The game itself plays the
+same. Covers CC-SEQ-16 (what happened between a Clan's turns is in its next report).
 """
 
 from __future__ import annotations

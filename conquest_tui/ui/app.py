@@ -72,7 +72,9 @@ class ConquestApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help", tooltip="Keys, orders and rules"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit",
-                tooltip="Leave without saving (the last autosave is kept)"),
+                tooltip="Leave the game (asks first; the sheet being written is saved)"),
+        Binding("f12", "screenshot", "Screenshot", show=False, id="app.screenshot",
+                tooltip="Save a picture of the screen (an SVG file) in the saves folder"),
         Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "palette", show=False,
                 priority=True, id="app.palette", tooltip="Open the command palette"),
     ]
@@ -103,6 +105,8 @@ class ConquestApp(App[int]):
         """What happened after the last Clan's turn, for the hand-over after its report."""
         self.last_outcome: TurnOutcome | None = None
         """The last turn submitted at this terminal: its result, events and report."""
+        self._asking_to_quit = False
+        """Whether the "Quit?" question is on screen (Ctrl+Q again does not ask twice)."""
 
     # --- start -------------------------------------------------------------------------------
 
@@ -160,6 +164,12 @@ class ConquestApp(App[int]):
         if session is None or session.game.state.active_clan != message.clan_number:
             return
         self._show(GameScreen(session.game, message.clan_number))
+        since = session.view(message.clan_number).since_last_turn()
+        if since:
+            from conquest_tui.engine.reports.event_text import event_text
+            from conquest_tui.ui.screens.since_last_turn import SinceLastTurnScreen
+
+            self.push_screen(SinceLastTurnScreen([event_text(event) for event in since]))
 
     def on_game_screen_save_requested(self, message: GameScreen.SaveRequested) -> None:
         if self.session is None:
@@ -167,10 +177,10 @@ class ConquestApp(App[int]):
         self.session.keep_draft(message.clan_number, message.draft)
         if not self._save():
             return
+        saved = f"Saved to {self.session.path}."
         if message.then_quit:
-            self.exit(0)
-        else:
-            self.notify(f"Saved to {self.session.path}.", title="Saved", markup=False)
+            self._leave_to_title()
+        self.notify(saved, title="Saved", markup=False)
 
     def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
         from conquest_tui.session import NotYourTurn, SheetRefused
@@ -224,12 +234,45 @@ class ConquestApp(App[int]):
             self._ask_to_open_edited(path)
             return
         except SessionError as error:
+            if self._offer_backup(path, str(error)):
+                return
             self.notify(str(error), title="Cannot load", severity="error", timeout=8,
                         markup=False)
             if len(self.screen_stack) <= 1:
                 self.show_title()
             return
         self._play(session, save=False)
+
+    def _offer_backup(self, path: Path, error: str) -> bool:
+        """A damaged save: offer its newest backup that loads (False when there is none).
+
+        The backup is played under the save's own name, so the damaged file is replaced only
+        when the game is next saved (it then becomes the newest backup itself)."""
+        from conquest_tui.session import Session, good_backup
+        from conquest_tui.ui.screens.dialogs import ConfirmDialog
+        from conquest_tui.ui.screens.title import saved_at
+
+        backup = good_backup(path)
+        if backup is None:
+            return False
+        where, _, said = error.partition(": ")
+        reason = (said if said and where.endswith(path.name) else error).rstrip(".")
+        if reason.startswith("the file is damaged (") and reason.endswith(")"):
+            reason = reason.removeprefix("the file is damaged (")[:-1]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._play(Session(backup.game, path), save=False)
+            elif len(self.screen_stack) <= 1:
+                self.show_title()
+
+        detail = (f"The backup is {backup.path.name}. The damaged {path.name} stays as it is "
+                  "until the game is next saved.")
+        self.push_screen(ConfirmDialog(
+            f"{path.name} is damaged ({reason}). Open its backup from "
+            f"{saved_at(backup.modified)}?", detail, yes="Open the backup", no="Cancel",
+            title="Damaged save"), answered)
+        return True
 
     def _ask_to_open_edited(self, path: Path) -> None:
         """A save changed outside the game opens only when the player says yes."""
@@ -318,9 +361,83 @@ class ConquestApp(App[int]):
     # --- actions -----------------------------------------------------------------------------
 
     def action_save_and_quit(self) -> None:
-        """Save and leave."""
-        if self.session is None or self._save():
-            self.exit(0)
+        """Save and go back to the title screen."""
+        if self.session is None:
+            self._leave_to_title()
+            return
+        path = self.session.path
+        if self._save():
+            self._leave_to_title()
+            self.notify(f"Saved to {path}.", title="Saved", markup=False)
+
+    def _leave_to_title(self) -> None:
+        """Back to the title screen without saving again (the game was just saved)."""
+        self.session = None
+        self._handover = None
+        self.show_title()
+
+    async def action_quit(self) -> None:
+        """Ask first; yes saves the sheet being written with the game, then leaves."""
+        from conquest_tui.ui.screens.dialogs import ConfirmDialog
+
+        if self._asking_to_quit:
+            return
+        game_screen = self._game_screen()
+        if game_screen is not None and self.session is not None:
+            detail = (f"The sheet of Clan {game_screen.clan_number} is saved with the game in "
+                      f"{self.session.path}; it is there when you come back.")
+        elif self.session is not None:
+            detail = f"The game is saved in {self.session.path}."
+        else:
+            detail = "No game is open: nothing is lost."
+
+        def answered(yes: bool | None) -> None:
+            self._asking_to_quit = False
+            if yes:
+                self._keep_draft_and_exit()
+
+        self._asking_to_quit = True
+        self.push_screen(ConfirmDialog("Quit? Your sheet is kept.", detail, yes="Quit",
+                                       no="Stay", title="Quit"), answered)
+
+    def _game_screen(self) -> GameScreen | None:
+        """The game screen under any dialogs (None when no Clan is writing its sheet)."""
+        from conquest_tui.ui.screens.game import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def _keep_draft_and_exit(self) -> None:
+        """Save the sheet being written with the game, then leave (stay if it cannot save)."""
+        game_screen = self._game_screen()
+        if game_screen is not None and self.session is not None:
+            self.session.keep_draft(game_screen.clan_number, game_screen.draft)
+            if not self._save():
+                return
+        self.exit(0)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Save a picture of the screen in the saves folder (else the working directory) and
+        say where, instead of Textual's default (a Downloads folder that may not exist)."""
+        import time
+
+        folder = Path(path) if path else self.saves_folder
+        filename = filename or time.strftime("conquest-%Y%m%d-%H%M%S.svg")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path.cwd()
+        try:
+            name = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as error:
+            self.notify(f"Could not save the screenshot in {folder} ({error}).",
+                        title="Screenshot", severity="error", markup=False)
+            return None
+        self.notify(f"Saved to {name}", title="Screenshot", markup=False)
+        return name
 
     def action_to_title(self) -> None:
         """Save and go back to the title screen."""
@@ -378,8 +495,12 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
         except SaveEdited:
             pass  # the app opens and asks whether to open it anyway
         except SessionError as error:
-            print(f"conquest: {error}", file=sys.stderr)
-            return 1
+            from conquest_tui.session import good_backup
+
+            if good_backup(save_path) is None:
+                print(f"conquest: {error}", file=sys.stderr)
+                return 1
+            # the app opens and offers the newest backup that loads
     app = ConquestApp(save_path, session=session, keymap=keymap)
     result = app.run()
     return int(result or 0)

@@ -85,11 +85,17 @@ async def wait_for_command(pilot: Pilot[object], name: str) -> None:
 
 
 async def take_the_terminal(pilot: Pilot[int]) -> GameScreen:
-    """Press Enter on the hand-over screen and return the game screen, its panes mounted."""
+    """Press Enter on the hand-over screen (and on what happened since the last turn, if shown)
+    and return the game screen, its panes mounted."""
     from conquest_tui.ui.screens.handover import HandoverScreen
+    from conquest_tui.ui.screens.since_last_turn import SinceLastTurnScreen
 
     await wait_for_screen(pilot, HandoverScreen)
     await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, (GameScreen, SinceLastTurnScreen)),
+                     "the game screen (or what happened since the last turn)")
+    if isinstance(pilot.app.screen, SinceLastTurnScreen):
+        await pilot.press("enter")
     screen = await wait_for_screen(pilot, GameScreen)
     await wait_until(pilot, lambda: screen.panes_ready, "the game screen's panes")
     return screen

@@ -9,8 +9,9 @@ import pytest
 
 from conquest_tui import session
 from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.screens.title import TitleScreen
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
-from tests.ui.helpers import take_the_terminal
+from tests.ui.helpers import take_the_terminal, wait_for_screen
 
 SIZE = (120, 40)
 
@@ -53,6 +54,5 @@ async def test_any_keys_typed_into_the_sheet_keep_the_app_and_the_draft(
         typed = pane.text
         assert typed.strip()
         await pilot.press("ctrl+s")
-        await pilot.pause()
-    assert app.return_value == 0
+        await wait_for_screen(pilot, TitleScreen)  # saved, back at the title
     assert session.load(path).clan(clan).draft_sheet == typed

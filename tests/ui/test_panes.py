@@ -232,9 +232,13 @@ async def test_tab_completes_an_order_keyword_of_the_section(game: Game) -> None
         row = await _cursor_under_pre(pilot, pane, game)
         await pilot.press("E", "N", "tab")
         await pilot.pause()
-        assert pane.text.splitlines()[row] == "ENLIST"
+        assert pane.text.splitlines()[row] == "ENLIST ", "the keyword and its separator"
         assert pane.editor.has_focus
         assert pane.hint.startswith("ENLIST quantity")
+        await pilot.press("5")  # the quantity goes straight after the separator
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "ENLIST 5"
+        assert pane.border_subtitle == f"Ln {row + 1}, Col 9"
 
 
 async def test_tab_cycles_keywords_and_uses_the_convoy_section(game: Game) -> None:
@@ -248,10 +252,10 @@ async def test_tab_cycles_keywords_and_uses_the_convoy_section(game: Game) -> No
         pane.editor.move_cursor((row, 0))
         await pilot.press("P", "A", "tab")
         await pilot.pause()
-        assert pane.text.splitlines()[row] == "PATROL"
+        assert pane.text.splitlines()[row] == "PATROL "
         await pilot.press("tab")
         await pilot.pause()
-        assert pane.text.splitlines()[row] == "PAUSE"
+        assert pane.text.splitlines()[row] == "PAUSE ", "cycling keeps one separator"
 
 
 async def test_add_move_appends_under_the_convoy_section(game: Game) -> None:
@@ -353,3 +357,25 @@ async def test_typing_unicode_digits_and_separators_keeps_the_draft_and_names_th
         assert [problem_line(p) for p in pane.problems] == [
             f'line {row + 1}: "²" is not a whole number',
             f'line {row + 2}: "٣" is not a whole number']
+
+
+async def test_a_warning_is_shown_on_its_line_but_not_counted_as_a_problem_cc_cbh_05(
+        game: Game) -> None:
+    """A move into another Clan's hex is a warning: the sheet's title says "1 warning", and
+    the count of lines that will be skipped stays 0."""
+    clan = first_clan(game)
+    convoy = game.convoys_of(clan)[0]
+    other = next(number for number in game.state.clan_order if number != clan)
+    direction, there = next((d, h) for d, h in game.map.neighbors(convoy.hex)
+                            if not game.map.is_water(h) and not game.hex(h).owner)
+    state = game.hex(there)
+    state.owner, state.defense, state.garrison = other, 1, 0
+    game.clan(clan).last_turn.visited_hexes.append(there)  # the Clan saw it last turn
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        pane.load(game, clan, f"[CONVOY {convoy.number}]\n{direction}\n")
+        await pilot.pause()
+        assert [p.is_warning for p in pane.problems] == [True]
+        assert pane.problem_count == 0
+        assert pane.border_title == "Order sheet — no problems, 1 warning"

@@ -14,6 +14,7 @@ from conquest_tui.storage.savefile import backup_path
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.handover import HandoverScreen, PinPrompt
+from conquest_tui.ui.screens.title import TitleScreen
 from tests.ui.helpers import wait_for_screen, wait_until
 
 PINS = {"Iron Wolves": "wolfpin", "Road Hogs": "hogpin"}
@@ -98,8 +99,7 @@ async def test_a_pin_clans_draft_is_kept_only_in_the_save(tmp_path: Path) -> Non
         screen = await wait_for_screen(pilot, GameScreen)
         await wait_until(pilot, lambda: screen.panes_ready, "the game screen's panes")
         await pilot.press("f2", "down", *marker, "ctrl+s")
-        await pilot.pause()
-    assert app.return_value == 0
+        await wait_for_screen(pilot, TitleScreen)  # saved, back at the title
     assert marker in session.load(path).clan(screen.clan_number).draft_sheet
     home = Path(os.environ["HOME"])
     holders = {file for folder in (tmp_path, home) for file in folder.rglob("*")

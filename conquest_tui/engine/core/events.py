@@ -173,6 +173,40 @@ class EventKind(enum.StrEnum):
     TWICE = "twice"
     WRONG_TYPE = "wrong_type"
 
+    # --- city-war: ATTACK, GUARD (CC-CBC, CC-CO-ATTACK, CC-CO-GUARD) -----------------------------
+    CITY_CAPTURED = "city_captured"
+    CITY_ATTACK_FAILED = "city_attack_failed"
+    CITY_LOST = "city_lost"
+    CITY_HELD = "city_held"
+    GUARDS_FOUGHT = "guards_fought"
+    GUARD = "guard"
+    CANNOT_ATTACK = "cannot_attack"
+    CANNOT_GUARD = "cannot_guard"
+
+    # --- convoy-war: convoy battles, PATROL, HUNT, KILL MODE (CC-CBV, CC-CO-PATROL/HUNT/KM) -------
+    CONVOY_BATTLE = "convoy_battle"
+    BATTLE_REPAIR = "battle_repair"
+    PATROL = "patrol"
+    HUNT = "hunt"
+    KILL_MODE = "kill_mode"
+    CANNOT_PATROL = "cannot_patrol"
+    CANNOT_HUNT = "cannot_hunt"
+
+    # --- the Plague: curing cities, sick convoys, vaccine (helper "plague") ----------------------
+    CURE = "cure"
+    CANNOT_CURE = "cannot_cure"
+    AID = "aid"
+    INFECTED = "infected"
+    SICKENED = "sickened"
+    HEALED = "healed"
+
+    # --- strike: BOMB, RAZE (CC-CO-BOMB, CC-CO-RAZE; hex attacks are above) ----------------------
+    BOMB = "bomb"
+    BOMBED = "bombed"
+    CANNOT_BOMB = "cannot_bomb"
+    RAZE = "raze"
+    CANNOT_RAZE = "cannot_raze"
+
     # --- problems not kept with the save (counted instead) ---------------------------------------
     MORE_PROBLEMS = "more_problems"
 

@@ -83,6 +83,10 @@ class Event:
     this Clan's hex); 0 when it is the Clan's own doing or the game's."""
 
 
+NOTICE = "notice"
+"""The level of a problem that is only a warning: the line runs as written."""
+
+
 @attrs.define
 class Problem:
     """A problem with one order-sheet line: parse, check or resolve level."""
@@ -93,9 +97,15 @@ class Problem:
     """The sentence of a parse or check problem; "" for a resolve problem, whose sentence is
     rendered from `code` (an EventKind) and `facts` (engine/reports/event_text)."""
     level: str = "parse"
-    """"parse" (syntax), "check" (against what the clan knows now) or "resolve" (at the pulse)."""
+    """"parse" (syntax), "check" (against what the clan knows now), "resolve" (at the pulse) or
+    `NOTICE` (only a warning, e.g. "this move attacks hex 0307": the line runs as written)."""
     facts: Facts = attrs.field(factory=dict)
     """Worded by engine/reports/event_text (`problem_text`, `problem_line`), whatever its level."""
+
+    @property
+    def is_warning(self) -> bool:
+        """Whether this is only a warning: the line is not skipped."""
+        return self.level == NOTICE
 
 
 @attrs.define
@@ -249,6 +259,9 @@ class CityState:
     """Building code → game turn it was erected (CC-CITY-52/66); absent for older buildings."""
     junkyard_car: bool = False
     """A Junkyard car waits for the owner's first land convoy this turn (CC-CITY-50, AMB-54)."""
+    # --- plague: immunity after a cure ---
+    plague_immune_until: int = 0
+    """Last game turn at whose end a cured city cannot break out again (AMB-35); 0: none."""
 
 
 @attrs.define

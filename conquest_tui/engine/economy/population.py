@@ -52,6 +52,13 @@ def plague_shows(city: CityState) -> bool:
     return HOSPITAL in city.buildings
 
 
+def may_break_out(city: CityState, game_turn: int, minimum_population: int) -> bool:
+    """Whether the Plague may break out in the city at this game turn's end: not afflicted, big
+    enough, and not cured in the last game turns (AMB-35's immunity)."""
+    return (not city.plague and city.population >= minimum_population
+            and game_turn > city.plague_immune_until)
+
+
 def _bands(game: Game, city: CityState, before: int) -> dict[str, object]:
     """The population band before and now, and the floor below which a city produces nothing."""
     rules = band_rules(game, city)
@@ -92,7 +99,7 @@ def update_cities(game: Game, rng: Random) -> list[Event]:
                      maximum=maximum_population(game, city))
     plague = game.rules.plague
     for city in state.cities:
-        if city.plague or city.population < plague.city_minimum_population:
+        if not may_break_out(city, state.game_turn, plague.city_minimum_population):
             continue
         if rng.random() < plague.city_chance:
             city.plague = True

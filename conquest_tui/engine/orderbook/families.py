@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from conquest_tui.engine.orderbook import (  # noqa: F401  (imported for their declarations)
     cities,
+    city_war,
     clan_admin,
+    convoy_war,  # PATROL, HUNT, KILL MODE (helper "convoy-war")
     experts,
     guards,
     hexes,
     market,
     movement,
     not_yet,
+    plague,
+    strikes,  # BOMB, RAZE (helper "strike")
     transfers,
 )
 from conquest_tui.engine.orderbook.declare import ORDERS

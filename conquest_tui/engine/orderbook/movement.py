@@ -6,6 +6,7 @@ from typing import Self
 
 import attrs
 
+from conquest_tui.engine.combat import city_assault
 from conquest_tui.engine.convoys import convoys, dealer, movement
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
@@ -106,7 +107,7 @@ def _new_or_guarding(ctx: TurnContext, convoy: Convoy, what: str) -> bool:
     if convoy.created_turn == ctx.game.state.game_turn:
         ctx.fail(EventKind.NEW_CONVOY, "CC-MOVE-17", convoy=convoy.number, action=what)
         return True
-    if convoy.guarding and what == "move":
+    if not city_assault.guard_ends_on_move(convoy, ctx.game.state.game_turn):
         ctx.fail(EventKind.GUARDING, "CC-MOVE-19", convoy=convoy.number)
         return True
     return False

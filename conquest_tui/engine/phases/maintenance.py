@@ -8,11 +8,14 @@ from conquest_tui.engine.convoys import condition, convoys, dealer, sick_troops
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import plague_health
 from conquest_tui.engine.steps import expert_upkeep, pickup
 
 
 def run(ctx: TurnContext) -> None:
-    """Sick troops desert; pickup; air on water sinks; parts in number order; morale drifts."""
+    """Vaccine heals, sick troops desert; pickup; air on water sinks; parts in number order;
+    morale drifts."""
+    plague_health.heal(ctx)  # CC-CNV-27, CC-SEQ-11 step 1
     sick_troops.desert_if_sick(ctx)
     for convoy in ctx.game.convoys_of(ctx.clan.number):
         pickup.pick_up_one(ctx, convoy)

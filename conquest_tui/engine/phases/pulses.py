@@ -6,6 +6,7 @@ from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import plague_health
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.sheet import counted
 from conquest_tui.engine.steps import food, pickup
@@ -45,6 +46,7 @@ def run(ctx: TurnContext) -> None:
         for convoy in game.convoys_of(clan.number):
             pickup.pick_up_one(ctx, convoy)
         food.run_pulse(ctx, pulse)
+        plague_health.sicken(ctx, pulse)  # the Scourge saps infected convoys (AMB-35)
     ctx.pulse = 0
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from conquest_tui.engine.combat import odds as fight_odds
 from conquest_tui.engine.convoys import convoy_stats, movement
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy, Problem
+from conquest_tui.engine.core.state import MODES, NOTICE, Convoy, Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
+from conquest_tui.engine.reports import odds_text
 from conquest_tui.engine.reports.reason_sentences import describe
+from conquest_tui.engine.reports.view import ClanView
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orderbook.movement import Move
@@ -103,6 +106,7 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
     moves = 0
     allowance = movement.allowance(game, convoy)
     last_move: SheetLine | None = None
+    mode = convoy.mode  # strike: the mode each line finds, for the hex-attack notices
     for sheet_line in lines:
         order = sheet_line.order
         if order is None:
@@ -116,6 +120,11 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
             problem = spec.check(order, game, convoy) if spec.check is not None else None
             if problem:
                 problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+            elif spec.keyword.lower() in MODES:
+                mode = spec.keyword.lower()
+            elif spec.keyword == PAUSE:
+                problems += _meeting_notice(game, convoy, here, sheet_line.line, "pause")
+                problems += _attack_notice(game, convoy, here, mode, sheet_line.line, "pause")
             continue
         move = cast("Move", order)
         problem = _move_problem(game, convoy, here, move, moves, allowance)
@@ -127,11 +136,59 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
         moves += movement.move_distance(convoy, here, target)
         here = target
         last_move = sheet_line
+        problems += _meeting_notice(game, convoy, here, sheet_line.line, "move")
+        problems += _attack_notice(game, convoy, here, mode, sheet_line.line, "move")
     if last_move is not None and convoy.convoy_type == "air" and game.map.is_water(here):
         problems.append(Problem(last_move.line, "air_over_water", f"convoy #{convoy.number} "
                                 f"would end the turn over the water of {here} and be lost "
                                 "(CC-MOVE-12)", "check"))
     return problems
+
+
+PAUSE = "PAUSE"
+"""PAUSE enters the convoy's hex again, and may attack it (CC-MOVE-15)."""
+
+
+def _attack_notice(game: Game, convoy: Convoy, hex_id: str, mode: str, line: int,
+                   what: str) -> list[Problem]:
+    """A notice, not an error, when entering a hex the Clan knows to be another's attacks it,
+    with the troops it needs and the chance to take it from seeded runs of the attack itself
+    (CC-CBH-01…05, AMB-42). Only what the Clan knows counts (its view): a hex last seen
+    unclaimed gets no notice, and the defense is the one it saw. A move reveals the convoy, so
+    it is counted as not hidden."""
+    clan = game.clan(convoy.owner)
+    view = ClanView(game, convoy.owner)
+    owner = view.hex_info(hex_id).owner
+    if mode != "capture" or game.map.is_water(hex_id) or owner <= 0 or owner == clan.number \
+            or owner in clan.allies:
+        return []
+    estimate = fight_odds.hex_attack_odds(game, view, convoy, hex_id,
+                                          runs=fight_odds.CHECKER_RUNS)
+    low, high = estimate.fact("low"), estimate.fact("high")
+    if estimate.no_fight >= 1:
+        return []
+    if estimate.win >= 1:
+        chance = "enough to take it for certain"
+    else:
+        chance = f"about {round(estimate.win * 100)}% to take it"
+    return [Problem(line, "attacks_hex", f"this {what} attacks hex {hex_id} (needs "
+                    f"{low}–{high} troops; you have {convoy.troops}: {chance})",
+                    NOTICE)]
+
+
+def _meeting_notice(game: Game, convoy: Convoy, hex_id: str, line: int,
+                    what: str) -> list[Problem]:
+    """odds: a notice when the move or PAUSE meets enemy convoys the Clan saw in the hex, with
+    the chance to beat them from a few seeded runs of the battle (CC-CBV-01/02, AMB-41).
+    Only the Clan's own sightings count (its view), never where enemy convoys really are."""
+    if not any(seen.hex == hex_id for seen in game.clan(convoy.owner).sightings):
+        return []
+    try:
+        estimate = fight_odds.convoy_battle_odds(game, ClanView(game, convoy.owner), convoy,
+                                                 hex_id, runs=fight_odds.CHECKER_RUNS)
+    except fight_odds.OddsError:
+        return []
+    return [Problem(line, "meets_convoy", odds_text.meeting_notice(estimate, what), NOTICE)]
 
 
 def _move_target(here: str, order: Move) -> str | None:

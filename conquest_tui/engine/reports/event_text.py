@@ -6,7 +6,14 @@ from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import Event, Problem
-from conquest_tui.engine.reports import order_sentences, sentences
+from conquest_tui.engine.reports import (
+    city_war_sentences,  # city war (helper "city-war")
+    convoy_war_sentences,  # convoy battles, PATROL, HUNT, KILL MODE (helper "convoy-war")
+    order_sentences,
+    plague_sentences,  # the Plague (helper "plague")
+    sentences,
+    strike_sentences,  # hex attacks told as battles, BOMB, RAZE (helper "strike")
+)
 
 Sentence = sentences.Sentence
 
@@ -23,10 +30,14 @@ def _merged(*tables: Mapping[EventKind, Sentence]) -> dict[EventKind, Sentence]:
     return out
 
 
-SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OWN)
+SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OWN,
+                                             plague_sentences.OWN, city_war_sentences.OWN,
+                                             strike_sentences.OWN, convoy_war_sentences.OWN)
 """The sentence of each kind, as the Clan it happened to reads it."""
 
-TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD)
+TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD,
+                                         plague_sentences.TOLD, city_war_sentences.TOLD,
+                                         strike_sentences.TOLD, convoy_war_sentences.TOLD)
 """The sentence of each kind another Clan's turn brought about, as the Clan told of it reads it."""
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.reports.reason_sentences import place, reason_text
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts
+from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, count_of
 
 # --- moving and modes ----------------------------------------------------------------------------
 
@@ -450,8 +452,10 @@ _NO_FUEL: dict[str, str] = {
     "practice": "convoy #{convoy}'s drills need {need} fuel but only {have} is left",
 }
 
-_NO_CONVOY: dict[str, str] = {
-    "orphan_section": "you have no convoy #{number}; its {count} lines were not carried out",
+_NO_CONVOY: dict[str, str | Callable[[Facts], str]] = {
+    "orphan_section": lambda f: (f"you have no convoy #{f['number']}; its "
+                                 f"{count_of(int(f['count']), 'lines')} "
+                                 f"{'was' if f['count'] == 1 else 'were'} not carried out"),
     "buy": "you have no convoy #{number} to receive the {name}",
     "plain": "you have no convoy #{number}",
     "give": "you have no convoy #{number}; you can give only between your own convoys",

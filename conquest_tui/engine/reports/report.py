@@ -42,6 +42,8 @@ class Report:
     """What this Clan must still do to win while it holds the threshold (CC-POP-07)."""
     turn_limit: int = 0
     """Last game turn, 0 for none (AMB-57)."""
+    since_last_turn: tuple[Event, ...] = ()
+    """What other Clans' turns did to this Clan since its last turn (CC-SEQ-16, CC-GEN-04)."""
 
 
 def build_report(view: ClanView) -> Report:
@@ -71,4 +73,5 @@ def build_report(view: ClanView) -> Report:
         game_over=standing.game_over,
         victory_watch=standing.victory_watch,
         turn_limit=standing.turn_limit,
+        since_last_turn=view.since_last_turn(),
     )

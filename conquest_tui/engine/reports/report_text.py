@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import re
+
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.reports.event_text import event_text, problem_line
 from conquest_tui.engine.reports.report import Report
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ConvoyInfo, HexInfo
 
 RULE = "─" * 78
+
+_RULE_ID = r"(?:CC|AMB)-[A-Z0-9]+(?:-[A-Z0-9]+)*(?:[…/][A-Z0-9-]+)?"
+_RULE_IDS = rf"{_RULE_ID}(?:\s*[,;]\s*{_RULE_ID})*"
+_ID_ONLY = re.compile(rf" ?\(\s*{_RULE_IDS}\s*\)")
+_ID_TAIL = re.compile(rf"\s*[,;]\s*{_RULE_IDS}(?=\))")
+_ID_HEAD = re.compile(rf"\(\s*{_RULE_IDS}\s*[,;:]\s*")
+
+
+def hide_rule_ids(text: str) -> str:
+    """The text without the rulebook references a player need not read: "(CC-MOVE-04)" goes,
+    "(it costs nothing, CC-CO-GEN-03)" keeps its words."""
+    if "CC-" not in text and "AMB-" not in text:
+        return text
+    text = _ID_ONLY.sub("", text)
+    text = _ID_TAIL.sub("", text)
+    return _ID_HEAD.sub("(", text)
 
 
 def _owner(owner: int) -> str:
@@ -58,10 +76,17 @@ def _wrap(prefix: str, text: str, width: int = 78) -> str:
     return "\n".join(lines)
 
 
+def vehicle_count(count: int, name: str) -> str:
+    """"1 Bike", "2 Bikes", "2 Buses", "3 Hovercraft"."""
+    if count == 1 or name.endswith("craft"):
+        return f"{count} {name}"
+    return f"{count} {name}es" if name.endswith("s") else f"{count} {name}s"
+
+
 def convoy_lines(convoy: ConvoyInfo) -> list[str]:
     """One convoy block as on the orders sheet (CC-RPT-10)."""
     mode = convoy.mode.upper() + (", HIDDEN" if convoy.hidden else "")
-    vehicles = ", ".join(f"{count} {name}" for name, count in convoy.vehicles) or "none"
+    vehicles = ", ".join(vehicle_count(count, name) for name, count in convoy.vehicles) or "none"
     weapons = (f"Rifles: {convoy.rifles[0]} of {convoy.rifles[1]}   "
                f"Grenades: {convoy.grenades[0]} of {convoy.grenades[1]}   ")
     if convoy.convoy_type == "air":
@@ -98,6 +123,17 @@ def city_row(city: CityInfo) -> str:
             + ("  *conquered*" if city.conquered else ""))
 
 
+def plague_lines(cities: tuple[CityInfo, ...]) -> list[str]:
+    """Where the Clan knows the Plague is, and what curing each city takes (CC-CO-CURE-01)."""
+    out = []
+    for city in cities:
+        if city.plague:
+            name = city.name.upper() if city.major else city.name
+            out.append(f"The Plague is in {name} ({city.hex}): a CURE there takes "
+                       f"{city.cure_vaccine:,} vaccine (less with a Doctor).")
+    return out
+
+
 def hex_row(info: HexInfo) -> str:
     """One hex-list row (CC-RPT-03)."""
     if info.owner == UNKNOWN:
@@ -109,8 +145,8 @@ def hex_row(info: HexInfo) -> str:
             + ("  *conquered*" if info.conquered else ""))
 
 
-def render_report(report: Report) -> str:
-    """The whole report as text."""
+def render_report(report: Report, *, rules: bool = False) -> str:
+    """The whole report as text; the rulebook references ("(CC-MOVE-04)") only with `rules`."""
     out: list[str] = [
         f"CONTINENTAL CONQUEST — report for Clan {report.clan} ({report.clan_name})",
         f"Game turn {report.game_turn} on {report.map_title}.   Popularity {report.popularity}"
@@ -118,6 +154,7 @@ def render_report(report: Report) -> str:
         + (f"; the game ends after game turn {report.turn_limit}" if report.turn_limit else "")
         + ").",
         *([report.victory_watch] if report.victory_watch else []),
+        *since_lines(report),
         RULE, "STATUS", *status_lines(report), *market_lines(report), RULE,
     ]
     for convoy in report.convoys:
@@ -129,6 +166,7 @@ def render_report(report: Report) -> str:
             "HEX  NAME              OWN     VALUE      POP F  TRP  CM PRODUCES NEEDS    EXP  "
             "STATUS   SR RR BUILDINGS"]
     out += [city_row(city) for city in report.cities] or ["(none)"]
+    out += plague_lines(report.cities)  # the Plague under the city list (helper "plague")
     out += [RULE, "HEX LIST", "HEX  TER  OWN DF TR   VALUE  FO   FU  PA  VA SS  CS  ROADS"]
     out += [hex_row(info) for info in report.hexes] or ["(none)"]
     if report.sightings:
@@ -143,7 +181,8 @@ def render_report(report: Report) -> str:
         out += [RULE, "PROBLEMS IN YOUR ORDER SHEET"]
         out += [problem_line(problem) for problem in report.problems]
     out += standings_lines(report)
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    return text if rules else hide_rule_ids(text)
 
 
 def standings_lines(report: Report) -> list[str]:
@@ -157,6 +196,13 @@ def standings_lines(report: Report) -> list[str]:
                 + ("  *winner*" if n in report.winners else "")
                 for rank, (n, name, points) in enumerate(report.top_clans, start=1)]
     return out
+
+
+def since_lines(report: Report) -> list[str]:
+    """What other Clans did to this one since its last turn, first in the report (CC-SEQ-16)."""
+    if not report.since_last_turn:
+        return []
+    return [RULE, "SINCE YOUR LAST TURN", *(event_text(e) for e in report.since_last_turn)]
 
 
 def event_line(event: Event) -> str:

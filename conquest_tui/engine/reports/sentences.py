@@ -37,8 +37,18 @@ def amounts(fact: Fact, joiner: str = ", ") -> str:
 
 
 def counted(fact: Fact, joiner: str = ", ") -> str:
-    """(("troops", 5), ("rifles", 2)) → "5 troops, 2 rifles" (no money sign, no separators)."""
-    return joiner.join(f"{amount} {item}" for item, amount in items(fact))
+    """(("troops", 5), ("rifles", 1)) → "5 troops, 1 rifle" (no money sign, no separators)."""
+    return joiner.join(count_of(amount, item) for item, amount in items(fact))
+
+
+_ONE = {"troops": "troop", "rifles": "rifle", "grenades": "grenade", "rockets": "rocket",
+        "claymores": "claymore", "bombs": "bomb", "parts": "part", "lines": "line"}
+"""The singular of the counted stock words (food, fuel and vaccine are not counted)."""
+
+
+def count_of(amount: int, item: str) -> str:
+    """"1 troop", "5 troops", "1 food": the amount with its word in the right number."""
+    return f"{amount} {_ONE.get(item, item) if amount == 1 else item}"
 
 
 def _introduction(f: Facts) -> str:
@@ -198,8 +208,10 @@ OWN: dict[EventKind, Sentence] = {
                        "deaths until a convoy CUREs it."),
     # entry, capture, loot
     EventKind.MET_CLAN: lambda f: f"In {f['hex']} you met {_introduction(f)} for the first time.",
-    EventKind.HEX_TOO_STRONG: ("Convoy #{convoy} has {troops} troops; {hex} needs {low}–{high} "
-                               "to attack, so it was left alone."),
+    EventKind.HEX_TOO_STRONG: lambda f: (f"Convoy #{f['convoy']} has "
+                                         f"{count_of(int(f['troops']), 'troops')}; {f['hex']} "
+                                         f"needs {f['low']}–{f['high']} to attack, so it was "
+                                         "left alone."),
     EventKind.HEX_CALLED_OFF: ("Convoy #{convoy}'s commander judged {hex} too strong for "
                                "{troops} troops and called the attack off."),
     EventKind.HEX_ATTACK_FAILED: ("Convoy #{convoy} attacked {hex} and failed; all {lost} "
@@ -239,7 +251,8 @@ OWN: dict[EventKind, Sentence] = {
     # maintenance and upkeep
     EventKind.SUNK: ("Convoy #{convoy} ended the turn over the water of {hex} with nowhere to "
                      "land and was lost with everything aboard."),
-    EventKind.PARTS: "Convoy #{convoy} used {parts} parts for maintenance.",
+    EventKind.PARTS: lambda f: (f"Convoy #{f['convoy']} used {count_of(int(f['parts']), 'parts')} "
+                                "for maintenance."),
     EventKind.SCRAPPED: lambda f: (f"Convoy #{f['convoy']} needed {f['need']} parts; short of "
                                    f"parts, it scrapped {', '.join(words(f['scrapped']))} and "
                                    f"paid {f['paid']}."),

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from conquest_tui.engine.convoys import convoy_stats, movement
+from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
-from conquest_tui.engine.core.state import Clan, Convoy, Event, Problem, Sighting, Stockpile
-from conquest_tui.engine.economy import economy, victory
+from conquest_tui.engine.core.state import (
+    CityState,
+    Clan,
+    Convoy,
+    Event,
+    Problem,
+    Sighting,
+    Stockpile,
+)
+from conquest_tui.engine.economy import economy, plague_cure, population, victory
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
@@ -73,6 +84,10 @@ class CityInfo:
     conquered: bool = False
     live: bool = False
     """True when the facts are current (owned, or visited last turn); False for memories."""
+    plague: bool = False
+    """The Clan knows the city has the Plague: its Hospital, or its Doctor saw it (AMB-67)."""
+    cure_vaccine: int = 0
+    """Vaccine a CURE of this plagued city takes without a Doctor (CC-CO-CURE-01); 0: none."""
 
 
 @attrs.frozen
@@ -100,6 +115,9 @@ class HexInfo:
 
 
 UNKNOWN = -1
+
+_PLAGUE_SEEN = frozenset({EventKind.PLAGUE_DETECTED, EventKind.INFECTED, EventKind.PLAGUE})
+"""Events that showed the Clan the Plague in a city (AMB-67)."""
 
 
 @attrs.frozen
@@ -218,6 +236,12 @@ class ClanView:
             events=tuple(attrs.evolve(e, facts=dict(e.facts)) for e in last.events),
             problems=tuple(attrs.evolve(p, facts=dict(p.facts)) for p in last.problems),
         )
+
+    def since_last_turn(self) -> tuple[Event, ...]:
+        """What other Clans' turns did to this Clan since its last turn (its inbox, copies):
+        battles it fought while idle, hexes and cities attacked, in the order they happened."""
+        return tuple(attrs.evolve(e, facts=dict(e.facts)) for e in self._clan.inbox
+                     if shown(e.kind))
 
     def income_estimate(self) -> dict[str, int]:
         """What next turn's income should bring (the report's status estimate)."""
@@ -349,7 +373,28 @@ class ClanView:
             spotting=knowledge.spotting_range(game, fort, list(buildings)) if fort else 0,
             radio=knowledge.radio_range(game, fort, list(buildings)) if fort else 0,
             buildings=buildings, seen_turn=seen, live=live,
+            **self._plague_facts(city, live),
         )
+
+    def _plague_facts(self, city: CityState, live: bool) -> dict[str, Any]:
+        """Whether the Clan knows of the Plague there, and the cure's cost (AMB-67)."""
+        if not (live and city.plague and self._plague_known(city)):
+            return {}
+        return {"plague": True,
+                "cure_vaccine": plague_cure.city_vaccine(city.population, self._game.rules)}
+
+    def _plague_known(self, city: CityState) -> bool:
+        """A Hospital in an own city, a Doctor convoy there now or last turn (AMB-67)."""
+        game = self._game
+        if game.rules.plague.show_always:
+            return True
+        if city.owner == self._number and population.plague_shows(city):
+            return True
+        if any(c.hex == city.hex and plague_cure.DOCTOR in c.experts
+               for c in game.convoys_of(self._number)):
+            return True
+        return any(e.kind in _PLAGUE_SEEN and e.facts.get("hex") == city.hex
+                   for e in self._clan.last_turn.events)
 
     def listed_cities(self) -> list[CityInfo]:
         """The city list: owned cities, and cities visited or remembered (CC-RPT-01)."""

@@ -97,6 +97,8 @@ class HexAttackRules:
 
     commander_caution: bool           # call the attack off when troops < R − caution_margin
     caution_margin: int
+    # strike: seeded runs behind the sheet checker's odds of a hex attack (not a rulebook number)
+    odds_runs: int = checked(whole(1))
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -166,6 +168,8 @@ class CombatRules:
     engage_ratio: float               # engage if own threat ≥ 0.75 × enemy's
     flee_ratio: float                 # flee if own threat < 0.5 × enemy's
     max_rounds: int = checked(whole(1))  # 20, then the weaker side hides
+    # convoy-war: PATROL fuel = this × the fuel rate, military free (CC-CO-PATROL-02)
+    patrol_fuel_multiple: int = checked(whole(1))
     assault: AssaultRules
     hex_attack: HexAttackRules
     bombing: BombingRules

@@ -148,6 +148,7 @@ class PlagueRules:
     doctor_infection_chance: float = fraction()
     convoy_health_loss: Range           # per pulse while infected
     immunity_turns: int
+    show_always: bool = False           # AMB-67: owners told of every plagued city they see
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)

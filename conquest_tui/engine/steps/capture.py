@@ -2,51 +2,59 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine.combat import hex_attack
+from conquest_tui.engine.convoys import experts
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
-from conquest_tui.engine.world.hex_defense import requirement
 
 
 def attack_hex(ctx: TurnContext, convoy: Convoy) -> None:
-    """Attack the convoy's hex if the rules say it must (CC-CBH-01…09)."""
+    """Attack the convoy's hex if the rules say it must (CC-CBH-01…09). The defender is told of
+    every attack made, won or lost, with the numbers on both sides."""
     game, clan = ctx.game, ctx.clan
+    if not hex_attack.attacks(game, clan, convoy.hex, convoy.mode, convoy.hidden):
+        return
     hex_id = convoy.hex
-    if convoy.mode != "capture" or convoy.hidden or game.map.is_water(hex_id):
-        return
     hex_state = game.hex(hex_id)
-    if hex_state.owner == clan.number or hex_state.owner in clan.allies:
-        return
-    low, high = requirement(game, hex_id, hex_state.defense, hex_state.garrison)
-    if convoy.troops < low:
+    defense = hex_attack.defense_of(game, hex_id)
+    troops, owner, guards = convoy.troops, hex_state.owner, hex_state.garrison
+    outcome = hex_attack.resolve(defense, troops, game.rules.combat.hex_attack, ctx.rng())
+    if outcome.result == hex_attack.TOO_STRONG:
         ctx.report(EventKind.HEX_TOO_STRONG, "CC-CBH-03", convoy=convoy.number, hex=hex_id,
-                   troops=convoy.troops, low=low, high=high)
+                   troops=troops, low=defense.low, high=defense.high)
         return
-    rng = ctx.rng()
-    rules = game.rules
-    needed = rules.defense_levels[hex_state.defense - 1].conquer.roll(rng)
-    guard_cost = rules.terrains[game.map.terrain_of(hex_id)].guard_cost
-    needed += sum(guard_cost.roll(rng) for _ in range(hex_state.garrison))
-    if convoy.troops < needed - rules.combat.hex_attack.caution_margin:
+    if outcome.result == hex_attack.CALLED_OFF:
         ctx.report(EventKind.HEX_CALLED_OFF, "CC-AMB-42", convoy=convoy.number, hex=hex_id,
-                   troops=convoy.troops, needed=needed)
+                   troops=troops, needed=outcome.needed)
         return
-    previous = hex_state.owner
-    if convoy.troops < needed:
-        lost = convoy.troops
-        convoy.troops = 0
-        ctx.report(EventKind.HEX_ATTACK_FAILED, "CC-CBH-05", convoy=convoy.number, hex=hex_id,
-                   lost=lost, needed=needed, owner=previous)
-        if previous:
-            ctx.notify(previous, EventKind.HEX_DEFENDED, "CC-CBH-05", hex=hex_id)
+    convoy.troops -= outcome.lost
+    battle = {"hex": hex_id, "troops": troops, "guards": guards, "defense": hex_state.defense}
+    if outcome.result == hex_attack.FAILED:
+        ctx.report(EventKind.HEX_ATTACK_FAILED, "CC-CBH-05", convoy=convoy.number,
+                   lost=outcome.lost, needed=outcome.needed, owner=owner, **battle)
+        if owner:
+            ctx.notify(owner, EventKind.HEX_DEFENDED, "CC-CBH-05", killed=outcome.lost,
+                       **battle)
         return
-    convoy.troops -= needed
-    guards = hex_state.garrison
     hex_state.owner = clan.number
     hex_state.garrison = 0
     hex_state.conquered_turn = game.state.game_turn
     ctx.conquered.append(hex_id)
-    ctx.report(EventKind.HEX_CAPTURED, "CC-CBH-06", convoy=convoy.number, hex=hex_id,
-               previous=previous, lost=needed, guards=guards)
-    if previous:
-        ctx.notify(previous, EventKind.HEX_LOST, "CC-CBH-06", hex=hex_id, guards=guards)
+    morale = _capture_morale(ctx, convoy)
+    ctx.report(EventKind.HEX_CAPTURED, "CC-CBH-06", convoy=convoy.number, previous=owner,
+               lost=outcome.lost, morale=morale, **battle)
+    if owner:
+        ctx.notify(owner, EventKind.HEX_LOST, "CC-CBH-06", attackers_lost=outcome.lost,
+                   **battle)
+
+
+def _capture_morale(ctx: TurnContext, convoy: Convoy) -> int:
+    """+1 morale per hex captured, at most +5 a turn for the convoy, Gourmet counted (AMB-37/62)."""
+    rules = ctx.game.rules
+    earlier = sum(int(event.facts.get("morale", 0)) for event in ctx.events  # type: ignore[call-overload]
+                  if event.kind == EventKind.HEX_CAPTURED and event.convoy == convoy.number)
+    gain = min(rules.morale.hex_captured, rules.morale.hex_captured_max_per_turn - earlier)
+    gain = experts.gourmet_morale_gain(convoy, max(0, gain), rules)
+    convoy.morale += gain
+    return gain

@@ -6,6 +6,7 @@ from conquest_tui.engine.convoys import convoys, sick_troops
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import plague_health
 from conquest_tui.engine.steps import cargo_sale, city_buildings
 
 
@@ -27,7 +28,9 @@ def on_entry(ctx: TurnContext, convoy: Convoy) -> None:
 
 
 def run(ctx: TurnContext) -> None:
-    """Sick convoys' troops desert; every convoy in a friendly city picks up (CC-SEQ-05)."""
+    """Vaccine heals; sick convoys' troops desert; every convoy in a friendly city picks up
+    (CC-SEQ-05)."""
+    plague_health.heal(ctx)  # CC-CNV-27: after the pre-turn orders, so bought vaccine serves
     sick_troops.desert_if_sick(ctx)
     for convoy in ctx.game.convoys_of(ctx.clan.number):
         pick_up_one(ctx, convoy)

@@ -87,9 +87,11 @@ class GameScreen(Screen[None]):
         Binding("f5", "submit", "End turn", id="game.submit",
                 tooltip="Submit the order sheet and run this Clan's turn"),
         Binding("ctrl+s", "save_and_quit", "Save & quit", id="game.save_quit",
-                tooltip="Save the game with the sheet being written, and leave"),
+                tooltip="Save the game with the sheet being written, and go back to the title"),
         Binding("m", "add_move", "Move here", id="game.add_move",
                 tooltip="Add a move toward the map cursor for the selected convoy"),
+        Binding("o", "odds", "Odds", id="game.odds", show=False,
+                tooltip="The odds of a fight for the selected convoy at the map cursor"),
         Binding("f6", "focus_pane(1)", "Next pane", id="game.next_pane",
                 tooltip="Focus the next pane (map, convoys, city, order sheet)"),
         Binding("shift+f6", "focus_pane(-1)", "Previous pane", show=False,
@@ -101,7 +103,7 @@ class GameScreen(Screen[None]):
     ]
 
     class SaveRequested(Message):
-        """Save the game with the sheet being written (and leave the app, if asked)."""
+        """Save the game with the sheet being written (and go back to the title, if asked)."""
 
         def __init__(self, clan_number: int, draft: str, *, then_quit: bool = False) -> None:
             """Create the message.
@@ -109,7 +111,7 @@ class GameScreen(Screen[None]):
             Args:
                 clan_number: The Clan at the terminal.
                 draft: Its order sheet as written so far (kept with the save).
-                then_quit: Whether to leave the app once saved.
+                then_quit: Whether to go back to the title screen once saved.
             """
             super().__init__()
             self.clan_number = clan_number
@@ -286,7 +288,7 @@ class GameScreen(Screen[None]):
         self.post_message(self.SaveRequested(self.clan_number, self.draft))
 
     def action_save_and_quit(self) -> None:
-        """Save, the sheet included, and leave the app."""
+        """Save, the sheet included, and go back to the title screen."""
         self.post_message(self.SaveRequested(self.clan_number, self.draft, then_quit=True))
 
     async def action_help(self) -> None:
@@ -314,6 +316,19 @@ class GameScreen(Screen[None]):
             return
         if sheet.add_move(convoy.number, move):
             self.notify(f"Convoy #{convoy.number}: {move} (toward {target}).", timeout=2)
+
+    def action_odds(self) -> None:
+        """Show the odds of a fight for the selected convoy in the map cursor's hex (its own
+        hex, or the one next to it it would enter)."""
+        from conquest_tui.ui.screens.odds import OddsScreen
+        from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+
+        convoy = self.query_one("#convoys", ConvoyPane).selected_convoy
+        if convoy is None:
+            self.notify("Select a convoy first (convoy pane).", severity="warning")
+            return
+        self.app.push_screen(OddsScreen(self.game, self.view, convoy.number,
+                                        self.map_pane.cursor))
 
     def action_focus_pane(self, step: int) -> None:
         """Focus the next (+1) or previous (-1) pane that takes the focus."""

@@ -1,8 +1,7 @@
-"""F1 help: the keys, every order with its syntax and summary, and the rules interpretations."""
+"""F1 help for players: a first turn, the keys, the order sheet, every order, the game's words."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -18,8 +17,53 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry
+from conquest_tui.engine.reports.report_text import hide_rule_ids
 from conquest_tui.storage.paths import interpretations_file
 from conquest_tui.ui.stylesheets import stylesheet
+
+QUICK_START: tuple[str, ...] = (
+    "The map opens on your convoy #1 beside your home city; the line at the bottom shows your "
+    "money, troops and the problems on your sheet.",
+    "F2 goes to your order sheet. Under [PRE] give your Clan's orders, e.g. BUY 20 FOOD.",
+    "Under [CONVOY 1] each line is one pulse: N NE SE S SW NW moves one hex. Or move the map "
+    "cursor to a hex and press m: a move toward it is written for the selected convoy.",
+    "Tab completes an order's word; the line under the sheet says how the order is written.",
+    "A line with a problem is underlined, the problem beside it; it is skipped, the rest runs.",
+    "F5 ends your turn. Read your report, press Enter and hand the keyboard to the next Clan.",
+    "The game saves after every turn. Ctrl+S saves and goes back to the title; Ctrl+Q asks "
+    "before it quits. Your sheet is kept either way.",
+)
+"""Your first turn, step by step (the top of F1 help)."""
+
+TERMS: tuple[tuple[str, str], ...] = (
+    ("Game turn", "every Clan takes one turn, in order; then markets, population and income "
+                  "change"),
+    ("Pulse", "a convoy's turn has pulses: its first sheet line is pulse 1, the second pulse 2…"),
+    ("Convoy", "vehicles, troops and weapons moving together; each has a number (#1, #2…)"),
+    ("Hex", "one map cell, numbered column then row (1212: column 12, row 12)"),
+    ("Popularity", "your score; the first Clan to reach the victory mark wins, else the most "
+                   "popular when the last game turn ends"),
+    ("Modes", "in Capture mode a convoy takes the hexes it enters when it is strong enough; in "
+              "Recon mode it scouts and leaves them alone"),
+)
+"""The rulebook's words a first-time player meets at once."""
+
+
+def _steps(title: str, rows: Iterable[tuple[str, str]]) -> Table:
+    """A titled two-column grid whose second column wraps under itself."""
+    table = Table.grid(padding=(0, 1))
+    table.title = title
+    table.title_justify = "left"
+    table.title_style = "bold"
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for left, right in rows:
+        table.add_row(Text(left), Text(right))
+    return table
+
+
+RULES_NOTE = ("Where the 1995 rulebook is unclear or silent, this edition's choices are written "
+              "in docs/rules-interpretations.md, beside the game.")
 
 SHEET_FORMAT = """\
 An order sheet has sections. Each line holds one order; a ";" starts a comment.
@@ -110,18 +154,20 @@ def orders_table(orders: OrderRegistry, section: str) -> Table:
     table.add_column("Abbr", no_wrap=True)
     table.add_column("Syntax", style="cyan")
     table.add_column("Does")
-    table.add_column("Rule", style="dim", no_wrap=True)
     for spec in sorted((s for s in orders.specs if s.section == section),
                        key=lambda s: s.keyword):
         summary = spec.summary if spec.supported else f"{spec.summary} (not carried out yet)"
-        table.add_row(*(Text(cell) for cell in (spec.keyword, spec.abbreviation or "-",
-                                                 spec.syntax, summary, spec.rule)))
+        table.add_row(*(Text(hide_rule_ids(cell)) for cell in (
+            spec.keyword, spec.abbreviation or "-", spec.syntax, summary)))
     return table
 
 
 def help_renderable(groups: Iterable[KeyGroup], orders: OrderRegistry) -> RenderableType:
     """The whole help text."""
     parts: list[RenderableType] = [
+        _steps("Your first turn", ((f"{n}.", step) for n, step in
+                                   enumerate(QUICK_START, start=1))),
+        Text(""),
         keys_table(groups),
         Text(""),
         Text("The order sheet", style="bold"),
@@ -130,13 +176,11 @@ def help_renderable(groups: Iterable[KeyGroup], orders: OrderRegistry) -> Render
         orders_table(orders, CONVOY),
         Text(""),
         orders_table(orders, CLAN),
+        Text(""),
+        _steps("Words of the game", TERMS),
+        Text(""),
+        Text(RULES_NOTE),
     ]
-    path = rules_interpretations_path()
-    if path.is_file():
-        from rich.markdown import Markdown
-
-        with contextlib.suppress(OSError):
-            parts += [Text(""), Markdown(path.read_text(encoding="utf-8"))]
     return Group(*parts)
 
 

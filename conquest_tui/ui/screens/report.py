@@ -23,6 +23,7 @@ from conquest_tui.engine.reports.report_text import (
     city_row,
     convoy_lines,
     hex_row,
+    hide_rule_ids,
     market_lines,
     standings_lines,
     status_lines,
@@ -46,14 +47,17 @@ def group_title(event: Event) -> str:
     return PHASE_TITLES.get(event.phase, event.phase.title())
 
 
-def events_text(report: Report, sheet_text: str, events: Sequence[Event] | None = None) -> Text:
+def events_text(report: Report, sheet_text: str, events: Sequence[Event] | None = None, *,
+                rules: bool = False) -> Text:
     """Events grouped by phase and pulse, each with its sentence and the sheet line behind it.
 
     Args:
         report: The Clan's report (its problems, and its events unless `events` is given).
         sheet_text: The order sheet that was run.
         events: The turn's events (default: the report's).
+        rules: Whether to show the rulebook references ("(CC-MOVE-04)") too.
     """
+    words = (lambda sentence: sentence) if rules else hide_rule_ids
     events = report.events if events is None else events
     text = Text()
     text.append(f"EVENTS OF YOUR TURN (game turn {report.game_turn})\n", style="bold")
@@ -72,8 +76,8 @@ def events_text(report: Report, sheet_text: str, events: Sequence[Event] | None 
             if source:
                 text.append(f" «{source}»", style="cyan")
             text.append(": ")
-        text.append(event_text(event))
-        if event.rule:
+        text.append(words(event_text(event)))
+        if rules and event.rule:
             text.append(f"  ({event.rule})", style="dim")
         text.append("\n")
     text.rstrip()
@@ -88,7 +92,7 @@ def events_text(report: Report, sheet_text: str, events: Sequence[Event] | None 
                 if source:
                     text.append(f" «{source}»", style="yellow")
                 text.append(": ")
-            text.append(f"{problem_text(problem)}\n")
+            text.append(f"{words(problem_text(problem))}\n")
     text.rstrip()
     return text
 
@@ -114,7 +118,7 @@ def tables_text(report: Report) -> Text:
             size = f" [{seen.size_name}]" if seen.size_name else ""
             lines.append(f"{seen.hex}{owner}{size}  {seen.how} in turn {seen.game_turn}")
     lines += standings_lines(report)
-    return Text("\n".join(lines), no_wrap=True, overflow="ignore")
+    return Text(hide_rule_ids("\n".join(lines)), no_wrap=True, overflow="ignore")
 
 
 class ReportScreen(Screen[None]):
@@ -133,7 +137,9 @@ class ReportScreen(Screen[None]):
         Binding("enter", "continue", "Hand over", id="report.continue",
                 tooltip="Done reading: hand the terminal to the next Clan"),
         Binding("ctrl+s", "app.save_and_quit", "Save & quit", id="report.save_quit",
-                tooltip="Save the game and leave (the turn is already saved)"),
+                tooltip="Save the game and go back to the title (the turn is already saved)"),
+        Binding("r", "toggle_rules", "Rule refs", id="report.rules",
+                tooltip="Show or hide the rulebook references (CC-…) after each sentence"),
     ]
 
     def __init__(self, report: Report, sheet_text: str,
@@ -149,6 +155,8 @@ class ReportScreen(Screen[None]):
         self.report = report
         self.sheet_text = sheet_text
         self.events: tuple[Event, ...] = report.events if events is None else tuple(events)
+        self.show_rules = False
+        """Whether the rulebook references are shown (the r key)."""
 
     def compose(self) -> ComposeResult:
         report = self.report
@@ -172,6 +180,14 @@ class ReportScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#report-scroll").focus()
+
+    def action_toggle_rules(self) -> None:
+        """Show or hide the rulebook references after the sentences."""
+        self.show_rules = not self.show_rules
+        self.query_one("#report-events", Static).update(
+            events_text(self.report, self.sheet_text, self.events, rules=self.show_rules))
+        self.notify("Rulebook references shown." if self.show_rules
+                    else "Rulebook references hidden.", timeout=2)
 
     def action_continue(self) -> None:
         """Hand the terminal on."""

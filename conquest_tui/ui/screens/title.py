@@ -139,8 +139,8 @@ class TitleScreen(Screen[None]):
         table.clear()
         for index, save in enumerate(self.saves):
             name = save.path.name
-            if save.error:
-                table.add_row(Text(name), "cannot be loaded", "", Text(save.error[:60]),
+            if save.error:  # damaged: Enter says why and offers a backup
+                table.add_row(Text(name), Text("damaged"), "", Text("Enter: details"),
                               saved_at(save.modified), key=str(index))
                 continue
             whose = f"Clan {save.active_clan} ({save.active_name})"
@@ -172,11 +172,8 @@ class TitleScreen(Screen[None]):
         event.stop()
         index = int(event.row_key.value or 0)
         if 0 <= index < len(self.saves):
-            save = self.saves[index]
-            if save.error:
-                self.notify(save.error, title="Cannot load", severity="error", markup=False)
-                return
-            self.post_message(self.SaveChosen(save.path))
+            # A damaged save too: the app says why, and offers its newest good backup.
+            self.post_message(self.SaveChosen(self.saves[index].path))
 
     def action_new_game(self) -> None:
         """Open the new-game form."""

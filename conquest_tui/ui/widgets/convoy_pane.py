@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
+from conquest_tui.engine.reports.report_text import vehicle_count
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 from conquest_tui.engine.rules.ruleset import Ruleset
 
@@ -42,7 +43,7 @@ def convoy_rows(convoy: ConvoyInfo, rules: Ruleset | None = None) -> list[tuple[
     Returns:
         (label, value) rows in sheet order.
     """
-    vehicles = ", ".join(f"{count} {name}" for name, count in convoy.vehicles) or "none"
+    vehicles = ", ".join(vehicle_count(count, name) for name, count in convoy.vehicles) or "none"
     weapons = [f"Rifles {_of(convoy.rifles)}", f"Grenades {_of(convoy.grenades)}",
                f"Rockets {_of(convoy.rockets)}"]
     if convoy.convoy_type == "air":
@@ -74,7 +75,7 @@ def _detail(convoy: ConvoyInfo, rules: Ruleset | None) -> Group:
     table.add_column(style="dim", no_wrap=True)
     table.add_column(overflow="fold")
     for label, value in convoy_rows(convoy, rules):
-        table.add_row(label, value)
+        table.add_row(label, Text(value))  # a convoy's name is whatever its Clan typed
     return Group(Text(convoy_heading(convoy), style="bold", overflow="fold"), table)
 
 

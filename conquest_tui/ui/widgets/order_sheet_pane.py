@@ -25,6 +25,7 @@ from conquest_tui.engine.orders.sheet import AGENTS, MOVE, POST, PRE
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.reports.event_text import problem_line
+from conquest_tui.engine.reports.report_text import hide_rule_ids
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.sheet_outline import (
     BAD_HEADER,
@@ -39,6 +40,12 @@ from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
 
 _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
 """Leading blanks and the (partial) keyword before the cursor."""
+
+BUY_LINES = "ORDER"
+"""The order that buys extra [PRE] and [POST] lines."""
+
+BOUGHT_LINES_LAST = "lines bought with ORDER count for your next turn only"
+"""How long bought lines last, said in ORDER's hint."""
 
 HEADER_WIDTH = 16
 """Headers of a new sheet are padded to this width before their line-allowance comment."""
@@ -220,17 +227,19 @@ class OrderSheetPane(Widget):
     def _show_problems(self) -> None:
         """Show the problems: only what changed is redrawn (most keystrokes change none)."""
         problems = self.problems
-        count = len(problems)
-        title = (f"{self.TITLE} — {_plural(count, 'problem')}" if count
-                 else f"{self.TITLE} — no problems")
+        warnings = sum(problem.is_warning for problem in problems)
+        count = len(problems) - warnings
+        title = f"{self.TITLE} — {_plural(count, 'problem') if count else 'no problems'}"
+        if warnings:
+            title += f", {_plural(warnings, 'warning')}"
         if title != self.border_title:
             self.border_title = title
-        self.set_class(bool(problems), "-has-problems")
-        self.problem_count = count
+        self.set_class(bool(count), "-has-problems")
+        self.problem_count = count  # lines that will be skipped: a warning's line runs
         if not self.is_mounted:
             return
         self.editor.set_problems(problem_notes(problems))
-        self._list_problems([problem_line(problem) for problem in problems])
+        self._list_problems([hide_rule_ids(problem_line(problem)) for problem in problems])
         self._update_hint()
 
     def _list_problems(self, listed: list[str]) -> None:
@@ -262,9 +271,17 @@ class OrderSheetPane(Widget):
         event.stop()
         self._update_hint()
 
+    def _show_position(self) -> None:
+        """The cursor's line and column in the pane's subtitle ("Ln 3, Col 7")."""
+        row, column = self.editor.cursor_location
+        where = f"Ln {row + 1}, Col {column + 1}"
+        if where != self.border_subtitle:
+            self.border_subtitle = where
+
     def _update_hint(self) -> None:
         if not self.is_mounted:
             return
+        self._show_position()
         hint = self.hint
         if hint != self._hint:
             self._hint = hint
@@ -298,6 +315,8 @@ class OrderSheetPane(Widget):
             return "A convoy order: N NE SE S SW NW or a hex number to move, or a keyword (Tab)"
         spec = self._spec_of(words, section.order_section)
         if spec is not None:
+            if spec.keyword == BUY_LINES:  # the summary would not say how long they last
+                return f"{spec.syntax} — {BOUGHT_LINES_LAST}"
             note = "" if spec.supported else "  (not yet supported)"
             return f"{spec.syntax} — {spec.summary}{note}"
         prefix = words[0].upper
@@ -319,7 +338,20 @@ class OrderSheetPane(Widget):
         names = {PRE: "Pre-turn Clan orders", POST: "Post-turn Clan orders",
                  AGENTS: "Agent destinations"}
         what = names.get(section.kind, f"Orders for convoy #{section.number}")
-        return f"{what}: {used} of {allowed} lines used" if allowed else f"{what}: {used} lines"
+        if not allowed:
+            return f"{what}: {used} lines"
+        hint = f"{what}: {used} of {allowed} lines used"
+        bought = self._bought_lines(section.kind)
+        if bought:
+            hint += f" ({bought} bought with {BUY_LINES} last turn, for this turn only)"
+        return hint
+
+    def _bought_lines(self, kind: str) -> int:
+        """Extra [PRE] or [POST] lines bought with ORDER for this turn (0 elsewhere)."""
+        if self._game is None:
+            return 0
+        clan = self._game.clan(self._clan)
+        return {PRE: clan.extra_pre_lines, POST: clan.extra_post_lines}.get(kind, 0)
 
     @property
     def orders(self) -> OrderRegistry:
@@ -369,6 +401,8 @@ class OrderSheetPane(Widget):
         end = column
         while end < len(line) and line[end].isalpha():
             end += 1
+        if line[end:end + 1] == " ":  # the separator already there is replaced, not doubled
+            end += 1
         prefix = match.group(2).upper()
         candidates = [word for word in self._candidates(section.order_section, prefix)
                       if word != prefix]
@@ -379,7 +413,8 @@ class OrderSheetPane(Widget):
         self._put_word(self._cycle, end)
 
     def _put_word(self, cycle: _Cycle, end: int) -> None:
-        word = cycle.candidates[cycle.index]
+        """Put the candidate and a space after it (the cursor after the space)."""
+        word = cycle.candidates[cycle.index] + " "
         editor = self.editor
         editor.replace(word, (cycle.row, cycle.start), (cycle.row, end))
         cycle.word = word

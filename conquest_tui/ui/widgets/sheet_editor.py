@@ -16,6 +16,7 @@ from textual.widgets.text_area import Edit, EditResult
 
 from conquest_tui.engine.core.state import Problem
 from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.reports.report_text import hide_rule_ids
 
 
 def problem_notes(problems: list[Problem]) -> dict[int, str]:
@@ -23,7 +24,7 @@ def problem_notes(problems: list[Problem]) -> dict[int, str]:
     by_row: dict[int, list[str]] = {}
     for problem in problems:
         if problem.line > 0:
-            by_row.setdefault(problem.line - 1, []).append(problem_text(problem))
+            by_row.setdefault(problem.line - 1, []).append(hide_rule_ids(problem_text(problem)))
     return {row: messages[0] + (f" (+{len(messages) - 1} more)" if len(messages) > 1 else "")
             for row, messages in by_row.items()}
 

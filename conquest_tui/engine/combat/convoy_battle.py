@@ -1,0 +1,274 @@
+"""A convoy battle as a pure function of the two sides and the dice: rounds and outcome (CC-CBV)."""
+
+from __future__ import annotations
+
+import math
+from random import Random
+from typing import Protocol
+
+import attrs
+
+from conquest_tui.engine.combat import judgement
+from conquest_tui.engine.rules.ruleset_combat import CombatRules
+from conquest_tui.engine.rules.ruleset_values import Dice
+
+SCOUT_CLASS = "fast_scout"
+
+
+class Chances(Protocol):
+    """Every draw a battle makes; `SeededChances` draws from a seeded generator, tests script it."""
+
+    def chance(self, probability: float) -> bool: ...
+    def between(self, low: int, high: int) -> int: ...
+    def pick(self, count: int) -> int: ...
+    def roll(self, dice: Dice) -> int: ...
+
+
+@attrs.frozen
+class SeededChances:
+    """Draws from one seeded `random.Random` (the turn's, or an odds estimate's)."""
+
+    rng: Random
+
+    def chance(self, probability: float) -> bool:
+        return self.rng.random() < probability
+
+    def between(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+    def pick(self, count: int) -> int:
+        return self.rng.randrange(count)
+
+    def roll(self, dice: Dice) -> int:
+        return dice.roll(self.rng)
+
+
+@attrs.frozen
+class Unit:
+    """One vehicle going into battle."""
+
+    key: str
+    vehicle_class: str
+    size: int
+    hit_points: int
+    """With an Armsmaster, +10% (CC-CBV-09)."""
+    dice: Dice
+
+
+@attrs.frozen
+class Fighter:
+    """One side's convoy as it goes into battle, with every modifier already worked out."""
+
+    owner: int
+    number: int
+    units: tuple[Unit, ...]
+    """Smallest first (then by key), so that a battle's draws are reproducible."""
+    troops: int
+    rockets: int
+    factor: float
+    """Every damage modifier of CC-CBV-07 but the first round's (AMB-26)."""
+    first_round_factor: float = 1.0
+    """×2 for a Military convoy that hunts or patrols (CC-CNV-05, CC-CO-PATROL-04)."""
+    troop_hit_chance: float = 0.20
+    """Chance each point it deals lands on a troop: 1 in 5, 1 in 2 with Kill Mode T (AMB-01)."""
+    kill_vehicles: bool = False
+    """Kill Mode V: a chosen vehicle keeps taking hits until it is destroyed (CC-CO-KM-02)."""
+
+
+@attrs.frozen
+class Volley:
+    """What one side dealt in one round."""
+
+    rocket: int
+    """Rocket damage fired (0: no rocket)."""
+    salvo: int
+    troops_killed: int
+    destroyed: tuple[str, ...]
+    """Vehicle keys it destroyed."""
+
+
+@attrs.frozen
+class Round:
+    """One round of the battle, for a replay."""
+
+    number: int
+    attacker: Volley
+    defender: Volley
+    attacker_flees: bool
+    defender_flees: bool
+
+
+@attrs.frozen
+class SideResult:
+    """One side after the battle."""
+
+    survivors: tuple[str, ...]
+    """Keys of the vehicles left, in the order of `damage`."""
+    damage: tuple[int, ...]
+    """Damage each surviving vehicle took, to be repaired (CC-CBV-12)."""
+    destroyed: tuple[str, ...]
+    troops_killed: int
+    rockets_fired: int
+    fled: bool
+    wiped_out: bool
+
+
+@attrs.frozen
+class BattleResult:
+    """The battle: "declined" (the attacker thought better of it), "attacker", "defender" (the
+    winner) or "both_destroyed"; its rounds; each side's losses."""
+
+    outcome: str
+    rounds: tuple[Round, ...]
+    attacker: SideResult
+    defender: SideResult
+
+
+@attrs.define
+class _Force:
+    """One side while the battle runs."""
+
+    fighter: Fighter
+    damage: list[int]
+    troops: int
+    rockets: int
+    killed: int = 0
+    fired: int = 0
+    destroyed: list[str] = attrs.field(factory=list)
+
+    @classmethod
+    def of(cls, fighter: Fighter) -> _Force:
+        return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets)
+
+    def alive(self) -> list[int]:
+        return [i for i, unit in enumerate(self.fighter.units) if self.damage[i] < unit.hit_points]
+
+    def size(self) -> int:
+        return sum(self.fighter.units[i].size for i in self.alive())
+
+    def assessment(self, rules: CombatRules) -> judgement.Assessment:
+        alive = self.alive()
+        units = self.fighter.units
+        average = sum(units[i].dice.average for i in alive)
+        left = sum(units[i].hit_points - self.damage[i] for i in alive)
+        return judgement.assess(average, self.troops, self.rockets, self.fighter.factor, left,
+                                rules)
+
+    def result(self, fled: bool) -> SideResult:
+        alive = self.alive()
+        return SideResult(
+            survivors=tuple(self.fighter.units[i].key for i in alive),
+            damage=tuple(self.damage[i] for i in alive),
+            destroyed=tuple(self.destroyed), troops_killed=self.killed,
+            rockets_fired=self.fired, fled=fled, wiped_out=not alive,
+        )
+
+
+def fight(attacker: Fighter, defender: Fighter, rules: CombatRules, chances: Chances, *,
+          forced: bool = False) -> BattleResult:
+    """The battle the attacker starts. Unless `forced` (HUNT, or a patrolling defender: CC-CBV-04/
+    05) the attacker engages only if it believes it can win; then rounds until one side flees or
+    is wiped out, or `max_rounds` have passed and the weaker hides (CC-CBV-02…10, AMB-41)."""
+    a, d = _Force.of(attacker), _Force.of(defender)
+    if not forced and not judgement.engages(a.assessment(rules), d.assessment(rules), rules):
+        return BattleResult("declined", (), a.result(False), d.result(False))
+    rounds: list[Round] = []
+    a_flees = d_flees = False
+    for number in range(1, rules.max_rounds + 1):
+        rounds.append(_round(number, a, d, rules, chances))
+        if not a.alive() or not d.alive():
+            break
+        a_flees, d_flees = judgement.who_flees(a.assessment(rules), d.assessment(rules), rules)
+        if number == rules.max_rounds and not (a_flees or d_flees):
+            a_flees, d_flees = judgement.weaker(a.assessment(rules), d.assessment(rules))
+        last = rounds[-1]
+        rounds[-1] = attrs.evolve(last, attacker_flees=a_flees, defender_flees=d_flees)
+        if a_flees or d_flees:
+            break
+    a_out, d_out = a.result(a_flees), d.result(d_flees)
+    if a_out.wiped_out and d_out.wiped_out:
+        outcome = "both_destroyed"
+    elif a_out.wiped_out or a_flees:
+        outcome = "defender"
+    else:
+        outcome = "attacker"
+    return BattleResult(outcome, tuple(rounds), a_out, d_out)
+
+
+def _round(number: int, a: _Force, d: _Force, rules: CombatRules, chances: Chances) -> Round:
+    """Rockets first, then both salvos, totalled before either lands (CC-CBV-06)."""
+    a_rocket = _rocket(a, d, rules, chances)
+    d_rocket = _rocket(d, a, rules, chances)
+    a_salvo = _salvo(a, rules, chances, number == 1)
+    d_salvo = _salvo(d, rules, chances, number == 1)
+    a_hits = _allocate(a_salvo, a.fighter, d, rules, chances)
+    d_hits = _allocate(d_salvo, d.fighter, a, rules, chances)
+    return Round(number, Volley(a_rocket[0], a_salvo, a_hits[0], a_rocket[1] + a_hits[1]),
+                 Volley(d_rocket[0], d_salvo, d_hits[0], d_rocket[1] + d_hits[1]), False, False)
+
+
+def _rocket(own: _Force, enemy: _Force, rules: CombatRules,
+            chances: Chances) -> tuple[int, tuple[str, ...]]:
+    """One rocket at a random enemy vehicle larger than a scout, unless the enemy is all scouts
+    or this side is at least twice its size (CC-WPN-05)."""
+    if own.rockets <= 0 or not own.alive():
+        return 0, ()
+    targets = [i for i in enemy.alive() if enemy.fighter.units[i].vehicle_class != SCOUT_CLASS]
+    if not targets or own.size() >= rules.rocket_restraint_size_ratio * enemy.size():
+        return 0, ()
+    own.rockets -= 1
+    own.fired += 1
+    target = targets[chances.pick(len(targets))]
+    damage = chances.between(rules.rocket_damage.low, rules.rocket_damage.high)
+    return damage, _hit(enemy, target, damage)
+
+
+def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> int:
+    """Every vehicle rolls its dice, every troop has a 50% chance of a point; × modifiers."""
+    units = force.fighter.units
+    total = sum(chances.roll(units[i].dice) for i in force.alive())
+    total += sum(rules.troop_damage for _ in range(force.troops)
+                 if chances.chance(rules.troop_damage_chance))
+    factor = force.fighter.factor * (force.fighter.first_round_factor if first else 1.0)
+    return max(0, math.floor(total * factor + 0.5))
+
+
+def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
+              chances: Chances) -> tuple[int, tuple[str, ...]]:
+    """Apply a salvo one point at a time (CC-CBV-08): a troop with chance 1 in 5 (1 in 2 with
+    Kill Mode T) while any are left, else 5–10 points on a random vehicle (Kill Mode V: the same
+    vehicle until it is destroyed). Returns (troops killed, vehicles destroyed)."""
+    killed, destroyed = 0, []
+    locked: int | None = None
+    low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
+    alive = enemy.alive()
+    while salvo > 0 and alive:
+        if enemy.troops > 0 and chances.chance(firing.troop_hit_chance):
+            enemy.troops -= 1
+            enemy.killed += 1
+            killed += 1
+            salvo -= 1
+            continue
+        if locked is None:
+            locked = alive[chances.pick(len(alive))]
+        points = min(salvo, chances.between(low, high))
+        salvo -= points
+        hit = _hit(enemy, locked, points)
+        if hit:
+            destroyed.extend(hit)
+            alive.remove(locked)
+            locked = None
+        elif not firing.kill_vehicles:
+            locked = None
+    return killed, tuple(destroyed)
+
+
+def _hit(enemy: _Force, index: int, points: int) -> tuple[str, ...]:
+    """Damage one vehicle; the key of the vehicle if this destroyed it (CC-CBV-09)."""
+    unit = enemy.fighter.units[index]
+    was_alive = enemy.damage[index] < unit.hit_points
+    enemy.damage[index] += points
+    if was_alive and enemy.damage[index] >= unit.hit_points:
+        enemy.destroyed.append(unit.key)
+        return (unit.key,)
+    return ()

@@ -1,0 +1,119 @@
+"""Strike orders: BOMB (an air convoy bombs a city) and RAZE (burn a city you own)."""
+
+from __future__ import annotations
+
+from typing import Self
+
+import attrs
+
+from conquest_tui.engine.combat import bombing, razing
+from conquest_tui.engine.core.context import TurnContext
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word_at
+from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.registry import Finding, OrderSpec
+from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.reports import strike_sentences
+from conquest_tui.engine.reports.event_text import render
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.world import radio
+from conquest_tui.engine.world.goods import city_name
+
+TARGET_WORDS = {"B": "B", "BUILDINGS": "B", "P": "P", "POPULATION": "P", "T": "T",
+                "TROOPS": "T", "S": "S", "SCOURGE": "S"}
+"""What BOMB's argument may say → the target letter (CC-CO-BOMB-04…07)."""
+
+
+def _where(game: Game, hex_id: str) -> dict[str, object]:
+    city = game.city(hex_id)
+    return {"hex": hex_id, "city": city_name(game, hex_id), "owner": city.owner if city else 0}
+
+
+@convoy_order("BOMB", abbr="BO", syntax="BOMB [BUILDINGS|POPULATION|TROOPS|SCOURGE]",
+              summary="drop all bombs on the city (air only)", rule="CC-CO-BOMB-01")
+@attrs.frozen
+class Bomb(Order):
+    """Drop every bomb the air convoy carries on the city in its hex (CC-CO-BOMB)."""
+
+    target: str = ""
+    """"B", "P", "T", "S", or "" for a target picked at random per bomb (CC-CO-BOMB-08)."""
+
+    @classmethod
+    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+              rules: Ruleset) -> Self:
+        """An optional target: BUILDINGS, POPULATION, TROOPS, SCOURGE or B, P, T, S."""
+        token = word_at(words, 0)
+        target = ""
+        if token is not None:
+            target = TARGET_WORDS.get(token.text.upper(), "")
+            if not target:
+                raise OrderSyntaxError("bad_target", f'"{token.text}" is not a bomb target: '
+                                       "BUILDINGS, POPULATION, TROOPS or SCOURGE (B, P, T, S)")
+        no_more(words, spec, 1)
+        return cls(spec.keyword, line, text, target=target)
+
+    def check(self, game: Game, convoy: Convoy) -> Finding | None:
+        """Only air convoys carry bombs (where it will be, and with what, is not known yet)."""
+        if convoy.convoy_type != "air":
+            return "cannot_bomb", render(EventKind.CANNOT_BOMB,
+                                         {"why": "not_air", "convoy": convoy.number})
+        return None
+
+    def run(self, ctx: TurnContext, convoy: Convoy) -> None:
+        """Drop the bombs; the city's owner is told and the radio carries it (CC-CITY-63)."""
+        game = ctx.game
+        why = bombing.bomb_problem(game, ctx.clan, convoy)
+        if why:
+            ctx.fail(EventKind.CANNOT_BOMB, "CC-CO-BOMB-01", why=why, convoy=convoy.number,
+                     **_where(game, convoy.hex))
+            return
+        city = game.city(convoy.hex)
+        assert city is not None
+        where = _where(game, convoy.hex)
+        result = bombing.drop_bombs(game, convoy, city, self.target, ctx.rng())
+        names = tuple(game.rules.buildings[code].name for code in result.destroyed)
+        facts = {**where, "bombs": result.bombs, "target": self.target, "hits": result.hits,
+                 "misses": result.misses, "duds": result.duds, "destroyed": names,
+                 "people": result.people, "killed": result.killed,
+                 "infected": int(result.infected)}
+        ctx.report(EventKind.BOMB, "CC-CO-BOMB-02", convoy=convoy.number, **facts)
+        owner = int(where["owner"])  # type: ignore[call-overload]
+        if owner:
+            ctx.notify(owner, EventKind.BOMBED, "CC-CO-BOMB-02", **facts)
+        radio.broadcast(game, convoy.hex, strike_sentences.bomb_news(facts, ctx.clan.number),
+                        [ctx.clan.number, owner] if owner else [ctx.clan.number])
+
+
+@convoy_order("RAZE", abbr="RA", syntax="RAZE", summary="burn a city you own",
+              rule="CC-CO-RAZE-01")
+@attrs.frozen
+class Raze(Order):
+    """Burn the city the convoy is in, which the Clan owns, with all its convoys there
+    (CC-CO-RAZE)."""
+
+    def run(self, ctx: TurnContext, convoy: Convoy) -> None:
+        """Raze; the city is left uncontrolled and hostile; the radio carries it."""
+        game = ctx.game
+        why = razing.raze_problem(game, ctx.clan, convoy)
+        if why:
+            ctx.fail(EventKind.CANNOT_RAZE, "CC-CO-RAZE-01", why=why, convoy=convoy.number,
+                     **_where(game, convoy.hex))
+            return
+        city = game.city(convoy.hex)
+        assert city is not None
+        where = _where(game, convoy.hex)
+        result = razing.raze(game, ctx.clan, city, ctx.rng())
+        facts = {"hex": where["hex"], "city": where["city"], "convoys": result.convoys,
+                 "people": result.people,
+                 "burned": tuple(game.rules.buildings[code].name for code in result.burned),
+                 "killed": result.killed, "garrison_killed": result.garrison_killed,
+                 "returned": result.returned, "claymores_recovered": result.claymores_recovered,
+                 "claymores_lost": result.claymores_lost,
+                 "fortification": game.rules.fortification(result.fortification).name,
+                 "garrison": result.garrison}
+        ctx.report(EventKind.RAZE, "CC-CO-RAZE-02", convoy=convoy.number, **facts)
+        radio.broadcast(game, convoy.hex, strike_sentences.raze_news(facts, ctx.clan.number),
+                        [ctx.clan.number])

@@ -1,0 +1,178 @@
+"""Every sentence a player reads about the odds of a fight: estimate, assumptions, notices."""
+
+from __future__ import annotations
+
+from conquest_tui.engine.combat.odds import (
+    CITY_INVASION,
+    CONVOY_BATTLE,
+    HEX_ATTACK,
+    UNKNOWN,
+    Assumption,
+    Estimate,
+    Losses,
+    OddsError,
+)
+from conquest_tui.engine.rules.ruleset import Ruleset
+
+
+def _n(count: int | float, one: str, many: str) -> str:
+    if count == 0:
+        return f"no {many}"
+    return f"{count:,} {one if count == 1 else many}"
+
+
+def _owner(owner: int | str, what: str) -> str:
+    if owner == UNKNOWN:
+        return f"a {what} whose owner you do not know"
+    if not owner:
+        return f"an unowned {what}"
+    return f"Clan {owner}'s {what}"
+
+
+def _clan(owner: int | str) -> str:
+    return f"Clan {owner}'s" if owner and owner != UNKNOWN else "an unknown Clan's"
+
+
+def headline(estimate: Estimate) -> str:
+    """What is fought, in one sentence."""
+    who = f"Convoy #{estimate.convoy} with {_n(estimate.troops, 'troop', 'troops')}"
+    fact = estimate.fact
+    if estimate.fight == HEX_ATTACK:
+        return (f"{who} attacks hex {estimate.hex}, {_owner(fact('owner'), 'hex')} "
+                f"(defense level {fact('level')}, {_n(int(fact('guards')), 'guard', 'guards')}: "
+                f"it takes {fact('low')}–{fact('high')} troops)")
+    if estimate.fight == CITY_INVASION:
+        return (f"{who} invades {fact('city')} in {estimate.hex}, "
+                f"{_owner(fact('owner'), 'city')} ({_n(int(fact('garrison')), 'troop', 'troops')}"
+                f" in its garrison)")
+    convoys = int(fact("convoys"))
+    return f"{who} attacks {_enemies(estimate)} in {estimate.hex}" + (
+        ", one after the other" if convoys > 1 else "")
+
+
+def _enemies(estimate: Estimate) -> str:
+    convoys = int(estimate.fact("convoys"))
+    owners = [int(o) for o in str(estimate.fact("owners")).split(",") if o]
+    if convoys == 1:
+        return f"{_clan(owners[0])} convoy"
+    if len(owners) == 1:
+        return f"{convoys} of {_clan(owners[0])} convoys"
+    return f"{convoys} convoys (" + ", ".join(_clan(o).removesuffix("'s") for o in owners) + ")"
+
+
+def chance(estimate: Estimate) -> str:
+    """"about 70% to win", "certain to win", "no chance", or why nothing would happen."""
+    if estimate.no_fight >= 1.0:
+        if estimate.fight == CONVOY_BATTLE:
+            return "your commander would not start this battle: the enemy looks too strong"
+        if estimate.fight == HEX_ATTACK and estimate.troops < int(estimate.fact("low")):
+            return "too few troops: the attack would not be made"
+        return "the attack would be called off"
+    if estimate.win >= 1.0:
+        return "certain to win"
+    if estimate.win <= 0.0:
+        return "no chance to win"
+    percent = round(estimate.win * 100)
+    if percent in (0, 100):
+        return "almost " + ("no chance to win" if percent == 0 else "certain to win")
+    return f"about {percent}% to win"
+
+
+def _losses(losses: Losses, rules: Ruleset) -> str:
+    parts = [f"about {losses.troops:,.1f} troops"]
+    for key, mean in losses.vehicles:
+        vehicle = rules.vehicles[key]
+        parts.append(f"{mean:,.1f} {vehicle.plural if mean != 1 else vehicle.name.lower()}")
+    if losses.population:
+        parts.append(f"about {round(losses.population):,} people")
+    return ", ".join(parts)
+
+
+def rows(estimate: Estimate, rules: Ruleset) -> list[tuple[str, str]]:
+    """(label, words) rows of the estimate, for the console table and the app."""
+    low, high = estimate.spread
+    fought = [("Fight", headline(estimate)), ("Chance", chance(estimate))]
+    if estimate.no_fight < 1.0:
+        fought += [
+            ("Your losses", _losses(estimate.attacker, rules)),
+            ("Their losses", _losses(estimate.defender, rules)),
+            ("Spread", f"in 8 fights of 10 you lose between {low:,} and {high:,} troops"),
+        ]
+    fought += [("Assumed", assumption_text(a, rules)) for a in estimate.assumptions]
+    fought.append(("Runs", f"{estimate.runs:,} seeded runs of the battle itself (seed "
+                           f"{estimate.seed})"))
+    return fought
+
+
+def assumption_text(assumption: Assumption, rules: Ruleset) -> str:
+    """What the Clan did not know and what the estimate took instead."""
+    fact = assumption.fact
+    code = assumption.code
+    if code == "hex_defense":
+        return (f"hex {fact('hex')} has not been seen: assumed the strongest defense it can "
+                f"start with, level {fact('level')}; its guards are not known: none counted")
+    if code == "city_unseen":
+        return (f"{fact('city')} has never been visited: assumed a {fact('fortification')} "
+                f"(level {fact('level')}) with {int(fact('population')):,} people")
+    if code == "city_buildings":
+        return f"{fact('city')}'s buildings are not known: assumed none"
+    if code == "city_troops":
+        return (f"{fact('city')}'s troops are not known: assumed a full garrison of "
+                f"{int(fact('troops')):,}")
+    if code == "city_old":
+        return f"what you know of {fact('city')} dates from game turn {fact('turn')}"
+    if code == "city_claymores":
+        return f"{fact('city')}'s claymores are not known: assumed none"
+    if code == "city_guards":
+        return (f"{_n(int(fact('convoys')), 'convoy', 'convoys')} seen in {fact('city')} may "
+                "guard it: not counted")
+    if code == "no_repairs":
+        return "no repairs between one battle and the next"
+    if code == "enemy_convoy":
+        return _enemy_text(assumption, rules)
+    return code
+
+
+def _enemy_text(assumption: Assumption, rules: Ruleset) -> str:
+    fact = assumption.fact
+    vehicles = []
+    for item in str(fact("vehicles")).split(","):
+        count, _, key = item.partition(":")
+        if key:
+            vehicle = rules.vehicles[key]
+            vehicles.append(f"{count} {vehicle.plural if count != '1' else vehicle.name}")
+    size = fact("size") if fact("size_known") else f"{fact('size')} (as large as yours)"
+    kind = rules.convoy_types[str(fact("type"))].name
+    if not fact("type_known"):
+        kind += " (the same type as yours)"
+    return (f"{_clan(fact('owner'))} convoy seen in {fact('hex')} in game turn {fact('turn')} "
+            f"is {size}, {kind}: assumed {', '.join(vehicles) or 'no vehicles'} with "
+            f"{fact('troops')} troops, morale {fact('morale')} and training {fact('training')}")
+
+
+def meeting_notice(estimate: Estimate, what: str) -> str:
+    """The checker's notice on a move or PAUSE line that meets enemy convoys (CC-CBV-01)."""
+    return f"this {what} meets {_enemies(estimate)} in {estimate.hex}: {chance(estimate)}"
+
+
+def error_text(error: OddsError) -> str:
+    """Why no estimate can be made."""
+    facts = error.facts
+    texts = {
+        "not_own_convoy": "that convoy is not yours",
+        "water_hex": "hex {hex} is water: nobody can hold it",
+        "own_hex": "hex {hex} is already yours",
+        "no_city": "there is no city in hex {hex}",
+        "own_city": "{city} is your own city",
+        "ally_city": "{city} belongs to Clan {owner}, your ally",
+        "no_troops": "convoy #{number} has no troops to attack with",
+        "no_enemy_convoys": "you have seen no enemy convoy in hex {hex}",
+        "no_convoy": "you have no convoy #{number}",
+        "off_map": "{hex} is not a hex of this map",
+        "not_neighbour": "hex {hex} is neither the convoy's hex nor next to it",
+        "nothing_to_fight": "nothing to fight in hex {hex}: no enemy convoy seen there{more}",
+    }
+    more = {"city": "; ask for the city's invasion to see the odds of an attack on it",
+            "capture": "; the convoy is not in Capture mode, so it would not attack the hex"}
+    return texts.get(error.code, error.code).format(**{**facts,
+                                                       "more": more.get(facts.get("more", ""), "")})

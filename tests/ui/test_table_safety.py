@@ -1,0 +1,212 @@
+"""Issue 16 at the table: quitting keeps the sheet, saves before every hand-over, damaged saves
+offer their backup, plain words (no rule ids, markup shown as typed), screenshots told on screen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.storage.savefile import backup_path
+from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.screens.dialogs import ConfirmDialog
+from conquest_tui.ui.screens.handover import HandoverScreen
+from conquest_tui.ui.screens.report import ReportScreen
+from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
+from tests.ui.helpers import screen_text, take_the_terminal, wait_for_screen, wait_until
+
+SIZE = (120, 40)
+
+
+def _saved(folder: Path, seed: str, names: list[str] | None = None) -> Path:
+    game = session.new_game(map_name="test_small", clans=2, seed=seed, names=names)
+    path = folder / f"{seed}.json"
+    session.save(game, path)
+    return path
+
+
+async def test_ctrl_q_asks_and_keeps_the_sheet(tmp_path: Path) -> None:
+    """Ctrl+Q asks first ("n" stays); "y" saves the sheet being written with the game."""
+    path = _saved(tmp_path, "quit")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await take_the_terminal(pilot)
+        await pilot.press("f2", "down", *"ENLIST 3", "ctrl+q")
+        dialog = await wait_for_screen(pilot, ConfirmDialog)
+        assert dialog.question == "Quit? Your sheet is kept."
+        await pilot.press("ctrl+q")  # asked once, not twice
+        await pilot.pause()
+        assert len([s for s in app.screen_stack if isinstance(s, ConfirmDialog)]) == 1
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is screen, "back at the sheet")
+        await pilot.press("ctrl+q", "y")
+        await wait_until(pilot, lambda: app.return_value == 0, "the app to close")
+    assert "ENLIST 3" in session.load(path).clan(screen.clan_number).draft_sheet
+
+
+async def test_every_hand_over_is_reached_after_a_save(tmp_path: Path) -> None:
+    """The next Clan's hand-over screen shows only once the save on disk says it is its turn."""
+    path = _saved(tmp_path, "handover")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        first = await take_the_terminal(pilot)
+        await pilot.press("f5", "y")
+        await wait_for_screen(pilot, ReportScreen)
+        await pilot.press("enter")
+        handover = await wait_for_screen(pilot, HandoverScreen)
+        assert handover.clan_number != first.clan_number
+        assert session.load(path).state.active_clan == handover.clan_number
+
+
+def _damage(path: Path) -> bytes:
+    """Save once more (so a good backup exists), then break the save; its bytes."""
+    session.save(session.load(path), path)
+    whole = path.read_bytes()
+    broken = whole[:len(whole) // 2]  # cut short, as a full disk or a crash might leave it
+    path.write_bytes(broken)
+    return broken
+
+
+async def test_a_damaged_save_offers_its_newest_good_backup(tmp_path: Path) -> None:
+    path = _saved(tmp_path, "damaged")
+    broken = _damage(path)
+    assert backup_path(path, 1).is_file()
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await wait_for_screen(pilot, ConfirmDialog)
+        assert dialog.question.startswith("damaged.json is damaged (")
+        assert "Open its backup from " in dialog.question
+        await pilot.press("y")
+        await wait_for_screen(pilot, HandoverScreen)
+    assert path.read_bytes() == broken, "not overwritten before the next save"
+
+
+async def test_a_damaged_save_without_backups_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "lost.json"
+    path.write_text("{not json", encoding="utf-8")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "lost.json" in screen_text(app), "the refusal")
+        assert not any(isinstance(s, ConfirmDialog) for s in app.screen_stack)
+
+
+async def test_report_hides_rule_ids_until_asked_cc_rpt_01(tmp_path: Path) -> None:
+    """The report speaks in sentences; r shows the rulebook references, and r hides them.
+    Clan names are shown as typed, never read as markup."""
+    path = _saved(tmp_path, "rules", names=["[b]Bold[/b]", "[red]Reds"])
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for_screen(pilot, HandoverScreen)
+        name = session.load(path).clan(session.load(path).state.active_clan).name
+        assert name in screen_text(app)
+        await take_the_terminal(pilot)
+        await pilot.press("f5", "y")
+        report = await wait_for_screen(pilot, ReportScreen)
+        assert f"({name})" in screen_text(app)
+        assert "(CC-" not in screen_text(app)
+        assert "Rule refs" in screen_text(app), "the toggle is in the footer"
+        await pilot.press("r")
+        await wait_until(pilot, lambda: "(CC-" in screen_text(app), "rule ids shown")
+        assert report.show_rules
+        await pilot.press("r")
+        await wait_until(pilot, lambda: "(CC-" not in screen_text(app), "rule ids hidden")
+
+
+async def test_a_screenshot_goes_to_the_saves_folder_and_says_where(tmp_path: Path) -> None:
+    path = _saved(tmp_path, "shot")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    told: list[str] = []
+    notify = app.notify
+
+    def heard(message: str, **options: Any) -> None:
+        told.append(message)
+        notify(message, **options)
+
+    app.notify = heard  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await take_the_terminal(pilot)
+        await pilot.press("f12")
+        await wait_until(pilot, lambda: list(tmp_path.glob("*.svg")), "the screenshot file")
+        shot = next(tmp_path.glob("*.svg"))
+        await wait_until(pilot, lambda: told, "a note on screen")
+        assert told == [f"Saved to {shot}"]
+    assert not (Path(os.environ["HOME"]) / "Downloads").exists()
+
+
+async def test_bought_lines_hint_says_how_long_they_last_cc_cl_order_01(tmp_path: Path) -> None:
+    path = _saved(tmp_path, "order")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await take_the_terminal(pilot)
+        await pilot.press("f2", "down", *"ORDER 1 1")
+        sheet = screen.query_one(OrderSheetPane)
+        await wait_until(pilot, lambda: "next turn only" in sheet.hint, "the lifetime in the hint")
+        assert sheet.border_subtitle == "Ln 2, Col 10"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+def test_quit_dialog_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare: object,
+                              size: tuple[int, int]) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = _saved(Path("."), "snapquit")
+
+    async def ask(pilot: object) -> None:
+        from textual.pilot import Pilot
+
+        assert isinstance(pilot, Pilot)
+        await take_the_terminal(pilot)
+        await pilot.press("ctrl+q")
+        await wait_for_screen(pilot, ConfirmDialog)
+
+    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
+    assert snap_compare(app, terminal_size=size, run_before=ask)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+def test_damaged_save_dialog_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      snap_compare: object, size: tuple[int, int]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TZ", "UTC")
+    import time
+
+    time.tzset()
+    path = _saved(Path("."), "snapdamaged")
+    _damage(path)
+    os.utime(backup_path(path, 1), (1_700_000_000, 1_700_000_000))
+
+    async def wait(pilot: object) -> None:
+        from textual.pilot import Pilot
+
+        assert isinstance(pilot, Pilot)
+        await wait_for_screen(pilot, ConfirmDialog)
+
+    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=wait)  # type: ignore[operator]
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_help_starts_with_a_first_turn_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               snap_compare: object) -> None:
+    """At 80×24 the first screen of F1 is the first turn, step by step."""
+    monkeypatch.chdir(tmp_path)
+    path = _saved(Path("."), "snaphelp")
+
+    async def help_on_the_game_screen(pilot: object) -> None:
+        from textual.pilot import Pilot
+
+        from conquest_tui.ui.screens.help import HelpScreen
+
+        assert isinstance(pilot, Pilot)
+        await take_the_terminal(pilot)
+        await pilot.press("f1")
+        await wait_for_screen(pilot, HelpScreen)
+
+    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
+    assert snap_compare(app, terminal_size=(80, 24),  # type: ignore[operator]
+                        run_before=help_on_the_game_screen)
