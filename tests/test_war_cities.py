@@ -6,6 +6,7 @@ from random import Random
 
 import pytest
 from game_helpers import convoy_of, first_clan, second_clan
+from war_helpers import ctx_of, kinds, order
 
 from conquest_tui.engine.combat import city_assault
 from conquest_tui.engine.combat.city_battle import Assault, fight, hits
@@ -13,9 +14,7 @@ from conquest_tui.engine.convoys.convoy_stats import troop_capacity
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import CityState, Convoy, Event
-from conquest_tui.engine.orders.registry import CONVOY
-from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
+from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -42,23 +41,6 @@ class Script(Random):
 
 def home_city(game: Game, clan: int) -> CityState:
     return next(c for c in game.state.cities if c.owner == clan)
-
-
-def ctx_of(game: Game) -> TurnContext:
-    clan = game.clan(game.state.active_clan)
-    ctx = TurnContext(game=game, clan=clan, sheet=parse_sheet("", game.rules))
-    ctx.phase, ctx.pulse = "pulses", 1
-    return ctx
-
-
-def order(ctx: TurnContext, convoy: Convoy, text: str) -> None:
-    parsed = parse_order_line(text, 1, CONVOY, ctx.game.rules)
-    ctx.line, ctx.convoy = 1, convoy.number
-    parsed.run(ctx, convoy)  # type: ignore[attr-defined]
-
-
-def kinds(events: list[Event], kind: EventKind) -> list[Event]:
-    return [e for e in events if e.kind == kind]
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from random import Random
 import attrs
 import pytest
 from game_helpers import convoy_of, first_clan, second_clan
+from war_helpers import ctx_of, kinds, order, place, two_clans
 
 from conquest_tui.engine.combat import convoy_clash, judgement
 from conquest_tui.engine.combat.convoy_battle import SeededChances, fight
@@ -15,9 +16,9 @@ from conquest_tui.engine.combat.repair import parts_needed
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy, Event
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.registry import CONVOY
-from conquest_tui.engine.orders.sheet import OrderSyntaxError, parse_order_line, parse_sheet
+from conquest_tui.engine.orders.sheet import OrderSyntaxError, parse_order_line
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -53,38 +54,11 @@ class Example:
         return int(dice.average)
 
 
-def ctx_of(game: Game) -> TurnContext:
-    clan = game.clan(game.state.active_clan)
-    ctx = TurnContext(game=game, clan=clan, sheet=parse_sheet("", game.rules))
-    ctx.phase, ctx.pulse = "pulses", 1
-    return ctx
-
-
-def order(ctx: TurnContext, convoy: Convoy, text: str) -> None:
-    parsed = parse_order_line(text, 1, CONVOY, ctx.game.rules)
-    ctx.line, ctx.convoy = 1, convoy.number
-    parsed.run(ctx, convoy)  # type: ignore[attr-defined]
-
-
-def of_kind(events: list[Event], kind: EventKind) -> list[Event]:
-    return [e for e in events if e.kind == kind]
-
-
-def place(convoy: Convoy, hex_id: str, vehicles: dict[str, int], troops: int) -> Convoy:
-    convoy.hex, convoy.vehicles, convoy.troops = hex_id, dict(vehicles), troops
-    convoy.hidden = False
-    return convoy
-
-
 @pytest.fixture
 def sides(game: Game) -> tuple[TurnContext, Convoy, Convoy]:
     """The active Clan's convoy #1 next to FIELD (west of it) and the other Clan's in FIELD."""
-    ctx = ctx_of(game)
-    own = place(convoy_of(game, first_clan(game)), "0406", {"truck": 2}, 40)
-    other = place(convoy_of(game, second_clan(game)), FIELD, {"car": 2}, 6)
-    game.clan(own.owner).stock.parts = game.clan(other.owner).stock.parts = 500
-    game.clan(own.owner).stock.fuel = 500
-    return ctx, own, other
+    own, other = two_clans(game, ("0406", {"truck": 2}, 40), (FIELD, {"car": 2}, 6))
+    return ctx_of(game), own, other
 
 
 # --- the battle's arithmetic -----------------------------------------------------------------
@@ -182,9 +156,9 @@ def test_entering_convoy_attacks_and_both_clans_are_told_cc_cbv_01_17(sides) -> 
     ctx, own, other = sides
     order(ctx, own, "NE")
     assert own.hex == FIELD
-    battles = of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    battles = kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert len(battles) == 1 and battles[0].facts["why"] in ("won_fled", "won_destroyed")
-    told = of_kind(ctx.game.clan(other.owner).inbox, EventKind.CONVOY_BATTLE)
+    told = kinds(ctx.game.clan(other.owner).inbox, EventKind.CONVOY_BATTLE)
     assert len(told) == 1 and told[0].facts["why"] in ("fled", "destroyed")
     assert "attacked your convoy #1" in event_text(told[0])
     assert "attacked Clan" in event_text(battles[0])
@@ -196,7 +170,7 @@ def test_pause_starts_battles_cc_cbv_01(sides) -> None:
     ctx, own, other = sides
     own.hex = FIELD
     order(ctx, own, "PAUSE")
-    assert of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert kinds(ctx.events, EventKind.CONVOY_BATTLE)
 
 
 def test_allies_and_hidden_convoys_are_left_alone_cc_cl_ally_02(sides) -> None:
@@ -204,11 +178,11 @@ def test_allies_and_hidden_convoys_are_left_alone_cc_cl_ally_02(sides) -> None:
     ctx.clan.allies.append(other.owner)
     own.hex = FIELD
     order(ctx, own, "PAUSE")
-    assert not of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert not kinds(ctx.events, EventKind.CONVOY_BATTLE)
     ctx.clan.allies.clear()
     other.hidden = True
     order(ctx, own, "PAUSE")
-    assert not of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert not kinds(ctx.events, EventKind.CONVOY_BATTLE)
 
 
 def test_a_weak_convoy_declines_and_does_not_attack_the_hex_cc_cbv_02_cbh_01(sides) -> None:
@@ -219,7 +193,7 @@ def test_a_weak_convoy_declines_and_does_not_attack_the_hex_cc_cbv_02_cbh_01(sid
     ctx.game.hex(FIELD).owner = other.owner
     own.mode = "capture"
     order(ctx, own, "PAUSE")
-    declined = of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    declined = kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert [e.facts["why"] for e in declined] == ["declined"]
     assert "judged it too strong" in event_text(declined[0])
     assert not [e for e in ctx.events if e.kind.value.startswith("hex_")]
@@ -233,7 +207,7 @@ def test_patrol_surprises_the_newcomer_for_one_round_cc_co_patrol_01_cc_cbv_04(s
     place(other, FIELD, {"truck": 2}, 40)
     other.patrolling = True
     order(ctx, own, "PAUSE")
-    battles = of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    battles = kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert battles and battles[0].facts["why"] != "declined" and battles[0].facts["rounds"] >= 1
 
 
@@ -242,15 +216,15 @@ def test_patrol_costs_four_times_the_fuel_rate_military_free_cc_co_patrol_02_03(
     own.hex = FIELD
     fuel = ctx.clan.stock.fuel
     order(ctx, own, "PATROL")
-    event = of_kind(ctx.events, EventKind.PATROL)[0]
+    event = kinds(ctx.events, EventKind.PATROL)[0]
     assert event.facts["fuel"] == 4 * 2 * 7          # two trucks, fuel 7 each
     assert ctx.clan.stock.fuel == fuel - 56 and own.patrolling
     own.convoy_type = "military"
     order(ctx, own, "PATROL")
-    assert of_kind(ctx.events, EventKind.PATROL)[1].facts["fuel"] == 0
+    assert kinds(ctx.events, EventKind.PATROL)[1].facts["fuel"] == 0
     own.hidden = True
     order(ctx, own, "PATROL")
-    assert of_kind(ctx.events, EventKind.CANNOT_PATROL)[0].facts["why"] == "hidden"
+    assert kinds(ctx.events, EventKind.CANNOT_PATROL)[0].facts["why"] == "hidden"
     own.hidden = False
     order(ctx, own, "PAUSE")                          # moving or pausing ends the patrol
     assert not own.patrolling
@@ -261,11 +235,11 @@ def test_hunt_finds_hidden_convoys_once_a_turn_cc_co_hunt_01_03(sides) -> None:
     own.hex = FIELD
     other.hidden = True
     order(ctx, own, "HUNT")
-    hunt = of_kind(ctx.events, EventKind.HUNT)[0]
+    hunt = kinds(ctx.events, EventKind.HUNT)[0]
     assert hunt.facts["found"] == 1 and hunt.facts["fuel"] > 0
-    assert of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert kinds(ctx.events, EventKind.CONVOY_BATTLE)
     order(ctx, own, "HUNT")
-    assert of_kind(ctx.events, EventKind.CANNOT_HUNT)[0].facts["why"] == "once"
+    assert kinds(ctx.events, EventKind.CANNOT_HUNT)[0].facts["why"] == "once"
 
 
 def test_military_hunts_again_but_never_twice_in_one_hex_cc_co_hunt_03_amb_80(sides) -> None:
@@ -274,20 +248,20 @@ def test_military_hunts_again_but_never_twice_in_one_hex_cc_co_hunt_03_amb_80(si
     ctx.game.remove_convoy(other)
     order(ctx, own, "HUNT")
     order(ctx, own, "HUNT")
-    assert of_kind(ctx.events, EventKind.CANNOT_HUNT)[0].facts["why"] == "same_hex"
+    assert kinds(ctx.events, EventKind.CANNOT_HUNT)[0].facts["why"] == "same_hex"
     own.hex = "0406"
     order(ctx, own, "HUNT")
-    assert len(of_kind(ctx.events, EventKind.HUNT)) == 2
+    assert len(kinds(ctx.events, EventKind.HUNT)) == 2
 
 
 def test_kill_mode_needs_a_gunner_cc_co_km_01_02(sides) -> None:
     ctx, own, _ = sides
     order(ctx, own, "KM V")
-    assert of_kind(ctx.events, EventKind.NO_EXPERT) and own.kill_mode == "N"
+    assert kinds(ctx.events, EventKind.NO_EXPERT) and own.kill_mode == "N"
     own.experts = ["GUN"]
     order(ctx, own, "KILL MODE T")
     assert own.kill_mode == "T"
-    assert "Troops" in event_text(of_kind(ctx.events, EventKind.KILL_MODE)[0])
+    assert "Troops" in event_text(kinds(ctx.events, EventKind.KILL_MODE)[0])
     with pytest.raises(OrderSyntaxError):
         parse_order_line("KM X", 1, CONVOY, ctx.game.rules)
 
@@ -300,7 +274,7 @@ def test_short_of_parts_the_smallest_vehicles_are_scrapped_cc_cbv_13(sides) -> N
     for seed in range(30):
         ctx.pulse = seed + 2
         convoy_clash.battle(ctx, own, other, forced=True)
-        repairs = of_kind(ctx.events, EventKind.BATTLE_REPAIR)
+        repairs = kinds(ctx.events, EventKind.BATTLE_REPAIR)
         scrapped = [e for e in repairs if e.convoy == own.number and e.facts["scrapped"]]
         if scrapped:
             assert scrapped[0].facts["scrapped"][0][1] == "bike"
@@ -333,7 +307,7 @@ def test_every_loss_of_a_battle_is_in_an_event_conservation(sides) -> None:
     clans = (own.owner, other.owner)
     before = {clan: holdings(game, clan) for clan in clans}
     order(ctx, own, "NE")
-    assert of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert kinds(ctx.events, EventKind.CONVOY_BATTLE)
     for clan in clans:
         said = before[clan].copy()
         for event in ctx.events + game.clan(clan).inbox:

@@ -6,8 +6,9 @@ from random import Random
 
 import attrs
 import pytest
-from game_helpers import convoy_of, first_clan, second_clan
-from test_war_convoys import FIELD, ctx_of, of_kind, order, place
+from game_helpers import convoy_of, first_clan
+from test_war_convoys import FIELD
+from war_helpers import ctx_of, kinds, order, place, two_clans
 
 from conquest_tui.engine.combat import convoy_clash, judgement
 from conquest_tui.engine.combat.convoy_battle import (
@@ -65,12 +66,10 @@ def rounds_at_most(game: Game, rounds: int) -> CombatRules:
 def pair(game: Game, own_vehicles: dict[str, int], own_troops: int,
          other_vehicles: dict[str, int], other_troops: int,
          hex_id: str = FIELD) -> tuple[Convoy, Convoy]:
-    own = place(convoy_of(game, first_clan(game)), hex_id, own_vehicles, own_troops)
-    other = place(convoy_of(game, second_clan(game)), hex_id, other_vehicles, other_troops)
+    own, other = two_clans(game, (hex_id, own_vehicles, own_troops),
+                           (hex_id, other_vehicles, other_troops))
     for convoy in (own, other):
         convoy.training, convoy.morale, convoy.health = 30, 30, 100   # damage factor 1.0
-    game.clan(own.owner).stock.parts = game.clan(other.owner).stock.parts = 500
-    game.clan(own.owner).stock.fuel = 500
     return own, other
 
 
@@ -104,7 +103,7 @@ def second_convoy(game: Game, like: Convoy, vehicles: dict[str, int], troops: in
 def battles_of(ctx: TurnContext, convoy: Convoy) -> list:
     """The convoy's battle events: in the active Clan's report or its owner's inbox."""
     events = ctx.events + ctx.game.clan(convoy.owner).inbox
-    return [e for e in of_kind(events, EventKind.CONVOY_BATTLE)
+    return [e for e in kinds(events, EventKind.CONVOY_BATTLE)
             if e.clan == convoy.owner and convoy.number in (e.convoy, e.facts.get("convoy"))]
 
 
@@ -119,10 +118,10 @@ def test_a_hidden_convoy_is_attacked_only_by_a_hunt_cc_cnv_76(game: Game) -> Non
     other.hidden = True
     order(ctx, own, "NE")
     assert own.hex == FIELD
-    assert not of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert not kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert other.hidden and other.vehicles == {"car": 2} and other.troops == 6
     order(ctx, own, "HUNT")
-    assert of_kind(ctx.events, EventKind.HUNT)[0].facts["found"] == 1
+    assert kinds(ctx.events, EventKind.HUNT)[0].facts["found"] == 1
     assert battles_of(ctx, other)
 
 
@@ -179,7 +178,7 @@ def test_a_patrol_does_not_attack_a_hidden_convoy_cc_cnv_76(game: Game) -> None:
     other.patrolling = True
     own.hidden = True
     assert convoy_clash.on_entry(ctx, own) is False
-    assert not of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert not kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert own.vehicles == {"car": 1}
 
 
@@ -438,7 +437,7 @@ def test_hunt_costs_the_hexs_entry_fuel_without_road_cc_co_hunt_02(game: Game) -
         before = ctx.clan.stock.fuel
         order(ctx, own, "HUNT")
         paid[hex_id] = before - ctx.clan.stock.fuel
-        assert of_kind(ctx.events, EventKind.HUNT)[-1].facts["fuel"] == paid[hex_id]
+        assert kinds(ctx.events, EventKind.HUNT)[-1].facts["fuel"] == paid[hex_id]
     assert paid == {"0405": 14, "1003": 28, "1104": 28}
     assert paid["1104"] == experts.order_fuel(own, game.rules, 2.0)
     assert movement.move_fuel(game, own, "1004", "1104") < paid["1104"]
@@ -453,14 +452,14 @@ def test_amphibious_convoys_cannot_hunt_in_mountains_or_wilderness_cc_co_hunt_04
     other.hidden = True
     fuel = ctx.clan.stock.fuel
     order(ctx, own, "HUNT")
-    refused = of_kind(ctx.events, EventKind.CANNOT_HUNT)
+    refused = kinds(ctx.events, EventKind.CANNOT_HUNT)
     assert refused and refused[0].facts["why"] == "terrain"
     assert refused[0].rule == "CC-CO-HUNT-04"
-    assert ctx.clan.stock.fuel == fuel and not of_kind(ctx.events, EventKind.CONVOY_BATTLE)
+    assert ctx.clan.stock.fuel == fuel and not kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert other.hidden and other.vehicles == {"car": 1}
     own.hex = other.hex = COAST
     order(ctx, own, "HUNT")
-    assert of_kind(ctx.events, EventKind.HUNT)
+    assert kinds(ctx.events, EventKind.HUNT)
 
 
 # --- land against sea --------------------------------------------------------------------------
@@ -472,7 +471,7 @@ def test_a_ship_entering_a_coastal_hex_fights_the_land_convoy_there_cc_cbv_16(
     own, other = pair(game, {"gunboat": 3}, 10, {"car": 1}, 2, hex_id=COAST)
     own.convoy_type, own.hex = "sea", "0304"
     order(ctx, own, "SE")
-    assert not of_kind(ctx.events, EventKind.ILLEGAL_MOVE)
+    assert not kinds(ctx.events, EventKind.ILLEGAL_MOVE)
     ship, land = battles_of(ctx, own), battles_of(ctx, other)
     assert ship and ship[0].facts["enemy"] == other.owner and ship[0].facts["hex"] == COAST
     assert land and land[0].facts["role"] == "defender"

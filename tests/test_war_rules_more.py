@@ -7,6 +7,7 @@ from random import Random
 
 import pytest
 from game_helpers import convoy_of, first_clan, second_clan
+from war_helpers import ctx_of, kinds, order, place, two_clans
 
 from conquest_tui.engine.combat import city_assault, fighters, hex_attack
 from conquest_tui.engine.combat.city_battle import Assault, fight
@@ -14,10 +15,8 @@ from conquest_tui.engine.convoys import convoy_stats, convoys
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy, Event
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.economy.gameturn import end_game_turn
-from conquest_tui.engine.orders.registry import CONVOY
-from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.steps import expert_upkeep, food, pickup
 from conquest_tui.engine.world.structure_uses import use_key
@@ -26,40 +25,12 @@ A_HOME, B_HOME, FIELD, WEST = "0308", "1609", "0506", "0406"
 """The first Clan's home, the second's; an open Agricultural hex and the Plains hex west of it."""
 
 
-def ctx_of(game: Game, pulse: int = 1, clan: int = 0) -> TurnContext:
-    ctx = TurnContext(game=game, clan=game.clan(clan or game.state.active_clan),
-                      sheet=parse_sheet("", game.rules))
-    ctx.phase, ctx.pulse = "pulses", pulse
-    return ctx
-
-
-def order(ctx: TurnContext, convoy: Convoy, text: str) -> None:
-    parsed = parse_order_line(text, 1, CONVOY, ctx.game.rules)
-    ctx.line, ctx.convoy = 1, convoy.number
-    parsed.run(ctx, convoy)  # type: ignore[attr-defined]
-
-
-def kinds(events: list[Event], kind: EventKind) -> list[Event]:
-    return [e for e in events if e.kind == kind]
-
-
-def place(convoy: Convoy, hex_id: str, vehicles: dict[str, int], troops: int) -> Convoy:
-    convoy.hex, convoy.vehicles, convoy.troops = hex_id, dict(vehicles), troops
-    convoy.hidden = False
-    return convoy
-
-
 @pytest.fixture
 def meeting(game: Game) -> tuple[TurnContext, Convoy, Convoy]:
     """The active Clan's two cars west of FIELD; the idle Clan's truck patrolling FIELD."""
-    ctx = ctx_of(game)
-    own = place(convoy_of(game, first_clan(game)), WEST, {"car": 2}, 6)
-    other = place(convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 20)
+    own, other = two_clans(game, (WEST, {"car": 2}, 6), (FIELD, {"truck": 1}, 20))
     other.patrolling = True
-    for convoy in (own, other):
-        game.clan(convoy.owner).stock.parts = 500
-    game.clan(own.owner).stock.fuel = 500
-    return ctx, own, other
+    return ctx_of(game), own, other
 
 
 # --- optional weapons (CC-WPN) ----------------------------------------------------------------

@@ -7,15 +7,13 @@ from random import Random
 
 import attrs
 import pytest
+from war_helpers import ctx_of, kinds, order
 
 from conquest_tui.engine.combat import bombing, hex_attack
 from conquest_tui.engine.combat import odds as fight_odds
-from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy, Event
-from conquest_tui.engine.orders.registry import CONVOY
-from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.event_text import event_text
@@ -30,23 +28,6 @@ B_CITY, BIG_CITY = "1609", "0706"  # the second Clan's home; an uncontrolled maj
 def clans(game: Game) -> tuple[int, int]:
     first, second = game.state.clan_order
     return first, second
-
-
-def turn_ctx(game: Game, pulse: int = 1) -> TurnContext:
-    ctx = TurnContext(game=game, clan=game.clan(game.state.active_clan),
-                      sheet=parse_sheet("", game.rules))
-    ctx.phase, ctx.pulse = "pulses", pulse
-    return ctx
-
-
-def run_order(ctx: TurnContext, convoy: Convoy, text: str) -> None:
-    order = parse_order_line(text, 1, CONVOY, ctx.game.rules)
-    ctx.line, ctx.convoy = 1, convoy.number
-    order.run(ctx, convoy)  # type: ignore[attr-defined]
-
-
-def kinds(events: list[Event], kind: EventKind) -> list[Event]:
-    return [event for event in events if event.kind == kind]
 
 
 def add_convoy(game: Game, clan: int, hex_id: str, convoy_type: str,
@@ -119,7 +100,7 @@ def test_a_failed_attack_is_a_battle_both_clans_read_cc_cbh_05(game: Game) -> No
     convoy = game.convoy(me, 1)
     assert convoy is not None
     for pulse in range(1, 200):
-        ctx = turn_ctx(game, pulse)
+        ctx = ctx_of(game, pulse)
         foreign_hex(game, PLAINS, other, 5, 5)
         convoy.hex, convoy.troops, convoy.hidden = PLAINS, 25, False
         capture.attack_hex(ctx, convoy)
@@ -169,7 +150,7 @@ def test_hex_captures_raise_morale_by_one_up_to_five_a_turn_amb_37(game: Game) -
     me, _ = clans(game)
     convoy = game.convoy(me, 1)
     assert convoy is not None
-    ctx = turn_ctx(game)
+    ctx = ctx_of(game)
     morale = convoy.morale
     for hex_id in ("0401", "0402", "0403", "0404", "0405", "0406", "0501"):
         foreign_hex(game, hex_id, 0, 1, 0)
@@ -241,8 +222,8 @@ def test_bombs_on_population_kill_thousands_halved_by_a_shelter_cc_co_bomb_02_05
     assert city is not None and city.fortification == 2
     city.population = 200_000
     wings = add_convoy(game, me, B_CITY, "air", {"jet": 2}, bombs=2)
-    ctx = turn_ctx(game)
-    run_order(ctx, wings, "BOMB POPULATION")
+    ctx = ctx_of(game)
+    order(ctx, wings, "BOMB POPULATION")
     done = kinds(ctx.events, EventKind.BOMB)[0]
     assert (done.facts["bombs"], done.facts["hits"], done.facts["misses"]) == (2, 2, 0)
     assert 16_000 <= int(done.facts["people"]) <= 32_000
@@ -254,8 +235,8 @@ def test_bombs_on_population_kill_thousands_halved_by_a_shelter_cc_co_bomb_02_05
     assert game.state.broadcasts[-1].hex == B_CITY
     city.buildings.append("SHE")
     wings.bombs, wings.last_done = 2, {}
-    ctx = turn_ctx(game, 2)
-    run_order(ctx, wings, "BO P")
+    ctx = ctx_of(game, 2)
+    order(ctx, wings, "BO P")
     assert 8_000 <= int(kinds(ctx.events, EventKind.BOMB)[0].facts["people"]) <= 16_000
 
 
@@ -266,7 +247,7 @@ def test_bombing_population_stops_at_5000_amb_66(game: Game) -> None:
     assert city is not None
     city.population = 9_000
     wings = add_convoy(game, me, B_CITY, "air", {"jet": 3}, bombs=3)
-    run_order(turn_ctx(game), wings, "BOMB P")
+    order(ctx_of(game), wings, "BOMB P")
     assert city.population == 5_000
 
 
@@ -293,14 +274,14 @@ def test_bombs_on_troops_and_the_scourge_cc_co_bomb_06_07(game: Game) -> None:
     assert city is not None
     city.troops, population = 100, city.population
     wings = add_convoy(game, me, B_CITY, "air", {"jet": 2}, bombs=2)
-    ctx = turn_ctx(game)
-    run_order(ctx, wings, "BOMB TROOPS")
+    ctx = ctx_of(game)
+    order(ctx, wings, "BOMB TROOPS")
     killed = int(kinds(ctx.events, EventKind.BOMB)[0].facts["killed"])
     assert 20 <= killed <= 60 and city.troops == 100 - killed
     assert game.clan(other).inbox[-1].facts["killed"] == killed
     wings.bombs, wings.last_done = 1, {}
-    ctx = turn_ctx(game, 2)
-    run_order(ctx, wings, "BOMB S")
+    ctx = ctx_of(game, 2)
+    order(ctx, wings, "BOMB S")
     assert city.plague and city.population == population and city.troops == 100 - killed
     assert "brought the Plague" in event_text(kinds(ctx.events, EventKind.BOMB)[0])
     city.plague = False
@@ -336,22 +317,22 @@ def test_bomb_preconditions_cc_co_bomb_01(game: Game) -> None:
     assert [(p.level, p.message) for p in notes] == [
         ("check", "convoy #1 is not an air convoy; only air convoys carry and drop bombs")]
     wings = add_convoy(game, me, A_HOME, "air", {"jet": 1}, bombs=1)
-    ctx = turn_ctx(game)
-    run_order(ctx, wings, "BOMB")
+    ctx = ctx_of(game)
+    order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "own_city" and wings.bombs == 1
     wings.hex = PLAINS
-    run_order(ctx, wings, "BOMB")
+    order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "no_city"
     wings.hex = B_CITY
     game.clan(me).allies.append(other)
-    run_order(ctx, wings, "BOMB")
+    order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "ally"
     assert event_text(kinds(ctx.events, EventKind.CANNOT_BOMB)[-1]).endswith(
         f"belongs to your ally Clan {other}; convoy #{wings.number} will not bomb it")
     game.clan(me).allies.clear()
-    run_order(ctx, wings, "BOMB")
+    order(ctx, wings, "BOMB")
     wings.bombs = 1
-    run_order(ctx, wings, "BOMB")
+    order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "twice" and wings.bombs == 1
     assert len(kinds(ctx.events, EventKind.BOMB)) == 1
 
@@ -378,8 +359,8 @@ def test_raze_burns_your_city_and_leaves_it_uncontrolled_cc_co_raze_01_02_03_04_
     trucks = add_convoy(game, me, A_HOME, "land", {"truck": 2}, troops=40, morale=30,
                         training=30)
     stock_troops, stock_claymores = clan.stock.troops, clan.stock.claymores
-    ctx = turn_ctx(game)
-    run_order(ctx, trucks, "RAZE")
+    ctx = ctx_of(game)
+    order(ctx, trucks, "RAZE")
     razed = kinds(ctx.events, EventKind.RAZE)[0]
     facts = razed.facts
     assert len(facts["convoys"]) == 2  # type: ignore[arg-type]
@@ -399,7 +380,7 @@ def test_raze_burns_your_city_and_leaves_it_uncontrolled_cc_co_raze_01_02_03_04_
     assert city.population == 58_000 - int(facts["people"])
     assert game.state.broadcasts[-1].hex == A_HOME
     assert "razed your city" in event_text(razed)
-    run_order(ctx, trucks, "RAZE")
+    order(ctx, trucks, "RAZE")
     assert ctx.problems[-1].facts["why"] == "not_yours"
 
 
@@ -412,7 +393,7 @@ def test_raze_never_takes_a_city_below_its_floor_amb_66(game: Game) -> None:
     add_convoy(game, me, A_HOME, "land", {"truck": 5}, troops=100)
     home = game.convoy(me, 1)
     assert home is not None
-    run_order(turn_ctx(game), home, "RAZE")
+    order(ctx_of(game), home, "RAZE")
     assert city.population == 1_000
 
 
@@ -421,11 +402,11 @@ def test_raze_only_your_own_city_cc_co_raze_01(game: Game) -> None:
     me, _ = clans(game)
     home = game.convoy(me, 1)
     assert home is not None
-    ctx = turn_ctx(game)
+    ctx = ctx_of(game)
     home.hex = B_CITY
-    run_order(ctx, home, "RAZE")
+    order(ctx, home, "RAZE")
     home.hex = PLAINS
-    run_order(ctx, home, "RAZE")
+    order(ctx, home, "RAZE")
     assert [p.facts["why"] for p in ctx.problems] == ["not_yours", "no_city"]
     assert game.city(B_CITY).owner != 0  # type: ignore[union-attr]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+import attrs
 import pytest
 from textual.app import App, ComposeResult, CSSPathType
 from textual.geometry import Region
@@ -379,3 +380,20 @@ async def test_a_warning_is_shown_on_its_line_but_not_counted_as_a_problem_cc_cb
         assert [p.is_warning for p in pane.problems] == [True]
         assert pane.problem_count == 0
         assert pane.border_title == "Order sheet — no problems, 1 warning"
+
+
+def test_city_pane_says_where_the_plague_is_and_what_curing_costs_cc_co_cure_01(
+        game: Game) -> None:
+    """A plagued city of the Clan's own, known to be plagued (a Doctor or Hospital there, or
+    shown always): its facts say so, with the vaccine a CURE takes."""
+    from conquest_tui.engine.reports.view import CityInfo
+    from conquest_tui.ui.widgets.city_pane import city_facts
+
+    clan = first_clan(game)
+    info = next(c for c in ClanView(game, clan).listed_cities() if c.owner == clan)
+    plagued = attrs.evolve(info, plague=True, cure_vaccine=61)
+    assert isinstance(plagued, CityInfo)
+    notes = [value for _, value in city_facts(plagued, clan, game.rules, game.state.game_turn)]
+    assert "the Plague is here: a CURE takes 61 vaccine (less with a Doctor)" in notes
+    assert not any("Plague" in value for _, value in
+                   city_facts(info, clan, game.rules, game.state.game_turn))

@@ -4,10 +4,12 @@ offer their backup, plain words (no rule ids, markup shown as typed), screenshot
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from conquest_tui import session
 from conquest_tui.storage.savefile import backup_path
@@ -19,6 +21,13 @@ from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from tests.ui.helpers import screen_text, take_the_terminal, wait_for_screen, wait_until
 
 SIZE = (120, 40)
+
+
+def _snapshot(snap_compare: Any, path: Path, size: tuple[int, int],
+              run_before: Callable[[Pilot[int]], Awaitable[None]]) -> bool:
+    """The app on `path` (saves in the working folder) matches its snapshot after `run_before`."""
+    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
+    return bool(snap_compare(app, terminal_size=size, run_before=run_before))
 
 
 def _saved(folder: Path, seed: str, names: list[str] | None = None) -> Path:
@@ -153,16 +162,12 @@ def test_quit_dialog_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, s
     monkeypatch.chdir(tmp_path)
     path = _saved(Path("."), "snapquit")
 
-    async def ask(pilot: object) -> None:
-        from textual.pilot import Pilot
-
-        assert isinstance(pilot, Pilot)
+    async def ask(pilot: Pilot[int]) -> None:
         await take_the_terminal(pilot)
         await pilot.press("ctrl+q")
         await wait_for_screen(pilot, ConfirmDialog)
 
-    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
-    assert snap_compare(app, terminal_size=size, run_before=ask)  # type: ignore[operator]
+    assert _snapshot(snap_compare, path, size, ask)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
@@ -177,15 +182,11 @@ def test_damaged_save_dialog_snapshot(tmp_path: Path, monkeypatch: pytest.Monkey
     _damage(path)
     os.utime(backup_path(path, 1), (1_700_000_000, 1_700_000_000))
 
-    async def wait(pilot: object) -> None:
-        from textual.pilot import Pilot
-
-        assert isinstance(pilot, Pilot)
+    async def wait(pilot: Pilot[int]) -> None:
         await wait_for_screen(pilot, ConfirmDialog)
 
-    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
     try:
-        assert snap_compare(app, terminal_size=size, run_before=wait)  # type: ignore[operator]
+        assert _snapshot(snap_compare, path, size, wait)
     finally:
         monkeypatch.undo()
         time.tzset()
@@ -197,16 +198,11 @@ def test_help_starts_with_a_first_turn_snapshot(tmp_path: Path, monkeypatch: pyt
     monkeypatch.chdir(tmp_path)
     path = _saved(Path("."), "snaphelp")
 
-    async def help_on_the_game_screen(pilot: object) -> None:
-        from textual.pilot import Pilot
-
+    async def help_on_the_game_screen(pilot: Pilot[int]) -> None:
         from conquest_tui.ui.screens.help import HelpScreen
 
-        assert isinstance(pilot, Pilot)
         await take_the_terminal(pilot)
         await pilot.press("f1")
         await wait_for_screen(pilot, HelpScreen)
 
-    app = ConquestApp(path, saves_folder=Path("."), cursor_blink=False)
-    assert snap_compare(app, terminal_size=(80, 24),  # type: ignore[operator]
-                        run_before=help_on_the_game_screen)
+    assert _snapshot(snap_compare, path, (80, 24), help_on_the_game_screen)

@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from conquest_tui.engine.combat import fighters, repair
-from conquest_tui.engine.combat.convoy_battle import BattleResult, SeededChances, SideResult, fight
+from conquest_tui.engine.combat.convoy_battle import (
+    BattleResult,
+    Fighter,
+    SeededChances,
+    SideResult,
+    fight,
+)
 from conquest_tui.engine.convoys import condition, convoy_transfers, convoys, dealer, experts
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.world import radio
 
@@ -94,19 +100,21 @@ def battle(ctx: TurnContext, attacker: Convoy, defender: Convoy, *, forced: bool
     told to both Clans and broadcast (CC-CBV-02…17). `surprise`: the attacker hunts or patrols;
     a patrolling defender strikes by surprise too (CC-CNV-05, CC-CO-PATROL-04)."""
     game = ctx.game
-    result = fight(fighters.fighter(game, attacker, defender, surprise=surprise),
-                   fighters.fighter(game, defender, attacker, surprise=defender.patrolling),
-                   game.rules.combat, SeededChances(ctx.rng()), forced=forced)
+    a_side = fighters.fighter(game, attacker, defender, surprise=surprise)
+    d_side = fighters.fighter(game, defender, attacker, surprise=defender.patrolling)
+    result = fight(a_side, d_side, game.rules.combat, SeededChances(ctx.rng()), forced=forced)
     hex_id = attacker.hex
     if result.outcome == "declined":
         _tell(ctx, attacker, "CC-CBV-02", why="declined", role="attacker", hex=hex_id,
               enemy=defender.owner, enemy_convoy=defender.number)
         return result
     dealt = _dealt(result)
+    replays = round_facts(result, a_side, d_side)
     sides = ((attacker, result.attacker, defender, result.defender, "attacker", dealt[0]),
              (defender, result.defender, attacker, result.attacker, "defender", dealt[1]))
-    for convoy, own, enemy, theirs, role, (gave, took) in sides:
-        _apply(ctx, convoy, own, enemy, theirs, role, result, hex_id, gave, took)
+    for (convoy, own, enemy, theirs, role, (gave, took)), replay in zip(sides, replays,
+                                                                        strict=True):
+        _apply(ctx, convoy, own, enemy, theirs, role, result, hex_id, gave, took, replay)
     radio.broadcast(game, hex_id, f"a convoy battle between Clan {attacker.owner} and Clan "
                     f"{defender.owner}", [attacker.owner, defender.owner])
     return result
@@ -119,6 +127,31 @@ def _dealt(result: BattleResult) -> tuple[tuple[int, int], tuple[int, int]]:
     return (by_attacker, by_defender), (by_defender, by_attacker)
 
 
+def round_facts(result: BattleResult, attacker: Fighter,
+                defender: Fighter) -> tuple[dict[str, Fact], dict[str, Fact]]:
+    """The battle round by round, as the attacker and as the defender saw it (for a replay,
+    `reports/battle_rounds`): `start` (own troops, own vehicles, their troops, their vehicles),
+    `by_round` one row per round (damage dealt, damage taken, of it by own rocket, by theirs,
+    own troops lost, theirs), `wrecks` one (round, 0 own / 1 theirs, index in `lost` /
+    `enemy_lost`) per vehicle destroyed."""
+    sides = ((attacker, defender, result.attacker, result.defender, True),
+             (defender, attacker, result.defender, result.attacker, False))
+    out = []
+    for own, enemy, own_out, their_out, attacking in sides:
+        own_kinds, their_kinds = sorted(set(own_out.destroyed)), sorted(set(their_out.destroyed))
+        rows: list[Fact] = []
+        wrecks: list[Fact] = []
+        for r in result.rounds:
+            mine, theirs = (r.attacker, r.defender) if attacking else (r.defender, r.attacker)
+            rows.append((mine.salvo + mine.rocket, theirs.salvo + theirs.rocket, mine.rocket,
+                         theirs.rocket, theirs.troops_killed, mine.troops_killed))
+            wrecks += [(r.number, 0, own_kinds.index(key)) for key in theirs.destroyed]
+            wrecks += [(r.number, 1, their_kinds.index(key)) for key in mine.destroyed]
+        out.append({"start": (own.troops, len(own.units), enemy.troops, len(enemy.units)),
+                    "by_round": tuple(rows), "wrecks": tuple(wrecks)})
+    return out[0], out[1]
+
+
 def _why(own: SideResult, theirs: SideResult) -> str:
     if own.wiped_out:
         return "both_destroyed" if theirs.wiped_out else "destroyed"
@@ -128,8 +161,10 @@ def _why(own: SideResult, theirs: SideResult) -> str:
 
 
 def _apply(ctx: TurnContext, convoy: Convoy, own: SideResult, enemy: Convoy, theirs: SideResult,
-           role: str, result: BattleResult, hex_id: str, dealt: int, taken: int) -> None:
-    """Losses, then repair, hiding, morale and training; one event for the convoy's Clan."""
+           role: str, result: BattleResult, hex_id: str, dealt: int, taken: int,
+           replay: dict[str, Fact]) -> None:
+    """Losses, then repair, hiding, morale and training; one event for the convoy's Clan, with
+    the battle round by round as seen from this side (`replay`)."""
     game = ctx.game
     rules = game.rules
     why = _why(own, theirs)
@@ -142,7 +177,7 @@ def _apply(ctx: TurnContext, convoy: Convoy, own: SideResult, enemy: Convoy, the
         "taken": taken, "troops_lost": own.troops_killed, "vehicles_lost": len(own.destroyed),
         "lost": _counted(ctx, destroyed), "killed": theirs.troops_killed,
         "enemy_lost": _counted(ctx, Counter(theirs.destroyed)),
-        "rockets_fired": own.rockets_fired,
+        "rockets_fired": own.rockets_fired, **replay,
     }
     if own.wiped_out:
         gone = convoys.aboard(convoy)

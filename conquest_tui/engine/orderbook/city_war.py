@@ -9,7 +9,7 @@ import attrs
 from conquest_tui.engine.combat import city_assault, city_battle
 from conquest_tui.engine.convoys import experts
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import no_more, quantity, word_at
@@ -81,6 +81,7 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
               "city_to_hit": _percent(first.defender_to_hit),
               "population": result.population_lost, "rifles_lost": result.rifles_lost,
               "grenades_used": result.grenades_used}
+    replay = round_facts(troops, assault, result)
     trained = experts.raise_training(convoy, game.rules.morale.training_per_battle.roll(rng),
                                      game.rules)
     if result.won:
@@ -93,12 +94,13 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
             convoy, game.rules.morale.city_captured.roll(rng), game.rules)
         convoy.morale += gain
         ctx.report(EventKind.CITY_CAPTURED, "CC-CBC-12", convoy=convoy.number, **where,
-                   **rounds, owner=owner, pillage=result.pillage, left=left,
+                   **rounds, **replay, owner=owner, pillage=result.pillage, left=left,
                    vigilance=int(experts.vigilance_applies(convoy) and ctx.clan.vigilance > 0),
                    morale=gain, training=trained, claymores=result.claymores_lost + destroyed)
         ctx.notify(owner, EventKind.CITY_LOST, "CC-CBC-12", **where, troops=assault.garrison,
                    claymores=result.claymores_lost + destroyed, attackers=troops,
-                   population=result.population_lost, pillage=result.pillage)
+                   population=result.population_lost, pillage=result.pillage,
+                   **replay)
     else:
         if convoy.owner not in city.hostile_to:
             city.hostile_to.append(convoy.owner)
@@ -106,15 +108,26 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
         before = convoy.morale
         convoy.morale = max(game.rules.morale.minimum, before - loss)
         ctx.report(EventKind.CITY_ATTACK_FAILED, "CC-CBC-15", convoy=convoy.number, **where,
-                   **rounds, owner=owner, morale=before - convoy.morale, training=trained,
-                   claymores=result.claymores_lost)
+                   **rounds, **replay, owner=owner, morale=before - convoy.morale,
+                   training=trained, claymores=result.claymores_lost)
         ctx.notify(owner, EventKind.CITY_HELD, "CC-CBC-10", **where,
                    troops=assault.garrison - result.garrison_left,
                    claymores=result.claymores_lost, attackers=troops,
-                   killed=result.attackers_lost, population=result.population_lost)
+                   killed=result.attackers_lost, population=result.population_lost,
+                   **replay)
     facts = {"attacker": convoy.owner, "owner": owner, "won": int(result.won), **where}
     radio.broadcast(game, city.hex, city_war_sentences.broadcast_text(facts),
                     [convoy.owner, owner, *(g.owner for g in guards)])
+
+
+def round_facts(troops: int, assault: city_battle.Assault,
+                result: city_battle.AssaultResult) -> dict[str, Fact]:
+    """The assault round by round, for a replay (`reports/battle_rounds`): `start` (attacking
+    troops, defending troops), `by_round` one row per round (attackers lost, defenders the
+    shot killed, people killed), `grenades` one (round, defenders killed) per grenade thrown."""
+    return {"start": (troops, assault.defenders),
+            "by_round": tuple((r.lost, r.killed, r.population) for r in result.rounds),
+            "grenades": tuple((r.number, r.grenade) for r in result.rounds if r.grenade)}
 
 
 def _take(ctx: TurnContext, convoy: Convoy, city: CityState) -> None:

@@ -10,7 +10,7 @@ from conquest_tui.engine.combat import bombing, razing
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word_at
 from conquest_tui.engine.orders.model import Order
@@ -30,6 +30,19 @@ TARGET_WORDS = {"B": "B", "BUILDINGS": "B", "P": "P", "POPULATION": "P", "T": "T
 def _where(game: Game, hex_id: str) -> dict[str, object]:
     city = game.city(hex_id)
     return {"hex": hex_id, "city": city_name(game, hex_id), "owner": city.owner if city else 0}
+
+
+def _struck_city(ctx: TurnContext, convoy: Convoy, why: str, refused: EventKind,
+                 rule: str) -> tuple[CityState, dict[str, object]] | None:
+    """The city in the convoy's hex and where it is; None, the refusal told, when `why` says the
+    strike cannot be made."""
+    where = _where(ctx.game, convoy.hex)
+    if why:
+        ctx.fail(refused, rule, why=why, convoy=convoy.number, **where)
+        return None
+    city = ctx.game.city(convoy.hex)
+    assert city is not None
+    return city, where
 
 
 @convoy_order("BOMB", abbr="BO", syntax="BOMB [BUILDINGS|POPULATION|TROOPS|SCOURGE]",
@@ -65,14 +78,11 @@ class Bomb(Order):
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Drop the bombs; the city's owner is told and the radio carries it (CC-CITY-63)."""
         game = ctx.game
-        why = bombing.bomb_problem(game, ctx.clan, convoy)
-        if why:
-            ctx.fail(EventKind.CANNOT_BOMB, "CC-CO-BOMB-01", why=why, convoy=convoy.number,
-                     **_where(game, convoy.hex))
+        found = _struck_city(ctx, convoy, bombing.bomb_problem(game, ctx.clan, convoy),
+                             EventKind.CANNOT_BOMB, "CC-CO-BOMB-01")
+        if found is None:
             return
-        city = game.city(convoy.hex)
-        assert city is not None
-        where = _where(game, convoy.hex)
+        city, where = found
         result = bombing.drop_bombs(game, convoy, city, self.target, ctx.rng())
         names = tuple(game.rules.buildings[code].name for code in result.destroyed)
         facts = {**where, "bombs": result.bombs, "target": self.target, "hits": result.hits,
@@ -97,14 +107,11 @@ class Raze(Order):
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Raze; the city is left uncontrolled and hostile; the radio carries it."""
         game = ctx.game
-        why = razing.raze_problem(game, ctx.clan, convoy)
-        if why:
-            ctx.fail(EventKind.CANNOT_RAZE, "CC-CO-RAZE-01", why=why, convoy=convoy.number,
-                     **_where(game, convoy.hex))
+        found = _struck_city(ctx, convoy, razing.raze_problem(game, ctx.clan, convoy),
+                             EventKind.CANNOT_RAZE, "CC-CO-RAZE-01")
+        if found is None:
             return
-        city = game.city(convoy.hex)
-        assert city is not None
-        where = _where(game, convoy.hex)
+        city, where = found
         result = razing.raze(game, ctx.clan, city, ctx.rng())
         facts = {"hex": where["hex"], "city": where["city"], "convoys": result.convoys,
                  "people": result.people,

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Sentence
-
-Facts = Mapping[str, Fact]
-
-
-def _n(count: Fact, one: str, many: str | None = None) -> str:
-    """"1 troop", "12 troops", "1,200 people" (`many` when the plural is not one + "s")."""
-    number = int(count)  # type: ignore[arg-type]
-    return f"{number:,} {one if number == 1 else many or one + 's'}"
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.reports.sentences import Facts, Sentence
+from conquest_tui.engine.reports.sentences import number_of as _n
 
 
 def _owner(f: Facts) -> str:
@@ -122,22 +113,19 @@ def broadcast_text(f: Facts) -> str:
     return f"Clan {f['attacker']} attacked {owner} {f['city']} ({f['hex']}) {outcome}"
 
 
-OWN: dict[EventKind, Sentence] = {
-    EventKind.CITY_CAPTURED: _captured,
-    EventKind.CITY_ATTACK_FAILED: _failed,
-    EventKind.GUARD: _guard,
-    EventKind.CANNOT_ATTACK: _cannot_attack,
-    EventKind.CANNOT_GUARD: _cannot_guard,
-    # the told kinds, should one ever be read by the Clan whose turn it was
-    EventKind.CITY_LOST: _city_lost,
-    EventKind.CITY_HELD: _city_held,
-    EventKind.GUARDS_FOUGHT: _guards_fought,
-}
-"""Kind → the sentence the attacking or guarding Clan reads."""
-
 TOLD: dict[EventKind, Sentence] = {
     EventKind.CITY_LOST: _city_lost,
     EventKind.CITY_HELD: _city_held,
     EventKind.GUARDS_FOUGHT: _guards_fought,
 }
 """Kind → the sentence the city's owner or a guarding convoy's Clan reads (ctx.notify)."""
+
+OWN: dict[EventKind, Sentence] = {
+    EventKind.CITY_CAPTURED: _captured,
+    EventKind.CITY_ATTACK_FAILED: _failed,
+    EventKind.GUARD: _guard,
+    EventKind.CANNOT_ATTACK: _cannot_attack,
+    EventKind.CANNOT_GUARD: _cannot_guard,
+    **TOLD,  # should a told kind ever be read by the Clan whose turn it was
+}
+"""Kind → the sentence the attacking or guarding Clan reads."""

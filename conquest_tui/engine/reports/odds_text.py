@@ -12,13 +12,12 @@ from conquest_tui.engine.combat.odds import (
     Losses,
     OddsError,
 )
+from conquest_tui.engine.reports.sentences import number_of
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
-def _n(count: int | float, one: str, many: str) -> str:
-    if count == 0:
-        return f"no {many}"
-    return f"{count:,} {one if count == 1 else many}"
+def _n(count: int, one: str, many: str) -> str:
+    return f"no {many}" if count == 0 else number_of(count, one, many)
 
 
 def _owner(owner: int | str, what: str) -> str:

@@ -51,6 +51,12 @@ def count_of(amount: int, item: str) -> str:
     return f"{amount} {_ONE.get(item, item) if amount == 1 else item}"
 
 
+def number_of(count: Fact, one: str, many: str | None = None) -> str:
+    """"1 troop", "12 troops", "1,200 people" (`many` when the plural is not one + "s")."""
+    number = int(count)  # type: ignore[arg-type]
+    return f"{number:,} {one if number == 1 else many or one + 's'}"
+
+
 def _introduction(f: Facts) -> str:
     text = f"Clan {f['clan']} ({f['name']})"
     if f["slogan"]:

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Sentence, words
-
-Facts = Mapping[str, Fact]
-
-
-def _n(count: Fact, one: str, many: str | None = None) -> str:
-    """"1 troop", "12 troops", "1,200 people"."""
-    number = int(count)  # type: ignore[arg-type]
-    return f"{number:,} {one if number == 1 else many or one + 's'}"
+from conquest_tui.engine.reports.sentences import Facts, Sentence, words
+from conquest_tui.engine.reports.sentences import number_of as _n
 
 
 def _listed(names: Fact) -> str:

@@ -64,10 +64,53 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class MessageDialog(ModalScreen[None]):
-    """Show a message until Enter or Escape."""
+class AcknowledgeDialog(ModalScreen[None]):
+    """A dialog read and closed with its one button, Enter or Escape; subclasses say what it
+    shows (`body`), its button's label and its Escape binding."""
 
     CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
+
+    OK_LABEL: ClassVar[str] = "OK"
+    """The label of the one button."""
+
+    BOX_ID: ClassVar[str | None] = None
+    """The id of the dialog's box, for a stylesheet rule of its own."""
+
+    def __init__(self, title: str) -> None:
+        """Create the dialog.
+
+        Args:
+            title: The dialog's border title.
+        """
+        super().__init__(classes="dialog-screen")
+        self.dialog_title = title
+
+    def body(self) -> ComposeResult:
+        """What the dialog shows above its button."""
+        yield from ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id=self.BOX_ID) as box:
+            box.border_title = self.dialog_title
+            yield from self.body()
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.OK_LABEL, id="ok", variant="primary",
+                             tooltip="Close (Enter, Escape)")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        """Close the dialog."""
+        self.dismiss(None)
+
+
+class MessageDialog(AcknowledgeDialog):
+    """Show a message until Enter or Escape."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="dialog.close", tooltip="Close this message"),
@@ -80,24 +123,8 @@ class MessageDialog(ModalScreen[None]):
             message: The text to show.
             title: The dialog's border title.
         """
-        super().__init__(classes="dialog-screen")
+        super().__init__(title)
         self.message = message
-        self.dialog_title = title
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog") as box:
-            box.border_title = self.dialog_title
-            yield Static(self.message, classes="dialog-question", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary", tooltip="Close (Enter, Escape)")
-
-    def on_mount(self) -> None:
-        self.query_one("#ok", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        """Close the message."""
-        self.dismiss(None)
+    def body(self) -> ComposeResult:
+        yield Static(self.message, classes="dialog-question", markup=False)

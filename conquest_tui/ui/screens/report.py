@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.play.turn import PHASES
+from conquest_tui.engine.reports.battle_rounds import has_rounds
 from conquest_tui.engine.reports.event_text import event_text, problem_text
 from conquest_tui.engine.reports.report import Report
 from conquest_tui.engine.reports.report_text import (
@@ -140,6 +141,8 @@ class ReportScreen(Screen[None]):
                 tooltip="Save the game and go back to the title (the turn is already saved)"),
         Binding("r", "toggle_rules", "Rule refs", id="report.rules",
                 tooltip="Show or hide the rulebook references (CC-…) after each sentence"),
+        Binding("b", "battles", "Battles", id="report.battles",
+                tooltip="Replay a battle of this report round by round"),
     ]
 
     def __init__(self, report: Report, sheet_text: str,
@@ -157,6 +160,8 @@ class ReportScreen(Screen[None]):
         self.events: tuple[Event, ...] = report.events if events is None else tuple(events)
         self.show_rules = False
         """Whether the rulebook references are shown (the r key)."""
+        self.battles = tuple(event for event in self.events if has_rounds(event))
+        """The battles the b key replays, in the report's order."""
 
     def compose(self) -> ComposeResult:
         report = self.report
@@ -168,7 +173,8 @@ class ReportScreen(Screen[None]):
         yield Static(heading, id="report-heading")
         with ScrollableContainer(id="report-scroll") as scroll:
             scroll.border_title = "Report"
-            scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Enter to hand over"
+            scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Enter to hand over" + (
+                ", b to replay a battle" if self.battles else "")
             yield Static(events_text(report, self.sheet_text, self.events), id="report-events")
             tables = tables_text(report)
             wide = Static(tables, id="report-tables")
@@ -188,6 +194,24 @@ class ReportScreen(Screen[None]):
             events_text(self.report, self.sheet_text, self.events, rules=self.show_rules))
         self.notify("Rulebook references shown." if self.show_rules
                     else "Rulebook references hidden.", timeout=2)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The b key is offered only when the report has a battle to replay."""
+        return bool(self.battles) if action == "battles" else True
+
+    def action_battles(self) -> None:
+        """Replay the report's battle; with several, ask which first."""
+        from conquest_tui.ui.screens.battle import BattlePicker, BattleScreen
+
+        if len(self.battles) == 1:
+            self.app.push_screen(BattleScreen(self.battles[0]))
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.app.push_screen(BattleScreen(self.battles[index]))
+
+        self.app.push_screen(BattlePicker(self.battles), chosen)
 
     def action_continue(self) -> None:
         """Hand the terminal on."""

@@ -104,6 +104,9 @@ def city_facts(info: CityInfo, clan_number: int, rules: Ruleset, game_turn: int)
     ]
     if info.conquered:
         facts.append((NOTE, "conquered last turn"))
+    if info.plague:
+        facts.append((NOTE, f"the Plague is here: a CURE takes {info.cure_vaccine} vaccine "
+                            "(less with a Doctor)"))
     if not live:
         facts.append((NOTE, f"as seen in turn {info.seen_turn}" if info.seen_turn
                       else "never visited: only the map's public facts"))
