@@ -48,7 +48,7 @@ EXTRA_POST = ("ENLIST 3", "SELL 1 BIKE #1", "BUY 20 FOOD", "SELL 5 FUEL", "BUY 1
               "GIVE 2 RIFLES #1 #2", "SELL 2 RIFLES")
 EXTRA_CONVOY = ("LOOT", "PICKUP", "HIRE", "CELEBRATE", "PRACTICE", "FISH", "SPLIT", "DUMP",
                 "DROPOFF", "SCAN", "PAVE N", "PAUSE", "CURE", "ABSORB 2",
-                "PATROL", "HUNT")
+                "PATROL", "HUNT", "ATTACK", "ATTACK 5", "GUARD", "KILL MODE T", "RAZE")
 
 PAID = frozenset({EventKind.SPLIT, EventKind.ORDER_LINES, EventKind.TRAIN, EventKind.HIRE,
                   EventKind.BUILD, EventKind.PAVE, EventKind.FORTIFY, EventKind.ERECT})
