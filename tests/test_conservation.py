@@ -51,7 +51,8 @@ EXTRA_CONVOY = ("LOOT", "PICKUP", "HIRE", "CELEBRATE", "PRACTICE", "FISH", "SPLI
                 "PATROL", "HUNT", "ATTACK", "ATTACK 5", "GUARD", "KILL MODE T", "RAZE")
 
 PAID = frozenset({EventKind.SPLIT, EventKind.ORDER_LINES, EventKind.TRAIN, EventKind.HIRE,
-                  EventKind.BUILD, EventKind.PAVE, EventKind.FORTIFY, EventKind.ERECT})
+                  EventKind.BUILD, EventKind.PAVE, EventKind.FORTIFY, EventKind.ERECT,
+                  EventKind.ESPIONAGE})
 """Kinds whose `cost` fact is the money the order took."""
 
 
@@ -203,6 +204,12 @@ def change(game: Game, event: Event) -> Counter[str]:
         out.update(_pairs(facts.get("gone", ()), -1))
     elif kind in (EventKind.PATROL, EventKind.HUNT):  # convoy-war: the order's fuel
         out["fuel"] -= int(facts["fuel"])
+    elif kind == EventKind.SABOTAGE:  # spies: what the spy stole goes to the treasury
+        out.update(_pairs(facts.get("stolen", ())))
+    elif kind == EventKind.SABOTAGED:  # spies: the sabotaged city's owner
+        out.update(_pairs(facts.get("stolen", ()), -1))
+        out["troops"] -= int(facts.get("troops", 0))
+        out["claymores"] -= int(facts.get("claymores", 0))
     out["cargo"] -= int(facts.get("overflow", 0))  # goods lost for want of room, by any step
     return out
 

@@ -13,7 +13,7 @@ from conquest_tui.engine.orderbook import market, movement
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
 from conquest_tui.engine.orders import parse_sheet
 from conquest_tui.engine.orders.arguments import no_more, quantity
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import NotYetSupported, Order
 from conquest_tui.engine.orders.registry import (
     CLAN,
     CONVOY,
@@ -197,16 +197,36 @@ def test_a_second_declaration_of_a_word_is_refused(rules: Ruleset) -> None:
 
 
 def test_orders_without_a_step_are_read_and_reported_not_yet_supported(game: Game) -> None:
-    """The rulebook's orders this version does not carry out parse cleanly, the checker and
-    the turn both say so, and the other lines still run."""
+    """Every order of the rulebook is carried out now; an order declared without a step (as a
+    new one is while it is being built) still parses cleanly, the checker and the turn both say
+    it is not supported yet, and the other lines still run."""
+    book = OrderRegistry(game.rules.orders.specs)
+
+    @clan_order("TITHE", abbr="TI", syntax="TITHE ...", summary="a test order",
+                rule="CC-CL-GEN-01", registry=book)
+    @attrs.frozen
+    class Tithe(NotYetSupported):
+        """A Clan order being built (a test order)."""
+
+    @convoy_order("SURVEY", abbr="SV", syntax="SURVEY", summary="a test order",
+                  rule="CC-CO-GEN-01", registry=book)
+    @attrs.frozen
+    class Survey(NotYetSupported):
+        """A convoy order being built (a test order)."""
+    game.rules = attrs.evolve(game.rules, order_source=lambda: book)
     clan = game.state.active_clan
-    text = "[PRE]\nALLY 2\nENLIST 1\n[CONVOY 1]\nPLANT\nPAUSE\n"
+    text = "[PRE]\nTITHE 2\nENLIST 1\n[CONVOY 1]\nSURVEY\nPAUSE\n"
     assert parse_sheet(text, game.rules).problems == ()
     assert [(p.line, p.code) for p in check_sheet(game, clan, text)] == [
         (2, "not_supported"), (5, "not_supported")]
     result = run_clan_turn(game, clan, text)
     assert [p.line for p in result.problems if p.code == "not_supported"] == [2, 5]
     assert {e.kind for e in result.events} >= {"enlist", "pause"}
+
+
+def test_every_order_of_the_rulebook_is_carried_out(game: Game) -> None:
+    """No order of the rulebook is declared without a step any more (issues 14 and 15)."""
+    assert [spec.keyword for spec in game.rules.orders.specs if not spec.supported] == []
 
 
 def test_one_declaration_is_all_a_new_order_needs(game: Game) -> None:

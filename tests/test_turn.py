@@ -242,8 +242,3 @@ def test_cc_pop_02_game_turn_end_recalculates_popularity(game: Game) -> None:
         assert clan.popularity == 100 + 1 + city.population // 10_000
 
 
-def test_unsupported_orders_are_reported_not_dropped(game: Game) -> None:
-    clan = first(game)
-    result = run_clan_turn(game, clan, "[PRE]\nALLY 123\n[CONVOY 1]\nPLANT\n")
-    codes = [(p.line, p.code) for p in result.problems]
-    assert (2, "not_supported") in codes and (4, "not_supported") in codes

@@ -207,6 +207,31 @@ class EventKind(enum.StrEnum):
     RAZE = "raze"
     CANNOT_RAZE = "cannot_raze"
 
+    # --- diplomacy: ALLY, BAN, MESSAGE, BROADCAST (helper "diplomacy") ---------------------------
+    ALLY = "ally"
+    BAN = "ban"
+    CANNOT_ALLY = "cannot_ally"
+    CANNOT_BAN = "cannot_ban"
+    MESSAGE_SENT = "message_sent"
+    MESSAGE = "message"
+    CANNOT_MESSAGE = "cannot_message"
+
+    # --- spies: PLANT, SABOTAGE, counterspies (helper "spies") -----------------------------------
+    PLANT = "plant"
+    CANNOT_PLANT = "cannot_plant"
+    SABOTAGE = "sabotage"
+    SABOTAGED = "sabotaged"
+    CANNOT_SABOTAGE = "cannot_sabotage"
+    SPY_CAUGHT = "spy_caught"
+    SPY_LOST = "spy_lost"
+
+    # --- espionage: agents sent to hexes, ESPIONAGE (helper "espionage") -------------------------
+    AGENT_REPORT = "agent_report"
+    CANNOT_SEND_AGENT = "cannot_send_agent"
+    ESPIONAGE = "espionage"
+    ESPIONAGE_RESULT = "espionage_result"
+    CANNOT_ESPIONAGE = "cannot_espionage"
+
     # --- problems not kept with the save (counted instead) ---------------------------------------
     MORE_PROBLEMS = "more_problems"
 

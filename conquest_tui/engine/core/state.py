@@ -149,6 +149,15 @@ class CityMemory:
 
 
 @attrs.define
+class SpyReport:
+    """What a Clan's spy planted in a foreign city told it at the end of its turn: a city report
+    and a spotting report, wrong in part where a counterspy works (CC-CO-PLANT-02, CC-RPT-12)."""
+
+    city: CityMemory
+    sightings: list[Sighting] = attrs.field(factory=list)
+
+
+@attrs.define
 class LastTurn:
     """What a Clan's last player turn produced: its sheet, problems and events (CC-SEQ-13)."""
 
@@ -211,6 +220,8 @@ class Clan:
     below it, CC-POP-07)."""
     structure_uses: dict[str, int] = attrs.field(factory=dict)
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
+    spy_reports: list[SpyReport] = attrs.field(factory=list)
+    """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12)."""
 
 
 @attrs.define
@@ -253,6 +264,13 @@ class CityState:
     hostile_to: list[int] = attrs.field(factory=list)
     conquered_turn: int = 0
     spies: list[int] = attrs.field(factory=list)
+    """Clans with a spy PLANTed here; the owner's own spy is a counterspy (CC-CO-PLANT)."""
+    spy_attempts: dict[str, int] = attrs.field(factory=dict)
+    """Clan number → sabotage attempts its spy here made (detection rises, CC-CL-SABOTAGE-02)."""
+    income_sabotaged: bool = False
+    """No money at the owner's next Income Phase (SABOTAGE, AMB-33)."""
+    spotting_falsified: bool = False
+    """The owner's next spotting report from this city is falsified (SABOTAGE, AMB-33)."""
     fortified_turn: int = 0
     """Game turn of the last FORTIFY raise (one level per turn, CC-CITY-34)."""
     built_turns: dict[str, int] = attrs.field(factory=dict)

@@ -6,6 +6,7 @@ from random import Random
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, HexState
+from conquest_tui.engine.world import spies
 
 RESOURCES = ("money", "food", "fuel", "parts", "vaccine")
 
@@ -79,7 +80,7 @@ def city_value(game: Game, city: CityState, clan: int, rng: Random | None) -> in
     site = game.map.city_at(city.hex)
     major = bool(site and site.major)
     factor = population_factor(game, city, major)
-    if factor == 0.0:
+    if factor == 0.0 or spies.income_lost(city):  # sabotaged: no money this turn (AMB-33)
         return 0
     base = city.base_value
     if "MAR" in city.buildings:

@@ -7,13 +7,15 @@ from conquest_tui.engine.orderbook import (  # noqa: F401  (imported for their d
     city_war,
     clan_admin,
     convoy_war,  # PATROL, HUNT, KILL MODE (helper "convoy-war")
+    diplomacy,  # ALLY, BAN, MESSAGE, BROADCAST (helper "diplomacy")
+    espionage,  # ESPIONAGE (helper "espionage"; agents: steps/agent_reports)
     experts,
     guards,
     hexes,
     market,
     movement,
-    not_yet,
     plague,
+    spies,  # PLANT, SABOTAGE (helper "spies")
     strikes,  # BOMB, RAZE (helper "strike")
     transfers,
 )

@@ -19,7 +19,7 @@ from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.reports import strike_sentences
 from conquest_tui.engine.reports.event_text import render
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.world import radio
+from conquest_tui.engine.world import radio, spies
 from conquest_tui.engine.world.goods import city_name
 
 TARGET_WORDS = {"B": "B", "BUILDINGS": "B", "P": "P", "POPULATION": "P", "T": "T",
@@ -122,5 +122,8 @@ class Raze(Order):
                  "fortification": game.rules.fortification(result.fortification).name,
                  "garrison": result.garrison}
         ctx.report(EventKind.RAZE, "CC-CO-RAZE-02", convoy=convoy.number, **facts)
+        if spies.remove_spy(city, ctx.clan.number):  # your own spy there dies (CC-CO-RAZE-06)
+            ctx.report(EventKind.SPY_LOST, "CC-CO-RAZE-06", why="raze", convoy=convoy.number,
+                       hex=where["hex"], city=where["city"])
         radio.broadcast(game, convoy.hex, strike_sentences.raze_news(facts, ctx.clan.number),
                         [ctx.clan.number])

@@ -6,6 +6,7 @@ import attrs
 
 from conquest_tui.engine.core.state import Problem
 from conquest_tui.engine.orders import model
+from conquest_tui.engine.orders.agent_lines import parse_agent_line
 from conquest_tui.engine.orders.arguments import (
     MAX_CONVOY_NUMBER,
     OrderSyntaxError,
@@ -165,7 +166,7 @@ class _Reader:
         self.section, self.current, self.skipping = "", None, False
         if kind == "bad" or convoy > MAX_CONVOY_NUMBER:
             why = (f"convoys are numbered #1 to #{MAX_CONVOY_NUMBER}" if kind == CONVOY
-                   else "use [PRE], [CONVOY n] or [POST]")
+                   else "use [PRE], [CONVOY n], [POST] or [AGENTS]")
             self.problems.append(Problem(number, "bad_header", f'"{shown(stripped)}" is not a '
                                          f"section: {why}"))
             return
@@ -193,13 +194,12 @@ class _Reader:
             return
         if not tokenize_safe(raw):
             return
-        if self.section == AGENTS:
-            current.append(SheetLine(number, stripped, model.NotYetSupported("AGENT", number,
-                                                                             stripped)))
-            return
         try:
-            order = parse_order_line(raw, number, CONVOY if self.section == CONVOY else CLAN,
-                                     self.rules)
+            if self.section == AGENTS:
+                order: model.Order = parse_agent_line(raw, number)
+            else:
+                order = parse_order_line(raw, number, CONVOY if self.section == CONVOY else CLAN,
+                                         self.rules)
         except OrderSyntaxError as error:
             self.problems.append(Problem(number, error.code, error.message))
             current.append(SheetLine(number, stripped, None))

@@ -6,7 +6,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.economy import economy, random_events
 from conquest_tui.engine.steps import city_buildings
-from conquest_tui.engine.world import structures
+from conquest_tui.engine.world import spies, structures
 
 RESOURCES = ("money", "food", "fuel", "parts", "vaccine")
 
@@ -17,6 +17,7 @@ def run(ctx: TurnContext) -> None:
     totals = economy.hex_income(game, clan.number, ctx.rng())
     for key, amount in economy.city_income(game, clan.number, ctx.rng()).items():
         totals[key] = totals.get(key, 0) + amount
+    spies.income_collected(game, clan.number)  # sabotaged cities produce again (AMB-33)
     for key, amount in city_buildings.income_production(ctx).items():
         totals[key] = totals.get(key, 0) + amount
     for item, amount in totals.items():

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.steps import city_buildings
-from conquest_tui.engine.world import knowledge, radio
+from conquest_tui.engine.steps import agent_reports, city_buildings
+from conquest_tui.engine.world import knowledge, radio, spies
 
 
 def run(ctx: TurnContext) -> None:
@@ -15,4 +15,6 @@ def run(ctx: TurnContext) -> None:
     for convoy in game.convoys_of(clan.number):
         clan.known_hexes[convoy.hex] = game.state.game_turn
     knowledge.spot_from_cities(game, clan)
+    spies.turn_end(game, clan, ctx.rng())  # sabotaged spotting, spy reports (CC-CO-PLANT-02)
     radio.report_heard(ctx)
+    agent_reports.send_agents(ctx)  # after spotting, which clears older sightings (AMB-71)

@@ -10,6 +10,7 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import MODES, NOTICE, Convoy, Problem
 from conquest_tui.engine.orders import model
+from conquest_tui.engine.orders.agent_lines import AgentDestination
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
 from conquest_tui.engine.reports import odds_text
@@ -55,10 +56,27 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
         good = counted(lines)
         problems += _over_limit(good, allowed, f"convoy #{number}")
         problems += _check_convoy_lines(game, convoy, good[:allowed])
-    for sheet_line in sheet.agents:
-        problems.append(Problem(sheet_line.line, "not_supported",
-                                "agents are not yet supported in this version", "check"))
+    problems += _check_agent_lines(game, clan.agents, counted(sheet.agents))
     return sorted(problems, key=lambda p: p.line)
+
+
+def _check_agent_lines(game: Game, agents: int, lines: tuple[SheetLine, ...]) -> list[Problem]:
+    """One line per agent the Clan has now, each to a hex of the map (CC-CL-TRAIN-02)."""
+    problems: list[Problem] = []
+    for index, sheet_line in enumerate(lines):
+        if index >= agents:
+            have = f"you have only {agents} agents" if agents > 1 else \
+                "you have only one agent" if agents == 1 else "you have no agents"
+            problems.append(Problem(sheet_line.line, "over_limit", f"{have}; this line will not "
+                                    "run (agents trained this turn are sent from next turn)",
+                                    "check"))
+            continue
+        order = sheet_line.order
+        target = order.hex if isinstance(order, AgentDestination) else ""
+        if not game.map.contains(target):
+            problems.append(Problem(sheet_line.line, "off_map", f"hex {target} is not on the "
+                                    "map", "check"))
+    return problems
 
 
 def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Convoy]:

@@ -9,9 +9,12 @@ from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.reports import (
     city_war_sentences,  # city war (helper "city-war")
     convoy_war_sentences,  # convoy battles, PATROL, HUNT, KILL MODE (helper "convoy-war")
+    diplomacy_sentences,  # ALLY, BAN, MESSAGE, BROADCAST (helper "diplomacy")
+    espionage_sentences,  # agents sent to hexes, ESPIONAGE (helper "espionage")
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")
     sentences,
+    spies_sentences,  # PLANT, SABOTAGE, counterspies (helper "spies")
     strike_sentences,  # hex attacks told as battles, BOMB, RAZE (helper "strike")
 )
 
@@ -32,12 +35,16 @@ def _merged(*tables: Mapping[EventKind, Sentence]) -> dict[EventKind, Sentence]:
 
 SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OWN,
                                              plague_sentences.OWN, city_war_sentences.OWN,
-                                             strike_sentences.OWN, convoy_war_sentences.OWN)
+                                             strike_sentences.OWN, convoy_war_sentences.OWN,
+                                             diplomacy_sentences.OWN,
+                                             spies_sentences.OWN, espionage_sentences.OWN)
 """The sentence of each kind, as the Clan it happened to reads it."""
 
 TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD,
                                          plague_sentences.TOLD, city_war_sentences.TOLD,
-                                         strike_sentences.TOLD, convoy_war_sentences.TOLD)
+                                         strike_sentences.TOLD, convoy_war_sentences.TOLD,
+                                         diplomacy_sentences.TOLD,
+                                         spies_sentences.TOLD, espionage_sentences.TOLD)
 """The sentence of each kind another Clan's turn brought about, as the Clan told of it reads it."""
 
 

@@ -6,7 +6,13 @@ import attrs
 
 from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.state import STOCK_ITEMS, Event, Problem, Sighting
-from conquest_tui.engine.reports.view import CityInfo, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.reports.view import (
+    CityInfo,
+    ClanView,
+    ConvoyInfo,
+    HexInfo,
+    SpyReportInfo,
+)
 
 
 @attrs.frozen
@@ -44,6 +50,8 @@ class Report:
     """Last game turn, 0 for none (AMB-57)."""
     since_last_turn: tuple[Event, ...] = ()
     """What other Clans' turns did to this Clan since its last turn (CC-SEQ-16, CC-GEN-04)."""
+    spy_reports: tuple[SpyReportInfo, ...] = ()
+    """What its planted spies reported, city by city (CC-CO-PLANT-02, CC-RPT-12)."""
 
 
 def build_report(view: ClanView) -> Report:
@@ -74,4 +82,5 @@ def build_report(view: ClanView) -> Report:
         victory_watch=standing.victory_watch,
         turn_limit=standing.turn_limit,
         since_last_turn=view.since_last_turn(),
+        spy_reports=view.spy_reports(),
     )

@@ -149,6 +149,23 @@ class OwnTurn:
 
 
 @attrs.frozen
+class SpyReportInfo:
+    """What one of the Clan's planted spies reported at the end of its last turn: the city and
+    the convoys it spotted (CC-CO-PLANT-02, CC-RPT-12; a counterspy may make details wrong)."""
+
+    hex: str
+    city: str
+    game_turn: int
+    owner: int
+    population: int
+    fortification: str
+    troops: int
+    buildings: tuple[str, ...]
+    """Building names."""
+    sightings: tuple[Sighting, ...]
+
+
+@attrs.frozen
 class Standing:
     """Where the game stands, as every Clan may read it (CC-RPT-09, CC-POP-07…09)."""
 
@@ -301,6 +318,27 @@ class ClanView:
     def known_hexes(self) -> dict[str, int]:
         """Hex id → game turn last seen."""
         return dict(self._clan.known_hexes)
+
+    def spy_reports(self) -> tuple[SpyReportInfo, ...]:
+        """Its planted spies' reports from its last turn's end, as copies (CC-RPT-12)."""
+        rules, out = self._game.rules, []
+        for report in self._clan.spy_reports:
+            city = report.city
+            site = self._game.map.city_at(city.hex)
+            out.append(SpyReportInfo(
+                hex=city.hex, city=site.name if site else city.hex, game_turn=city.game_turn,
+                owner=city.owner, population=city.population,
+                fortification=rules.fortification(city.fortification).name,
+                troops=city.troops,
+                buildings=tuple(rules.buildings[code].name for code in city.buildings
+                                if code in rules.buildings),
+                sightings=tuple(attrs.evolve(seen) for seen in report.sightings)))
+        return tuple(out)
+
+    def spies(self) -> tuple[str, ...]:
+        """Hexes of the cities where the Clan has a spy planted (a counterspy in its own)."""
+        return tuple(city.hex for city in self._game.state.cities
+                     if self._number in city.spies)
 
     def sightings(self) -> list[Sighting]:
         """Enemy convoys the Clan saw at the end of its last turn (ghost images), as copies."""

@@ -122,6 +122,9 @@ class SpyRules:
     counterspy_false_report_chance: float = fraction()
     counterspy_spotting_factor: float = checked(number(0, 1))
     sabotage_per_city_per_turn: int
+    false_report_error: FloatRange = checked(span(0, 1))  # a wrong number: off by this share
+    falsified_sighting_drop: float = fraction()  # a falsified spotting report drops entries …
+    falsified_sightings_invented: Range = checked(span(0))  # … and invents this many (AMB-33)
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)

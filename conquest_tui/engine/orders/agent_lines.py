@@ -1,0 +1,38 @@
+"""The [AGENTS] section's lines: one hex number a line, where an agent goes (CC-CL-TRAIN-02)."""
+
+from __future__ import annotations
+
+import attrs
+
+from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, shown
+from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.tokens import TokenError, tokenize
+
+AGENT = "AGENT"
+"""The keyword an agent line is recorded under (it is written without one)."""
+
+
+@attrs.frozen
+class AgentDestination(Order):
+    """One agent-destination line: the hex the agent of that line reports on (AMB-71)."""
+
+    hex: str = ""
+
+
+def parse_agent_line(text: str, line: int) -> AgentDestination:
+    """A line such as `0516` (or `AGENT 0516`). Raises OrderSyntaxError."""
+    try:
+        words = tokenize(text)
+    except TokenError as error:
+        raise OrderSyntaxError("quote", str(error)) from None
+    if words and words[0].upper == AGENT:
+        words = words[1:]
+    if not words:
+        raise OrderSyntaxError("missing_hex", "an agent line needs the hex number the agent "
+                               "goes to, like 0516")
+    target = hex_arg(words[0], "an agent line")
+    if len(words) > 1:
+        extra = shown(" ".join(token.text for token in words[1:]))
+        raise OrderSyntaxError("extra_words", f'an agent line takes one hex number, like 0516; '
+                               f'"{extra}" is too much')
+    return AgentDestination(AGENT, line, text.strip(), hex=target)
