@@ -175,8 +175,14 @@ def cmd_report(args: argparse.Namespace) -> int:
     clan = table.clan_number(args.clan)
     _unlock(table, clan, args.pin)
     report = table.report(clan)
-    if args.json:
+    if args.json or args.format == "json":
         print(json.dumps(report_json(report), indent=2, ensure_ascii=False))
+    elif args.format == "paper":
+        from conquest_tui.engine.reports.paper_report import render_paper
+        from conquest_tui.engine.reports.report_text import hide_rule_ids
+
+        paper = render_paper(report)
+        print(paper if args.rules else hide_rule_ids(paper), end="")
     else:
         print(render_report(report, rules=args.rules), end="")
     return 0
@@ -357,6 +363,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--clan", type=int, required=True, help="the Clan number")
     report.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
     report.add_argument("--json", action="store_true", help="print JSON instead of text")
+    report.add_argument("--format", choices=("text", "json", "paper"), default="text",
+                        help="text (the default), json, or paper: the 1995 moderator's layout")
     _rules_flag(report)
     _allow_edited(report)
     report.set_defaults(func=cmd_report)

@@ -27,8 +27,10 @@ def test_station_hears_battles_within_6_hexes_cc_city_64(game: Game) -> None:
     for city in game.state.cities:
         if city.owner == clan and city.hex != HOME:
             city.owner = 0
-    radio.broadcast(game, hex_at(game, 6), "Clan 901 fought Clan 902", [901, 902])
-    radio.broadcast(game, hex_at(game, 7), "Clan 903 fought Clan 904", [903, 904])
+    radio.broadcast(game, hex_at(game, 6), EventKind.CONVOY_BATTLE, [901, 902],
+                    attacker=901, defender=902)
+    radio.broadcast(game, hex_at(game, 7), EventKind.CONVOY_BATTLE, [903, 904],
+                    attacker=903, defender=904)
     run_clan_turn(game, clan, "")
     lines = radio_lines(game, clan)
     assert lines == [(hex_at(game, 6), (901, 902))]
@@ -38,25 +40,35 @@ def test_radio_tower_adds_6_but_not_on_the_turn_built_cc_city_66(game: Game) -> 
     clan = game.clan(game.state.active_clan)
     city = game.city(HOME)
     clan.stock.money = 20_000
-    radio.broadcast(game, hex_at(game, 10), "Clan 901 attacked a city", [901])
+    radio.broadcast(game, hex_at(game, 10), EventKind.CITY_CAPTURED, [901], attacker=901,
+                    owner=0, won=1, city="Nowhere")
     run_clan_turn(game, clan.number, f"[PRE]\nERECT {HOME} RAD\n")
     assert "RAD" in city.buildings and radio_lines(game, clan.number) == []
     run_clan_turn(game, game.state.active_clan, "")
-    radio.broadcast(game, hex_at(game, 10), "Clan 905 razed a city", [905])
+    radio.broadcast(game, hex_at(game, 10), EventKind.RAZE, [905], actor=905, city="Nowhere")
     run_clan_turn(game, clan.number, "")
     assert (hex_at(game, 10), (905,)) in radio_lines(game, clan.number)
 
 
-def test_own_battles_are_not_repeated_on_the_radio_cc_city_64(game: Game) -> None:
+def test_own_battles_are_always_on_the_radio_cc_city_64_cc_rpt_06(game: Game) -> None:
+    """A battle of the Clan's own is on its radio report wherever it was, with no city that
+    heard it (CC-CITY-64: "battles involving your own Clan are always reported to you")."""
     clan = game.state.active_clan
-    radio.broadcast(game, HOME, f"Clan {clan} fought Clan 902", [clan, 902])
+    for city in game.state.cities:
+        if city.owner == clan:
+            city.owner = 0
+    radio.broadcast(game, HOME, EventKind.CONVOY_BATTLE, [clan, 902], attacker=clan,
+                    defender=902)
     run_clan_turn(game, clan, "")
-    assert radio_lines(game, clan) == []
+    assert radio_lines(game, clan) == [(HOME, (clan, 902))]
+    heard = next(e for e in game.clan(clan).last_turn.events if e.kind == EventKind.RADIO)
+    assert heard.facts["listener"] == ""
 
 
 def test_each_broadcast_is_heard_once_then_forgotten_cc_city_65(game: Game) -> None:
     first, second = game.state.clan_order
-    radio.broadcast(game, HOME, "Clan 901 fought Clan 902", [901, 902])
+    radio.broadcast(game, HOME, EventKind.CONVOY_BATTLE, [901, 902],
+                    attacker=901, defender=902)
     run_clan_turn(game, first, "")
     assert len(radio_lines(game, first)) == 1
     run_clan_turn(game, second, "")

@@ -58,6 +58,29 @@ def live_objects(game: Game) -> dict[int, str]:
     return found
 
 
+def reachable(where: str, root: object) -> Iterator[tuple[str, object]]:
+    """(path, object) for everything inside a record: attrs fields, mappings (keys too), lists,
+    tuples and sets, recursively (a report, its JSON, an event)."""
+    seen: set[int] = set()
+    stack: list[tuple[str, object]] = [(where, root)]
+    while stack:
+        where, obj = stack.pop()
+        if not isinstance(obj, LEAF_TYPES):
+            if id(obj) in seen:
+                continue
+            seen.add(id(obj))
+        yield where, obj
+        if isinstance(obj, Mapping):
+            for key, value in obj.items():
+                stack.append((f"{where} key", key))
+                stack.append((f"{where}[{key!r}]", value))
+        elif isinstance(obj, list | tuple | set | frozenset):
+            stack.extend((f"{where}[{index}]", item) for index, item in enumerate(obj))
+        elif attrs.has(type(obj)):
+            stack.extend((f"{where}.{field.name}", getattr(obj, field.name))
+                         for field in attrs.fields(type(obj)))
+
+
 def _takes_no_arguments(method: object) -> bool:
     try:
         parameters = inspect.signature(method).parameters.values()  # type: ignore[arg-type]
@@ -67,10 +90,10 @@ def _takes_no_arguments(method: object) -> bool:
                for p in parameters)
 
 
-def public_surface(view: ClanView) -> Iterator[tuple[str, object]]:
+def public_surface(view: ClanView, *, leaves: bool = False) -> Iterator[tuple[str, object]]:
     """(path, object) for everything reachable from the view's public attributes, properties
     and argument-free methods, recursively through records, tuples, lists and mappings; plus
-    hex_info and city_info of every map hex."""
+    hex_info and city_info of every map hex. With `leaves`, strings, numbers and the like too."""
     kept: list[object] = []  # keeps every visited object alive, so that ids are not reused
     seen: set[int] = set()
     stack: list[tuple[str, object]] = [("view", view)]
@@ -79,7 +102,11 @@ def public_surface(view: ClanView) -> Iterator[tuple[str, object]]:
         stack.append((f"view.city_info({hex_id!r})", view.city_info(hex_id)))
     while stack:
         where, obj = stack.pop()
-        if isinstance(obj, LEAF_TYPES) or id(obj) in seen:
+        if isinstance(obj, LEAF_TYPES):
+            if leaves:
+                yield where, obj
+            continue
+        if id(obj) in seen:
             continue
         seen.add(id(obj))
         kept.append(obj)

@@ -10,6 +10,7 @@ import pytest
 
 from conquest_tui.engine.convoys import convoys, movement
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GOODS
 from conquest_tui.engine.core.state import Clan, Convoy, Event
@@ -347,21 +348,21 @@ def test_radio_tower_adds_6_to_radio_range_from_next_turn_cc_city_52(game: Game)
     clan = me(game)
     clan.stock.money = 20_000
 
-    def battle_at(distance: int, text: str) -> None:
+    def battle_at(distance: int, attacker: int) -> None:
         hex_id = next(h for h in hexgrid.ring(HOME, distance) if game.map.contains(h))
-        radio.broadcast(game, hex_id, text, [901, 902])
+        radio.broadcast(game, hex_id, EventKind.CONVOY_BATTLE, [attacker, 902],
+                        attacker=attacker, defender=902)
 
-    battle_at(12, "Clan 901 fought Clan 902 far away")
+    battle_at(12, 901)
     run_clan_turn(game, clan.number, f"[PRE]\nERECT {HOME} RAD\n")
     assert events(clan, "radio") == []
     assert city_list(game, clan)[HOME].split()[-3:-1] == ["2", "12"]
-    battle_at(12, "Clan 903 fought Clan 904 at twelve")
-    battle_at(13, "Clan 905 fought Clan 906 at thirteen")
+    battle_at(12, 903)
+    battle_at(13, 905)
     run_clan_turn(game, other(game).number, "")
     run_clan_turn(game, clan.number, "")
     heard = [e.facts for e in clan.last_turn.events if e.kind == "radio"]
-    assert [(f["news"], f["clans"]) for f in heard] == [("Clan 903 fought Clan 904 at twelve",
-                                                         (901, 902))]
+    assert [(f["attacker"], f["clans"]) for f in heard] == [(903, (902, 903))]
 
 
 def _enemy_at(game: Game, centre: str, distances: tuple[int, ...]) -> dict[int, str]:

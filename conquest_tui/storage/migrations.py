@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -191,10 +191,34 @@ def migrate_2_to_3(data: Data) -> Data:
     return data
 
 
+# --- version 3 → 4 -----------------------------------------------------------------------------
+
+
+def migrate_3_to_4(data: Data) -> Data:
+    """Version 3 → 4: a radio broadcast is a kind and its facts, like an event, not a sentence.
+
+    Version 3 kept the pending broadcasts as a table (one list per field) with the news as a
+    sentence (`text`). Version 4 has `kind` and `facts` instead: an old broadcast becomes kind
+    "legacy" with its sentence as its one fact, and is heard as before.
+    """
+    state = data["state"]
+    table = state.get("broadcasts")
+    if not isinstance(table, dict) or "text" not in table:
+        return data
+    texts = table["text"]
+    if not isinstance(texts, list):
+        raise ValueError("state.broadcasts.text is not a list")
+    new_table = {key: value for key, value in table.items() if key != "text"}
+    new_table["kind"] = [V1_EVENT_KIND] * len(texts)
+    new_table["facts"] = [{"sentence": text} for text in texts]
+    return {**data, "state": {**state, "broadcasts": new_table}}
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
     2: migrate_2_to_3,
+    3: migrate_3_to_4,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

@@ -10,6 +10,7 @@ from typing import Any, get_args, get_origin
 
 import attrs
 
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import link_key
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import (
@@ -506,3 +507,19 @@ def check_events(state: GameState, render: Callable[[Event], str],
                 raise SaveCheckError(f"state.clans[{c}].last_turn.problems.facts[{index}]",
                                      f"the facts do not fit the code {_shown(problem.code)}"
                                      ) from None
+    _check_broadcasts(state.broadcasts, render)
+
+
+def _check_broadcasts(broadcasts: list[Broadcast], render: Callable[[Event], str]) -> None:
+    """Every pending radio broadcast can be worded as the news a Clan will hear (CC-CITY-63)."""
+    for index, item in enumerate(broadcasts):
+        heard = Event(clan=0, phase="turn_close", kind=EventKind.RADIO,
+                      facts={**item.facts, "listener": "", "heard": item.kind.value,
+                             "hex": item.hex, "turn": item.game_turn,
+                             "clans": tuple(item.clans)})
+        try:
+            render(heard)
+        except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+            raise SaveCheckError(f"state.broadcasts.facts[{index}]",
+                                 f"the facts do not fit the kind {_shown(item.kind.value)}"
+                                 ) from None

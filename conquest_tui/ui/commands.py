@@ -1,4 +1,4 @@
-"""Command palette commands of the game screen: save, end turn, resign, jump to a city or convoy."""
+"""Command palette commands of the game screen: save, end turn, inbox, relations, resign, jumps."""
 
 from __future__ import annotations
 
@@ -35,6 +35,10 @@ class GameCommands(Provider):
             ("Save & quit", screen.action_save_and_quit, "Save, sheet included, and leave", True),
             ("End turn", screen.action_submit, "Submit the order sheet and run the turn", True),
             ("Help", screen.action_help, "Keys, orders and rules interpretations", True),
+            ("Inbox", screen.action_inbox,
+             "Messages, radio news, spy and agent reports, espionage", True),
+            ("Relations", screen.action_relations,
+             "The Clans you met, your alliances and bans, who allies with whom", True),
             ("Resign", screen.action_resign,
              "Drop out: the Clan's units stay and defend, it gives no more orders", False),
         ]

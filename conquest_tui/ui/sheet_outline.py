@@ -102,3 +102,21 @@ def convoy_moves(sheet_text: str, rules: Ruleset, convoy_number: int) -> list[Mo
     """The moves written for one convoy, in sheet order (other orders and bad lines left out)."""
     return [line.order for line in parse_sheet(sheet_text, rules).convoy_lines(convoy_number)
             if isinstance(line.order, Move)]
+
+
+def clan_order_rows(lines: list[str], rules: Ruleset, keyword: str, clan: int) -> list[int]:
+    """0-based rows of the [PRE] and [POST] lines that give the Clan order `keyword` (ALLY,
+    BAN: its abbreviation too) for Clan `clan` (`133` or `#133`), in sheet order."""
+    found: list[int] = []
+    for section in sections(lines):
+        if section.kind not in (PRE, POST):
+            continue
+        for row in range(section.header_row + 1, section.end_row):
+            words = order_words(lines[row])
+            if not words or len(words) != 2 or words[1].quoted:
+                continue
+            spec = rules.orders.lookup(CLAN, words[0].upper.rstrip("."))
+            if spec is not None and spec.keyword == keyword \
+                    and words[1].text.removeprefix("#") == str(clan):
+                found.append(row)
+    return found

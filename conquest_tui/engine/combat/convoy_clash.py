@@ -12,7 +12,14 @@ from conquest_tui.engine.combat.convoy_battle import (
     SideResult,
     fight,
 )
-from conquest_tui.engine.convoys import condition, convoy_transfers, convoys, dealer, experts
+from conquest_tui.engine.convoys import (
+    condition,
+    convoy_transfers,
+    convoys,
+    dealer,
+    encounters,
+    experts,
+)
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import Convoy
@@ -76,9 +83,20 @@ def hunt(ctx: TurnContext, convoy: Convoy, targets: list[Convoy]) -> int:
             break
         if not ctx.game.has_convoy(enemy):
             continue
+        _meet(ctx, enemy.owner, convoy.hex)  # a hidden convoy found is met in the battle
         battle(ctx, convoy, enemy, forced=True, surprise=True)
         fought += 1
     return fought
+
+
+def _meet(ctx: TurnContext, owner: int, hex_id: str) -> None:
+    """A Clan fought for the first time is met: both learn who the other is (CC-GEN-12)."""
+    met = ctx.clan.met_clans
+    if owner in met:
+        return
+    met.append(owner)
+    met.sort()
+    encounters.introduce(ctx, [owner], hex_id)
 
 
 def _can_go_on(ctx: TurnContext, convoy: Convoy) -> bool:
@@ -115,8 +133,8 @@ def battle(ctx: TurnContext, attacker: Convoy, defender: Convoy, *, forced: bool
     for (convoy, own, enemy, theirs, role, (gave, took)), replay in zip(sides, replays,
                                                                         strict=True):
         _apply(ctx, convoy, own, enemy, theirs, role, result, hex_id, gave, took, replay)
-    radio.broadcast(game, hex_id, f"a convoy battle between Clan {attacker.owner} and Clan "
-                    f"{defender.owner}", [attacker.owner, defender.owner])
+    radio.broadcast(game, hex_id, EventKind.CONVOY_BATTLE, [attacker.owner, defender.owner],
+                    attacker=attacker.owner, defender=defender.owner)
     return result
 
 

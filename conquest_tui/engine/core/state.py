@@ -124,11 +124,14 @@ class Sighting:
 
 @attrs.define
 class Broadcast:
-    """A battle or razing announced over the radio to cities in range (CC-CITY-63)."""
+    """A battle or razing announced over the radio to cities in range (CC-CITY-63): its kind and
+    facts, like an event's; `reports/radio_sentences` words it."""
 
     hex: str
     game_turn: int
-    text: str
+    kind: EventKind
+    """CONVOY_BATTLE, CITY_CAPTURED, CITY_ATTACK_FAILED, BOMB or RAZE (LEGACY: an old save's)."""
+    facts: Facts = attrs.field(factory=dict)
     clans: list[int] = attrs.field(factory=list)
     """Clans taking part: they learn of it from their own reports, not the radio (CC-CITY-64)."""
     heard_by: list[int] = attrs.field(factory=list)

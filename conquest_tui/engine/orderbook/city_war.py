@@ -16,7 +16,6 @@ from conquest_tui.engine.orders.arguments import no_more, quantity, word_at
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports import city_war_sentences
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import radio
 
@@ -115,9 +114,10 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
                    claymores=result.claymores_lost, attackers=troops,
                    killed=result.attackers_lost, population=result.population_lost,
                    **replay)
-    facts = {"attacker": convoy.owner, "owner": owner, "won": int(result.won), **where}
-    radio.broadcast(game, city.hex, city_war_sentences.broadcast_text(facts),
-                    [convoy.owner, owner, *(g.owner for g in guards)])
+    radio.broadcast(game, city.hex,
+                    EventKind.CITY_CAPTURED if result.won else EventKind.CITY_ATTACK_FAILED,
+                    [convoy.owner, owner, *(g.owner for g in guards)], attacker=convoy.owner,
+                    owner=owner, won=int(result.won), city=where["city"])
 
 
 def round_facts(troops: int, assault: city_battle.Assault,

@@ -16,7 +16,6 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports import strike_sentences
 from conquest_tui.engine.reports.event_text import render
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import radio, spies
@@ -93,8 +92,9 @@ class Bomb(Order):
         owner = int(where["owner"])  # type: ignore[call-overload]
         if owner:
             ctx.notify(owner, EventKind.BOMBED, "CC-CO-BOMB-02", **facts)
-        radio.broadcast(game, convoy.hex, strike_sentences.bomb_news(facts, ctx.clan.number),
-                        [ctx.clan.number, owner] if owner else [ctx.clan.number])
+        radio.broadcast(game, convoy.hex, EventKind.BOMB,
+                        [ctx.clan.number, owner] if owner else [ctx.clan.number],
+                        actor=ctx.clan.number, owner=owner, city=str(where["city"]))
 
 
 @convoy_order("RAZE", abbr="RA", syntax="RAZE", summary="burn a city you own",
@@ -125,5 +125,5 @@ class Raze(Order):
         if spies.remove_spy(city, ctx.clan.number):  # your own spy there dies (CC-CO-RAZE-06)
             ctx.report(EventKind.SPY_LOST, "CC-CO-RAZE-06", why="raze", convoy=convoy.number,
                        hex=where["hex"], city=where["city"])
-        radio.broadcast(game, convoy.hex, strike_sentences.raze_news(facts, ctx.clan.number),
-                        [ctx.clan.number])
+        radio.broadcast(game, convoy.hex, EventKind.RAZE, [ctx.clan.number],
+                        actor=ctx.clan.number, city=str(where["city"]))

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, cast
 from conquest_tui.engine.combat import odds as fight_odds
 from conquest_tui.engine.convoys import convoy_stats, movement
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.events import reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import MODES, NOTICE, Convoy, Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.agent_lines import AgentDestination
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
-from conquest_tui.engine.reports import odds_text
+from conquest_tui.engine.reports import diplomacy_sentences, odds_text
 from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.reports.view import ClanView
 
@@ -35,15 +36,20 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     rules = game.rules
     problems = list(sheet.problems)
     limits = rules.order_lines
-    problems += _over_limit(counted(sheet.pre), limits.pre + clan.extra_pre_lines,
-                            "pre-turn Clan")
-    problems += _over_limit(counted(sheet.post), limits.post + clan.extra_post_lines,
-                            "post-turn Clan")
+    pre_limit, post_limit = limits.pre + clan.extra_pre_lines, limits.post + clan.extra_post_lines
+    problems += _over_limit(counted(sheet.pre), pre_limit, "pre-turn Clan")
+    problems += _over_limit(counted(sheet.post), post_limit, "post-turn Clan")
+    running = {id(line) for line in (*counted(sheet.pre)[:pre_limit],
+                                     *counted(sheet.post)[:post_limit])}
+    sent: list[SheetLine] = []
     for sheet_line in (*sheet.pre, *sheet.post):
         if sheet_line.order is not None:
             problem = _check_clan_order(game, clan_number, sheet_line.order)
             if problem:
                 problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+            elif id(sheet_line) in running and sheet_line.order.keyword in MESSAGES:
+                sent.append(sheet_line)
+    problems += _message_limits(game, sent)
     section_convoys = _convoys_after_pre(game, clan_number, sheet)
     for number, lines in sheet.convoys:
         convoy = section_convoys.get(number)
@@ -76,6 +82,37 @@ def _check_agent_lines(game: Game, agents: int, lines: tuple[SheetLine, ...]) ->
         if not game.map.contains(target):
             problems.append(Problem(sheet_line.line, "off_map", f"hex {target} is not on the "
                                     "map", "check"))
+    return problems
+
+
+MESSAGES = frozenset({"MESSAGE", "BROADCAST"})
+"""The orders that share the turn's message limits (CC-CL-MESSAGE-02)."""
+TO_ALL = "all"
+"""A message's destination when it goes to every Clan (the order's `to`)."""
+
+
+def _message_limits(game: Game, lines: list[SheetLine]) -> list[Problem]:
+    """The messages the turn will refuse, counted in the order they run: past the limit a turn,
+    MESSAGE and BROADCAST together, or past the limit to every Clan (CC-CL-MESSAGE-02); the
+    reason is the one the turn gives. `lines` holds the message lines that will run and pass
+    their own check, pre-turn section first."""
+    limits = game.rules.order_limits
+    problems: list[Problem] = []
+    sent = to_all = 0
+    for sheet_line in lines:
+        order = sheet_line.order
+        keyword = order.keyword.lower() if order is not None else ""
+        everyone = getattr(order, "to", "") == TO_ALL
+        if sent >= limits.messages_per_turn:
+            why = reason("dip_too_many", order=keyword, most=limits.messages_per_turn)
+        elif everyone and to_all >= limits.messages_to_all_per_turn:
+            why = reason("dip_too_many_all", order=keyword,
+                         most=limits.messages_to_all_per_turn)
+        else:
+            sent, to_all = sent + 1, to_all + everyone
+            continue
+        problems.append(Problem(sheet_line.line, why.code,
+                                diplomacy_sentences.reason_text(why.as_facts()), "check"))
     return problems
 
 

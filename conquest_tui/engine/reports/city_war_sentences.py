@@ -106,11 +106,7 @@ def _guards_fought(f: Facts) -> str:
             f"{f['actor']}'s attack and lost {_n(f['lost'], 'troop')}{end}.")
 
 
-def broadcast_text(f: Facts) -> str:
-    """The radio's news of a city attack (CC-CBC-18, CC-CITY-63)."""
-    owner = f"Clan {f['owner']}'s city" if f["owner"] else "the city"
-    outcome = "and took it" if f["won"] else "and was beaten off"
-    return f"Clan {f['attacker']} attacked {owner} {f['city']} ({f['hex']}) {outcome}"
+# the radio's news of a city attack: reports/radio_sentences.py (CC-CBC-18, CC-CITY-63)
 
 
 TOLD: dict[EventKind, Sentence] = {

@@ -13,6 +13,7 @@ from conquest_tui.engine.reports import (
     espionage_sentences,  # agents sent to hexes, ESPIONAGE (helper "espionage")
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")
+    radio_sentences,  # the radio's news (helper "paper")
     sentences,
     spies_sentences,  # PLANT, SABOTAGE, counterspies (helper "spies")
     strike_sentences,  # hex attacks told as battles, BOMB, RAZE (helper "strike")
@@ -37,7 +38,8 @@ SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OW
                                              plague_sentences.OWN, city_war_sentences.OWN,
                                              strike_sentences.OWN, convoy_war_sentences.OWN,
                                              diplomacy_sentences.OWN,
-                                             spies_sentences.OWN, espionage_sentences.OWN)
+                                             spies_sentences.OWN, espionage_sentences.OWN,
+                                             radio_sentences.OWN)
 """The sentence of each kind, as the Clan it happened to reads it."""
 
 TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD,

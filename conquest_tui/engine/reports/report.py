@@ -52,6 +52,14 @@ class Report:
     """What other Clans' turns did to this Clan since its last turn (CC-SEQ-16, CC-GEN-04)."""
     spy_reports: tuple[SpyReportInfo, ...] = ()
     """What its planted spies reported, city by city (CC-CO-PLANT-02, CC-RPT-12)."""
+    pre_lines: int = 0
+    """Pre-turn Clan order lines on next turn's sheet, bought ones included (CC-RPT-11)."""
+    post_lines: int = 0
+    """Post-turn Clan order lines on next turn's sheet, bought ones included (CC-RPT-11)."""
+    agents: int = 0
+    """Agents trained: one agent-destination line each on the sheet (CC-RPT-11)."""
+    expert_names: dict[str, str] = attrs.field(factory=dict)
+    """Expert code → name, for the orders sheet's Experts line ("GUN" → "Gunner")."""
 
 
 def build_report(view: ClanView) -> Report:
@@ -83,4 +91,8 @@ def build_report(view: ClanView) -> Report:
         turn_limit=standing.turn_limit,
         since_last_turn=view.since_last_turn(),
         spy_reports=view.spy_reports(),
+        pre_lines=view.rules.order_lines.pre + clan.extra_pre_lines,
+        post_lines=view.rules.order_lines.post + clan.extra_post_lines,
+        agents=clan.agents,
+        expert_names={code: expert.name for code, expert in view.rules.experts.items()},
     )

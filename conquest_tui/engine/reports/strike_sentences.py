@@ -161,18 +161,7 @@ CANNOT_RAZE: dict[str, str] = {
 }
 
 
-# --- radio news (CC-CITY-63): what cities in range hear -----------------------------------------
-
-def bomb_news(f: Facts, actor: int) -> str:
-    """"Clan 5 bombed BRACKWATER, a city of Clan 7"."""
-    whose = f"a city of Clan {f['owner']}" if f["owner"] else "an uncontrolled city"
-    return f"Clan {actor} bombed {f['city']}, {whose}"
-
-
-def raze_news(f: Facts, actor: int) -> str:
-    """"Clan 5 razed its own city of Brackwater"."""
-    return f"Clan {actor} razed its own city of {f['city']}"
-
+# the radio's news of a bombing or razing: reports/radio_sentences.py (CC-CITY-63)
 
 OWN: dict[EventKind, Sentence] = {
     EventKind.HEX_ATTACK_FAILED: _hex_failed,

@@ -88,6 +88,10 @@ class CityInfo:
     """The Clan knows the city has the Plague: its Hospital, or its Doctor saw it (AMB-67)."""
     cure_vaccine: int = 0
     """Vaccine a CURE of this plagued city takes without a Doctor (CC-CO-CURE-01); 0: none."""
+    encountered: bool = True
+    """False for a city the Clan never owned, visited, scanned or had reported, nor has a convoy
+    in: its goods and guild are "" (revealed on first encounter, CC-CITY-21); the map shows
+    only its name and place."""
 
 
 @attrs.frozen
@@ -136,6 +140,8 @@ class OwnClan:
     draft_sheet: str
     turns_played: int
     resigned: bool
+    agents: int = 0
+    """Agents trained: one agent-destination line each on the orders sheet (CC-RPT-11)."""
 
 
 @attrs.frozen
@@ -273,7 +279,7 @@ class ClanView:
             stock=attrs.evolve(clan.stock), allies=tuple(clan.allies), bans=tuple(clan.bans),
             extra_pre_lines=clan.extra_pre_lines, extra_post_lines=clan.extra_post_lines,
             draft_sheet=clan.draft_sheet, turns_played=clan.turns_played,
-            resigned=clan.resigned,
+            resigned=clan.resigned, agents=clan.agents,
         )
 
     def convoys(self) -> list[ConvoyInfo]:
@@ -382,7 +388,8 @@ class ClanView:
         )
 
     def city_info(self, hex_id: str) -> CityInfo | None:
-        """A city: live if owned or visited last turn, else what the Clan last learned."""
+        """A city: live if owned or visited last turn, else what the Clan last learned; its goods
+        and guild only once the Clan has encountered it (CC-CITY-21)."""
         game = self._game
         site = game.map.city_at(hex_id)
         city = game.city(hex_id)
@@ -403,14 +410,17 @@ class ClanView:
         else:
             owner, population, fort, troops, claymores, buildings, seen = (
                 UNKNOWN, 0, 0, 0, 0, (), 0)
+        met = live or memory is not None or hex_id in self._clan.known_hexes or any(
+            convoy.hex == hex_id for convoy in game.convoys_of(self._number))
         return CityInfo(
             hex=hex_id, name=site.name, major=site.major, owner=owner,
             value=city.base_value if live else 0, population=population, fortification=fort,
-            troops=troops, claymores=claymores, produces=site.produces, needs=site.needs,
-            expert=site.guild or "None", status=status.title(),
+            troops=troops, claymores=claymores, produces=site.produces if met else "",
+            needs=site.needs if met else "", expert=(site.guild or "None") if met else "",
+            status=status.title(),
             spotting=knowledge.spotting_range(game, fort, list(buildings)) if fort else 0,
             radio=knowledge.radio_range(game, fort, list(buildings)) if fort else 0,
-            buildings=buildings, seen_turn=seen, live=live,
+            buildings=buildings, seen_turn=seen, live=live, encountered=met,
             **self._plague_facts(city, live),
         )
 
@@ -445,3 +455,51 @@ class ClanView:
         """The hex list: owned hexes and hexes visited last turn (CC-RPT-03)."""
         hexes = set(self.owned_hexes()) | self._visited
         return [self.hex_info(h) for h in sorted(hexes)]
+
+    def met_clans(self) -> tuple[MetClanInfo, ...]:
+        """Every Clan this one has met, in number order, with what it showed of itself when met
+        (CC-GEN-12) and where this Clan last saw one of its convoys: sightings, spies' reports,
+        the first meeting (copies)."""
+        game, clan = self._game, self._clan
+        first: dict[int, tuple[int, str]] = {}
+        for event in (*clan.last_turn.events, *clan.inbox):
+            if event.kind == EventKind.MET_CLAN and "clan" in event.facts:
+                number = event.facts["clan"]
+                if isinstance(number, int) and number not in first:
+                    first[number] = (event.game_turn, str(event.facts.get("hex", "")))
+        seen: dict[int, Sighting] = {}
+        sightings = [*clan.sightings, *(s for r in clan.spy_reports for s in r.sightings)]
+        for sighting in sightings:
+            known = seen.get(sighting.owner)
+            if known is None or sighting.game_turn > known.game_turn:
+                seen[sighting.owner] = sighting
+        out = []
+        for number in sorted(clan.met_clans):
+            if not game.has_clan(number):
+                continue
+            other = game.clan(number)
+            met_turn, met_hex = first.get(number, (0, ""))
+            last = seen.get(number)
+            seen_turn, seen_hex = (last.game_turn, last.hex) if last else (0, "")
+            if met_turn > seen_turn:
+                seen_turn, seen_hex = met_turn, met_hex
+            out.append(MetClanInfo(
+                number=number, name=other.name, slogan=other.slogan, first_met_turn=met_turn,
+                first_met_hex=met_hex, last_seen_turn=seen_turn, last_seen_hex=seen_hex))
+        return tuple(out)
+
+
+@attrs.frozen
+class MetClanInfo:
+    """A Clan met: its number, name and slogan (CC-GEN-12), when and where it was first met if
+    this Clan's last turn or inbox still says so, and where one of its convoys was last seen."""
+
+    number: int
+    name: str
+    slogan: str
+    first_met_turn: int
+    """0: not known any more (met before the last turn)."""
+    first_met_hex: str
+    last_seen_turn: int
+    """0: none of its convoys seen."""
+    last_seen_hex: str

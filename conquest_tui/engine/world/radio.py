@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Broadcast, CityState
 from conquest_tui.engine.world import buildings, knowledge
@@ -12,10 +12,13 @@ from conquest_tui.engine.world import buildings, knowledge
 RADIO_TOWER = "RAD"
 
 
-def broadcast(game: Game, hex_id: str, text: str, clans: list[int]) -> None:
-    """Announce a convoy battle, city attack or razing in hex_id (CC-CITY-63)."""
+def broadcast(game: Game, hex_id: str, kind: EventKind, clans: list[int], **facts: Fact) -> None:
+    """Announce a convoy battle (CONVOY_BATTLE), a city attack (CITY_CAPTURED,
+    CITY_ATTACK_FAILED), a bombing (BOMB) or a razing (RAZE) in hex_id, with its facts
+    (CC-CITY-63); `reports/radio_sentences` words it."""
     game.state.broadcasts.append(Broadcast(hex=hex_id, game_turn=game.state.game_turn,
-                                           text=text, clans=sorted(set(clans))))
+                                           kind=kind, facts={"hex": hex_id, **facts},
+                                           clans=sorted(set(clans))))
 
 
 def listening_range(game: Game, city: CityState) -> int:
@@ -26,8 +29,9 @@ def listening_range(game: Game, city: CityState) -> int:
 
 
 def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
-    """Broadcasts of other Clans' battles since the Clan's last report, with the city that heard
-    each; every pending broadcast is then marked as covered for this Clan (CC-CITY-64/65)."""
+    """Broadcasts since the Clan's last report, with the city that heard each: other Clans'
+    battles within radio range, and every battle of its own with "" for the city (CC-CITY-64,
+    CC-RPT-06); every pending broadcast is then marked as covered for this Clan (CC-CITY-65)."""
     cities = [(city, listening_range(game, city)) for city in game.state.cities
               if city.owner == clan]
     heard: list[tuple[Broadcast, str]] = []
@@ -36,6 +40,7 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
             continue
         item.heard_by.append(clan)
         if clan in item.clans:
+            heard.append((item, ""))
             continue
         listener = next((city.hex for city, reach in cities
                          if hexgrid.distance(city.hex, item.hex) <= reach), None)
@@ -43,12 +48,14 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
             heard.append((item, listener))
     everyone = {c.number for c in game.state.clans}
     game.state.broadcasts = [b for b in game.state.broadcasts
-                             if not everyone <= set(b.heard_by) | set(b.clans)]
+                             if not everyone <= set(b.heard_by)]
     return heard
 
 
 def report_heard(ctx: TurnContext) -> None:
-    """End of turn: the Clan's radio report, one line per broadcast heard (CC-CITY-64)."""
+    """End of turn: the Clan's radio report, one event per broadcast heard: `heard` is the
+    broadcast's kind, its facts follow (CC-CITY-64, CC-RPT-06)."""
     for item, listener in hear(ctx.game, ctx.clan.number):
-        ctx.report(EventKind.RADIO, "CC-CITY-64", listener=listener, news=item.text,
-                   hex=item.hex, turn=item.game_turn, clans=item.clans)
+        facts = {**item.facts, "listener": listener, "heard": item.kind.value, "hex": item.hex,
+                 "turn": item.game_turn, "clans": tuple(item.clans)}
+        ctx.report(EventKind.RADIO, "CC-CITY-64", **facts)

@@ -92,6 +92,11 @@ class GameScreen(Screen[None]):
                 tooltip="Add a move toward the map cursor for the selected convoy"),
         Binding("o", "odds", "Odds", id="game.odds", show=False,
                 tooltip="The odds of a fight for the selected convoy at the map cursor"),
+        Binding("I", "inbox", "Inbox", id="game.inbox", show=False,
+                tooltip="Messages, radio news, spy and agent reports, espionage, what happened "
+                        "while you were away"),
+        Binding("R", "relations", "Relations", id="game.relations", show=False,
+                tooltip="The Clans you met, your alliances and bans, who allies with whom"),
         Binding("f6", "focus_pane(1)", "Next pane", id="game.next_pane",
                 tooltip="Focus the next pane (map, convoys, city, order sheet)"),
         Binding("shift+f6", "focus_pane(-1)", "Previous pane", show=False,
@@ -234,7 +239,7 @@ class GameScreen(Screen[None]):
         return self.query_one("#sheet", OrderSheetPane)
 
     _PANE_ACTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"submit", "add_move", "focus_pane", "focus_sheet"})
+        {"submit", "add_move", "focus_pane", "focus_sheet", "relations"})
     """Actions that need the side panes (off for the moment before they are mounted)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -329,6 +334,22 @@ class GameScreen(Screen[None]):
             return
         self.app.push_screen(OddsScreen(self.game, self.view, convoy.number,
                                         self.map_pane.cursor))
+
+    def action_inbox(self) -> None:
+        """Show the inbox: what the Clan was told outside its own orders."""
+        from conquest_tui.ui.screens.inbox import InboxScreen
+
+        self.app.push_screen(InboxScreen(self.view))
+
+    def action_relations(self) -> None:
+        """Show the Clans met; its ALLY and BAN keys write lines on this sheet."""
+        from conquest_tui.ui.screens.relations import RelationsScreen
+
+        if not self.panes_ready:
+            return
+        sheet = self.sheet_pane
+        self.app.push_screen(RelationsScreen(self.view, sheet.pending_clan_orders,
+                                             sheet.toggle_clan_order))
 
     def action_focus_pane(self, step: int) -> None:
         """Focus the next (+1) or previous (-1) pane that takes the focus."""

@@ -30,6 +30,7 @@ from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.sheet_outline import (
     BAD_HEADER,
     SheetSection,
+    clan_order_rows,
     is_header,
     is_order_line,
     order_words,
@@ -481,6 +482,58 @@ class OrderSheetPane(Widget):
                 editor.insert(f"{header}\n{move}\n", (row, 0))
         editor.move_cursor((row + 1, len(move)))
         editor.scroll_cursor_visible()
+
+    # --- Clan orders from the relations screen ------------------------------------------------
+    def pending_clan_orders(self, keyword: str, clan: int) -> int:
+        """How many [PRE]/[POST] lines give `keyword` (ALLY, BAN) for that Clan."""
+        if self._game is None:
+            return 0
+        lines = self.editor.document.lines if self.is_mounted else self._text.splitlines()
+        return len(clan_order_rows(lines, self._game.rules, keyword, clan))
+
+    def toggle_clan_order(self, keyword: str, clan: int) -> bool:
+        """Take back the last `keyword clan` line of the sheet, or add one: under [PRE] while it
+        has room, else under [POST] (both sections take Clan orders).
+
+        Returns:
+            Whether the sheet changed (False: both sections already hold all their lines).
+        """
+        if self._game is None:
+            return False
+        editor = self.editor
+        lines = editor.document.lines
+        rows = clan_order_rows(lines, self._game.rules, keyword, clan)
+        if rows:
+            row = rows[-1]
+            end = (row + 1, 0) if row + 1 < len(lines) else (row, len(lines[row]))
+            start = (row, 0) if row + 1 < len(lines) or row == 0 else \
+                (row - 1, len(lines[row - 1]))
+            editor.delete(start, end)
+            return True
+        order = f"{keyword} {clan}"
+        found = sections(lines)
+        for kind in (PRE, POST):
+            section = next((s for s in found if s.kind == kind), None)
+            if section is None:
+                continue
+            body = lines[section.header_row + 1:section.end_row]
+            if sum(1 for line in body if is_order_line(line)) >= self._allowance(section):
+                continue
+            last = section.header_row
+            for offset, line in enumerate(body, start=section.header_row + 1):
+                if line.strip():
+                    last = offset
+            if last + 1 < len(lines):
+                editor.insert(f"{order}\n", (last + 1, 0))
+            else:
+                editor.insert(f"\n{order}", (last, len(lines[last])))
+            return True
+        if not any(s.kind == PRE for s in found):
+            editor.insert(f"{'[PRE]':<{HEADER_WIDTH}}; "
+                          f"{_plural(self._allowance(SheetSection(PRE, 0, 0, 0)), 'line')}\n"
+                          f"{order}\n\n", (0, 0))
+            return True
+        return False
 
     # --- helpers -----------------------------------------------------------------------------
     def _allowance(self, section: SheetSection) -> int:
