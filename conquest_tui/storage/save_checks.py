@@ -26,6 +26,7 @@ from conquest_tui.engine.core.state import (
     LastTurn,
     Problem,
     Sighting,
+    TopFigures,
 )
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
@@ -96,6 +97,7 @@ RULES: dict[type, dict[str, Rule]] = {
     Sighting: {"hex": HEX, "owner": NONE_OR_CLAN},
     LastTurn: {"visited_hexes": HEXES, "conquered_hexes": HEXES},
     Broadcast: {"hex": HEX, "clans": CLANS, "heard_by": CLANS},
+    TopFigures: {"clan": CLAN},
     HexState: {
         "owner": NONE_OR_CLAN,
         "defense": Within(1, ruled="defense levels"),

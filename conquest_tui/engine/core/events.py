@@ -78,6 +78,8 @@ class EventKind(enum.StrEnum):
     HELIPAD = "helipad"
     RECRUITS = "recruits"
     RADIO = "radio"
+    OFFER = "offer"
+    """A special buying opportunity the radio announces (CC-RES-16): a RADIO event's `heard`."""
 
     # --- orders carried out ----------------------------------------------------------------------
     MOVE = "move"

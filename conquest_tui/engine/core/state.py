@@ -334,6 +334,19 @@ class Convoy:
 
 
 @attrs.define
+class TopFigures:
+    """One Clan's figures for the extra Top Clans lists at a game-turn end (CC-RPT-09, AMB-58)."""
+
+    clan: int
+    cities: int = 0
+    hexes: int = 0
+    income: int = 0
+    """Money the Clan's Income Phase brought in that game turn."""
+    power: int = 0
+    """Σ the maximum combat value (most damage) of every vehicle the Clan owns."""
+
+
+@attrs.define
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
 
@@ -363,6 +376,9 @@ class GameState:
     winners: list[int] = attrs.field(factory=list)
     top_clans: list[list[int]] = attrs.field(factory=list)
     """Per finished game turn: clan numbers by popularity (CC-RPT-09)."""
+    top_figures: list[TopFigures] = attrs.field(factory=list)
+    """Every Clan's figures at the last game-turn end, in popularity order; empty before the
+    game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
 
     @property
     def active_clan(self) -> int:

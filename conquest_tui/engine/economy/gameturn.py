@@ -6,7 +6,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.economy import markets, population, victory
+from conquest_tui.engine.economy import markets, offers, population, top_lists, victory
 
 
 def popularity(game: Game, clan: int) -> int:
@@ -50,6 +50,7 @@ def end_game_turn(game: Game) -> None:
         clan.popularity = points[clan.number]
     ranking = sorted(state.clans, key=lambda c: (-c.popularity, c.sequence))
     state.top_clans.append([clan.number for clan in ranking])
+    top_lists.record(game, state.top_clans[-1])
     victory.decide(game)
     for clan in state.clans:
         events.append(Event(
@@ -69,6 +70,7 @@ def end_game_turn(game: Game) -> None:
         game.clan(event.clan).inbox.append(event)
     if not state.finished:
         state.game_turn += 1
+        offers.announce(game)  # the moderator's radio offer for the new game turn (CC-RES-16)
 
 
 def advance(game: Game) -> bool:

@@ -12,6 +12,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.economy import offers
 from conquest_tui.engine.orderbook.declare import clan_order
 from conquest_tui.engine.orders.arguments import (
     SUPPLIES,
@@ -140,11 +141,15 @@ class Buy(Order):
                        vehicle=vehicle.key, name=name.lower(), quantity=self.quantity,
                        cost=cost, training=convoy.training)
             return
-        price = ctx.game.state.prices[self.item]
+        price, offer = offers.buy_price(ctx.game, self.item)
         cost = price * self.quantity
         if not pay(ctx, cost, "items", quantity=self.quantity, item=self.item):
             return
         ctx.clan.stock.add(self.item, self.quantity)
+        if offer is not None:  # the radio's special buying opportunity (CC-RES-16)
+            ctx.report(EventKind.BUY, "CC-RES-16", why="offer", item=self.item,
+                       quantity=self.quantity, price=price, cost=cost, usual=offer.usual)
+            return
         ctx.report(EventKind.BUY, "CC-CL-BUYS-02", why="items", item=self.item,
                    quantity=self.quantity, price=price, cost=cost)
 

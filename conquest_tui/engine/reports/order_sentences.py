@@ -95,6 +95,8 @@ _MARKET: dict[EventKind, Sentence] = {
         "vehicles": "Bought {quantity} {name} for convoy #{convoy} (${cost:,}); training is now "
                     "{training}.",
         "items": "Bought {quantity:,} {item} at ${price:,} each (${cost:,}).",
+        "offer": "Bought {quantity:,} {item} at the special price of ${price:,} each instead of "
+                 "${usual:,} (${cost:,}).",
     },
     EventKind.SELL: {
         "vehicles": "Sold {quantity} {name} of convoy #{convoy} for ${value:,}.",

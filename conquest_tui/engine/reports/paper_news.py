@@ -48,7 +48,7 @@ def _message_line(f: dict[str, object]) -> str:
 
 
 def _radio_line(f: dict[str, object]) -> str:
-    where = f"heard in {f['listener']}" if f.get("listener") else "your battle"
+    where = radio_sentences.source(f)  # type: ignore[arg-type]
     return f"{radio_sentences.heard(f)}.   (game turn {f['turn']}, {where})"  # type: ignore[arg-type]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.reports import paper_lists, paper_news, paper_sheet
 from conquest_tui.engine.reports.report import Report
+from conquest_tui.engine.reports.top_list_words import TITLES, figure
 
 WIDTH = 78
 RULE = "=" * WIDTH
@@ -59,6 +60,16 @@ def top_clans_section(report: Report) -> list[str]:
     return _section(title, rows)
 
 
+def top_lists_section(report: Report) -> list[str]:
+    """From AMB-58's game turn: most cities, hexes, income and power (CC-RPT-09)."""
+    out: list[str] = []
+    for top in report.top_lists:
+        out += _section(TITLES[top.measure],
+                        [f"{rank:>3}. {figure(top.measure, value):>9}  Clan {number} ({name})"
+                         for rank, (number, name, value) in enumerate(top.rows, start=1)])
+    return out
+
+
 def end_section(report: Report) -> list[str]:
     """The end-of-game report every player gets (CC-RPT-15)."""
     if not report.game_over:
@@ -91,6 +102,7 @@ def render_paper(report: Report) -> str:
     out += status_section(report)
     out += market_section(report)
     out += top_clans_section(report)
+    out += top_lists_section(report)
     out += _section("HEXES LIST", [paper_lists.HEX_HEADER,
                                    *map(paper_lists.hex_row, report.hexes)])
     out += _section("CITIES LIST", [paper_lists.CITY_HEADER,

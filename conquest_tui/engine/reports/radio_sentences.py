@@ -1,4 +1,4 @@
-"""Sentences of the radio: battles, bombings and razings broadcast from a hex (CC-CITY-63/64)."""
+"""Sentences of the radio: battles, bombings, razings and the moderator's offers (CC-CITY-63/64)."""
 
 from __future__ import annotations
 
@@ -31,12 +31,18 @@ def _raze(f: Facts) -> str:
     return f"Clan {f['actor']} razed its own city of {f['city']} ({f['hex']})"
 
 
+def _offer(f: Facts) -> str:
+    return (f"the moderator announces a special buying opportunity for game turn "
+            f"{f['for_turn']}: {f['item']} at ${f['price']:,} each instead of ${f['usual']:,}")
+
+
 NEWS: dict[EventKind, Callable[[Facts], str]] = {
     EventKind.CONVOY_BATTLE: _convoy_battle,
     EventKind.CITY_CAPTURED: _city_attack,
     EventKind.CITY_ATTACK_FAILED: _city_attack,
     EventKind.BOMB: _bomb,
     EventKind.RAZE: _raze,
+    EventKind.OFFER: _offer,
 }
 """A broadcast's kind → its news, as every listener hears it."""
 
@@ -56,15 +62,28 @@ def heard(f: Facts) -> str:
     return said[:1].upper() + said[1:]
 
 
+def source(f: Facts) -> str:
+    """Who heard a RADIO item: "heard in 0307" (a city), "the moderator" (an announcement
+    every Clan hears, CC-RES-16) or "your battle" (no city, CC-CITY-64)."""
+    if f.get("listener"):
+        return f"heard in {f['listener']}"
+    return "the moderator" if f.get("heard") == EventKind.OFFER else "your battle"
+
+
 def _radio(f: Facts) -> str:
-    """The RADIO event: a broadcast heard by one of the Clan's cities, or a battle of its own
-    (no city, CC-CITY-64)."""
+    """The RADIO event: a broadcast heard by one of the Clan's cities, a battle of its own
+    (no city, CC-CITY-64), or the moderator's announcement of an offer (CC-RES-16)."""
     if "news" in f:  # saved before broadcasts were typed
         return (f"Radio, heard in {f['listener']}: {f['news']} (hex {f['hex']}, "
                 f"game turn {f['turn']}).")
+    if f.get("heard") == EventKind.OFFER:
+        return f"Radio: {heard(f)}."
     where = f", heard in {f['listener']}" if f.get("listener") else " (your battle)"
     return f"Radio{where}: {heard(f)} (game turn {f['turn']})."
 
 
-OWN: dict[EventKind, Sentence] = {EventKind.RADIO: _radio}
+OWN: dict[EventKind, Sentence] = {
+    EventKind.RADIO: _radio,
+    EventKind.OFFER: lambda f: f"Radio: {heard(f)}.",
+}
 """Kind → the sentence of a radio item in the Clan's report."""

@@ -6,6 +6,7 @@ import attrs
 
 from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.state import STOCK_ITEMS, Event, Problem, Sighting
+from conquest_tui.engine.economy.top_lists import TopList
 from conquest_tui.engine.reports.view import (
     CityInfo,
     ClanView,
@@ -60,6 +61,8 @@ class Report:
     """Agents trained: one agent-destination line each on the sheet (CC-RPT-11)."""
     expert_names: dict[str, str] = attrs.field(factory=dict)
     """Expert code → name, for the orders sheet's Experts line ("GUN" → "Gunner")."""
+    top_lists: tuple[TopList, ...] = ()
+    """Most cities, hexes, income and power at the last game-turn end (CC-RPT-09, AMB-58)."""
 
 
 def build_report(view: ClanView) -> Report:
@@ -83,6 +86,7 @@ def build_report(view: ClanView) -> Report:
         events=tuple(event for event in last.events if shown(event.kind)),
         problems=last.problems,
         top_clans=standing.top_clans,
+        top_lists=standing.top_lists,
         next_clan=standing.next_clan,
         finished=standing.finished,
         winners=standing.winners,

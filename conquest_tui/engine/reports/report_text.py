@@ -7,6 +7,7 @@ import re
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.reports.event_text import event_text, problem_line
 from conquest_tui.engine.reports.report import Report
+from conquest_tui.engine.reports.top_list_words import TITLES, figure
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ConvoyInfo, HexInfo
 
 RULE = "─" * 78
@@ -186,7 +187,8 @@ def render_report(report: Report, *, rules: bool = False) -> str:
 
 
 def standings_lines(report: Report) -> list[str]:
-    """The end of the game, if it came, and the Top Clans (final standings at the end)."""
+    """The end of the game, if it came, the Top Clans (final standings at the end) and, from
+    AMB-58's game turn, the lists of most cities, hexes, income and power (CC-RPT-09)."""
     out: list[str] = []
     if report.game_over:
         out += [RULE, "END OF THE GAME", report.game_over]
@@ -195,6 +197,10 @@ def standings_lines(report: Report) -> list[str]:
         out += [f"{rank:>2}. Clan {n} ({name}) {points}"
                 + ("  *winner*" if n in report.winners else "")
                 for rank, (n, name, points) in enumerate(report.top_clans, start=1)]
+    for top in report.top_lists:
+        out += [RULE, TITLES[top.measure]]
+        out += [f"{rank:>2}. Clan {n} ({name}) {figure(top.measure, value)}"
+                for rank, (n, name, value) in enumerate(top.rows, start=1)]
     return out
 
 

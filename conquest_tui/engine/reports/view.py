@@ -19,7 +19,8 @@ from conquest_tui.engine.core.state import (
     Sighting,
     Stockpile,
 )
-from conquest_tui.engine.economy import economy, plague_cure, population, victory
+from conquest_tui.engine.economy import economy, plague_cure, population, top_lists, victory
+from conquest_tui.engine.economy.top_lists import TopList
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
@@ -187,6 +188,8 @@ class Standing:
     """The end-of-game sentence, "" while the game goes on."""
     victory_watch: str
     """What this Clan must still do to win while it holds the threshold."""
+    top_lists: tuple[TopList, ...] = ()
+    """Most cities, hexes, income, power at the last game-turn end, from AMB-58's turn on."""
 
 
 class ClanView:
@@ -245,7 +248,7 @@ class ClanView:
         return Standing(
             victory_threshold=state.victory_threshold, turn_limit=state.turn_limit,
             next_clan=state.active_clan, finished=state.finished,
-            winners=tuple(state.winners), top_clans=ranking,
+            winners=tuple(state.winners), top_clans=ranking, top_lists=top_lists.lists(game),
             game_over=victory.end_sentence(game),
             victory_watch=victory.watch_sentence(game, self._clan),
         )

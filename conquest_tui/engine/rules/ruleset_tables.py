@@ -23,6 +23,7 @@ from conquest_tui.engine.rules.checks import (
 from conquest_tui.engine.rules.names import (
     CONVOY_MODES,
     EXPERTS,
+    MARKET_ITEMS,
     ROUNDING_MODES,
 )
 from conquest_tui.engine.rules.ruleset_values import FloatRange, Range
@@ -315,6 +316,13 @@ class ExpertEffects:
     pilot_requires_type: str            # "air"
 
 
+def _not_below_selling(market: MarketRules, _: object, value: FloatRange) -> None:
+    """The offer's lowest price factor is at least what selling pays (CC-RES-16, AMB-45)."""
+    if value.low < market.sell_fraction:
+        raise InvalidValue("offer_price", f"expected at least the selling fraction "
+                           f"{market.sell_fraction:g}, got {value.low:g}")
+
+
 @attrs.frozen(field_transformer=rulebook_numbers)
 class MarketRules:
     """Prices over time, selling and trade (AMB-29, AMB-30, AMB-45, CC-CITY-23/25, CC-RES-15)."""
@@ -330,6 +338,13 @@ class MarketRules:
     dealer_price_factor: float          # the Dealer pays double
     goods_kickback: float = checked(number(0, 1))  # 10% of a goods sale to the city's owner
     need_income_bonus: float            # 50% of base value when a city's need is met
+    # CC-RES-16: a special buying opportunity announced on the radio at a game turn's end
+    offer_chance: float = fraction()    # chance of an offer for the next game turn
+    offer_items: tuple[str, ...] = checked(all_of(not_empty, unique, one_of(
+        [item for item in MARKET_ITEMS if item != "troops"], "item BUY can buy")))
+    offer_price: FloatRange = checked(all_of(span(0, 1), _not_below_selling))
+    """× U(low, high) of the market price; never below the selling fraction (no profit in
+    buying at the offer to sell again)."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
