@@ -63,7 +63,7 @@ def spot_from_cities(game: Game, clan: Clan) -> None:
     cities = [city for city in game.state.cities if city.owner == clan.number]
     if not cities:
         return
-    areas = [_area(city.hex, spotting_range(game, city.fortification, city.buildings))
+    areas = [reach_area(city.hex, spotting_range(game, city.fortification, city.buildings))
              for city in cities]
     watched = {hex_id for area in areas for hex_id in area}
     foreign: dict[str, list[tuple[int, Convoy]]] = {}
@@ -93,7 +93,7 @@ def spot_from_cities(game: Game, clan: Clan) -> None:
 
 
 @lru_cache(maxsize=16_384)
-def _area(hex_id: str, reach: int) -> dict[str, int]:
+def reach_area(hex_id: str, reach: int) -> dict[str, int]:
     """Hex id → distance for the hexes within reach of a hex (the grid never changes; callers
     only read it)."""
     if reach < 0:

@@ -107,11 +107,10 @@ def _spotted(game: Game, clan: Clan, city: CityState, reach: int) -> list[Sighti
     tower = "SPO" in city.buildings
     found: list[Sighting] = []
     seen: set[tuple[str, int]] = set()
+    area = knowledge.reach_area(city.hex, reach)
     for other in game.state.convoys:
-        if other.owner == clan.number:
-            continue
-        distance = hexgrid.distance(city.hex, other.hex)
-        if distance > reach:
+        distance = area.get(other.hex)
+        if distance is None or other.owner == clan.number:
             continue
         owner = other.owner if distance <= reach - rules.owner_margin else 0
         size = ""
