@@ -33,6 +33,13 @@ if TYPE_CHECKING:
 PANE_ORDER: tuple[str, ...] = ("#map", "#convoys", "#city", "#sheet")
 """Focus cycling order of the panes."""
 
+COMPACT_BELOW: tuple[int, int] = (100, 30)
+"""Terminals narrower or shorter than this (columns, rows) show the convoy and city panes as
+two tabs of one pane, so that the map and the order sheet keep usable sizes."""
+
+SIDE_TABS: dict[str, str] = {"tab-convoys": "convoys", "tab-city": "city"}
+"""The side tabs of a compact terminal and the pane each one shows."""
+
 
 def _game_commands() -> type[Provider]:
     """The game's command palette provider (imported when the palette first opens)."""
@@ -97,14 +104,17 @@ class GameScreen(Screen[None]):
                         "while you were away"),
         Binding("R", "relations", "Relations", id="game.relations", show=False,
                 tooltip="The Clans you met, your alliances and bans, who allies with whom"),
-        Binding("f6", "focus_pane(1)", "Next pane", id="game.next_pane",
+        # F6 is a priority key: the order sheet's editor would take it to select a line.
+        Binding("f6", "focus_pane(1)", "Next pane", id="game.next_pane", priority=True,
                 tooltip="Focus the next pane (map, convoys, city, order sheet)"),
-        Binding("shift+f6", "focus_pane(-1)", "Previous pane", show=False,
+        Binding("shift+f6", "focus_pane(-1)", "Previous pane", show=False, priority=True,
                 id="game.previous_pane", tooltip="Focus the previous pane"),
         Binding("escape", "focus_map", "Map", show=False, id="game.focus_map",
                 tooltip="Focus the map"),
         Binding("f2", "focus_sheet", "Sheet", id="game.focus_sheet",
                 tooltip="Focus the order sheet"),
+        Binding("f4", "switch_side_tab", "Convoys/City", id="game.switch_side_tab",
+                tooltip="Show the other one of the convoy and city panes (small terminals)"),
     ]
 
     class SaveRequested(Message):
@@ -183,7 +193,7 @@ class GameScreen(Screen[None]):
 
     async def _mount_panes(self) -> None:
         """Mount the side panes and the footer, and fill them (the sheet is checked here)."""
-        from textual.widgets import Footer
+        from textual.widgets import Footer, Tab, Tabs
 
         from conquest_tui.ui.widgets.city_pane import CityPane
         from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
@@ -195,8 +205,11 @@ class GameScreen(Screen[None]):
         city.border_title = "City / hex"
         sheet = OrderSheetPane(id="sheet")
         footer = Footer(compact=self.size.width < 140)
+        tabs = Tabs(Tab("Convoys", id="tab-convoys"), Tab("City / hex", id="tab-city"),
+                    id="side-tabs")
+        tabs.can_focus = False  # F4, F6 and the mouse switch them; the focus stays in the panes
         with self.app.batch_update():
-            await self.query_one("#game-side").mount(ConvoyPane(id="convoys"), city, sheet)
+            await self.query_one("#game-side").mount(tabs, ConvoyPane(id="convoys"), city, sheet)
             await self.mount(footer)
             self.panes_ready = True
             sheet.load(self.game, self.clan_number, self.view.clan.draft_sheet)
@@ -206,6 +219,7 @@ class GameScreen(Screen[None]):
             self._show_status()
             # The status line follows the problem count as it changes, in the same frame.
             self.watch(sheet, "problem_count", self._show_status, init=False)
+            self._set_compact()
             self.refresh_bindings()  # the footer shows the keys of the focused map
 
     def on_resize(self) -> None:
@@ -213,6 +227,52 @@ class GameScreen(Screen[None]):
         for footer in self.query("Footer"):
             if footer.compact != compact:  # type: ignore[attr-defined]
                 footer.compact = compact  # type: ignore[attr-defined]
+        self._set_compact()
+
+    def _set_compact(self) -> None:
+        """Show the convoy and city panes as tabs when the terminal is small (COMPACT_BELOW)."""
+        width, height = self.size
+        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
+        if compact == self.has_class("-compact"):
+            return
+        self.set_class(compact, "-compact")
+        if compact:  # the pane holding the focus stays on show
+            pane = self._focused_pane()
+            if pane in ("#convoys", "#city"):
+                self.show_side_pane(pane[1:])
+        self.refresh_bindings()
+
+    @property
+    def compact(self) -> bool:
+        """Whether the convoy and city panes are shown as tabs (a small terminal)."""
+        return self.has_class("-compact")
+
+    def show_side_pane(self, name: str) -> None:
+        """Bring the convoy ("convoys") or city ("city") pane to the front of the side tabs."""
+        self.set_class(name == "city", "-city-tab")
+        if self.panes_ready:
+            from textual.widgets import Tabs
+
+            self.query_one("#side-tabs", Tabs).active = f"tab-{name}"
+
+    def on_tabs_tab_activated(self, event: object) -> None:
+        from textual.widgets import Tabs
+
+        if not isinstance(event, Tabs.TabActivated) or event.tab is None:
+            return
+        name = SIDE_TABS.get(event.tab.id or "")
+        if name is None:
+            return
+        hidden = "#convoys" if name == "city" else "#city"
+        self.set_class(name == "city", "-city-tab")
+        if self.compact and self._focused_pane() == hidden:
+            target = self._focus_target(self.query_one(f"#{name}"))
+            if target is not None:
+                target.focus()
+
+    def action_switch_side_tab(self) -> None:
+        """Show the other one of the convoy and city panes (small terminals)."""
+        self.show_side_pane("convoys" if self.has_class("-city-tab") else "city")
 
     def _start_hex(self) -> str:
         convoys = self.view.convoys()
@@ -243,6 +303,8 @@ class GameScreen(Screen[None]):
     """Actions that need the side panes (off for the moment before they are mounted)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_side_tab":
+            return self.panes_ready and self.compact
         return self.panes_ready or action not in self._PANE_ACTIONS
 
     def _show_status(self) -> None:
@@ -351,18 +413,28 @@ class GameScreen(Screen[None]):
         self.app.push_screen(RelationsScreen(self.view, sheet.pending_clan_orders,
                                              sheet.toggle_clan_order))
 
-    def action_focus_pane(self, step: int) -> None:
-        """Focus the next (+1) or previous (-1) pane that takes the focus."""
-        panes = [self.query_one(selector) for selector in PANE_ORDER]
+    def _focused_pane(self) -> str | None:
+        """The selector (in PANE_ORDER) of the pane holding the focus, if any."""
         focused = self.focused
-        index = 0
-        for i, pane in enumerate(panes):
-            if focused is not None and (focused is pane or pane in focused.ancestors):
-                index = i
-                break
-        for offset in range(1, len(panes) + 1):
-            target = self._focus_target(panes[(index + step * offset) % len(panes)])
+        if focused is None:
+            return None
+        for selector in PANE_ORDER:
+            pane = self.query_one(selector) if self.panes_ready or selector == "#map" else None
+            if pane is not None and (focused is pane or pane in focused.ancestors):
+                return selector
+        return None
+
+    def action_focus_pane(self, step: int) -> None:
+        """Focus the next (+1) or previous (-1) pane that takes the focus (in a small
+        terminal, the convoy and city panes come to the front as they get it)."""
+        current = self._focused_pane()
+        index = PANE_ORDER.index(current) if current is not None else 0
+        for offset in range(1, len(PANE_ORDER) + 1):
+            selector = PANE_ORDER[(index + step * offset) % len(PANE_ORDER)]
+            target = self._focus_target(self.query_one(selector))
             if target is not None:
+                if self.compact and selector in ("#convoys", "#city"):
+                    self.show_side_pane(selector[1:])
                 target.focus()
                 return
 
