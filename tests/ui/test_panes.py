@@ -253,10 +253,24 @@ async def test_tab_cycles_keywords_and_uses_the_convoy_section(game: Game) -> No
         pane.editor.move_cursor((row, 0))
         await pilot.press("P", "A", "tab")
         await pilot.pause()
-        assert pane.text.splitlines()[row] == "PATROL "
+        assert pane.text.splitlines()[row] == "PAUSE ", "PA is PAUSE's abbreviation: it first"
         await pilot.press("tab")
         await pilot.pause()
-        assert pane.text.splitlines()[row] == "PAUSE ", "cycling keeps one separator"
+        assert pane.text.splitlines()[row] == "PATROL ", "cycling keeps one separator"
+
+
+async def test_a_typed_abbreviation_completes_to_its_own_order_first(game: Game) -> None:
+    """"BU" is BUY's abbreviation (BUILD's is BL): Tab gives BUY first, then BUILD."""
+    pane = OrderSheetPane()
+    app = PaneHost(game, pane)
+    async with app.run_test(size=SIZE) as pilot:
+        row = await _cursor_under_pre(pilot, pane, game)
+        await pilot.press("B", "U", "tab")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "BUY "
+        await pilot.press("tab")
+        await pilot.pause()
+        assert pane.text.splitlines()[row] == "BUILD "
 
 
 async def test_add_move_appends_under_the_convoy_section(game: Game) -> None:

@@ -371,11 +371,14 @@ class OrderSheetPane(Widget):
 
     # --- completion --------------------------------------------------------------------------
     def _candidates(self, section: str, prefix: str) -> list[str]:
-        """Order words of a section starting with `prefix`: keywords first, then abbreviations."""
+        """Order words of a section starting with `prefix`: the order whose abbreviation was
+        typed first ("BU" → BUY, not BUILD), then the other keywords, then abbreviations."""
         orders = self.orders
         words = [word for word in orders.words(section) if word.startswith(prefix)]
-        keywords = {spec.keyword for spec in orders.specs if spec.section == section}
-        return sorted(words, key=lambda word: (word not in keywords, word))
+        specs = [spec for spec in orders.specs if spec.section == section]
+        keywords = {spec.keyword for spec in specs}
+        typed = {spec.keyword for spec in specs if spec.abbreviation == prefix}
+        return sorted(words, key=lambda word: (word not in typed, word not in keywords, word))
 
     def action_complete(self) -> None:
         """Complete or cycle the order keyword at the start of the cursor line."""
