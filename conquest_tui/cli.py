@@ -120,6 +120,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Parse and check a sheet; one line per problem."""
     from conquest_tui.engine.reports.event_text import problem_line
     from conquest_tui.engine.reports.report_text import hide_rule_ids
+    from conquest_tui.engine.reports.sentences import number_of
     from conquest_tui.session import Session
 
     table = Session.open(Path(args.save), allow_edited=args.allow_edited)
@@ -134,8 +135,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             line = line.replace(": ", ": warning: ", 1)
         print(line if args.rules else hide_rule_ids(line))
     if not problems:
-        count = len(warnings)
-        tail = f" ({count} warning{'' if count == 1 else 's'})" if warnings else ""
+        tail = f" ({number_of(len(warnings), 'warning')})" if warnings else ""
         print(f"No problems found{tail}.")
     return 1 if problems else 0
 

@@ -5,25 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, count_of, items
+from conquest_tui.engine.reports.sentences import Facts, Sentence, count_of, items, vehicle_counts
 
 KILL_MODE_NAMES = {"N": "Normal (hits fall at random)", "T": "Troops", "V": "Vehicles"}
 
 
-def _vehicles(fact: Fact) -> list[str]:
-    """((2, "car", "cars"), (1, "truck", "trucks")) → ["2 cars", "1 truck"]."""
-    assert isinstance(fact, tuple)
-    out = []
-    for entry in fact:
-        assert isinstance(entry, tuple) and len(entry) == 3
-        count, name, plural = entry
-        out.append(f"{count} {name if count == 1 else plural}")
-    return out
-
-
 def _losses(troops: int, vehicles: Fact) -> str:
     parts = [count_of(troops, "troops")] if troops else []
-    parts += _vehicles(vehicles)
+    parts += vehicle_counts(vehicles)
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -75,7 +64,7 @@ def _repair(f: Facts, *, told: bool) -> str:
             f"points of battle damage for {count_of(int(f['paid']), 'parts')}")
     if f["vehicles_scrapped"]:
         text += (f"; short of parts (it needed {f['need']}), it scrapped "
-                 f"{', '.join(_vehicles(f['scrapped']))} for "
+                 f"{', '.join(vehicle_counts(f['scrapped']))} for "
                  f"{count_of(int(f['gained']), 'parts')}")
     if f.get("gone") is not None:
         text += "; with no vehicle left it broke up"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, words
+from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, vehicle_counts, words
 from conquest_tui.engine.reports.sentences import number_of as _n
 
 
@@ -113,8 +113,7 @@ def _cities(f: Facts) -> str:
 
 
 def _vehicles(fact: Fact) -> str:
-    return _listed([f"{count} {one if count == 1 else many}"
-                    for count, one, many in _tuples(fact)])
+    return _listed(vehicle_counts(tuple(_tuples(fact))))
 
 
 def _convoys(f: Facts) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.reports.reason_sentences import place, reason_text
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, count_of
+from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, count_of, vehicle_counts
 
 # --- moving and modes ----------------------------------------------------------------------------
 
@@ -338,16 +338,6 @@ def _converted(f: Facts) -> str:
             f"for ${f['cost']:,}; troops and weapons went back to the stockpile{lost}.")
 
 
-def _counted_vehicles(fact: Fact) -> str:
-    """((3, "car", "cars"), (1, "bike", "bikes")) → "3 cars, 1 bike"."""
-    assert isinstance(fact, tuple)
-    out = []
-    for entry in fact:
-        count, name, plural = entry  # type: ignore[misc]
-        out.append(f"{count} {name if count == 1 else plural}")
-    return ", ".join(out)
-
-
 def _given(f: Facts) -> str:
     """What one GIVE moved: "3 cars", "10 troops", "the Expert Engineer, the Expert Doctor"."""
     if f["given"] == "vehicle":
@@ -359,7 +349,7 @@ def _given(f: Facts) -> str:
 
 
 def _split(f: Facts) -> str:
-    vehicles = _counted_vehicles(f["vehicles"])
+    vehicles = ", ".join(vehicle_counts(f["vehicles"]))
     return (f"Convoy #{f['convoy']} split in {f['hex']} for ${f['cost']:,}: the new convoy "
             f"#{f['new']} \"{f['name']}\" has {vehicles} and {f['troops']} troops; both have "
             f"morale {f['morale']} and training {f['training']}. The new convoy can do nothing "

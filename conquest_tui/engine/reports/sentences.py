@@ -51,6 +51,13 @@ def count_of(amount: int, item: str) -> str:
     return f"{amount} {_ONE.get(item, item) if amount == 1 else item}"
 
 
+def vehicle_counts(fact: Fact) -> list[str]:
+    """((2, "car", "cars"), (1, "truck", "trucks")) → ["2 cars", "1 truck"]."""
+    assert isinstance(fact, tuple)
+    return [f"{count} {one if count == 1 else many}"
+            for count, one, many in fact]  # type: ignore[misc]
+
+
 def number_of(count: Fact, one: str, many: str | None = None) -> str:
     """"1 troop", "12 troops", "1,200 people" (`many` when the plural is not one + "s")."""
     number = int(count)  # type: ignore[arg-type]

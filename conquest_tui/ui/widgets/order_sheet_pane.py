@@ -26,6 +26,7 @@ from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.reports.event_text import problem_line
 from conquest_tui.engine.reports.report_text import hide_rule_ids
+from conquest_tui.engine.reports.sentences import number_of
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.sheet_outline import (
     BAD_HEADER,
@@ -53,10 +54,6 @@ HEADER_WIDTH = 16
 
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def new_sheet(view: ClanView) -> str:
     """An empty sheet: `[PRE]`, one `[CONVOY n]` per own convoy, `[POST]`, with line allowances.
 
@@ -71,7 +68,7 @@ def new_sheet(view: ClanView) -> str:
     parts = [("[PRE]", rules.order_lines.pre + clan.extra_pre_lines)]
     parts += [(f"[CONVOY {convoy.number}]", convoy.order_lines) for convoy in view.convoys()]
     parts.append(("[POST]", rules.order_lines.post + clan.extra_post_lines))
-    return "".join(f"{header:<{HEADER_WIDTH}}; {_plural(lines, 'line')}\n\n"
+    return "".join(f"{header:<{HEADER_WIDTH}}; {number_of(lines, 'line')}\n\n"
                    for header, lines in parts)
 
 
@@ -230,9 +227,9 @@ class OrderSheetPane(Widget):
         problems = self.problems
         warnings = sum(problem.is_warning for problem in problems)
         count = len(problems) - warnings
-        title = f"{self.TITLE} — {_plural(count, 'problem') if count else 'no problems'}"
+        title = f"{self.TITLE} — {number_of(count, 'problem') if count else 'no problems'}"
         if warnings:
-            title += f", {_plural(warnings, 'warning')}"
+            title += f", {number_of(warnings, 'warning')}"
         if title != self.border_title:
             self.border_title = title
         self.set_class(bool(count), "-has-problems")
@@ -471,7 +468,7 @@ class OrderSheetPane(Widget):
                      move: str) -> None:
         later = [s for s in found if (s.kind == CONVOY and s.number > number) or s.kind == POST]
         allowed = self._allowance(SheetSection(CONVOY, number, 0, 0))
-        header = f"{f'[CONVOY {number}]':<{HEADER_WIDTH}}; {_plural(allowed, 'line')}"
+        header = f"{f'[CONVOY {number}]':<{HEADER_WIDTH}}; {number_of(allowed, 'line')}"
         editor = self.editor
         if later:
             row = later[0].header_row
@@ -533,7 +530,7 @@ class OrderSheetPane(Widget):
             return True
         if not any(s.kind == PRE for s in found):
             editor.insert(f"{'[PRE]':<{HEADER_WIDTH}}; "
-                          f"{_plural(self._allowance(SheetSection(PRE, 0, 0, 0)), 'line')}\n"
+                          f"{number_of(self._allowance(SheetSection(PRE, 0, 0, 0)), 'line')}\n"
                           f"{order}\n\n", (0, 0))
             return True
         return False

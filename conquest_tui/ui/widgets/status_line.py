@@ -6,16 +6,13 @@ from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
+from conquest_tui.engine.reports.sentences import number_of
 from conquest_tui.engine.reports.view import ClanView
 
 SEPARATOR = " │ "
 
 _Field = tuple[int, str, str]
 """(priority, text, style): fields with the highest priority number are dropped first."""
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class StatusLine(Static):
@@ -58,7 +55,7 @@ class StatusLine(Static):
         """
         clan = view.clan
         stock = clan.stock
-        problems = _plural(problem_count, "problem") if problem_count else "no problems"
+        problems = number_of(problem_count, "problem") if problem_count else "no problems"
         self._clan_short = f"Clan {clan.number}"
         self._fields = [
             (1, f"Clan {clan.number} {clan.name}".rstrip(), "bold"),
