@@ -20,9 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual.app import App, ComposeResult, CSSPathType  # noqa: E402
 
+from conquest_tui.engine.convoys import routes  # noqa: E402
 from conquest_tui.engine.core.gamemap import CitySite, GameMap  # noqa: E402
 from conquest_tui.engine.core.hexgrid import neighbors  # noqa: E402
 from conquest_tui.storage.map_loader import list_maps, load_map  # noqa: E402
+from conquest_tui.storage.rules_loader import load_ruleset  # noqa: E402
+from conquest_tui.ui.map_lenses import OWNER, Shade  # noqa: E402
 from conquest_tui.ui.map_overlay import MapOverlay  # noqa: E402
 from conquest_tui.ui.stylesheets import PANES_CSS  # noqa: E402
 from conquest_tui.ui.widgets.map_pane import MapPane  # noqa: E402
@@ -31,6 +34,21 @@ VIEW_WIDTH, VIEW_HEIGHT = 200, 60
 FULL_TARGET_MS = 8.0
 ONE_HEX_TARGET_MS = 1.5
 LAND = "ppppaaaffdmmswjbM"
+ROUTE_TARGET_MS = 50.0
+"""`m` on a far hex: the path search (engine/convoys/routes) across the whole map."""
+
+
+def lens_shading_of(game_map: GameMap) -> dict[str, Shade]:
+    """An owner-lens shading of every hex: twelve Clans, nobody, not known, own."""
+    keys = [f"clan-{n % 8}" for n in range(12)] + ["nobody", "not-now", "own"]
+    return {h: Shade(keys[i % len(keys)], str(i % 10)) for i, h in enumerate(game_map.hex_ids())}
+
+
+def plan_across(game_map: GameMap) -> None:
+    """A land convoy's path from the first land hex to the last (often too far or blocked)."""
+    world = routes.RouteWorld(game_map, load_ruleset())
+    land = [h for h in game_map.hex_ids() if game_map.is_land(h)]
+    routes.plan_route(world, "land", land[len(land) // 3], land[2 * len(land) // 3], 12)
 
 
 def synthetic_map(size: int = 60, cities: int = 60, seed: int = 1995) -> GameMap:
@@ -188,7 +206,19 @@ async def bench(game_map: GameMap, runs: int) -> None:
         render_all()
         one_cursor = median_ms(runs, lambda: None, move_cursor)
         one_overlay = median_ms(runs, lambda: None, change_overlay)
+
+        # The same under the owner lens: every hex shaded (worst case: many distinct shades).
+        shading = lens_shading_of(game_map)
+        pane.lens_source = lambda lens: shading
+        pane.lens = OWNER
         await pilot.pause()
+        render_all()
+        lens_cold = median_ms(runs, cold, render_all)
+        lens_cursor = median_ms(runs, lambda: None, move_cursor)
+        lens_switch = median_ms(runs, lambda: None, lambda: (
+            pane.watch_lens(OWNER), render_all()))
+        await pilot.pause()
+    route = median_ms(max(3, runs // 5), lambda: None, lambda: plan_across(game_map))
 
     print(
         f"map: {game_map.name} {game_map.columns}x{game_map.rows}, "
@@ -202,6 +232,10 @@ async def bench(game_map: GameMap, runs: int) -> None:
         ("full repaint, warm caches", warm, FULL_TARGET_MS),
         ("one-hex change: cursor move + refreshed lines", one_cursor, ONE_HEX_TARGET_MS),
         ("one-hex change: set_overlay + refreshed lines", one_overlay, ONE_HEX_TARGET_MS),
+        ("owner lens: full repaint, cold (all caches)", lens_cold, FULL_TARGET_MS),
+        ("owner lens: cursor move + refreshed lines", lens_cursor, ONE_HEX_TARGET_MS),
+        ("switching lens: shades read + full repaint", lens_switch, FULL_TARGET_MS),
+        ("m's path search, land, 12 moves, map-wide", route, ROUTE_TARGET_MS),
     ]
     for label, (ms, best), target in rows:
         print(

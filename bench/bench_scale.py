@@ -12,7 +12,7 @@ import sys
 import time
 
 from bench.synthetic import build_map, build_state
-from conquest_tui.bots.simple import write_sheet
+from conquest_tui.bots import write_sheet
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game

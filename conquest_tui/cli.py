@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import argparse
 
     from conquest_tui.engine.combat.odds import Estimate
+    from conquest_tui.engine.core.game import Game
     from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.rules.ruleset import Ruleset
     from conquest_tui.session import Session
@@ -99,7 +100,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     game = session.new_game(map_name=args.map or session.default_map(), clans=args.clans,
                             bots=args.bots, seed=args.seed, names=names,
                             victory_threshold=args.threshold, turn_limit=args.turn_limit,
-                            pin_hashes=_pin_hashes(args.pins, args.clans, args.bots))
+                            pin_hashes=_pin_hashes(args.pins, args.clans, args.bots),
+                            level=args.level)
     path = Path(args.save)
     if path.exists() and not args.force:
         raise CliError(f"{path} already exists; use --force to replace it")
@@ -109,10 +111,64 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"Victory at {game.state.victory_threshold} popularity"
           + (f"; the game ends after game turn {limit}." if limit else "; no turn limit."))
     for clan in sorted(game.state.clans, key=lambda c: game.state.clan_order.index(c.number)):
-        seat = "bot" if clan.seat == "bot" else "human, PIN" if clan.pin_hash else "human"
+        seat = (f"bot, {clan.bot_level}" if clan.seat == "bot"
+                else "human, PIN" if clan.pin_hash else "human")
         print(f"  Clan {clan.number} {clan.name} ({seat})")
     active = game.clan(game.state.active_clan)
     print(f"Clan {active.number} ({active.name}) plays first.")
+    return 0
+
+
+def cmd_seat(args: argparse.Namespace) -> int:
+    """Hand a seat to a bot or to a person (saved at once); with neither, list the seats."""
+    from conquest_tui.session import Session
+
+    table = Session.open(Path(args.save), allow_edited=args.allow_edited)
+    if args.clan is not None and (args.bot or args.human):
+        clan = table.clan_number(args.clan)
+        if table.game.clan(clan).seat == "human" or args.human:
+            _unlock(table, clan, args.pin)  # a PIN seat changes hands only with its PIN
+        level = args.level if args.bot else None
+        table.set_seat(clan, "bot" if args.bot else "human", level)
+    elif args.level or args.pin:
+        raise CliError("say --bot or --human, with --clan N")
+    for clan in sorted(table.game.state.clans,
+                       key=lambda c: table.game.state.clan_order.index(c.number)):
+        seat = f"bot, {clan.bot_level}" if clan.seat == "bot" else "human"
+        pin = ", PIN" if clan.pin_hash else ""
+        print(f"  Clan {clan.number} {clan.name} ({seat}{pin})")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run whole bot games headless: a progress bar, a table, or one JSON line per game."""
+    from conquest_tui.simulation import cli_output
+    from conquest_tui.simulation.jobs import game_specs, run_games
+
+    levels = ([level.strip() for level in args.levels.split(",")] if args.levels
+              else [args.level] * args.clans)
+    if len(levels) != args.clans:
+        raise CliError(f"--levels gives {len(levels)} levels for {args.clans} Clans")
+    if args.turns < 1 or args.games < 1 or args.jobs < 1:
+        raise CliError("--turns, --games and --jobs take a whole number of 1 or more")
+    from conquest_tui import session
+
+    known = session.bot_levels()
+    if any(level not in known for level in levels):
+        raise CliError(f"a bot plays {', '.join(known)}")
+    specs = game_specs(map_name=args.map, clans=args.clans, turns=args.turns, seed=args.seed,
+                       games=args.games, levels=levels, threshold=args.threshold,
+                       save_dir=args.save_dir or "")
+    session.new_game(map_name=args.map, clans=args.clans, bots=args.clans, seed=args.seed,
+                     turn_limit=args.turns, level=levels)  # refuses a bad map or count at once
+    if args.json:
+        import json
+
+        for summary in run_games(specs, args.jobs):
+            print(json.dumps(summary.as_json(), ensure_ascii=False), flush=True)
+        return 0
+    summaries = cli_output.run_with_progress(specs, args.jobs, run_games)
+    cli_output.print_table(summaries)
     return 0
 
 
@@ -126,7 +182,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     table = Session.open(Path(args.save), allow_edited=args.allow_edited)
     clan = table.clan_number(args.clan)
     _unlock(table, clan, args.pin)
-    found = table.check(clan, _read_sheet(args.sheet))
+    sheet = _read_sheet(args.sheet)
+    found = table.check(clan, sheet)
     problems = [problem for problem in found if not problem.is_warning]
     warnings = [problem for problem in found if problem.is_warning]
     for problem in found:
@@ -137,7 +194,36 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not problems:
         tail = f" ({number_of(len(warnings), 'warning')})" if warnings else ""
         print(f"No problems found{tail}.")
+    if getattr(args, "forecast", False):
+        _print_forecast(table.game, clan, sheet)
     return 1 if problems else 0
+
+
+def _print_forecast(game: Game, clan: int, sheet: str) -> None:
+    """The sheet's forecast as Rich tables: money, then each convoy pulse by pulse."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from conquest_tui.engine.play.forecast import forecast_turn
+    from conquest_tui.engine.reports import forecast_text
+
+    forecast = forecast_turn(game, clan, sheet)
+    console = Console(highlight=False)
+    console.print(f"Forecast for turn {forecast.game_turn}: {forecast_text.money_line(forecast)}",
+                  markup=False)
+    console.print(forecast_text.stock_line(forecast), markup=False)
+    for found in forecast.problems:
+        console.print(f"line {found.line}: {forecast_text.problem_sentence(found)}",
+                      markup=False)
+    for convoy in forecast.convoys:
+        table = Table(title=forecast_text.convoy_title(convoy), title_justify="left")
+        for column in forecast_text.COLUMNS:
+            table.add_column(column or "Note", justify="left" if column in ("Hex", "") else
+                             "right")
+        for row in forecast_text.convoy_rows(forecast, convoy):
+            table.add_row(*row)
+        console.print(table)
+    console.print(forecast_text.cannot_know(forecast), markup=False)
 
 
 def cmd_turn(args: argparse.Namespace) -> int:
@@ -185,6 +271,39 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(paper if args.rules else hide_rule_ids(paper), end="")
     else:
         print(render_report(report, rules=args.rules), end="")
+        seated = table.game.clan(clan)
+        if seated.seat == "bot":
+            print(f"This seat is played by a bot ({seated.bot_level}); `conquest seat "
+                  f"{args.save} --clan {clan} --human` hands it to a person.")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """Print a Clan's turn log, or with --turn the report it read after that game turn."""
+    from conquest_tui.engine.reports.report_text import hide_rule_ids
+    from conquest_tui.engine.reports.turn_log import log_line
+    from conquest_tui.session import Session
+
+    save = args.save or args.save_option
+    if not save:
+        raise CliError("history needs a save file: conquest history SAVE --clan N")
+    table = Session.open(Path(save), allow_edited=args.allow_edited)
+    clan = table.clan_number(args.clan)
+    _unlock(table, clan, args.pin)
+    past = table.history(clan)
+    if args.turn is None:
+        if not past.turns:
+            print(f"Clan {clan} ({past.clan_name}) has no past turns yet.")
+        for turn in past.turns:
+            print(log_line(turn.game_turn, turn.summary))
+        return 0
+    chosen = past.turn(args.turn)
+    if chosen is None:
+        turns = [turn.game_turn for turn in past.turns]
+        kept = f"it has reports of game turns {turns[0]} to {turns[-1]}" if turns \
+            else "it has played no turn yet"
+        raise CliError(f"Clan {clan} has no report of game turn {args.turn} ({kept})")
+    print(chosen.text if args.rules else hide_rule_ids(chosen.text), end="")
     return 0
 
 
@@ -341,6 +460,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "(e.g. 1234,,5678); a shell may keep them in its history")
     new.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
     new.add_argument("--turn-limit", type=int, help="last game turn (default 25, AMB-57; 0: none)")
+    new.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                     help="how well the bots play (default normal)")
     new.add_argument("--save", required=True, help="where to save the game")
     new.add_argument("--force", action="store_true", help="replace an existing save file")
     new.set_defaults(func=cmd_new)
@@ -356,6 +477,9 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("sheet", help="the order sheet file, or - for standard input")
         _rules_flag(command)
         _allow_edited(command)
+        if name == "check":
+            command.add_argument("--forecast", action="store_true",
+                                 help="also print what the sheet would do, pulse by pulse")
         command.set_defaults(func=func)
 
     report = sub.add_parser("report", help="print a Clan's current report")
@@ -368,6 +492,16 @@ def build_parser() -> argparse.ArgumentParser:
     _rules_flag(report)
     _allow_edited(report)
     report.set_defaults(func=cmd_report)
+
+    history = sub.add_parser("history", help="print a Clan's turn log or a past report")
+    history.add_argument("save", nargs="?", help="the save file")
+    history.add_argument("--save", dest="save_option", help="the save file (as for report)")
+    history.add_argument("--clan", type=int, required=True, help="the Clan number")
+    history.add_argument("--turn", type=int, help="the game turn whose report to print")
+    history.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    _rules_flag(history)
+    _allow_edited(history)
+    history.set_defaults(func=cmd_history)
 
     odds_cmd = sub.add_parser("odds", help="estimate a fight from what a Clan knows")
     odds_cmd.add_argument("--save", required=True, help="the save file")
@@ -383,6 +517,33 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _allow_edited(odds_cmd)
     odds_cmd.set_defaults(func=cmd_odds)
+
+    seat = sub.add_parser("seat", help="hand a seat to a bot or to a person; list the seats")
+    seat.add_argument("save", help="the save file")
+    seat.add_argument("--clan", type=int, help="the Clan number")
+    who = seat.add_mutually_exclusive_group()
+    who.add_argument("--bot", action="store_true", help="the computer plays the seat")
+    who.add_argument("--human", action="store_true", help="a person plays the seat")
+    seat.add_argument("--level", choices=("easy", "normal", "hard"),
+                      help="how well the bot plays (with --bot; default: as before)")
+    seat.add_argument("--pin", help="the seat's PIN, if it has one (else asked on a terminal)")
+    _allow_edited(seat)
+    seat.set_defaults(func=cmd_seat)
+
+    sim = sub.add_parser("simulate", help="play whole games of bots, headless, and sum them up")
+    sim.add_argument("--map", default="test_small", help="map name (default test_small)")
+    sim.add_argument("--clans", type=int, default=4, help="number of Clans (4)")
+    sim.add_argument("--turns", type=int, default=25, help="last game turn (25)")
+    sim.add_argument("--seed", default="sim", help="the run's seed; game i plays SEED-i")
+    sim.add_argument("--games", type=int, default=1, help="how many games (1)")
+    sim.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
+    sim.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                     help="every bot's level (default normal)")
+    sim.add_argument("--levels", help="each seat's level, e.g. hard,normal,normal,normal")
+    sim.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
+    sim.add_argument("--json", action="store_true", help="one JSON object per game, no table")
+    sim.add_argument("--save-dir", help="keep each game's final save in this folder")
+    sim.set_defaults(func=cmd_simulate)
 
     maps = sub.add_parser("maps", help="list the maps")
     maps.set_defaults(func=cmd_maps)

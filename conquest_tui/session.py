@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from conquest_tui.engine.core.game import Game
     from conquest_tui.engine.core.state import Problem
     from conquest_tui.engine.play.turn import TurnResult
+    from conquest_tui.engine.reports.history import History
     from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.reports.view import ClanView
     from conquest_tui.pins.backoff import PinAnswer
@@ -32,6 +33,21 @@ CLAN_NAMES = (
     "Long Knives", "Hill Folk",
 )
 """Default Clan names, in seat order."""
+
+SEATS = ("human", "bot")
+"""Who sits at a seat: a person at the terminal, or the computer."""
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bots' levels, weakest first ("easy", "normal", "hard")."""
+    from conquest_tui.bots import LEVELS
+
+    return LEVELS
+
+
+def seat_label(seat: str, level: str) -> str:
+    """How a seat reads at the table: "human" or "bot (hard)"."""
+    return f"bot ({level})" if seat == "bot" else "human"
 
 
 class SessionError(Exception):
@@ -54,11 +70,13 @@ class BotTurn:
     name: str
     result: TurnResult
 
+    level: str = "normal"
+
     @property
     def sentence(self) -> str:
         """One line for the table: which bot played, and how much happened."""
         count = len(self.result.events)
-        return (f"Bot Clan {self.clan} ({self.name}) played its turn"
+        return (f"Bot Clan {self.clan} ({self.name}, {self.level}) played its turn"
                 f" ({count} {'event' if count == 1 else 'events'}).")
 
 
@@ -134,6 +152,12 @@ class Session:
 
         return build_report(self.view(clan_number))
 
+    def history(self, clan_number: int) -> History:
+        """The Clan's past reports and the figures it may plot (everyone's once it is over)."""
+        from conquest_tui.engine.reports.history import build_history
+
+        return build_history(self.game, self.clan_number(clan_number))
+
     def check(self, clan_number: int, sheet: str) -> list[Problem]:
         """The problems of an order sheet, in line order, without running it."""
         from conquest_tui.engine.play.checker import check_sheet
@@ -189,6 +213,23 @@ class Session:
         self._save_seats()
         return PinAnswer(Verdict.WRONG, self.pin_wait(clan_number))
 
+    def set_seat(self, clan_number: int, seat: str, level: str | None = None) -> None:
+        """Hand the Clan's seat to a bot (at `level`) or to a person, and save at once.
+
+        The seat keeps its PIN either way (docs/rules-interpretations.md, Seats): a bot needs
+        none, and the person who set it is the one who may take the seat back.
+        """
+        clan = self.game.clan(self.clan_number(clan_number))
+        if seat not in SEATS:
+            raise SessionError(f"a seat is {' or '.join(SEATS)}, not {seat!r}")
+        levels = bot_levels()
+        if level is not None and level not in levels:
+            raise SessionError(f"a bot plays {', '.join(levels)}, not {level!r}")
+        clan.seat = seat
+        if level is not None:
+            clan.bot_level = level
+        self.save()
+
     def _save_seats(self) -> None:
         """Save a seat's PIN count: the game is as it was, so the backups are left alone."""
         if self.path is not None:
@@ -219,6 +260,7 @@ class Session:
         # submitted reads every one of them now.
         report = attrs.evolve(build_report(self.view(clan_number)),
                               problems=tuple(result.problems))
+        archive_report(game, report)
         ended = turn_before if game.state.game_turn != turn_before else 0
         return TurnOutcome(result, report, self._hand_over(ended, always_save=True))
 
@@ -242,6 +284,32 @@ class Session:
     def play_bots(self) -> HandOver:
         """Let bot seats play until a human's turn (or the end); autosave if any played."""
         return self._hand_over(0, always_save=False)
+
+    @property
+    def all_bots(self) -> bool:
+        """Whether no person plays any more (every seat still in the game is a bot's)."""
+        return all(clan.seat == "bot" or clan.resigned for clan in self.game.state.clans)
+
+    def play_game_turn(self) -> HandOver:
+        """Bot seats play until the game turn ends (or a human's turn comes); autosave once.
+
+        For watching a game of bots one game turn at a time.
+        """
+        game = self.game
+        turn_before = game.state.game_turn
+        turns: list[BotTurn] = []
+        while (not game.state.finished and game.state.game_turn == turn_before
+               and game.clan(game.state.active_clan).seat == "bot"):
+            turns.append(play_bot_turn(game))
+        save_error = ""
+        if turns:
+            try:
+                self.save()
+            except SessionError as error:
+                save_error = str(error)
+        ended = turn_before if game.state.game_turn != turn_before else 0
+        return HandOver(tuple(turns), ended, game.state.active_clan, game.state.finished,
+                        save_error)
 
     def _hand_over(self, ended_turn: int, *, always_save: bool) -> HandOver:
         game = self.game
@@ -280,10 +348,6 @@ def play_bots(game: Game) -> tuple[BotTurn, ...]:
 
     Each bot writes its sheet from its own ClanView and plays it like a human's.
     """
-    from conquest_tui.bots.simple import write_sheet
-    from conquest_tui.engine.play.turn import run_clan_turn
-    from conquest_tui.engine.reports.view import ClanView
-
     turns: list[BotTurn] = []
     guard = len(game.state.clan_order) * 2
     while not game.state.finished and guard > 0:
@@ -291,9 +355,37 @@ def play_bots(game: Game) -> tuple[BotTurn, ...]:
         if clan.seat != "bot":
             break
         guard -= 1
-        result = run_clan_turn(game, clan.number, write_sheet(ClanView(game, clan.number)))
-        turns.append(BotTurn(clan.number, clan.name, result))
+        turns.append(play_bot_turn(game))
     return tuple(turns)
+
+
+def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
+    """The active Clan's turn, played by its bot from its own ClanView (nothing is saved).
+
+    keep_report: keep the bot's report with its past reports (the history); a headless run
+    whose games are not kept may skip it (it costs about a fifth of a bot game's time).
+    """
+    from conquest_tui.bots import write_sheet
+    from conquest_tui.engine.play.turn import run_clan_turn
+    from conquest_tui.engine.reports.report import build_report
+    from conquest_tui.engine.reports.view import ClanView
+
+    clan = game.clan(game.state.active_clan)
+    sheet = write_sheet(ClanView(game, clan.number), clan.bot_level)
+    result = run_clan_turn(game, clan.number, sheet)
+    if keep_report:
+        archive_report(game, build_report(ClanView(game, clan.number)))
+    return BotTurn(clan.number, clan.name, result, clan.bot_level)
+
+
+def archive_report(game: Game, report: Report) -> None:
+    """Keep the report the Clan read after its turn with its past reports (issue 16)."""
+    from conquest_tui.engine.reports.past_reports import archive
+    from conquest_tui.engine.reports.report_text import render_report
+    from conquest_tui.engine.reports.turn_log import summary
+
+    archive(game.clan(report.clan), report.game_turn, summary(report.events),
+            render_report(report, rules=True))
 
 
 # --- starting, loading and saving --------------------------------------------------------------
@@ -322,10 +414,12 @@ def random_seed() -> str:
 
 def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = None,
              names: list[str] | None = None, victory_threshold: int | None = None,
-             pin_hashes: list[str] | None = None, turn_limit: int | None = None) -> Game:
+             pin_hashes: list[str] | None = None, turn_limit: int | None = None,
+             level: str | list[str] = "normal") -> Game:
     """A new game; bots take the last seats. Raises SessionError with a clear sentence.
 
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
+    level: the bots' level, one for all, or one per seat in seat order.
     """
     from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
     from conquest_tui.engine.play.setup import new_game as engine_new_game
@@ -340,8 +434,16 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
     if len(names) != clans:
         raise SessionError(f"{len(names)} names were given for {clans} Clans")
     pins = pin_hashes or [""] * clans
+    levels = [level] * clans if isinstance(level, str) else list(level)
+    if len(levels) != clans:
+        raise SessionError(f"{len(levels)} bot levels were given for {clans} Clans")
+    known = bot_levels()
+    for wanted in levels:
+        if wanted not in known:
+            raise SessionError(f"a bot plays {', '.join(known)}, not {wanted!r}")
     seats = tuple(
-        ClanSetup(name=names[i], seat="bot" if i >= clans - bots else "human", pin_hash=pins[i])
+        ClanSetup(name=names[i], seat="bot" if i >= clans - bots else "human", pin_hash=pins[i],
+                  level=levels[i])
         for i in range(clans)
     )
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conquest_tui import session
-from conquest_tui.bots.simple import write_sheet
+from conquest_tui.bots import LEVELS, write_sheet
 from conquest_tui.engine.core.state import STOCK_ITEMS
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.storage.savefile import game_from_text, game_to_text
@@ -30,14 +30,23 @@ def test_four_bot_clans_play_several_game_turns(seed: str) -> None:
     assert owned > 4, "bots should have captured some hexes in five turns"
 
 
-def test_cc_gen_05_a_bot_sheet_ignores_what_only_other_clans_know() -> None:
+@pytest.mark.parametrize("level", LEVELS)
+def test_cc_gen_05_a_bot_sheet_ignores_what_only_other_clans_know(level: str) -> None:
+    """Other Clans' stockpiles, their convoys it has not seen and the game's seed (which would
+    predict the dice) change nothing in a bot's sheet: it reads only its own ClanView."""
     game = session.new_game(map_name="test_small", clans=3, bots=3, seed="bot-fog")
-    mine, *others = game.state.clan_order
-    sheet = write_sheet(ClanView(game, mine))
+    for _ in range(2):
+        session.play_bots(game)
+    mine = game.state.active_clan
+    others = [clan for clan in game.state.clan_order if clan != mine]
+    sheet = write_sheet(ClanView(game, mine), level)
+    seen = {(s.owner, s.hex) for s in game.clan(mine).sightings}
     for clan in others:
         rich = game.clan(clan)
         rich.stock.money, rich.stock.fuel, rich.stock.troops = 9_999_999, 0, 0
         for convoy in game.convoys_of(clan):
-            convoy.troops, convoy.vehicles = 0, {key: 9 for key in convoy.vehicles}
-    assert write_sheet(ClanView(game, mine)) == sheet
+            if (clan, convoy.hex) not in seen:
+                convoy.troops, convoy.vehicles = 0, {key: 9 for key in convoy.vehicles}
+    game.state.seed = "another seed entirely"
+    assert write_sheet(ClanView(game, mine), level) == sheet
     assert sheet.startswith("[PRE]\n") and "[CONVOY" in sheet

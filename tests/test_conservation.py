@@ -16,7 +16,7 @@ import attrs
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from conquest_tui.bots.simple import write_sheet
+from conquest_tui.bots import write_sheet
 from conquest_tui.engine.convoys.convoy_stats import cargo_capacity
 from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game

@@ -15,7 +15,9 @@ import pytest
 
 from conquest_tui import session
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.hexgrid import direction_between
 from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexState
+from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import UNKNOWN, ClanView
 
 LEAF_TYPES = (str, bytes, int, float, bool, type(None), enum.Enum)
@@ -25,15 +27,18 @@ LIVE_TYPES = (Game, GameState, Clan, Convoy, CityState, HexState)
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    """Three bot Clans whose convoys start at the first Clan's home, after two game turns."""
-    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="fog")
+    """Three Clans whose convoys meet at the first Clan's home city, after two game turns."""
+    game = session.new_game(map_name="test_small", clans=3, seed="fog")
     first, *others = game.state.clan_order
     home = ClanView(game, first).owned_cities()[0]
     around = [hex_id for _, hex_id in game.map.neighbors(home) if game.map.is_land(hex_id)]
+    sheets = {first: "[CONVOY 1]\nPAUSE\n"}
     for clan, hex_id in zip(others, around, strict=False):
         game.convoys_of(clan)[0].hex = hex_id
-    for _ in range(2):
-        session.play_bots(game)
+        sheets[clan] = f"[CONVOY 1]\nRECON\n{direction_between(hex_id, home)}\n"
+    for _ in range(2 * len(sheets)):
+        clan = game.state.active_clan
+        run_clan_turn(game, clan, sheets[clan])
     assert all(clan.met_clans for clan in game.state.clans), "the Clans should have met"
     assert any(clan.sightings for clan in game.state.clans), "someone should have sighted"
     return game

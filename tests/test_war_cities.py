@@ -376,3 +376,16 @@ def test_guarding_troops_fight_for_the_city_and_die_first_cc_cbc_03_cc_co_guard_
     assert guard.troops == max(0, 4 - killed)
     assert city.troops == 10 - max(0, killed - 4)
     assert kinds(game.clan(owner).inbox, EventKind.GUARDS_FOUGHT)
+
+
+def test_taking_an_unowned_city_is_news_of_the_taker_only_cc_city_63(war) -> None:
+    """An unowned city has no Clan to name: the radio news of its capture names only the
+    taker, and the game saves and loads again."""
+    from conquest_tui.storage.savefile import game_from_text, game_to_text
+
+    ctx, convoy, city = war
+    city.owner, city.troops, city.claymores = 0, 2, 0
+    order(ctx, convoy, "ATTACK")
+    assert kinds(ctx.events, EventKind.CITY_CAPTURED)
+    assert ctx.game.state.broadcasts[-1].clans == [ctx.clan.number]
+    game_from_text(game_to_text(ctx.game), "after the capture")

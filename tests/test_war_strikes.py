@@ -196,7 +196,8 @@ def test_checker_warns_a_move_attacks_a_hex_with_its_odds_cc_cbh_05(game: Game) 
     assert 60 <= chance <= 95 and abs(estimate.win - hex_attack.odds(game, PLAINS, 25).chance) < .1
     notes = check_sheet(game, me, "[CONVOY 1]\nN\n")
     assert [(p.line, p.level, p.message) for p in notes] == [
-        (2, "notice", f"this move attacks hex {PLAINS} (needs 15–31 troops; you have 25: about "
+        (2, "notice", f"this move attacks hex {PLAINS}, Clan {other}'s, in Capture mode: you "
+                      f"will fight its guards (needs 15–31 troops; you have 25: about "
                       f"{chance}% to take it)")]
     assert check_sheet(game, me, "[CONVOY 1]\nN\n") == notes  # seeded: the same each time
     assert check_sheet(game, me, "[CONVOY 1]\nRECON\nN\n") == []

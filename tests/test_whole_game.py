@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from conquest_tui import session
-from conquest_tui.bots.simple import write_sheet
+from conquest_tui.bots import write_sheet
 from conquest_tui.cli import main
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import STOCK_ITEMS

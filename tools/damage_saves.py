@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from conquest_tui.bots.simple import write_sheet
+from conquest_tui.bots import write_sheet
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report

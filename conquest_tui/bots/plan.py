@@ -42,6 +42,9 @@ class SheetPlan:
     errands: dict[int, str] = attrs.field(factory=dict)
     """Convoy number → hex it should head for this turn (e.g. a plagued city to CURE); the
     movement planner drives it there instead of choosing a goal of its own."""
+    extras_spent: int = 0
+    """Money the extras' lines (vaccine, experts, espionage, buildings, agents) may spend this
+    turn: the brain takes it off what it spends after them."""
 
     @classmethod
     def for_view(cls, view: ClanView) -> SheetPlan:

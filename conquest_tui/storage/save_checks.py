@@ -24,9 +24,11 @@ from conquest_tui.engine.core.state import (
     GameState,
     HexState,
     LastTurn,
+    PastReport,
     Problem,
     Sighting,
     TopFigures,
+    TurnFigures,
 )
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
@@ -98,6 +100,8 @@ RULES: dict[type, dict[str, Rule]] = {
     LastTurn: {"visited_hexes": HEXES, "conquered_hexes": HEXES},
     Broadcast: {"hex": HEX, "clans": CLANS, "heard_by": CLANS},
     TopFigures: {"clan": CLAN},
+    TurnFigures: {"clan": CLAN, "game_turn": Within(1)},
+    PastReport: {"game_turn": Within(1)},
     HexState: {
         "owner": NONE_OR_CLAN,
         "defense": Within(1, ruled="defense levels"),

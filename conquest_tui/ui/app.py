@@ -16,6 +16,8 @@ from conquest_tui.storage.paths import saves_dir
 from conquest_tui.ui.stylesheets import stylesheet
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from conquest_tui.engine.rules.ruleset import Ruleset
     from conquest_tui.session import HandOver, Session, TurnOutcome
     from conquest_tui.ui.screens.game import GameScreen
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from conquest_tui.ui.screens.new_game import NewGameScreen
     from conquest_tui.ui.screens.report import ReportScreen
     from conquest_tui.ui.screens.title import TitleScreen
+    from conquest_tui.ui.screens.watch import WatchScreen
 
 # The session (the engine behind it) and every screen but the first are imported where they are
 # used: the title's first frame needs none of them.
@@ -52,6 +55,13 @@ def load_keymap(path: Path) -> dict[str, str]:
     return keymap
 
 
+def _seat_commands() -> type[Provider]:
+    """The seat commands of the palette (imported when the palette first opens)."""
+    from conquest_tui.ui.commands import SeatCommands
+
+    return SeatCommands
+
+
 def is_flow_screen(screen: Screen[object]) -> bool:
     """Whether a screen is one of the game's steps that replace one another (not a dialog)."""
     return bool(getattr(screen, "FLOW_SCREEN", False))
@@ -65,6 +75,8 @@ class ConquestApp(App[int]):
     """
 
     TITLE = "CONTINENTAL CONQUEST"
+    COMMANDS: ClassVar = App.COMMANDS | {_seat_commands}
+    """Textual's own commands, and the seats' (handing one to a bot, taking one over)."""
     CSS_PATH: ClassVar[CSSPathType] = stylesheet("title")
     """The first screen's styles, read with the app's own: its first frame needs no second pass
     over the stylesheet (each other screen reads its file when it is first shown)."""
@@ -296,9 +308,70 @@ class ConquestApp(App[int]):
         self.session = session
         if save:
             self._save()
+        if session.all_bots and not session.game.state.finished:
+            from conquest_tui.ui.screens.watch import WatchScreen
+
+            self._show(WatchScreen(session))  # a game of bots is watched a game turn a key
+            return
         handover = session.play_bots()
         self._warn_unsaved(handover)
         self._hand_over(handover, handover.note)
+
+    def on_watch_screen_game_over(self, _: WatchScreen.GameOver) -> None:
+        self._game_over()
+
+    def change_seat(self, clan_number: int, seat: str, level: str | None = None) -> None:
+        """Hand a seat to a bot or to a person, save, and go on (docs/rules-interpretations.md,
+        Seats): a seat with a PIN changes hands only with it, unless its Clan is at the
+        terminal; the bots play on if the seat whose turn it is became a bot's."""
+        from conquest_tui.session import SessionError, seat_label
+        from conquest_tui.ui.screens.handover import HandoverScreen
+        from conquest_tui.ui.screens.watch import WatchScreen
+
+        session = self.session
+        if session is None or (isinstance(self.screen, WatchScreen) and self.screen.busy):
+            return
+        clan = session.game.clan(clan_number)
+        game_screen = self._game_screen()
+        at_terminal = game_screen is not None and game_screen.clan_number == clan_number
+        lock = None if at_terminal or clan.seat == seat else session.seat_lock(clan_number)
+
+        def change(ok: bool | None = True) -> None:
+            if not ok or self.session is not session:
+                return
+            if at_terminal and game_screen is not None:
+                session.keep_draft(clan_number, game_screen.draft)
+            try:
+                session.set_seat(clan_number, seat, level)
+            except SessionError as error:
+                self._could_not_save(str(error))
+                return
+            who = "a person" if seat == "human" else f"a {seat_label(seat, clan.bot_level)}"
+            self.notify(f"Clan {clan.number} ({clan.name}) is played by {who} from now on.",
+                        title="Seat", markup=False)
+            watching = isinstance(self.screen, WatchScreen)
+            handing_over = isinstance(self.screen, HandoverScreen)  # its note lists the seats
+            if watching and seat == "bot":
+                self.screen.refresh_all()
+            elif watching or handing_over or (
+                    seat == "bot" and clan_number == session.game.state.active_clan):
+                self.call_later(self._replay, session)
+
+        if lock is not None:
+            from conquest_tui.ui.screens.handover import PinPrompt
+
+            self.push_screen(PinPrompt(f"Clan {clan.number} ({clan.name})", lock), change)
+        else:
+            change()
+
+    async def _replay(self, session: Session) -> None:
+        """Go on after a seat changed hands: a hand-over screen on top goes first (the next one
+        takes its place and its id)."""
+        from conquest_tui.ui.screens.handover import HandoverScreen
+
+        if isinstance(self.screen, HandoverScreen):
+            await self.pop_screen()
+        self._play(session, save=False)
 
     def _hand_over(self, handover: HandOver, note: str) -> None:
         """The hand-over screen of the Clan whose turn it is (or the end of the game)."""
@@ -311,6 +384,10 @@ class ConquestApp(App[int]):
             self._game_over()
             return
         clan = session.game.clan(handover.next_clan)
+        bots = [f"Clan {bot.number} {bot.name} ({bot.bot_level})"
+                for bot in session.game.state.clans if bot.seat == "bot" and not bot.resigned]
+        if bots:  # who plays which seat is no secret at the table
+            note = f"{note} Bot seats: {', '.join(bots)}.".strip()
         self._show(HandoverScreen(clan.number, clan.name, session.game.state.game_turn,
                                   lock=session.seat_lock(clan.number), note=note))
 
@@ -346,17 +423,25 @@ class ConquestApp(App[int]):
                     markup=False)
 
     def _game_over(self) -> None:
+        """The end-of-game screen: standings, everyone's graphs, each Clan's final report."""
         from conquest_tui.engine.economy.victory import end_sentence
-        from conquest_tui.ui.screens.dialogs import MessageDialog
+        from conquest_tui.engine.reports.history import build_history, final_standings
+        from conquest_tui.engine.reports.report_text import render_report
+        from conquest_tui.ui.screens.game_over import GameOverScreen
 
-        if self.session is None:
+        session = self.session
+        if session is None:
             return
-        message = end_sentence(self.session.game) or "The game is over."
+        game = session.game
+        message = end_sentence(game) or "The game is over."
+        rows = final_standings(game)
+        reports = {row.clan: render_report(session.report(row.clan), rules=True) for row in rows}
 
         def back(_: None) -> None:
             self.action_to_title()
 
-        self.push_screen(MessageDialog(message, title="Game over"), back)
+        self.push_screen(GameOverScreen(message, rows, build_history(game, rows[0].clan),
+                                        reports), back)
 
     # --- actions -----------------------------------------------------------------------------
 

@@ -39,6 +39,8 @@ class GameCommands(Provider):
              "Messages, radio news, spy and agent reports, espionage", True),
             ("Relations", screen.action_relations,
              "The Clans you met, your alliances and bans, who allies with whom", True),
+            ("History", screen.action_history,
+             "Your past turns: the turn log, each past report, plots of your figures", True),
             ("Resign", screen.action_resign,
              "Drop out: the Clan's units stay and defend, it gives no more orders", False),
         ]
@@ -60,6 +62,65 @@ class GameCommands(Provider):
 
     async def search(self, query: str) -> Hits:
         """Commands, convoys and cities matching what is typed."""
+        matcher = self.matcher(query)
+        for name, callback, help_text, _ in self.commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class SeatCommands(Provider):
+    """Seats at the table: hand this seat to a bot, take over a bot's seat, a bot's level."""
+
+    def commands(self) -> list[Command]:
+        """The seat commands of the screen the palette was opened on (none off a game)."""
+        from conquest_tui.ui.screens.game import GameScreen
+        from conquest_tui.ui.screens.handover import HandoverScreen
+        from conquest_tui.ui.screens.watch import WatchScreen
+
+        app = self.app
+        session = getattr(app, "session", None)
+        change = getattr(app, "change_seat", None)
+        screen = self.screen
+        if session is None or change is None or not isinstance(
+                screen, GameScreen | HandoverScreen | WatchScreen):
+            return []
+        from conquest_tui.session import bot_levels
+
+        found: list[Command] = []
+        here = None if isinstance(screen, WatchScreen) else screen.clan_number
+        clans = sorted(session.game.state.clans,
+                       key=lambda c: session.game.state.clan_order.index(c.number))
+        for clan in clans:
+            if clan.resigned:
+                continue
+            label = f"Clan {clan.number} ({clan.name})"
+            if clan.number == here and clan.seat == "human":
+                for level in bot_levels():
+                    name = (f"Hand this seat to a bot ({level})" if isinstance(screen, GameScreen)
+                            else f"Hand {label} to a bot ({level})")
+                    found.append((name, partial(change, clan.number, "bot", level),
+                                  "The computer plays this Clan from now on; take it back "
+                                  "from the palette at any hand-over", level == "normal"))
+            if clan.seat == "bot":
+                found.append((f"Take over {label}", partial(change, clan.number, "human"),
+                              f"A person plays this Clan from now on (its bot plays "
+                              f"{clan.bot_level})", True))
+                for level in bot_levels():
+                    if level != clan.bot_level:
+                        found.append((f"Let {label}'s bot play {level}",
+                                      partial(change, clan.number, "bot", level),
+                                      f"Its bot plays {clan.bot_level} now", False))
+        return found
+
+    async def discover(self) -> Hits:
+        """Taking over bots' seats, and handing this one to a normal bot."""
+        for name, callback, help_text, shown in self.commands():
+            if shown:
+                yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Seat commands matching what is typed."""
         matcher = self.matcher(query)
         for name, callback, help_text, _ in self.commands():
             score = matcher.match(name)

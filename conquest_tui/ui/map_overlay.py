@@ -33,6 +33,16 @@ class CityMark:
 
 
 @attrs.frozen
+class RouteMark:
+    """A hex on the selected convoy's planned route."""
+
+    label: str
+    """The pulses it is entered at ("3", "3,5")."""
+    capture: bool = False
+    """Entered in Capture mode and not the Clan's (nor an ally's): the attack costs troops."""
+
+
+@attrs.frozen
 class MapOverlay:
     """Everything the pane draws on top of the map, for one clan; the pane never sees GameState.
 
@@ -60,6 +70,10 @@ class MapOverlay:
         default=frozenset(), converter=_frozen_links
     )
     """Road links paved during play (two adjacent hexes each), drawn like map roads."""
+    route: Mapping[str, RouteMark] = attrs.field(
+        factory=dict, converter=_frozen_mapping, hash=False
+    )
+    """Hex → its mark on the selected convoy's planned route."""
 
     @classmethod
     def empty(cls) -> MapOverlay:
@@ -89,6 +103,7 @@ class MapOverlay:
             (self.cities, other.cities),
             (self.own_convoys, other.own_convoys),
             (self.foreign_convoys, other.foreign_convoys),
+            (self.route, other.route),
         ):
             changed |= _changed_keys(mine, theirs)
         for link in self.extra_roads ^ other.extra_roads:

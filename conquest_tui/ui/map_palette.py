@@ -49,9 +49,42 @@ MARK_STYLES: dict[str, Style] = {
     "mark-neutral": _style("#101010", "#ffffff"),
     "convoy-own": _style("#00d0e0", "#000000", bold=True),
     "convoy-foreign": _style("#e02020", "#ffffff", bold=True),
+    "route": _style("#ffd400", "#000000", bold=True),
+    "route-capture": _style("#ff3030", "#ffffff", bold=True),
 }
 """Cell role → the style laid over its hex's terrain style (roles "fill" and "letter" add
 nothing)."""
+
+LENS_STYLES: dict[str, Style] = {
+    "unknown": _style("#262626", "#707070"),
+    "not-now": _style("#585858", "#d0d0d0"),
+    "nobody": _style("#a3a3a3", "#2a2a2a"),
+    "own": _style("#22b24c", "#ffffff", bold=True),
+    "clan-0": _style("#c0392b", "#ffffff"),
+    "clan-1": _style("#d35400", "#ffffff"),
+    "clan-2": _style("#8e44ad", "#ffffff"),
+    "clan-3": _style("#2471a3", "#ffffff"),
+    "clan-4": _style("#b7950b", "#000000"),
+    "clan-5": _style("#7e5109", "#ffffff"),
+    "clan-6": _style("#c2185b", "#ffffff"),
+    "clan-7": _style("#0e6e80", "#ffffff"),
+    "def-1": _style("#f6e3d4", "#5a2a10"),
+    "def-2": _style("#eab18f", "#4a1a08"),
+    "def-3": _style("#d9714a", "#ffffff", bold=True),
+    "def-4": _style("#b23a1e", "#ffffff", bold=True),
+    "def-5": _style("#6e1408", "#ffffff", bold=True),
+    "prod-0": _style("#7a7a7a", "#e8e8e8"),
+    "prod-1": _style("#eef5d0", "#3a4a10"),
+    "prod-2": _style("#bfdf7e", "#2a3a08"),
+    "prod-3": _style("#6fb33c", "#ffffff", bold=True),
+    "prod-4": _style("#2b6e1f", "#ffffff", bold=True),
+    "seen-now": _style("#f2f2f2", "#202020"),
+    "seen-1": _style("#b4cbe8", "#102040"),
+    "seen-3": _style("#6a8cb8", "#ffffff"),
+    "seen-old": _style("#3b4f70", "#d8e4f4"),
+}
+"""Lens shade key (map_lenses.Shade) → the hex's background and character colour, laid in place
+of its terrain's. Every shade sets both, so it reads the same on dark and light themes."""
 
 OWNED = _style(color="#ffffff", underline=True)
 """Laid over the hexes the Clan owns (on their letters and marks only the underline)."""
@@ -73,9 +106,11 @@ def veiled(color: RichColor | None, veil: Color = FOG_VEIL) -> RichColor | None:
 _PLAIN_ROLES = frozenset({"fill", "letter"})
 
 
-def compose_style(terrain: str, role: str, fogged: bool, owned: bool, cursor: bool) -> Style:
-    """The style of a cell: its terrain, its role's mark, then owned, cursor and fog over it."""
-    style = TERRAIN_STYLES[terrain]
+def compose_style(terrain: str, role: str, fogged: bool, owned: bool, cursor: bool,
+                  shade: str = "") -> Style:
+    """The style of a cell: its terrain (or lens shade), its role's mark, then owned, cursor and
+    fog over it."""
+    style = LENS_STYLES[shade] if shade else TERRAIN_STYLES[terrain]
     if role not in _PLAIN_ROLES:
         style += MARK_STYLES[role]
     if owned:

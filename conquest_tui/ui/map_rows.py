@@ -17,26 +17,36 @@ Piece = tuple[Segment, ...]
 
 
 class RoleStyles(dict[str, Style]):
-    """Role → style of the cells of hexes in one state (terrain, fogged, owned, cursor).
+    """Role → style of the cells of hexes in one state (terrain, fogged, owned, cursor, and the
+    lens shade when a lens other than terrain is on).
 
     A style is composed the first time its role is asked for. Equal styles of all states are
     one object (`interned` is shared), so runs of one style join by identity (`join_row`).
     The pieces of plain hex lines in this state are kept here too (`plain_piece`).
     """
 
-    __slots__ = ("_state", "_interned", "_plain")
+    __slots__ = ("_state", "_shade", "_letter", "_interned", "_plain")
 
     def __init__(
-        self, terrain: str, fogged: bool, owned: bool, cursor: bool, interned: dict[Style, Style]
+        self,
+        terrain: str,
+        fogged: bool,
+        owned: bool,
+        cursor: bool,
+        interned: dict[Style, Style],
+        shade: str = "",
+        letter: str = "",
     ) -> None:
         super().__init__()
         self._state = (terrain, fogged, owned, cursor)
+        self._shade = shade
+        self._letter = letter or TERRAIN_CHARS[terrain]
         self._interned = interned
         self._plain: dict[tuple[Run, ...], Piece] = {}
 
     def __missing__(self, role: str) -> Style:
         terrain, fogged, owned, cursor = self._state
-        composed = compose_style(terrain, role, fogged, owned, cursor)
+        composed = compose_style(terrain, role, fogged, owned, cursor, self._shade)
         style = self[role] = self._interned.setdefault(composed, composed)
         return style
 
@@ -47,7 +57,7 @@ class RoleStyles(dict[str, Style]):
         """
         piece = self._plain.get(runs)
         if piece is None:
-            letter = TERRAIN_CHARS[self._state[0]]
+            letter = self._letter
             piece = self._plain[runs] = tuple(
                 [Segment(text.replace(LETTER, letter), self[role]) for text, role in runs]
             )

@@ -286,6 +286,30 @@ async def test_the_new_game_form_sets_the_last_game_turn_amb_57(_saves: Path) ->
         assert app.session is not None and app.session.game.state.turn_limit == 12
 
 
+async def test_a_bot_seat_of_the_new_game_form_has_a_level_not_a_pin(_saves: Path) -> None:
+    """Turning a seat into a bot hides its PIN and offers its level; the game keeps it."""
+    from textual.widgets import Select, Switch
+
+    app = ConquestApp(cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        form = await wait_for_screen(pilot, NewGameScreen)
+        await pilot.press("enter", *"test", "enter")
+        await pilot.pause()
+        level = form.query_one("#level-1", Select)
+        assert not level.display and form.query_one("#pin-1", Input).display
+        form.query_one("#bot-1", Switch).value = True
+        await pilot.pause()
+        assert level.display and not form.query_one("#pin-1", Input).display
+        level.value = "hard"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session is not None
+        seats = {clan.name: (clan.seat, clan.bot_level) for clan in app.session.game.state.clans}
+        assert ("bot", "hard") in seats.values() and ("human", "normal") in seats.values()
+
+
 async def test_a_clan_resigns_from_the_palette_and_is_skipped_cc_gen_11(_saves: Path) -> None:
     """CC-GEN-11 (hot-seat): "Resign" asks first, then the Clan drops out, the game autosaves
     and the next Clan's hand-over says so without naming anything of the Clan."""

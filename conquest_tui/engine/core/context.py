@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,8 @@ class TurnContext:
     visited: set[str] = attrs.field(factory=set)
     """Hexes the Clan's convoys entered this turn (hex list, CC-RPT-03)."""
     conquered: list[str] = attrs.field(factory=list)
+    after_pulse: Callable[[TurnContext, int], None] | None = None
+    """Called at the end of each pulse with the pulse number (the forecast watches the turn)."""
     _rngs: dict[tuple[str, int], Random] = attrs.field(factory=dict)
 
     @property

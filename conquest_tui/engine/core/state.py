@@ -174,6 +174,18 @@ class LastTurn:
 
 
 @attrs.define
+class PastReport:
+    """One of a Clan's past reports, as it read it after that turn (history, issue 16)."""
+
+    game_turn: int
+    summary: str = ""
+    """The turn log's line: the turn's main events in a few words."""
+    packed: str = ""
+    """The report's text, zlib-compressed against the report before it, in base64
+    (`engine/reports/past_reports.py`)."""
+
+
+@attrs.define
 class Clan:
     """One player (CC-GEN-02, CC-GEN-03)."""
 
@@ -181,6 +193,8 @@ class Clan:
     name: str
     seat: str = "human"
     """"human" or "bot"."""
+    bot_level: str = "normal"
+    """How well the bot plays this seat when it is a bot: "easy", "normal" or "hard"."""
     sequence: int = 0
     stock: Stockpile = attrs.field(factory=Stockpile)
     food_eaten_milli: int = 0
@@ -225,6 +239,8 @@ class Clan:
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
     spy_reports: list[SpyReport] = attrs.field(factory=list)
     """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12)."""
+    past_reports: list[PastReport] = attrs.field(factory=list)
+    """Every report the Clan read after its turns, oldest first (history, issue 16)."""
 
 
 @attrs.define
@@ -347,6 +363,22 @@ class TopFigures:
 
 
 @attrs.define
+class TurnFigures:
+    """One Clan's figures at one game-turn end, for the history's plots (issue 16)."""
+
+    game_turn: int
+    clan: int
+    popularity: int = 0
+    income: int = 0
+    """Money the Clan's Income Phase brought in that game turn."""
+    hexes: int = 0
+    cities: int = 0
+    troops: int = 0
+    """Troops in its convoys, its cities' garrisons and its stockpile."""
+    money: int = 0
+
+
+@attrs.define
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
 
@@ -379,6 +411,8 @@ class GameState:
     top_figures: list[TopFigures] = attrs.field(factory=list)
     """Every Clan's figures at the last game-turn end, in popularity order; empty before the
     game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
+    turn_figures: list[TurnFigures] = attrs.field(factory=list)
+    """Every Clan's figures at every game-turn end, game turn by game turn (issue 16)."""
 
     @property
     def active_clan(self) -> int:

@@ -6,7 +6,14 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.economy import markets, offers, population, top_lists, victory
+from conquest_tui.engine.economy import (
+    markets,
+    offers,
+    population,
+    top_lists,
+    turn_figures,
+    victory,
+)
 
 
 def popularity(game: Game, clan: int) -> int:
@@ -51,6 +58,7 @@ def end_game_turn(game: Game) -> None:
     ranking = sorted(state.clans, key=lambda c: (-c.popularity, c.sequence))
     state.top_clans.append([clan.number for clan in ranking])
     top_lists.record(game, state.top_clans[-1])
+    turn_figures.record(game)
     victory.decide(game)
     for clan in state.clans:
         events.append(Event(

@@ -47,6 +47,8 @@ def run(ctx: TurnContext) -> None:
             pickup.pick_up_one(ctx, convoy)
         food.run_pulse(ctx, pulse)
         plague_health.sicken(ctx, pulse)  # the Scourge saps infected convoys (AMB-35)
+        if ctx.after_pulse is not None:
+            ctx.after_pulse(ctx, pulse)
     ctx.pulse = 0
 
 

@@ -226,9 +226,9 @@ def _attack_notice(game: Game, convoy: Convoy, hex_id: str, mode: str, line: int
         chance = "enough to take it for certain"
     else:
         chance = f"about {round(estimate.win * 100)}% to take it"
-    return [Problem(line, "attacks_hex", f"this {what} attacks hex {hex_id} (needs "
-                    f"{low}–{high} troops; you have {convoy.troops}: {chance})",
-                    NOTICE)]
+    return [Problem(line, "attacks_hex", f"this {what} attacks hex {hex_id}, Clan {owner}'s, in "
+                    f"Capture mode: you will fight its guards (needs {low}–{high} troops; you "
+                    f"have {convoy.troops}: {chance})", NOTICE)]
 
 
 def _meeting_notice(game: Game, convoy: Convoy, hex_id: str, line: int,

@@ -30,6 +30,8 @@ class ClanSetup:
     name: str
     seat: str = "human"
     pin_hash: str = ""
+    level: str = "normal"
+    """How well the bot plays the seat when it is a bot (easy, normal or hard)."""
 
 
 @attrs.frozen
@@ -68,6 +70,7 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
     for index, clan_setup in enumerate(setup.clans):
         state.clans.append(Clan(
             number=numbers[index], name=names[index], seat=clan_setup.seat,
+            bot_level=clan_setup.level,
             sequence=sequences[index], pin_hash=clan_setup.pin_hash,
             popularity=rules.start.popularity,
         ))
@@ -88,11 +91,13 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
 
 
 def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int) -> int:
-    """100 + round(2.5 × (controllable hexes + Σ city pop / 10,000) / Clans) (AMB-57)."""
+    """100 + round(factor × (controllable hexes + Σ city pop / 10,000) / Clans) (AMB-57): the
+    map's own calibrated factor (start.toml victory_factor_by_map), else 2.5."""
     popularity = rules.popularity
     land = world.land_hex_count()
     people = sum(site.population for site in world.cities) / popularity.population_divisor
-    return popularity.victory_base + round(popularity.victory_factor * (land + people) / clans)
+    factor = popularity.victory_factor_of(world.name)
+    return popularity.victory_base + round(factor * (land + people) / clans)
 
 
 def choose_starts(world: GameMap, count: int, rng: Random) -> list[str]:

@@ -25,8 +25,13 @@ from conquest_tui.ui.widgets.map_pane import MapPane
 from conquest_tui.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from textual.command import Provider
+    from collections.abc import Mapping
 
+    from textual.command import Provider
+    from textual.timer import Timer
+
+    from conquest_tui.engine.play.forecast import Forecast
+    from conquest_tui.ui.map_lenses import Shade
     from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
     from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
@@ -104,6 +109,10 @@ class GameScreen(Screen[None]):
                         "while you were away"),
         Binding("R", "relations", "Relations", id="game.relations", show=False,
                 tooltip="The Clans you met, your alliances and bans, who allies with whom"),
+        Binding("p", "replay", "Replay", id="game.replay", show=False,
+                tooltip="Play your last turn back on the map, pulse by pulse"),
+        Binding("H", "history", "History", id="game.history", show=False,
+                tooltip="Your past turns: the turn log, each past report, plots of your figures"),
         # F6 is a priority key: the order sheet's editor would take it to select a line.
         Binding("f6", "focus_pane(1)", "Next pane", id="game.next_pane", priority=True,
                 tooltip="Focus the next pane (map, convoys, city, order sheet)"),
@@ -115,6 +124,9 @@ class GameScreen(Screen[None]):
                 tooltip="Focus the order sheet"),
         Binding("f4", "switch_side_tab", "Convoys/City", id="game.switch_side_tab",
                 tooltip="Show the other one of the convoy and city panes (small terminals)"),
+        Binding("f3", "toggle_forecast", "Forecast", id="game.forecast",
+                tooltip="Show what the sheet will do, pulse by pulse, in place of the convoy "
+                        "and city panes (or hide it)"),
     ]
 
     class SaveRequested(Message):
@@ -171,8 +183,11 @@ class GameScreen(Screen[None]):
         self.clan_number = clan_number
         self.view = ClanView(game, clan_number)
         self.panes_ready = False
+        self._route_timer: Timer | None = None
         """Whether the convoy, city and order-sheet panes are mounted (right after the first
         frame)."""
+        self._money_after: int | None = None
+        """The money after this turn, from the sheet's last forecast (None: not yet)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -188,6 +203,7 @@ class GameScreen(Screen[None]):
         map_pane.cursor = start
         map_pane.center_on(start)
         map_pane.focus()
+        map_pane.lens_source = self._lens_shades
         self.query_one("#status", StatusLine).show(self.view, self.game.state.game_turn, None)
         self.call_after_refresh(self._mount_panes)
 
@@ -197,6 +213,7 @@ class GameScreen(Screen[None]):
 
         from conquest_tui.ui.widgets.city_pane import CityPane
         from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+        from conquest_tui.ui.widgets.forecast_pane import ForecastPane
         from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
         if self.panes_ready or not self.is_attached:
@@ -204,12 +221,14 @@ class GameScreen(Screen[None]):
         city = CityPane(id="city")
         city.border_title = "City / hex"
         sheet = OrderSheetPane(id="sheet")
+        forecast = ForecastPane(id="forecast")
         footer = Footer(compact=self.size.width < 140)
         tabs = Tabs(Tab("Convoys", id="tab-convoys"), Tab("City / hex", id="tab-city"),
                     id="side-tabs")
         tabs.can_focus = False  # F4, F6 and the mouse switch them; the focus stays in the panes
         with self.app.batch_update():
-            await self.query_one("#game-side").mount(tabs, ConvoyPane(id="convoys"), city, sheet)
+            await self.query_one("#game-side").mount(tabs, ConvoyPane(id="convoys"), city,
+                                                     forecast, sheet)
             await self.mount(footer)
             self.panes_ready = True
             sheet.load(self.game, self.clan_number, self.view.clan.draft_sheet)
@@ -219,8 +238,12 @@ class GameScreen(Screen[None]):
             self._show_status()
             # The status line follows the problem count as it changes, in the same frame.
             self.watch(sheet, "problem_count", self._show_status, init=False)
+            first = forecast.follow(self.game, self.clan_number, sheet)  # then in a thread
+            if first is not None:
+                self._forecast_arrived(first, sheet.text)
             self._set_compact()
             self.refresh_bindings()  # the footer shows the keys of the focused map
+            self._draw_route()
 
     def on_resize(self) -> None:
         compact = self.size.width < 140
@@ -299,7 +322,7 @@ class GameScreen(Screen[None]):
         return self.query_one("#sheet", OrderSheetPane)
 
     _PANE_ACTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"submit", "add_move", "focus_pane", "focus_sheet", "relations"})
+        {"submit", "add_move", "focus_pane", "focus_sheet", "relations", "toggle_forecast"})
     """Actions that need the side panes (off for the moment before they are mounted)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -310,7 +333,32 @@ class GameScreen(Screen[None]):
     def _show_status(self) -> None:
         self.query_one("#status", StatusLine).show(
             self.view, self.game.state.game_turn,
-            self.sheet_pane.problem_count if self.panes_ready else None)
+            self.sheet_pane.problem_count if self.panes_ready else None, self._money_after)
+
+    def on_forecast_pane_ready(self, event: Message) -> None:
+        """A forecast of the sheet: its warnings on the lines that will fail, and the money
+        after the turn in the status line."""
+        self._forecast_arrived(event.forecast, event.text)  # type: ignore[attr-defined]
+
+    def _forecast_arrived(self, forecast: Forecast, text: str) -> None:
+        from conquest_tui.engine.reports.forecast_text import sheet_warnings
+
+        sheet = self.sheet_pane
+        checked = {problem.line for problem in sheet.problems if not problem.is_warning}
+        sheet.set_forecast(sheet_warnings(forecast, checked), text)
+        self._money_after = forecast.end.money
+        self._show_status()
+
+    def action_toggle_forecast(self) -> None:
+        """Show the forecast pane in place of the convoy and city panes (on a small terminal,
+        in place of the order sheet too), or hide it."""
+        shown = not self.has_class("-forecast")
+        self.set_class(shown, "-forecast")
+        if self.compact:  # the sheet and the forecast take turns: the focus follows
+            if shown and self._focused_pane() == "#sheet":
+                self.query_one("#forecast-scroll").focus()
+            elif not shown:
+                self.sheet_pane.editor.focus()
 
     # Handlers by name (not @on), so that the pane classes load after the first frame.
     def on_map_pane_cursor_moved(self, event: MapPane.CursorMoved) -> None:
@@ -323,6 +371,69 @@ class GameScreen(Screen[None]):
         map_pane = self.map_pane
         map_pane.cursor = event.hex
         map_pane.center_on(event.hex)
+        self._draw_route()
+
+    # --- map: lenses, legend, the selected convoy's route ----------------------------------
+
+    def _lens_shades(self, lens: str) -> Mapping[str, Shade] | None:
+        from conquest_tui.ui.map_lenses import lens_shading
+
+        return lens_shading(self.view, lens)
+
+    def on_map_pane_lens_changed(self, event: MapPane.LensChanged) -> None:
+        event.map_pane.border_title = f"Map — {event.map_pane.lens_title}"
+        for legend in self.query("#map-legend"):
+            legend.show_lens(event.lens)  # type: ignore[attr-defined]
+
+    async def on_map_pane_legend_toggled(self, event: MapPane.LegendToggled) -> None:
+        """Show the legend of the current lens beside the map, or hide it."""
+        from conquest_tui.ui.widgets.map_legend import MapLegend
+
+        found = self.query("#map-legend")
+        if found:
+            legend = found.first()
+            legend.display = not legend.display
+        else:
+            legend = MapLegend(id="map-legend")
+            legend.border_title = "Legend"
+            legend.show_lens(event.map_pane.lens)
+            await self.query_one("#game-main").mount(legend, after=event.map_pane)
+        # A small terminal shows the legend in place of the side panes (game.tcss).
+        self.set_class(bool(legend.display), "-legend")
+
+    def on_order_sheet_pane_sheet_changed(self, event: Message) -> None:
+        if self._route_timer is not None:
+            self._route_timer.stop()
+        self._route_timer = self.set_timer(0.25, self._draw_route)
+
+    def _draw_route(self) -> None:
+        """Draw the selected convoy's written moves on the map, numbered by pulse, with their
+        cost in the map's bottom border."""
+        import attrs
+
+        from conquest_tui.engine.convoys import movement
+        from conquest_tui.ui import route_drawing
+        from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
+
+        self._route_timer = None
+        if not self.panes_ready or not self.is_attached:
+            return
+        map_pane = self.map_pane
+        convoy = self.query_one("#convoys", ConvoyPane).selected_convoy
+        live = self.game.convoy(self.clan_number, convoy.number) if convoy else None
+        if convoy is None or live is None:
+            marks: dict[str, object] = {}
+            summary = ""
+        else:
+            world = route_drawing.route_world(self.view).as_game
+            route = route_drawing.sheet_route(
+                self.view, convoy, self.sheet_pane.text,
+                lambda a, b: movement.move_fuel(world, live, a, b))
+            marks, summary = route.marks(), route.summary()
+        if str(map_pane.border_subtitle or "") != summary:  # no repaint when nothing changed
+            map_pane.border_subtitle = summary
+        if dict(map_pane.overlay.route) != marks:
+            map_pane.set_overlay(attrs.evolve(map_pane.overlay, route=marks))
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -363,7 +474,9 @@ class GameScreen(Screen[None]):
         await self.app.run_action("help")
 
     def action_add_move(self) -> None:
-        """Add a one-hex move toward the map cursor for the selected convoy."""
+        """Add the moves of a legal path to the map cursor for the selected convoy (roads
+        preferred, within the moves and order lines it has left), or say why there is none."""
+        from conquest_tui.ui import route_drawing
         from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 
         convoy = self.query_one("#convoys", ConvoyPane).selected_convoy
@@ -372,17 +485,22 @@ class GameScreen(Screen[None]):
             return
         sheet = self.sheet_pane
         target = self.map_pane.cursor
-        origin = projected_hex(self.game, convoy, sheet.text)
-        if convoy.convoy_type == "air":
-            move = target if target != origin else None
-        else:
-            move = step_toward(self.game, convoy, origin, target)
-        if move is None:
-            self.notify(f"Convoy #{convoy.number} would already be in {target}.",
-                        severity="warning")
+        route = route_drawing.sheet_route(self.view, convoy, sheet.text)
+        plan = route_drawing.plan_to(self.view, convoy, route, target)
+        if not plan.ok and not plan.partial:
+            self.notify(route_drawing.plan_words(convoy.number, plan, route, convoy.convoy_type),
+                        severity="warning", timeout=6)
             return
-        if sheet.add_move(convoy.number, move):
-            self.notify(f"Convoy #{convoy.number}: {move} (toward {target}).", timeout=2)
+        words = route_drawing.move_lines(plan, convoy.convoy_type)
+        added = [word for word in words if sheet.add_move(convoy.number, word)]
+        if added and plan.partial:
+            self.notify(route_drawing.partial_words(convoy.number, plan, route, added),
+                        timeout=6)
+        elif added:
+            left = plan.left - plan.moves
+            self.notify(f"Convoy #{convoy.number}: {' '.join(added)} to {target} "
+                        f"({left} move{'' if left == 1 else 's'} left).", timeout=3)
+        self._draw_route()
 
     def action_odds(self) -> None:
         """Show the odds of a fight for the selected convoy in the map cursor's hex (its own
@@ -402,6 +520,23 @@ class GameScreen(Screen[None]):
         from conquest_tui.ui.screens.inbox import InboxScreen
 
         self.app.push_screen(InboxScreen(self.view))
+
+    def action_replay(self) -> None:
+        """Play the Clan's last turn back on the map, pulse by pulse."""
+        from conquest_tui.ui.screens.replay import ReplayScreen, replay_frames
+
+        frames = replay_frames(self.view)
+        if not frames:
+            self.notify("There is no turn of yours to replay yet.", severity="warning")
+            return
+        self.app.push_screen(ReplayScreen(self.view, frames))
+
+    def action_history(self) -> None:
+        """Show the Clan's past reports, turn by turn, and plots of its figures."""
+        from conquest_tui.engine.reports.history import build_history
+        from conquest_tui.ui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(build_history(self.game, self.clan_number)))
 
     def action_relations(self) -> None:
         """Show the Clans met; its ALLY and BAN keys write lines on this sheet."""
@@ -454,7 +589,9 @@ class GameScreen(Screen[None]):
         self.map_pane.focus()
 
     def action_focus_sheet(self) -> None:
-        """Focus the order sheet."""
+        """Focus the order sheet (on a small terminal it takes the forecast's place again)."""
+        if self.compact:
+            self.remove_class("-forecast")
         self.sheet_pane.editor.focus()
 
     def action_submit(self) -> None:

@@ -26,12 +26,20 @@ QUICK_START: tuple[str, ...] = (
     "money, troops and the problems on your sheet.",
     "F2 goes to your order sheet. Under [PRE] give your Clan's orders, e.g. BUY 20 FOOD.",
     "Under [CONVOY 1] each line is one pulse: N NE SE S SW NW moves one hex. Or move the map "
-    "cursor to a hex and press m: a move toward it is written for the selected convoy.",
+    "cursor to a hex and press m: the moves of a legal path there (roads first, within the "
+    "moves left) are written for the selected convoy and drawn on the map, numbered by pulse.",
+    "In the map, v changes what the colours show (terrain, owners, defense, production, what "
+    "you know), L explains them, z shows the whole map and p replays your last turn.",
     "Tab completes an order's word; the line under the sheet says how the order is written.",
     "A line with a problem is underlined, the problem beside it; it is skipped, the rest runs.",
+    "F3 shows the forecast: your turn played ahead with what you know, pulse by pulse (where "
+    "each convoy stands, its fuel, food and troops) and your money after the turn. A line it "
+    "expects to fail is marked \"forecast: will fail at pulse …\"; it still runs.",
     "F5 ends your turn. Read your report, press Enter and hand the keyboard to the next Clan.",
     "The game saves after every turn. Ctrl+S saves and goes back to the title; Ctrl+Q asks "
     "before it quits. Your sheet is kept either way.",
+    "Leaving the table? Ctrl+P, \"Hand this seat to a bot\": the computer plays your Clan until "
+    "you take it back (\"Take over Clan …\", your PIN asked if you set one).",
 )
 """Your first turn, step by step (the top of F1 help)."""
 

@@ -61,7 +61,7 @@ def default_save_name(map_name: str, seed: str) -> str:
 
 
 class ClanRow(Horizontal):
-    """One seat: the Clan's name, human or bot, and an optional PIN."""
+    """One seat: the Clan's name, human or bot, and an optional PIN (a bot: its level)."""
 
     def __init__(self, index: int, name: str) -> None:
         """Create the row for seat `index` (0-based) with a default name."""
@@ -80,11 +80,17 @@ class ClanRow(Horizontal):
         yield Input(placeholder="PIN (optional)", password=True, id=f"pin-{self.index}",
                     classes="clan-pin", max_length=32,
                     tooltip="Asked at this Clan's hand-over screen; stored only as a hash")
+        level = Select([(name.capitalize(), name) for name in session.bot_levels()], value="normal",
+                       allow_blank=False, id=f"level-{self.index}", classes="clan-level",
+                       tooltip="How well the bot plays: easy, normal or hard")
+        level.display = False
+        yield level
 
     @on(Switch.Changed)
     def _seat_changed(self, event: Switch.Changed) -> None:
-        """A bot needs no PIN."""
-        self.query_one(f"#pin-{self.index}", Input).disabled = event.value
+        """A bot needs no PIN; it has a level instead."""
+        self.query_one(f"#pin-{self.index}", Input).display = not event.value
+        self.query_one(f"#level-{self.index}", Select).display = event.value
 
     @property
     def clan_name(self) -> str:
@@ -100,6 +106,11 @@ class ClanRow(Horizontal):
     def pin(self) -> str:
         """The PIN typed ("" for none)."""
         return self.query_one(f"#pin-{self.index}", Input).value
+
+    @property
+    def level(self) -> str:
+        """The bot's level (read only for a bot seat)."""
+        return str(self.query_one(f"#level-{self.index}", Select).value)
 
 
 class NewGameScreen(Screen[None]):
@@ -366,11 +377,13 @@ class NewGameScreen(Screen[None]):
         ordered = humans + bots
         names = [names[rows.index(row)] for row in ordered]
         pins = [hash_pin(row.pin) if row.pin and not row.is_bot else "" for row in ordered]
+        levels = [row.level if row.is_bot else "normal" for row in ordered]
         seed = self.query_one("#seed", Input).value.strip() or self.seed
         try:
             game = session.new_game(map_name=self.map_name, clans=count, bots=len(bots),
                                     seed=seed, names=names, victory_threshold=threshold,
-                                    pin_hashes=pins, turn_limit=self._turn_limit)
+                                    pin_hashes=pins, turn_limit=self._turn_limit,
+                                    level=levels)
         except session.SessionError as error:
             self._error(str(error))
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -31,8 +31,10 @@ from conquest_tui.ui.hex_glyphs import (
     plain_runs,
 )
 from conquest_tui.ui.hex_layout import HEX_HEIGHT, HEX_WIDTH, HexLayout
+from conquest_tui.ui.map_lenses import LENS_TITLES, LENSES, NEVER_SEEN, TERRAIN, Shade, next_lens
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
 from conquest_tui.ui.map_rows import Piece, RoleStyles, cell_piece, fit_row, join_row
+from conquest_tui.ui.widgets.minimap import Minimap
 
 Links = tuple[tuple[str, ...], tuple[str, ...]]
 """The links of a look: (road directions, river directions)."""
@@ -54,6 +56,9 @@ class MapPane(ScrollView, can_focus=True):
     | left, h / right, l | same row number, previous / next column (NW or SW / NE or SE) |
 
     `c` centres the view on the cursor, `i` toggles hex ids. A click moves the cursor.
+    `v` / `V` switch the lens (map_lenses: terrain, owners, defense, production, what the Clan
+    knows; only terrain without a `lens_source`), `L` asks for the legend (LegendToggled),
+    `z` shrinks the whole map into the pane (widgets/minimap.py; Enter or `z` zooms back in).
     """
 
     BINDING_GROUP_TITLE = "Map"
@@ -128,6 +133,7 @@ class MapPane(ScrollView, can_focus=True):
             "c",
             "center_cursor",
             "Centre",
+            show=False,
             id="map.center",
             tooltip="Scroll so the cursor is in the middle of the map pane",
         ),
@@ -135,11 +141,50 @@ class MapPane(ScrollView, can_focus=True):
             "i",
             "toggle_hex_ids",
             "Hex ids",
+            show=False,
             id="map.toggle_hex_ids",
             tooltip="Show or hide the CCRR id of every hex",
         ),
+        Binding(
+            "v",
+            "cycle_lens(1)",
+            "Lens",
+            id="map.next_lens",
+            tooltip="Shade the map by terrain, owners, defense, production or what you know",
+        ),
+        Binding(
+            "V",
+            "cycle_lens(-1)",
+            "Previous lens",
+            show=False,
+            id="map.previous_lens",
+            tooltip="Go back to the previous way of shading the map",
+        ),
+        Binding(
+            "z",
+            "toggle_overview",
+            "Overview",
+            id="map.overview",
+            tooltip="Shrink the whole map into the pane (z again, or Enter, to zoom back in)",
+        ),
+        Binding(
+            "enter",
+            "leave_overview",
+            "Zoom in",
+            show=False,
+            id="map.zoom_in",
+            tooltip="Back to the full-size map at the cursor",
+        ),
+        Binding(
+            "L",
+            "toggle_legend",
+            "Legend",
+            id="map.legend",
+            tooltip="Show or hide what the map's colours and signs mean",
+        ),
     ]
-    """Cursor moves (arrows, vi keys h j k l and y u b n for the diagonals), centre, hex ids."""
+    """Cursor moves (arrows, vi keys h j k l and y u b n for the diagonals), centre, hex ids,
+    lenses (`v`, `V` back) and the legend (`L`)."""
 
 
     cursor: reactive[str] = reactive("0101", init=False, repaint=False)
@@ -147,6 +192,35 @@ class MapPane(ScrollView, can_focus=True):
 
     show_hex_ids: reactive[bool] = reactive(False, init=False, repaint=False)
     """Draw every hex's `CCRR` id on its top line."""
+
+    overview: reactive[bool] = reactive(False, init=False, repaint=False)
+    """Show the whole map shrunk into the pane (widgets/minimap.py) instead of full-size hexes."""
+
+    lens: reactive[str] = reactive(TERRAIN, init=False, repaint=False)
+    """How hexes are shaded (map_lenses.LENSES); only terrain without a `lens_source`."""
+
+    @dataclass
+    class LensChanged(Message):
+        """Posted when the lens changes (the legend follows it)."""
+
+        lens: str
+        map_pane: MapPane
+
+        @property
+        def control(self) -> MapPane:
+            """The map pane that posted the message."""
+            return self.map_pane
+
+    @dataclass
+    class LegendToggled(Message):
+        """Posted when the player asks for the legend, or to hide it."""
+
+        map_pane: MapPane
+
+        @property
+        def control(self) -> MapPane:
+            """The map pane that posted the message."""
+            return self.map_pane
 
     @dataclass
     class CursorMoved(Message):
@@ -203,13 +277,15 @@ class MapPane(ScrollView, can_focus=True):
         """Equal runs of a line, made one object (many looks share a line)."""
         self._plain: dict[int, tuple[Piece, ...]] = {}
         """look · 2 + fogged → the pieces of the lines of a hex with nothing on it."""
+        self._shaded: dict[tuple[int, Shade], tuple[Piece, ...]] = {}
+        """(look, lens shade) → the pieces of the lines of a plain hex under a lens."""
         self._special: set[int] | range = set()
         """Indices of hexes with a label or mark (drawn one by one)."""
         self._pieces: list[Piece | None] = [None] * (len(self._hex_ids) * HEX_HEIGHT)
         """index · height + line → the piece drawn there, None until drawn."""
         self._row_cache: dict[int, tuple[int, int, Strip]] = {}
         """Map line → (scroll x, width, strip of the cells in view)."""
-        self._role_styles: dict[tuple[str, bool, bool, bool], RoleStyles] = {}
+        self._role_styles: dict[tuple[str, bool, bool, bool, Shade | None], RoleStyles] = {}
         self._interned: dict[Style, Style] = {}
         self._styles_stale = True
         self._void = Style()
@@ -219,6 +295,12 @@ class MapPane(ScrollView, can_focus=True):
         """(scroll x, scroll y, width) while Textual renders lines (see render_lines)."""
         self._cursor_index = 0
         self._pending_center: str | None = None
+        self.lens_source: Callable[[str], Mapping[str, Shade] | None] | None = None
+        """Lens → hex shades (map_lenses.lens_shading over the Clan's view); None: terrain only."""
+        self._shades: Mapping[str, Shade] | None = None
+        """The current lens's shades (None for the terrain lens)."""
+        self._minimap: Minimap | None = None
+        """The overview's drawing while it is on."""
         self._find_special()
         self.virtual_size = Size(*self._layout.virtual_size)
         self.set_reactive(MapPane.cursor, self._hex_ids[0])
@@ -247,6 +329,9 @@ class MapPane(ScrollView, can_focus=True):
             overlay: The overlay replacing the current one.
         """
         old, self._overlay = self._overlay, overlay
+        if self._minimap is not None:
+            self._minimap = Minimap(self._map, overlay)
+            self.refresh()
         changed = old.changed_hexes(overlay)
         if old.extra_roads != overlay.extra_roads:
             self._extra_roads = link_ends(overlay.extra_roads)
@@ -305,9 +390,46 @@ class MapPane(ScrollView, can_focus=True):
 
     def watch_cursor(self, old: str, new: str) -> None:
         self._cursor_index = self._map.index_of(new)
+        if self._minimap is not None:
+            self.refresh()
+            self.post_message(self.CursorMoved(new, self))
+            return
         self._invalidate_hexes((old, new))
         self.scroll_to_cursor()
         self.post_message(self.CursorMoved(new, self))
+
+    def watch_overview(self, overview: bool) -> None:
+        if overview:
+            self._minimap = Minimap(self._map, self._overlay)
+            self.virtual_size = Size(0, 0)
+            self.scroll_to(0, 0, animate=False)
+        else:
+            self._minimap = None
+            self.virtual_size = Size(*self._layout.virtual_size)
+            self.call_after_refresh(self.center_on, self.cursor)
+        self.refresh()
+        self.post_message(self.LensChanged(self.lens, self))
+
+    @property
+    def lens_title(self) -> str:
+        """The current lens's name for players (and "overview" while it is on)."""
+        title = LENS_TITLES[self.lens]
+        return f"Overview ({title})" if self.overview else title
+
+    def validate_lens(self, lens: str) -> str:
+        return lens if lens in LENSES and (self.lens_source or lens == TERRAIN) else TERRAIN
+
+    def watch_lens(self, lens: str) -> None:
+        self._shades = self.lens_source(lens) if self.lens_source is not None else None
+        self._find_special()
+        self._clear_caches()
+        self.refresh()
+        self.post_message(self.LensChanged(lens, self))
+
+    def refresh_lens(self) -> None:
+        """Read the current lens's shades again (after the view changed)."""
+        if self.lens != TERRAIN:
+            self.watch_lens(self.lens)
 
     def watch_show_hex_ids(self) -> None:
         self._find_special()
@@ -339,16 +461,48 @@ class MapPane(ScrollView, can_focus=True):
         """Show or hide hex ids."""
         self.toggle_hex_ids()
 
+    def action_cycle_lens(self, step: int) -> None:
+        """Switch to the next (1) or previous (-1) lens."""
+        if self.lens_source is None:
+            self.notify("This map has only the terrain lens.", severity="warning")
+            return
+        self.lens = next_lens(self.lens, step)
+
+    def action_toggle_overview(self) -> None:
+        """Show the whole map shrunk into the pane, or go back to full-size hexes."""
+        self.overview = not self.overview
+
+    def action_leave_overview(self) -> None:
+        """Back to full-size hexes at the cursor (Enter in the overview)."""
+        if self.overview:
+            self.overview = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_overview":
+            return self.overview
+        return True
+
+    def action_toggle_legend(self) -> None:
+        """Ask for the legend (or to hide it)."""
+        self.post_message(self.LegendToggled(self))
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        hex_id = self.hex_at_offset(offset.x, offset.y)
+        if self._minimap is not None:
+            width, height = self.size
+            hex_id = self._minimap.hex_at(offset.x, offset.y, width, height)
+        else:
+            hex_id = self.hex_at_offset(offset.x, offset.y)
         if hex_id is not None:
             event.stop()
             self.cursor = hex_id
+            self.overview = False  # a click in the overview zooms in there
 
     def on_resize(self) -> None:
+        if self._minimap is not None:
+            return
         if self._pending_center is not None:
             self.center_on(self._pending_center)
         else:
@@ -372,6 +526,10 @@ class MapPane(ScrollView, can_focus=True):
         """One screen line: the cached strip of the map line in view, exactly the pane's width."""
         if self._styles_stale:
             self._refresh_styles()
+        if self._minimap is not None:
+            width, height = self.size
+            lines = self._minimap.lines(width, height, self.cursor, self._void)
+            return lines[y] if y < len(lines) else Strip.blank(width, self._void)
         scroll_x, scroll_y, width = self._view or (*self.scroll_offset, self.size.width)
         line = y + scroll_y
         cached = self._row_cache.get(line)
@@ -430,9 +588,13 @@ class MapPane(ScrollView, can_focus=True):
         special, cursor = self._special, self._cursor_index
         known = self._overlay.known_hexes
         ids, look_of, plain, pieces = self._hex_ids, self._look_of, self._plain, self._pieces
+        shades = self._shades
         for index in indexes:
             if index == cursor or index in special:
                 self._draw_special(index)
+                continue
+            if shades is not None:
+                self._draw_shaded(index, shades.get(ids[index], NEVER_SEEN))
                 continue
             fogged = known is not None and ids[index] not in known
             key = look_of[index] * 2 + fogged
@@ -441,10 +603,18 @@ class MapPane(ScrollView, can_focus=True):
                 lines = plain[key] = self._draw_plain(look_of[index], fogged)
             pieces[index * HEX_HEIGHT : (index + 1) * HEX_HEIGHT] = lines
 
-    def _draw_plain(self, look: int, fogged: bool) -> tuple[Piece, ...]:
+    def _draw_shaded(self, index: int, shade: Shade) -> None:
+        """A plain hex under a lens: its pieces kept per (look, shade)."""
+        key = (self._look_of[index], shade)
+        lines = self._shaded.get(key)
+        if lines is None:
+            lines = self._shaded[key] = self._draw_plain(self._look_of[index], False, shade)
+        self._pieces[index * HEX_HEIGHT : (index + 1) * HEX_HEIGHT] = lines
+
+    def _draw_plain(self, look: int, fogged: bool, shade: Shade | None = None) -> tuple[Piece, ...]:
         """The pieces of the lines of a hex with nothing on it."""
         terrain, roads, rivers = self._looks[look]
-        styles = self._styles(terrain, fogged, False, False)
+        styles = self._styles(terrain, fogged, False, False, shade)
         return tuple([styles.plain_piece(runs) for runs in self._plain_runs(roads, rivers)])
 
     def _draw_special(self, index: int) -> None:
@@ -458,15 +628,18 @@ class MapPane(ScrollView, can_focus=True):
         spot = letter_spot(base, labels)
         owned = hex_id in overlay.owned_hexes
         cursor = index == self._cursor_index
+        shade = None if self._shades is None else self._shades.get(hex_id, NEVER_SEEN)
+        letter = (shade.char if shade is not None else "") or TERRAIN_CHARS[terrain]
+        fogged = not known and shade is None
         for part, label in enumerate(labels):
             cells = list(base[part])
             if label:
                 start = (HEX_WIDTH - len(label)) // 2
                 cells[start : start + len(label)] = label
             if spot is not None and spot[0] == part:
-                cells[spot[1]] = (TERRAIN_CHARS[terrain], "letter")
+                cells[spot[1]] = (letter, "letter")
             # Only the bottom line of an owned hex is underlined.
-            styles = self._styles(terrain, not known, owned and part == HEX_HEIGHT - 1, cursor)
+            styles = self._styles(terrain, fogged, owned and part == HEX_HEIGHT - 1, cursor, shade)
             self._pieces[index * HEX_HEIGHT + part] = cell_piece(cells, styles)
 
     def _look_id(self, hex_id: str) -> int:
@@ -512,6 +685,16 @@ class MapPane(ScrollView, can_focus=True):
         own = overlay.own_convoys.get(hex_id, ())
         foreign = overlay.foreign_convoys.get(hex_id, 0)
         convoys = convoy_label(tuple(own), foreign) if own or foreign else None
+        step = overlay.route.get(hex_id)
+        if step is not None:
+            role = "route-capture" if step.capture else "route"
+            label = step.label + ("!" if step.capture and step.label[-1:].isdigit() else "")
+            route = tuple((ch, role) for ch in label)
+            route = route[:HEX_WIDTH]
+            if convoys is None:
+                convoys = route
+            elif city is None or self.show_hex_ids:
+                city = route
         if self.show_hex_ids:
             hex_label = tuple((ch, "hex-id") for ch in hex_id)
             return hex_label, convoys or city
@@ -529,12 +712,18 @@ class MapPane(ScrollView, can_focus=True):
             self._void_piece = (Segment(" " * HEX_WIDTH, void),)
             self._clear_caches()
 
-    def _styles(self, terrain: str, fogged: bool, owned: bool, cursor: bool) -> RoleStyles:
-        """Role → style of the cells of hexes in this state."""
-        key = (terrain, fogged, owned, cursor)
+    def _styles(
+        self, terrain: str, fogged: bool, owned: bool, cursor: bool, shade: Shade | None = None
+    ) -> RoleStyles:
+        """Role → style of the cells of hexes in this state (under a lens: its shade)."""
+        # A shade with its own letter looks the same on every terrain.
+        terrain_key = "" if shade is not None and shade.char else terrain
+        key = (terrain_key, fogged, owned, cursor, shade)
         found = self._role_styles.get(key)
         if found is None:
-            found = self._role_styles[key] = RoleStyles(*key, self._interned)
+            found = self._role_styles[key] = RoleStyles(
+                terrain, fogged, owned, cursor, self._interned,
+                shade.key if shade else "", shade.char if shade else "")
         return found
 
     # --- cache upkeep -------------------------------------------------------------------------
@@ -547,13 +736,14 @@ class MapPane(ScrollView, can_focus=True):
         overlay, index_of, contains = self._overlay, self._map.index_of, self._map.contains
         hexes = {site.hex for site in self._map.cities}
         hexes.update(overlay.owned_hexes, overlay.cities, overlay.own_convoys)
-        hexes.update(overlay.foreign_convoys)
+        hexes.update(overlay.foreign_convoys, overlay.route)
         self._special = {index_of(h) for h in hexes if contains(h)}
 
     def _clear_caches(self) -> None:
         self._role_styles.clear()
         self._interned.clear()
         self._plain.clear()
+        self._shaded.clear()
         self._run_lines.clear()
         self._pieces = [None] * len(self._pieces)
         self._row_cache.clear()

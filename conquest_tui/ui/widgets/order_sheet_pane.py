@@ -148,6 +148,10 @@ class OrderSheetPane(Widget):
         self._text = ""
         self._problems: list[Problem] = []
         self._notices: list[Problem] = []
+        self._forecast: list[Problem] = []
+        """The forecast's warnings on lines that will fail (`set_forecast`)."""
+        self._forecast_rows = 0
+        """How many lines the sheet had when those warnings were worked out."""
         self._cycle: _Cycle | None = None
         self._listed: list[str] | None = None
         """The problems listed under the sheet, as shown."""
@@ -173,7 +177,24 @@ class OrderSheetPane(Widget):
     @property
     def problems(self) -> list[Problem]:
         """The problems shown now, in line order."""
-        return sorted(self._problems + self._notices, key=lambda problem: problem.line)
+        checked = {problem.line for problem in self._problems}
+        forecast = [problem for problem in self._forecast if problem.line not in checked]
+        return sorted(self._problems + self._notices + forecast,
+                      key=lambda problem: problem.line)
+
+    def set_forecast(self, warnings: list[Problem], text: str) -> None:
+        """Show the forecast's warnings on the lines that will fail (a line the checker has a
+        problem with keeps only the checker's). Kept while the sheet keeps its line count.
+
+        Args:
+            warnings: Warnings (NOTICE problems) by sheet line, worded for players.
+            text: The sheet they were worked out from (ignored unless it is the sheet now).
+        """
+        if text != self.text:
+            return
+        self._forecast = list(warnings)
+        self._forecast_rows = text.count("\n")
+        self._show_problems()
 
 
     def load(self, game: Game, clan_number: int, text: str) -> None:
@@ -188,6 +209,7 @@ class OrderSheetPane(Widget):
         self._clan = clan_number
         self._cycle = None
         self._notices = []
+        self._forecast = []
         self._text = text if text.strip() else new_sheet(ClanView(game, clan_number))
         if self.is_mounted:
             self.editor.load_text(self._text)
@@ -206,6 +228,8 @@ class OrderSheetPane(Widget):
             return
         self._text = text
         self._notices = []
+        if self._forecast and text.count("\n") != self._forecast_rows:
+            self._forecast = []  # lines moved: the warnings would sit on the wrong ones
         self._check()
         self.post_message(self.SheetChanged(self._text, self.problem_count, self))
 

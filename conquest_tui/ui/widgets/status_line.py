@@ -19,8 +19,8 @@ class StatusLine(Static):
     """One line of what matters most: Clan, turn, money, supplies, troops, weapons, problems.
 
     When the line is too narrow, the least important fields that do not fit are left out:
-    supplies are kept before troops, troops before weapons; then the Clan name goes (the number
-    stays).
+    the money after this turn and supplies are kept before troops, troops before weapons; then
+    the Clan name goes (the number stays).
     """
 
 
@@ -43,8 +43,10 @@ class StatusLine(Static):
         self._clan_short = ""
         self._shown: tuple[str, tuple[object, ...]] | None = None
         """The line as drawn (text and styles), to redraw only when it changes."""
+        self._estimate: tuple[ClanView, int] | None = None
 
-    def show(self, view: ClanView, game_turn: int, problem_count: int | None) -> None:
+    def show(self, view: ClanView, game_turn: int, problem_count: int | None,
+             money_after: int | None = None) -> None:
         """Show a Clan's stockpiles at a game turn, with its order sheet's problem count.
 
         Args:
@@ -52,15 +54,23 @@ class StatusLine(Static):
             game_turn: The game turn being played.
             problem_count: Problems on the Clan's order sheet now (None: not checked yet, the
                 field is left out).
+            money_after: The money after this turn's income and costs, from the sheet's
+                forecast (None: not worked out yet; the income estimate is shown, with "~").
         """
         clan = view.clan
         stock = clan.stock
+        if money_after is None:
+            money_after = stock.money + self._income_estimate(view)
+            after = f"→ ~${money_after:,}"
+        else:
+            after = f"→ ${money_after:,}"
         problems = number_of(problem_count, "problem") if problem_count else "no problems"
         self._clan_short = f"Clan {clan.number}"
         self._fields = [
             (1, f"Clan {clan.number} {clan.name}".rstrip(), "bold"),
             (1, f"Turn {game_turn}", ""),
             (1, f"${stock.money:,}", "bold"),
+            (2, after, "bold"),
             (2, f"Food {stock.food:,} Fuel {stock.fuel:,} Parts {stock.parts:,} "
                 f"Vac {stock.vaccine:,}", ""),
             (3, f"Troops {stock.troops:,}", ""),
@@ -70,6 +80,12 @@ class StatusLine(Static):
         if problem_count is not None:
             self._fields.append((1, problems, "$text-error" if problem_count else "$text-success"))
         self._refit()
+
+    def _income_estimate(self, view: ClanView) -> int:
+        """The money this turn's income should bring (worked out once per view)."""
+        if self._estimate is None or self._estimate[0] is not view:
+            self._estimate = (view, view.income_estimate().get("money", 0))
+        return self._estimate[1]
 
     @property
     def plain(self) -> str:

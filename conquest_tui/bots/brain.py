@@ -1,0 +1,122 @@
+"""The bot's brain: one order sheet from one ClanView — supply, extras, movement, war, growth."""
+
+from __future__ import annotations
+
+from random import Random
+
+import attrs
+
+from conquest_tui.bots import growth, supply
+from conquest_tui.bots.expansion import Board
+from conquest_tui.bots.extras import add_extras
+from conquest_tui.bots.levels import Level, level_named
+from conquest_tui.bots.movement import Outcome, plan_convoy
+from conquest_tui.bots.paths import Paths
+from conquest_tui.bots.plan import SheetPlan
+from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
+
+PRE_SUPPLY_LINES = 4
+"""[PRE] lines the brain uses at most (supplies, ENLIST, vehicles), leaving one to the extras."""
+
+
+def bot_rng(view: ClanView, level: Level) -> Random:
+    """The bot's own randomness: its Clan, the game turn and its level, never the game's seed."""
+    return Random(f"bot:{view.number}:{view.game_turn}:{level.name}")
+
+
+def write_sheet(view: ClanView, level: str = "normal") -> str:
+    """An order sheet for the Clan, from nothing but what its ClanView shows."""
+    judgement = level_named(level)
+    plan = SheetPlan.for_view(view)
+    if view.clan.resigned or view.standing().finished:
+        return plan.text()
+    rng = bot_rng(view, judgement)
+    income = max(0, view.income_estimate().get("money", 0)) * 4 // 5
+    budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve)
+    aboard = _pre(view, judgement, plan, budget)
+    add_extras(view, judgement, plan, rng)
+    budget.money -= plan.extras_spent
+    board = Board.of(view, judgement, rng)
+    paths = Paths(view)
+    outcomes: dict[int, Outcome] = {}
+    for convoy in view.convoys():
+        section = plan.convoy(convoy.number)
+        outcomes[convoy.number] = plan_convoy(board, paths, aboard.get(convoy.number, convoy),
+                                              section, plan.errands.get(convoy.number))
+    _post(view, judgement, plan, budget, outcomes)
+    return plan.text()
+
+
+def _pre(view: ClanView, level: Level, plan: SheetPlan,
+         budget: supply.Budget) -> dict[int, ConvoyInfo]:
+    """Food and fuel for this turn's pulses; troops and vehicles for convoys in friendly cities
+    (the pre-turn pickup puts them aboard before the first pulse). Returns the troops each of
+    those convoys as they should be once the pickup is done."""
+    friendly = set(view.owned_cities())
+    rooms: list[ConvoyInfo] = []
+    buys: list[str] = []
+    for convoy in view.convoys():
+        if convoy.hex not in friendly or convoy.mode == "empty":
+            continue
+        bought = growth.vehicles_to_buy(view, level, convoy, budget)
+        if bought is not None:
+            buys.append(bought[0])
+            convoy = bought[1]
+        rooms.append(convoy)
+    pool = view.clan.stock.troops
+    wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) - pool)
+    feast = sum(c.troop_capacity for c in rooms
+                if not c.hidden and c.morale < level.celebrate_below)
+    lines = supply.buy_lines(view, budget, supply.top_ups(view, level, 1, wanted + feast))
+    enlist_line, enlisted = growth.enlist(view, wanted, budget)
+    if enlist_line:
+        lines.append(enlist_line)
+    lines += buys
+    kept = lines[:PRE_SUPPLY_LINES]
+    for line in kept:
+        plan.add_pre(line)
+    if enlist_line not in kept:
+        enlisted = 0
+    pool += enlisted
+    ready: dict[int, ConvoyInfo] = {}
+    for convoy in rooms:
+        if not any(line.endswith(f" #{convoy.number}") for line in kept):
+            convoy = next(c for c in view.convoys() if c.number == convoy.number)
+        taken = min(pool, max(0, convoy.troop_capacity - convoy.troops))
+        pool -= taken
+        ready[convoy.number] = attrs.evolve(convoy, troops=convoy.troops + taken)
+    return ready
+
+
+def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
+          outcomes: dict[int, Outcome]) -> None:
+    """Supplies for the turns ahead, troops for convoys ending in friendly cities, growth."""
+    refill = sum(max(0, c.troop_capacity - outcomes[c.number].troops) for c in view.convoys()
+                 if outcomes[c.number].refills)
+    stuck = [c for c in view.convoys() if outcomes[c.number].stuck]
+    converts = [line for line in (growth.convert_line(view, c, budget) for c in stuck) if line]
+    created = growth.create_line(view, level, budget, by_sea=bool(stuck))
+    garrison_want = 0
+    if level.garrison:
+        garrison_want = sum(max(0, growth.GARRISON_FLOOR - (info.troops if info else 0))
+                            for info in map(view.city_info, view.owned_cities()))
+    stock_troops = view.clan.stock.troops
+    enlist_line, enlisted = growth.enlist(
+        view, max(0, refill + garrison_want - stock_troops), budget)
+    lines = supply.buy_lines(view, budget,
+                             supply.top_ups(view, level, level.reserve_turns + 1, enlisted))
+    if enlist_line:
+        lines.append(enlist_line)
+    assign, _ = growth.garrison_lines(view, level, stock_troops + enlisted)
+    lines += assign
+    if created:
+        lines.append(created)
+    lines += converts
+    defend = growth.defend_line(view, level, budget)
+    if defend:
+        lines.append(defend)
+    for line in lines:
+        plan.add_post(line)
+
+
+__all__ = ["bot_rng", "write_sheet"]

@@ -1,0 +1,167 @@
+"""City care for bots: CURE plagued cities (buying vaccine), ERECT buildings, BUILD structures."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.reports.view import CityInfo
+
+if TYPE_CHECKING:
+    from conquest_tui.bots.extras import Extras
+
+BUILDING_ORDER = ("MAR", "CHU", "REC", "HOS", "SHE", "BAR")
+"""Buildings a bot erects, most worthwhile first: money, people, troops, then safety."""
+
+PAYBACK_TURNS = 5
+"""A custom structure is built when its production repays it within this many game turns."""
+STRUCTURE_SEARCH = 30
+"""Own hexes near the Clan's cities looked at for a custom structure, at most."""
+
+CURE_REACH = {"easy": 3, "normal": 6, "hard": 9}
+"""How far (hexes) a bot sends a convoy to cure a plagued city."""
+
+
+def _curable(extras: Extras, info: CityInfo) -> bool:
+    """Whether the bot cares to cure this city: easy bots only their own."""
+    if not (info.plague and info.cure_vaccine):
+        return False
+    return not extras.easy or info.owner == extras.view.number
+
+
+def healing(extras: Extras) -> int:
+    """Vaccine the sick convoys take before the first pulse (AMB-36): size × health lost."""
+    return sum(math.ceil(convoy.size * (100 - convoy.health) / 100)
+               for convoy in extras.convoys() if convoy.health < 100)
+
+
+def _margin(need: int) -> int:
+    """Vaccine bought over the cure's need: sick convoys heal with vaccine before it runs."""
+    return max(3, need // 10)
+
+
+def add_cures(extras: Extras) -> None:
+    """CURE where a convoy stands in a plagued city it can pay the vaccine for (CC-CO-CURE-01),
+    buying the vaccine it lacks; send a convoy toward the nearest other plagued city."""
+    view = extras.view
+    stock = extras.clan.stock
+    vaccine = stock.vaccine - healing(extras)
+    price = view.prices()["vaccine"]
+    cured: set[str] = set()
+    for convoy in extras.convoys():
+        info = extras.city(convoy.hex)
+        if info is None or convoy.health < 50 or info.hex in cured or not _curable(extras, info):
+            continue
+        need = info.cure_vaccine
+        short = max(0, need + _margin(need) - vaccine)
+        if short and extras.budget.spare >= short * price \
+                and extras.pre_line(f"BUY {short} VACCINE"):
+            extras.budget.afford(short * price)
+            vaccine += short
+        if vaccine >= need and extras.convoy_line(convoy.number, "CURE"):
+            vaccine -= need
+            cured.add(info.hex)
+    _send_to_plague(extras, cured, vaccine, price)
+
+
+def _send_to_plague(extras: Extras, cured: set[str], vaccine: int, price: int) -> None:
+    """Give the nearest free convoy an errand to one plagued city it could afford to cure."""
+    reach = CURE_REACH.get(extras.level_name, 6)
+    plagued = [info for info in extras.listed_cities()
+               if info.hex not in cured and _curable(extras, info)
+               and info.cure_vaccine <= vaccine + extras.budget.spare // max(1, price)]
+    busy = {convoy.hex for convoy in extras.convoys()}
+    for info in sorted(plagued, key=lambda c: (c.owner != extras.view.number, -c.population)):
+        if info.hex in busy:
+            continue
+        options = [(hexgrid.distance(convoy.hex, info.hex), convoy.number)
+                   for convoy in extras.convoys() if extras.free_errand(convoy)]
+        options = [option for option in options if option[0] <= reach]
+        if options:
+            extras.plan.errands[min(options)[1]] = info.hex
+            return
+
+
+def add_buildings(extras: Extras) -> None:
+    """ERECT one worthwhile building in an own city when the money is there (CC-CL-ERECT-01);
+    easy bots rarely build."""
+    view = extras.view
+    if extras.easy and extras.rng.random() > 0.2:
+        return
+    cost = view.rules.fixed_costs["building"]
+    margin = cost if extras.hard else 2 * cost
+    if extras.budget.spare < cost + margin:
+        return
+    best: tuple[int, int, str, str] | None = None
+    for hex_id in extras.owned_cities():
+        info = extras.city(hex_id)
+        if info is None or info.conquered:
+            continue
+        for rank, code in enumerate(BUILDING_ORDER):
+            if code not in info.buildings and code in view.rules.buildings:
+                candidate = (rank, -info.population, hex_id, code)
+                if best is None or candidate < best:
+                    best = candidate
+                break
+    if best is not None and extras.post_line(f"ERECT {best[2]} {best[3]}"):
+        extras.budget.afford(cost)
+
+
+def _near_cities(extras: Extras) -> list[str]:
+    """Own hexes one or two steps from the Clan's cities, the nearer ring first (safer there)."""
+    world = extras.view.map
+    owned = set(extras.view.owned_hexes())
+    rings: list[str] = []
+    seen = set(extras.owned_cities())
+    frontier = list(extras.owned_cities())
+    for _ring in range(2):
+        nearer = []
+        for hex_id in frontier:
+            for _direction, there in world.neighbors(hex_id):
+                if there not in seen:
+                    seen.add(there)
+                    nearer.append(there)
+        rings += sorted(h for h in nearer if h in owned)
+        frontier = nearer
+    return rings
+
+
+def _yield_value(extras: Extras, code: str) -> int:
+    """What a custom structure's production is worth a turn at today's prices."""
+    prices = extras.view.prices()
+    production = extras.view.rules.custom_structures[code].production
+    return sum(amount if item == "money" else amount * prices.get(item, 0)
+               for item, amount in production.items())
+
+
+def add_structures(extras: Extras) -> None:
+    """BUILD the custom structure worth most a turn in an own hex one or two steps from an own
+    city, when it repays itself within PAYBACK_TURNS and the money is there (CC-CL-BUILD-01)."""
+    view, rules = extras.view, extras.view.rules
+    if extras.easy or not extras.owned_cities():
+        return
+    cheapest = min((rule.cost for rule in rules.custom_structures.values()), default=0)
+    if not cheapest or extras.budget.spare < 2 * cheapest:
+        return
+    best: tuple[int, str, str] | None = None
+    for hex_id in _near_cities(extras)[:STRUCTURE_SEARCH]:
+        codes = rules.terrains[view.map.terrain_of(hex_id)].custom_structures
+        if not codes or view.map.city_at(hex_id) is not None:
+            continue
+        info = view.hex_info(hex_id)
+        if info.custom or info.special or info.conquered:
+            continue
+        for code in codes:
+            value = _yield_value(extras, code)
+            cost = rules.custom_structures[code].cost
+            if value * PAYBACK_TURNS >= cost and (best is None or (-value, hex_id, code) < best):
+                best = (-value, hex_id, code)
+    if best is None:
+        return
+    cost = rules.custom_structures[best[2]].cost
+    if extras.budget.spare >= 2 * cost and extras.post_line(f"BUILD {best[1]} {best[2]}"):
+        extras.budget.afford(cost)
+
+
+__all__ = ["add_buildings", "add_cures", "add_structures"]

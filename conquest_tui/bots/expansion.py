@@ -1,0 +1,115 @@
+"""Expansion: which hexes and cities are worth a convoy's troops, as the Clan knows them."""
+
+from __future__ import annotations
+
+from random import Random
+
+import attrs
+
+from conquest_tui.bots import war
+from conquest_tui.bots.levels import Level
+from conquest_tui.bots.paths import Reach
+from conquest_tui.engine.reports.view import ClanView, ConvoyInfo, HexInfo
+
+CITY_BONUS = 6.0
+"""A city hex's worth over a plain hex, before its people (popularity per 10,000)."""
+
+
+@attrs.define
+class Board:
+    """What the bot knows this call, looked up once: its hexes, its allies, its cities."""
+
+    view: ClanView
+    level: Level
+    rng: Random
+    owned: set[str]
+    friendly: set[str]
+    """Hexes of the Clan's and its allies' cities (where convoys refill)."""
+    claimed: set[str] = attrs.field(factory=set)
+    """Hexes another of the Clan's convoys is taking this turn."""
+    _hex: dict[str, HexInfo] = attrs.field(factory=dict)
+
+    @classmethod
+    def of(cls, view: ClanView, level: Level, rng: Random) -> Board:
+        """The board for one sheet."""
+        allies = set(view.clan.allies)
+        friendly = set(view.owned_cities())
+        for info in view.listed_cities():
+            if info.owner in allies:
+                friendly.add(info.hex)
+        return cls(view, level, rng, set(view.owned_hexes()), friendly)
+
+    def hex_info(self, hex_id: str) -> HexInfo:
+        """The hex as the Clan knows it (looked up once per call)."""
+        info = self._hex.get(hex_id)
+        if info is None:
+            info = self.view.hex_info(hex_id)
+            self._hex[hex_id] = info
+        return info
+
+    def takes_hex(self, hex_id: str) -> bool:
+        """Whether a convoy entering in Capture mode would attack the hex."""
+        if hex_id in self.owned or self.view.map.is_water(hex_id):
+            return False
+        owner = self.hex_info(hex_id).owner
+        return owner not in self.view.clan.allies
+
+    def hex_price(self, hex_id: str) -> tuple[int, int]:
+        """(troops the bot wants before attacking the hex, troops it expects to lose)."""
+        low, mean, high = war.hex_cost(self.view, self.hex_info(hex_id))
+        wanted = round(low + (high - low) * self.level.hex_margin)
+        return max(wanted, low), round(mean)
+
+    def hex_worth(self, hex_id: str) -> float:
+        """Popularity (and income) a hex brings: 1, a city's people more."""
+        worth = 1.0
+        site = self.view.map.city_at(hex_id)
+        if site is not None:
+            worth += (CITY_BONUS + site.population / 10_000) * self.level.city_weight
+        info = self.hex_info(hex_id)
+        worth += info.value / 2_000
+        if info.owner > 0:
+            worth += self.level.rival_bonus
+        if self.level.randomness:
+            worth += self.rng.random() * self.level.randomness
+        return worth
+
+
+def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> str | None:
+    """The best city within reach `troops` of the convoy can take at the level's odds."""
+    if not board.level.target_cities or troops < 20:
+        return None
+    view = board.view
+    best: tuple[float, str] | None = None
+    for site in view.map.cities:
+        distance = reach.distance.get(site.hex)
+        if distance is None or site.hex in board.friendly or site.hex in board.claimed:
+            continue
+        info = view.city_info(site.hex)
+        if info is None or info.owner in view.clan.allies:
+            continue
+        spent = sum(board.hex_price(h)[1] for _, h in reach.path_to(site.hex) if board.takes_hex(h))
+        if war.city_odds(view, convoy, info, troops - spent,
+                          board.level.unseen_garrison) < board.level.attack_odds:
+            continue
+        score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
+        if best is None or score > best[0]:
+            best = (score, site.hex)
+    return best[1] if best else None
+
+
+def land_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> str | None:
+    """The nearest hex worth taking the convoy can afford (nearer first, then worth)."""
+    best: tuple[float, str] | None = None
+    for hex_id, distance in reach.distance.items():
+        if distance == 0 or hex_id in board.claimed or not board.takes_hex(hex_id):
+            continue
+        if board.hex_price(hex_id)[0] > troops:
+            continue
+        score = board.hex_worth(hex_id) / (1 + distance) ** 2
+        if best is None or score > best[0] or (score == best[0] and hex_id < best[1]):
+            best = (score, hex_id)
+    return best[1] if best else None
+
+
+__all__ = ["Board", "city_goal", "land_goal"]

@@ -1,0 +1,130 @@
+"""Growth: vehicles and troops for the convoys, new convoys, garrisons for the cities."""
+
+from __future__ import annotations
+
+import attrs
+
+from conquest_tui.bots.levels import Level
+from conquest_tui.bots.supply import Budget
+from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
+from conquest_tui.engine.rules.ruleset import Ruleset
+
+GARRISON_FLOOR = 25
+"""Troops a bot keeps in each of its cities (from the stockpile, ASSIGN)."""
+
+
+def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int] | None:
+    """(order word, troops, cost, size) of the vehicle of that type that carries troops
+    cheapest."""
+    best = None
+    for vehicle in rules.vehicles.values():
+        if vehicle.convoy_type != convoy_type or vehicle.troops <= 0:
+            continue
+        key = (vehicle.troops / vehicle.cost, vehicle.troops)
+        if best is None or key > best[0]:
+            best = (key, vehicle)
+    if best is None:
+        return None
+    vehicle = best[1]
+    return vehicle.plural.upper(), vehicle.troops, vehicle.cost, vehicle.size
+
+
+def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
+                    budget: Budget) -> tuple[str, ConvoyInfo] | None:
+    """A BUY line growing the convoy toward the level's troops, with money left to enlist the
+    troops to fill them; and the convoy as it will be (room for more troops, training diluted
+    by the new vehicles, AMB-39)."""
+    found = troop_vehicle(view.rules, convoy.convoy_type)
+    if found is None or convoy.troop_capacity >= level.convoy_troops:
+        return None
+    word, troops, cost, size = found
+    wanted = -(-(level.convoy_troops - convoy.troop_capacity) // troops)
+    filled = cost + troops * view.prices()["troops"]
+    count = min(wanted, budget.spare // filled)
+    if count <= 0 or not budget.spend(count * cost):
+        return None
+    grown = convoy.size + count * size
+    after = attrs.evolve(convoy, troop_capacity=convoy.troop_capacity + count * troops,
+                         training=convoy.training * convoy.size // max(1, grown), size=grown)
+    return f"BUY {count} {word} #{convoy.number}", after
+
+
+def enlist(view: ClanView, wanted: int, budget: Budget) -> tuple[str | None, int]:
+    """An ENLIST line for `wanted` troops as far as money goes, and how many."""
+    price = max(1, view.prices()["troops"])
+    count = min(wanted, budget.spare // price)
+    if count <= 0 or not budget.spend(count * price):
+        return None, 0
+    return f"ENLIST {count}", count
+
+
+def create_line(view: ClanView, level: Level, budget: Budget, *,
+                by_sea: bool = False) -> str | None:
+    """CREATE a convoy in the Clan's best city when it has fewer than its level wants
+    (`by_sea`: an amphibious one, when land convoys have nothing left in reach)."""
+    convoys = view.convoys()
+    if len(convoys) >= min(level.max_convoys, view.rules.max_convoys):
+        return None
+    used = {c.number for c in convoys}
+    cost = view.rules.creation_cost(min(n for n in range(1, len(used) + 2) if n not in used))
+    cities = view.owned_cities()
+    if cost is None or not cities:
+        return None
+    home = cities[0]
+    convoy_type = "amphibious" if by_sea or view.map.is_island(home) else "land"
+    found = troop_vehicle(view.rules, convoy_type)
+    vehicle_cost = found[2] if found else 0
+    if budget.spare < cost + vehicle_cost:
+        return None
+    if not budget.spend(cost):
+        return None
+    return f"CREATE {home} {convoy_type.upper()}"
+
+
+def garrison_lines(view: ClanView, level: Level, pool: int) -> tuple[list[str], int]:
+    """ASSIGN stockpile troops (`pool`, this turn's ENLIST counted) to the Clan's cities that
+    hold too few."""
+    if not level.garrison:
+        return [], 0
+    lines: list[str] = []
+    used = 0
+    for hex_id in view.owned_cities():
+        info = view.city_info(hex_id)
+        if info is None or info.troops >= GARRISON_FLOOR:
+            continue
+        count = min(GARRISON_FLOOR - info.troops, pool - used)
+        if count <= 0:
+            break
+        lines.append(f"ASSIGN {hex_id} {count}")
+        used += count
+    return lines, used
+
+
+def defend_line(view: ClanView, level: Level, budget: Budget) -> str | None:
+    """DEFEND **** (every hex the Clan owns one level up) when the level's share of the spare
+    money covers it: held hexes are popularity kept (CC-CL-DEFEND-01/03)."""
+    if level.defend_share <= 0:
+        return None
+    levels = view.rules.defense_levels
+    cost = 0
+    for hex_id in view.owned_hexes():
+        defense = view.hex_info(hex_id).defense
+        if 1 <= defense <= len(levels):
+            cost += levels[defense - 1].cost_to_raise or 0
+    if cost <= 0 or cost > budget.spare * level.defend_share or not budget.spend(cost):
+        return None
+    return "DEFEND ****"
+
+
+def convert_line(view: ClanView, convoy: ConvoyInfo, budget: Budget) -> str | None:
+    """CONVERT a land convoy with nothing left in reach into an amphibious one, in a city."""
+    if convoy.convoy_type != "land" or convoy.hex not in view.owned_cities():
+        return None
+    found = troop_vehicle(view.rules, "amphibious")
+    if found is None or not budget.spend(found[2]):
+        return None
+    return f"CONVERT {convoy.number} AMPHIBIOUS"
+
+
+__all__ = ["convert_line", "create_line", "defend_line", "enlist", "garrison_lines",
+           "troop_vehicle", "vehicles_to_buy"]

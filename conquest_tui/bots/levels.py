@@ -1,0 +1,77 @@
+"""Bot levels: the judgement parameters that make easy, normal and hard bots play differently."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Level:
+    """How a bot judges (never what it may see): odds it needs, reserves it keeps, how far it
+    looks, what it grows to."""
+
+    name: str
+    attack_odds: float
+    """Chance of winning a city assault the bot needs before it ATTACKs."""
+    reserve_turns: int
+    """Game turns of upkeep (food, fuel) the bot keeps in its stockpile."""
+    money_reserve: int
+    """Money the bot never spends on troops, weapons or extras."""
+    search_depth: int
+    """Furthest hex distance the bot looks for goals."""
+    garrison: bool
+    """Whether it leaves troops to GUARD the cities it owns."""
+    target_cities: bool
+    """Whether it heads for cities (else only for the nearest unowned land)."""
+    randomness: float
+    """How much noise it adds to its goal scores (0: none)."""
+    max_convoys: int
+    """Convoys it grows to (CREATE) while money allows."""
+    convoy_troops: int
+    """Troops it grows each convoy to (buying vehicles) before it creates another convoy."""
+    hex_margin: float
+    """How sure it wants to be of a hex attack: 0 attacks from the fewest troops that may win,
+    1 only with the troops that surely win (a failed attack loses every troop)."""
+    refill_share: float
+    """Share of its troop capacity below which a convoy goes home to refill."""
+    celebrate_below: int
+    """Morale under which a convoy in a friendly city CELEBRATEs before it sets out."""
+    defend_share: float = 0.0
+    """Share of its spare money it may spend raising its hexes' defense (DEFEND ****); 0: never."""
+    unseen_garrison: float = 1.0
+    """Share of a city's troop capacity it expects to meet in a city it has not seen."""
+    city_weight: float = 1.0
+    """How much more than land it values cities (their people are popularity, their value
+    income)."""
+    rival_bonus: float = 0.0
+    """Extra worth of a hex another Clan owns (taking it also costs a rival its point)."""
+
+
+LEVEL_BY_NAME: dict[str, Level] = {
+    "easy": Level(name="easy", attack_odds=0.9, reserve_turns=1,
+                  money_reserve=8_000, search_depth=4, garrison=False,
+                  target_cities=False, randomness=0.6, max_convoys=3, convoy_troops=50,
+                  hex_margin=0.3, refill_share=0.15, celebrate_below=15),
+    "normal": Level(name="normal", attack_odds=0.7, reserve_turns=2,
+                    money_reserve=5_000, search_depth=8, garrison=True,
+                    target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=130,
+                    hex_margin=0.8, refill_share=0.25, celebrate_below=40),
+    "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
+                  money_reserve=3_000, search_depth=10, garrison=True,
+                  target_cities=True, randomness=0.0, max_convoys=9, convoy_troops=200,
+                  hex_margin=0.8, refill_share=0.25, celebrate_below=40, defend_share=0.5,
+                  unseen_garrison=0.85, rival_bonus=0.5),
+}
+
+LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)
+
+
+def level_named(name: str) -> Level:
+    """The Level of that name; ValueError for a name that is not a level."""
+    try:
+        return LEVEL_BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r}: choose one of {', '.join(LEVELS)}") from None
+
+
+__all__ = ["LEVELS", "LEVEL_BY_NAME", "Level", "level_named"]

@@ -1,0 +1,184 @@
+"""Movement: one convoy's section — refill at a friendly city, or take hexes and cities."""
+
+from __future__ import annotations
+
+import attrs
+
+from conquest_tui.bots import war
+from conquest_tui.bots.expansion import Board, city_goal, land_goal
+from conquest_tui.bots.paths import Paths, Reach
+from conquest_tui.bots.plan import ConvoyPlan
+from conquest_tui.engine.reports.view import ConvoyInfo
+
+HOME_DEPTH = 14
+"""Furthest a convoy looks for a friendly city to refill in."""
+FAR_DEPTH = 30
+"""Furthest a convoy looks for land when nothing is left near it (an island taken whole)."""
+
+
+@attrs.define
+class Outcome:
+    """Where the bot expects the convoy to end its turn, and with how many troops."""
+
+    hex: str
+    troops: int
+    refills: bool
+    """True when it should end the turn in a friendly city wanting troops."""
+    stuck: bool = False
+    """True when no hex worth taking is in its reach (an island taken whole, for a land convoy)."""
+
+
+def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
+                errand: str | None = None) -> Outcome:
+    """Write the convoy's lines into its section (`convoy` as it will be once the pre-turn
+    pickup is done); returns where it should end."""
+    level = board.level
+    troops = convoy.troops
+    here = convoy.hex
+    if troops == 0 and (convoy.hidden or here in board.friendly):
+        return Outcome(here, 0, here in board.friendly)
+    low_water = min(max(6, round(convoy.troop_capacity * level.refill_share)),
+                    convoy.troop_capacity)
+    if convoy.mode != "capture" and troops >= low_water and section.free > 0:
+        section.add("CAPTURE")
+    if celebrates(board, convoy, troops):
+        section.add("CELEBRATE")
+    if errand:
+        return _go_to(board, paths, convoy, section, errand, troops)
+    if _attack_here(board, convoy, section, troops):
+        return Outcome(here, troops // 2, False)
+    if troops < low_water:
+        if here in board.friendly:
+            if level.garrison and troops > 0 and here in board.owned:
+                section.add("GUARD")
+            return Outcome(here, troops, True)
+        home = _nearest_friendly(board, paths, convoy)
+        if home is not None:
+            if convoy.mode == "capture":
+                section.add("RECON")
+            return _go_to(board, paths, convoy, section, home, troops, careful=False,
+                          attacks=False)
+    return _expand(board, paths, convoy, section, troops)
+
+
+def celebrates(board: Board, convoy: ConvoyInfo, troops: int) -> bool:
+    """Whether the convoy feasts in the friendly city it starts in (its morale is low)."""
+    return (convoy.hex in board.friendly and troops > 0 and not convoy.hidden
+            and convoy.morale < board.level.celebrate_below)
+
+
+def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: int) -> bool:
+    """ATTACK the city the convoy stands in when the odds say so."""
+    view = board.view
+    if convoy.hex in board.friendly or convoy.hidden or section.free <= 0:
+        return False
+    info = view.city_info(convoy.hex)
+    if info is None or info.owner == view.number or info.owner in view.clan.allies:
+        return False
+    if war.city_odds(view, convoy, info, troops, board.level.unseen_garrison) < \
+            board.level.attack_odds:
+        return False
+    section.add("ATTACK")
+    board.claimed.add(convoy.hex)
+    return True
+
+
+def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> str | None:
+    reach = paths.reach(convoy.convoy_type, convoy.hex, HOME_DEPTH)
+    found = [(d, h) for h, d in reach.distance.items() if h in board.friendly]
+    return min(found)[1] if found else None
+
+
+def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, target: str,
+           troops: int, *, careful: bool = True, attacks: bool = True) -> Outcome:
+    """Head for `target` along a legal path, as far as the allowance and lines go (`careful`:
+    stop before a hex its troops cannot take; a convoy going home to refill just goes)."""
+    reach = paths.reach(convoy.convoy_type, convoy.hex, max(HOME_DEPTH, board.level.search_depth))
+    here = convoy.hex
+    for direction, hex_id in reach.path_to(target)[: convoy.moves]:
+        if attacks and board.takes_hex(hex_id):
+            need, lost = board.hex_price(hex_id)
+            if troops >= need:
+                troops -= lost
+                board.owned.add(hex_id)
+            elif careful:
+                break
+        if not section.add(direction):
+            break
+        here = hex_id
+    return Outcome(here, troops, here in board.friendly)
+
+
+def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
+            troops: int) -> Outcome:
+    """Take hexes: the best affordable neighbour, else a step toward the best goal in reach."""
+    level = board.level
+    here = convoy.hex
+    moves = convoy.moves
+    stuck = False
+    reach = paths.reach(convoy.convoy_type, here, level.search_depth)
+    city = city_goal(board, convoy, reach, troops)
+    if city is not None:
+        board.claimed.add(city)
+        path = reach.path_to(city)
+    else:
+        path = []
+    while moves > 0 and section.free > 0:
+        if path:
+            direction, hex_id = path.pop(0)
+        else:
+            step = _best_neighbour(board, paths, convoy.convoy_type, here, troops)
+            if step is None:
+                reach = paths.reach(convoy.convoy_type, here, level.search_depth)
+                goal = land_goal(board, convoy, reach, troops)
+                if goal is None and moves == convoy.moves:
+                    reach = paths.reach(convoy.convoy_type, here, FAR_DEPTH)
+                    goal = land_goal(board, convoy, reach, troops)
+                if goal is None:
+                    stuck = moves == convoy.moves and not _any_goal(board, reach)
+                    break
+                board.claimed.add(goal)
+                path = reach.path_to(goal)
+                if not path:
+                    break
+                continue
+            direction, hex_id = step
+        if board.takes_hex(hex_id):
+            need, lost = board.hex_price(hex_id)
+            if troops < need:
+                break
+            troops -= lost
+            board.owned.add(hex_id)
+        section.add(direction)
+        moves -= 1
+        here = hex_id
+        if hex_id == city:
+            if section.free > 0 and troops > 0:
+                section.add("ATTACK")
+            break
+    return Outcome(here, troops, here in board.friendly, stuck)
+
+
+def _any_goal(board: Board, reach: Reach) -> bool:
+    """Whether anything in reach is still to be taken, whatever the troops it needs."""
+    return any(board.takes_hex(h) for h in reach.distance)
+
+
+def _best_neighbour(board: Board, paths: Paths, convoy_type: str, here: str,
+                    troops: int) -> tuple[str, str] | None:
+    best: tuple[float, str, str] | None = None
+    for direction, hex_id in paths.steps(convoy_type, here):
+        if hex_id in board.claimed or not board.takes_hex(hex_id):
+            continue
+        if board.hex_price(hex_id)[0] > troops:
+            continue
+        worth = board.hex_worth(hex_id)
+        if best is None or worth > best[0]:
+            best = (worth, direction, hex_id)
+    if best is None:
+        return None
+    board.claimed.add(best[2])
+    return best[1], best[2]
+
+
+__all__ = ["Outcome", "celebrates", "plan_convoy"]

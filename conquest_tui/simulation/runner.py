@@ -1,0 +1,132 @@
+"""One whole game of bots, played turn by turn, to a summary record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from conquest_tui import session
+from conquest_tui.engine.core.events import shown
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.economy.victory import THRESHOLD, end_reason
+from conquest_tui.simulation.counts import add_events, new_counts
+
+NO_VICTORY = 10**9
+"""A victory threshold no Clan reaches: games that end by the turn limit only."""
+
+
+@attrs.frozen
+class GameSpec:
+    """One game to run: everything it depends on (so its result does not depend on the run)."""
+
+    map_name: str
+    clans: int
+    turns: int
+    seed: str
+    levels: tuple[str, ...]
+    """The bot level of each seat, in seat order."""
+    threshold: int | None = None
+    """Victory popularity (None: the map's default, AMB-57)."""
+    save_path: str = ""
+    """Where to keep the final save ("": nowhere)."""
+
+
+@attrs.frozen
+class ClanSummary:
+    """One Clan at the game's end."""
+
+    number: int
+    name: str
+    level: str
+    popularity: int
+    hexes: int
+    cities: int
+    troops: int
+    """In its convoys and its cities."""
+    money: int
+
+
+@attrs.frozen
+class GameSummary:
+    """A finished bot game: how and when it ended, the Clans, and what happened in it."""
+
+    map: str
+    seed: str
+    game_turns: int
+    ended_by: str
+    """"victory" or "turn_limit"."""
+    winner: int | None
+    """The winning Clan's number (None: a shared victory, or nobody)."""
+    winners: tuple[int, ...]
+    """Every Clan that won (several: a shared victory, CC-POP-08)."""
+    victory_threshold: int
+    clans: tuple[ClanSummary, ...]
+    counts: dict[str, int]
+    best_popularity: tuple[int, ...]
+    """The highest popularity of any Clan at the end of each game turn."""
+    sheet_problems: int
+    """Lines the checker refused in the bots' sheets (a bot should write none)."""
+    save: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """The summary as JSON-ready data (one object per game)."""
+        return attrs.asdict(self)
+
+
+def game_seed(seed: str, index: int) -> str:
+    """Game `index`'s seed (0-based): from the run's seed and the index only."""
+    return f"{seed}-{index + 1}"
+
+
+def start_game(spec: GameSpec) -> Game:
+    """The new game of the spec: every seat a bot."""
+    return session.new_game(map_name=spec.map_name, clans=spec.clans, bots=spec.clans,
+                            seed=spec.seed, turn_limit=spec.turns, level=list(spec.levels),
+                            victory_threshold=spec.threshold)
+
+
+def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None) -> GameSummary:
+    """Play the spec's game to its end; `on_game_turn(n)` after each game turn ends."""
+    game = start_game(spec)
+    counts = new_counts()
+    best: list[int] = []
+    problems = 0
+    while not game.state.finished:
+        clan = game.clan(game.state.active_clan)
+        inbox = sum(1 for event in clan.inbox if shown(event.kind))
+        turn = session.play_bot_turn(game)
+        add_events(counts, turn.result.events[inbox:])
+        problems += sum(1 for problem in turn.result.problems if not problem.is_warning)
+        if turn.result.game_turn_ended:
+            best.append(max(c.popularity for c in game.state.clans))
+            if on_game_turn is not None:
+                on_game_turn(len(best))
+    if spec.save_path:
+        path = Path(spec.save_path)
+        session.save(game, path)
+    return summarize(game, spec, counts, tuple(best), problems)
+
+
+def summarize(game: Game, spec: GameSpec, counts: dict[str, int], best: tuple[int, ...],
+              problems: int) -> GameSummary:
+    """The summary of a finished game."""
+    state = game.state
+    hexes: dict[int, int] = {}
+    for hex_state in state.hexes:
+        if hex_state.owner:
+            hexes[hex_state.owner] = hexes.get(hex_state.owner, 0) + 1
+    clans = []
+    for clan in sorted(state.clans, key=lambda c: c.number):
+        cities = [city for city in state.cities if city.owner == clan.number]
+        troops = (sum(convoy.troops for convoy in game.convoys_of(clan.number))
+                  + sum(city.troops for city in cities))
+        clans.append(ClanSummary(clan.number, clan.name, clan.bot_level, clan.popularity,
+                                 hexes.get(clan.number, 0), len(cities), troops,
+                                 clan.stock.money))
+    ended = "victory" if end_reason(game) == THRESHOLD else "turn_limit"
+    winner = state.winners[0] if len(state.winners) == 1 else None
+    return GameSummary(state.map_name, state.seed, len(best) or state.game_turn, ended, winner,
+                       tuple(state.winners), state.victory_threshold, tuple(clans), dict(counts),
+                       best, problems, spec.save_path)

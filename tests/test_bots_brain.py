@@ -1,0 +1,69 @@
+"""The bot's brain: legal sheets at every level, fed convoys, expansion, war, and fog."""
+
+from __future__ import annotations
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.bots import LEVELS, write_sheet
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.view import ClanView
+
+Played = tuple[list[tuple[int, str, list[str]]], list[EventKind]]
+
+
+def _play(game: Game, game_turns: int, level: str) -> Played:
+    """Bot turns until `game_turns` more game turns are done: (clan, sheet, checker errors) of
+    each turn, and every event kind the turns reported to their own Clan."""
+    sheets = []
+    kinds: list[EventKind] = []
+    end = game.state.game_turn + game_turns
+    while not game.state.finished and game.state.game_turn < end:
+        clan = game.state.active_clan
+        sheet = write_sheet(ClanView(game, clan), level)
+        errors = [p.message or p.code for p in check_sheet(game, clan, sheet)
+                  if not p.is_warning and p.level != "resolve"]
+        sheets.append((clan, sheet, errors))
+        result = run_clan_turn(game, clan, sheet)
+        kinds += [event.kind for event in result.events if event.clan == clan]
+    return sheets, kinds
+
+
+def test_the_levels_are_easy_normal_hard_and_nothing_else() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="levels")
+    view = ClanView(game, game.state.active_clan)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        write_sheet(view, "godlike")
+
+
+@pytest.mark.parametrize(("seed", "level"), [("check-1", "easy"), ("check-2", "normal"),
+                                             ("check-3", "hard")])
+def test_cc_gen_05_bot_sheets_pass_the_checker_with_no_error_line(seed: str, level: str) -> None:
+    """Whatever a bot writes, a player could have typed: the checker finds no error in it."""
+    game = session.new_game(map_name="test_small", clans=4, bots=4, seed=seed)
+    for clan, sheet, errors in _play(game, 8, level)[0]:
+        assert errors == [], (clan, sheet, errors)
+
+
+def test_cc_seq_08_bots_feed_their_troops_and_take_hexes_and_cities() -> None:
+    """No troop deserts for hunger; every bot keeps convoys and land; they take cities too."""
+    game = session.new_game(map_name="test_small", clans=4, bots=4, seed="fed")
+    kinds = _play(game, 12, "normal")[1]
+    assert EventKind.DESERTION not in kinds
+    assert kinds.count(EventKind.HEX_CAPTURED) > 40
+    assert EventKind.CITY_CAPTURED in kinds
+    for clan in game.state.clans:
+        assert game.convoys_of(clan.number), clan.number
+        assert len(game.owned_hexes(clan.number)) > 3, clan.number
+        assert clan.popularity > 100, clan.number
+
+
+def test_a_bot_writes_the_same_sheet_from_the_same_view() -> None:
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="same")
+    _play(game, 3, "normal")
+    view = ClanView(game, game.state.active_clan)
+    assert write_sheet(view, "hard") == write_sheet(view, "hard")

@@ -1,0 +1,174 @@
+"""History (issue 16): every past report kept and read back, the turn log, per-turn figures,
+what a Clan may see of them, and `conquest history`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conquest_tui import cli, session
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.state import Clan, Event
+from conquest_tui.engine.reports import past_reports
+from conquest_tui.engine.reports.history import build_history, final_standings
+from conquest_tui.engine.reports.turn_log import summary
+from conquest_tui.pins.hashing import hash_pin
+
+
+def played(turns: int = 2, *, limit: int = 0, pins: list[str] | None = None) -> session.Session:
+    """Two human Clans on the test map, `turns` game turns played with empty sheets."""
+    game = session.new_game(map_name="test_small", clans=2, seed="history", turn_limit=limit,
+                            pin_hashes=pins)
+    table = session.Session(game)
+    for _ in range(turns * 2):
+        if game.state.finished:
+            break
+        table.submit(game.state.active_clan, "")
+    return table
+
+
+def test_every_past_report_is_kept_and_reads_back_as_it_was_read() -> None:
+    game = session.new_game(map_name="test_small", clans=2, seed="history")
+    table = session.Session(game)
+    first = game.state.active_clan
+    outcome = table.submit(first, "[PRE]\nBUY 5 FOOD\n")
+    read_then = outcome.report
+    table.submit(game.state.active_clan, "")
+    table.submit(first, "")
+    history = table.history(first)
+    assert [t.game_turn for t in history.turns] == [1, 2]
+    turn1 = history.turn(1)
+    assert turn1 is not None
+    assert "Game turn 1" in turn1.text and "Bought 5 food" in turn1.text
+    assert f"Popularity {read_then.popularity}" in turn1.text
+    assert history.turn(3) is None
+
+
+def test_past_reports_survive_a_save_and_load(tmp_path: Path) -> None:
+    table = played(2)
+    path = tmp_path / "game.json"
+    table.path = path
+    table.save()
+    again = session.Session.open(path)
+    for clan in table.game.state.clan_order:
+        assert again.history(clan).turns == table.history(clan).turns
+    assert again.game.state.turn_figures == table.game.state.turn_figures
+
+
+def test_reports_are_packed_against_the_one_before_and_read_back_exactly() -> None:
+    clan = Clan(number=1, name="Test")
+    texts = [f"Report {n}\n" + "the same long line of the hex list\n" * 40 + f"end {n}\n"
+             for n in range(1, 20)]
+    for turn, text in enumerate(texts, start=1):
+        past_reports.archive(clan, turn, f"turn {turn}", text)
+    assert [p.text for p in past_reports.read_all(clan)] == texts
+    alone = len(past_reports.pack(texts[3]))
+    assert len(clan.past_reports[3].packed) < alone, "packed against the report before"
+    past_reports.archive(clan, 19, "again", "replaced\n")
+    assert len(clan.past_reports) == 19 and past_reports.read_turn(clan, 19).text == "replaced\n"
+
+
+def test_a_damaged_past_report_reads_as_unreadable_not_a_crash() -> None:
+    clan = Clan(number=1, name="Test")
+    past_reports.archive(clan, 1, "one", "first\n")
+    clan.past_reports[0].packed = "not packed at all"
+    assert past_reports.read_all(clan)[0].text == past_reports.UNREADABLE
+
+
+def test_turn_log_names_the_main_events() -> None:
+    events = [
+        Event(clan=1, phase="income", kind=EventKind.INCOME, rule="",
+              facts={"amounts": (("money", 12_400), ("food", 40))}),
+        Event(clan=1, phase="pulses", kind=EventKind.CITY_CAPTURED, rule="",
+              facts={"city": "Eastreach", "hex": "0304"}),
+        Event(clan=1, phase="pulses", kind=EventKind.HEX_CAPTURED, rule="", facts={"hex": "0305"}),
+        Event(clan=1, phase="pulses", kind=EventKind.SUNK, rule="",
+              facts={"convoy": 2, "hex": "0101"}),
+        Event(clan=1, phase="between", kind=EventKind.CONVOY_BATTLE, rule="",
+              facts={"convoy": 3, "why": "destroyed"}),
+        Event(clan=1, phase="between", kind=EventKind.HEX_LOST, rule="", facts={"hex": "0306"}),
+    ]
+    assert summary(events) == ("took Eastreach; took 1 hex; lost 1 hex; 1 battle; convoy #2 sank; "
+                               "lost convoy #3; income $12,400")
+
+
+def test_figures_are_recorded_at_every_game_turn_end_cc_rpt_09() -> None:
+    table = played(2)
+    state = table.game.state
+    assert [(f.game_turn, f.clan) for f in state.turn_figures] == [
+        (turn, clan) for turn in (1, 2) for clan in state.clan_order]
+    last = [f for f in state.turn_figures if f.game_turn == 2]
+    for figures in last:
+        clan = table.game.clan(figures.clan)
+        assert figures.popularity == clan.popularity
+        assert figures.hexes == sum(h.owner == clan.number for h in state.hexes)
+        assert figures.income > 0
+
+
+def test_during_the_game_a_clan_sees_only_its_own_series_and_reports() -> None:
+    table = played(2)
+    a, b = table.game.state.clan_order
+    history = table.history(a)
+    assert set(history.series) == {a} and set(history.names) == {a}
+    assert all(f"Clan {b} (" not in t.text.splitlines()[0] for t in history.turns)
+    assert all(f"report for Clan {a} " in t.text for t in history.turns)
+
+
+def test_at_the_end_everyone_s_series_show_and_resigned_clans_keep_history() -> None:
+    table = played(3, limit=2)
+    game = table.game
+    a, b = game.state.clan_order
+    assert game.state.finished
+    history = build_history(game, a)
+    assert set(history.series) == {a, b}
+    assert [p[0] for p in history.series[b]["popularity"]] == [1, 2]
+    rows = final_standings(game)
+    assert [row.rank for row in rows] == [1, 2] and any(row.winner for row in rows)
+
+
+def test_resigned_clan_keeps_its_history() -> None:
+    game = session.new_game(map_name="test_small", clans=3, seed="history")
+    table = session.Session(game)
+    first = game.state.active_clan
+    table.submit(first, "")
+    table.submit(game.state.active_clan, "")
+    table.submit(game.state.active_clan, "")
+    table.resign(first)
+    assert [t.game_turn for t in table.history(first).turns] == [1]
+
+
+def test_conquest_history_prints_the_log_and_a_turn(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    table = played(2)
+    path = tmp_path / "game.json"
+    session.save(table.game, path)
+    clan = table.game.state.clan_order[0]
+    assert cli.main(["history", str(path), "--clan", str(clan)]) == 0
+    log = capsys.readouterr().out.splitlines()
+    assert log[0].startswith("Turn 1: ") and log[1].startswith("Turn 2: ") and "income $" in log[0]
+    assert cli.main(["history", str(path), "--clan", str(clan), "--turn", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "Game turn 2" in text and "(CC-" not in text
+    assert cli.main(["history", "--save", str(path), "--clan", str(clan), "--turn", "9"]) == 1
+    assert "no report of game turn 9" in capsys.readouterr().err
+
+
+def test_conquest_history_asks_for_the_pin_like_report(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    table = played(1, pins=[hash_pin("1234"), ""])
+    path = tmp_path / "game.json"
+    session.save(table.game, path)
+    clan = next(c.number for c in table.game.state.clans if c.pin_hash)
+    assert cli.main(["history", str(path), "--clan", str(clan)]) == 2
+    assert "PIN" in capsys.readouterr().err
+    assert cli.main(["history", str(path), "--clan", str(clan), "--pin", "1234"]) == 0
+
+
+def test_a_save_whose_figures_name_no_clan_is_refused_naming_the_field(tmp_path: Path) -> None:
+    table = played(1)
+    table.game.state.turn_figures[1].clan = 999
+    path = tmp_path / "damaged.json"
+    session.save(table.game, path)
+    with pytest.raises(session.SessionError, match=r"state\.turn_figures.*clan.*999"):
+        session.load(path)

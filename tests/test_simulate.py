@@ -1,0 +1,93 @@
+"""`conquest simulate`: whole bot games headless, the same results whatever the number of jobs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conquest_tui.cli import main
+from conquest_tui.session import Session
+
+RUN = ["simulate", "--map", "test_small", "--clans", "4", "--turns", "3", "--seed", "s",
+       "--games", "4"]
+
+
+def _lines(capsys: pytest.CaptureFixture[str], *extra: str) -> list[str]:
+    capsys.readouterr()
+    assert main([*RUN, *extra, "--json"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_json_lines_do_not_depend_on_the_number_of_jobs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    one = _lines(capsys, "--jobs", "1")
+    two = _lines(capsys, "--jobs", "2")
+    assert len(one) == 4
+    assert one == two
+    games = [json.loads(line) for line in one]
+    assert [game["seed"] for game in games] == ["s-1", "s-2", "s-3", "s-4"]
+    for game in games:
+        assert game["map"] == "test_small"
+        assert game["ended_by"] in ("victory", "turn_limit")
+        assert 1 <= game["game_turns"] <= 3
+        assert len(game["clans"]) == 4
+        assert {"number", "name", "level", "popularity", "hexes", "cities", "troops",
+                "money"} <= set(game["clans"][0])
+        assert {"battles", "cities_captured", "hexes_captured", "plague_cured", "espionage",
+                "messages"} <= set(game["counts"])
+        assert game["winner"] is None or game["winner"] in [c["number"] for c in game["clans"]]
+
+
+def test_levels_per_seat_and_kept_saves_open_in_the_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["simulate", "--map", "test_small", "--clans", "2", "--turns", "2", "--seed",
+                 "k", "--levels", "hard,easy", "--save-dir", str(tmp_path), "--json"]) == 0
+    game = json.loads(capsys.readouterr().out)
+    assert sorted(clan["level"] for clan in game["clans"]) == ["easy", "hard"]
+    table = Session.open(tmp_path / "game-001.json")
+    assert table.game.state.finished
+    assert {clan.bot_level for clan in table.game.state.clans} == {"easy", "hard"}
+
+
+def test_the_table_sums_the_games_up(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["simulate", "--map", "test_small", "--clans", "2", "--turns", "2", "--seed",
+                 "t", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Bot games" in out
+    assert "2 games on test_small: median length 2 game turns" in out
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (["--levels", "hard,normal"], "--levels gives 2 levels for 4 Clans"),
+    (["--map", "nowhere"], "nowhere"),
+    (["--games", "0"], "1 or more"),
+])
+def test_bad_requests_are_one_sentence(words: list[str], said: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["simulate", "--clans", "4", *words]) != 0
+    err = capsys.readouterr().err
+    assert said in err
+    assert "internal error" not in err
+
+
+def test_each_real_map_has_its_own_calibrated_victory_factor_amb_57() -> None:
+    """AMB-57: the threshold of a real map comes from its own factor (bot games at normal reach
+    it in about 21 game turns); a map without one keeps the rulebook's formula."""
+    from conquest_tui.engine.play.setup import default_victory_threshold
+    from conquest_tui.storage.map_loader import load_map
+    from conquest_tui.storage.rules_loader import load_ruleset
+
+    popularity = load_ruleset().popularity
+    for name in ("british_isles", "europe", "north_america", "oceania"):
+        assert name in popularity.victory_factor_by_map
+        world = load_map(name)
+        people = sum(site.population for site in world.cities) / popularity.population_divisor
+        own = popularity.victory_factor_by_map[name]
+        expected = popularity.victory_base + round(own * (world.land_hex_count() + people) / 6)
+        assert default_victory_threshold(load_ruleset(), world, 6) == expected
+    assert popularity.victory_factor_of("test_small") == popularity.victory_factor

@@ -1,0 +1,97 @@
+"""Bot games on every real map at one level, to choose each map's victory threshold (AMB-57).
+
+Run: `python -m tools.calibrate_victory --games 20 --jobs 4` (the ruleset's own formula),
+`--base 100 --factor 1.2` (another formula), or `--none` (no victory: how popularity grows).
+Prints, per map, the threshold used, the game lengths (median and spread, how many ended by
+victory), the median over games of the best Clan's popularity at the end of each game turn, and
+the factor that would put the threshold at that median on game turn `--aim` (the victory is
+then held one more game turn: a game of about aim + 1 game turns).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from conquest_tui.simulation.jobs import game_specs, run_games
+from conquest_tui.simulation.runner import NO_VICTORY, GameSummary
+from conquest_tui.storage.map_loader import load_map
+from conquest_tui.storage.rules_loader import load_ruleset
+
+REAL_MAPS = ("british_isles", "europe", "north_america", "oceania")
+
+
+def map_size(name: str, clans: int) -> float:
+    """(controllable hexes + city population / divisor) / Clans: the formula's measure."""
+    rules, world = load_ruleset(), load_map(name)
+    people = sum(site.population for site in world.cities) / rules.popularity.population_divisor
+    return (world.land_hex_count() + people) / clans
+
+
+def threshold(name: str, clans: int, base: int | None, factor: float | None) -> int | None:
+    """The threshold of the formula given (None: the ruleset's own, as a new game sets it)."""
+    if base is None and factor is None:
+        return None
+    popularity = load_ruleset().popularity
+    base = popularity.victory_base if base is None else base
+    factor = popularity.victory_factor if factor is None else factor
+    return base + round(factor * map_size(name, clans))
+
+
+def report(name: str, clans: int, games: list[GameSummary], aim: int, base: int) -> None:
+    """One map's lengths, best popularity per game turn, and the factor that fits the aim."""
+    lengths = sorted(game.game_turns for game in games)
+    quartiles = statistics.quantiles(lengths, n=4) if len(lengths) > 1 else [lengths[0]] * 3
+    wins = sum(1 for game in games if game.ended_by == "victory")
+    shown = games[0].victory_threshold
+    print(f"\n{name}: {clans} clans, {len(games)} games, threshold "
+          f"{'none' if shown >= NO_VICTORY else shown}")
+    print(f"  length: median {statistics.median(lengths):g}, quartiles {quartiles[0]:g}–"
+          f"{quartiles[2]:g}, range {lengths[0]}–{lengths[-1]}; {wins} ended by victory")
+    longest = max(len(game.best_popularity) for game in games)
+    medians = []
+    for turn in range(longest):
+        reached = [game.best_popularity[turn] for game in games
+                   if turn < len(game.best_popularity)]
+        medians.append(round(statistics.median(reached)))
+    print("  best popularity, median by game turn: "
+          + " ".join(f"{turn + 1}:{value}" for turn, value in enumerate(medians)))
+    for index, game in enumerate(games, start=1):
+        print(f"    game {index:>2} ({game.seed}, {game.game_turns} turns, {game.ended_by}): "
+              + " ".join(str(value) for value in game.best_popularity))
+    if len(medians) >= aim:
+        factor = (medians[aim - 1] - base) / map_size(name, clans)
+        print(f"  to be reached on game turn {aim} (median): threshold {medians[aim - 1]}, "
+              f"factor {factor:.2f} with base {base}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--maps", default=",".join(REAL_MAPS), help="comma-separated maps")
+    parser.add_argument("--games", type=int, default=20, help="games per map (20)")
+    parser.add_argument("--clans", type=int, default=6, help="Clans per game (6)")
+    parser.add_argument("--turns", type=int, default=30, help="last game turn (30)")
+    parser.add_argument("--level", default="normal", help="every bot's level (normal)")
+    parser.add_argument("--seed", default="calibrate", help="the run's seed")
+    parser.add_argument("--jobs", type=int, default=1, help="games at once, in processes")
+    parser.add_argument("--base", type=int, help="victory_base of the formula to try")
+    parser.add_argument("--factor", type=float, help="victory_factor of the formula to try")
+    parser.add_argument("--none", action="store_true", help="no victory: every game runs on")
+    parser.add_argument("--aim", type=int, default=21,
+                        help="the game turn the threshold should be reached on (21)")
+    args = parser.parse_args()
+    base = load_ruleset().popularity.victory_base if args.base is None else args.base
+    for name in args.maps.split(","):
+        clans = min(args.clans, load_map(name).max_players)
+        limit = NO_VICTORY if args.none else threshold(name, clans, args.base, args.factor)
+        specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
+                           games=args.games, levels=[args.level] * clans, threshold=limit)
+        start = time.perf_counter()
+        games = run_games(specs, args.jobs)
+        report(name, clans, games, args.aim, base)
+        print(f"  ({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
