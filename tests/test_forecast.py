@@ -170,3 +170,24 @@ def test_a_hex_not_seen_is_presumed_not_read(game: Game) -> None:
     game.clan(clan).last_turn.visited_hexes.append(hidden)  # seen last turn: read as it is
     seen = fog_safe_state(game, clan).hexes[game.map.index_of(hidden)]
     assert (seen.owner, seen.garrison, seen.defense) == (other, 40, 9)
+
+
+def test_a_city_not_seen_is_presumed_as_last_learned_cc_gen_05(game: Game) -> None:
+    """The forecast cannot learn a city's garrison the Clan does not see: a city never learned
+    is unowned with the fullest starting garrison, a remembered one is as remembered, a city
+    seen last turn is as it is; no other Clan's spy is in the copy."""
+    from conquest_tui.engine.core.state import CityMemory
+
+    clan, other = first_clan(game), second_clan(game)
+    city = next(c for c in game.state.cities if c.owner == 0)
+    city.owner, city.troops, city.claymores, city.spies = other, 3, 7, [other]
+    presumed = next(c for c in fog_safe_state(game, clan).cities if c.hex == city.hex)
+    assert presumed.owner == 0 and presumed.troops > 3 and presumed.claymores == 0
+    assert presumed.spies == []
+    game.clan(clan).city_memory[city.hex] = CityMemory(hex=city.hex, game_turn=1, owner=other,
+                                                       population=9, fortification=2, troops=55)
+    remembered = next(c for c in fog_safe_state(game, clan).cities if c.hex == city.hex)
+    assert (remembered.owner, remembered.troops, remembered.population) == (other, 55, 9)
+    game.clan(clan).last_turn.visited_hexes.append(city.hex)
+    seen = next(c for c in fog_safe_state(game, clan).cities if c.hex == city.hex)
+    assert (seen.owner, seen.troops, seen.claymores) == (other, 3, 7)

@@ -12,6 +12,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import (
+    CityState,
     Clan,
     Convoy,
     GameState,
@@ -25,7 +26,8 @@ from conquest_tui.engine.play.turn import run_clan_turn
 FORECAST_SEED = ":forecast"
 """Added to the game's seed: the forecast rolls its own dice, so it cannot tell the real ones."""
 
-CANNOT_KNOW: tuple[str, ...] = ("dice", "unseen_convoys", "unseen_hexes", "other_clans")
+CANNOT_KNOW: tuple[str, ...] = ("dice", "unseen_convoys", "unseen_hexes", "unseen_cities",
+                                "other_clans")
 """What a forecast cannot know, as codes the app words: the turn's dice (income, battles, random
 events are rolled with other dice), convoys the Clan has not seen, hexes it does not see now
 (taken as unclaimed, of the usual defense for their terrain, with nothing to pick up), and what
@@ -159,7 +161,8 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
     """A deep copy of the state as far as the Clan knows it: the other Clans' convoys only where
     its sightings of their Clan (or of an unknown one) put them, and the hexes it does not see
     now (neither its own nor entered last turn, as its view shows them) presumed: unclaimed,
-    unguarded, of the usual defense for their terrain, with nothing to pick up or loot."""
+    unguarded, of the usual defense for their terrain, with nothing to pick up or loot; the
+    cities it does not see as it last learned them (`_presume_city`); no other Clan's spies."""
     state = game.state
     clan = game.clan(clan_number)
     seen = {(s.hex, s.owner) for s in clan.sightings}
@@ -174,7 +177,32 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
     for hex_id, hex_state in zip(game.map.hex_ids(), private.hexes, strict=True):
         if hex_state.owner != clan_number and hex_id not in seen:
             _presume(game, hex_id, hex_state)
+    for city in private.cities:
+        city.spies = [number for number in city.spies if number == clan_number]
+        if city.owner != clan_number and city.hex not in seen:
+            _presume_city(game, clan, city)
     return private
+
+
+def _presume_city(game: Game, clan: Clan, city: CityState) -> None:
+    """A city the Clan does not see: as it last learned it, or, never learned, an unowned city
+    of its printed size at the fullest garrison an unowned city starts with (the worst case)."""
+    memory = clan.city_memory.get(city.hex)
+    city.claymores, city.plague, city.hostile_to = 0, False, \
+        [number for number in city.hostile_to if number == clan.number]
+    if memory is not None:
+        city.owner, city.population, city.troops = memory.owner, memory.population, memory.troops
+        city.fortification = max(memory.fortification, 1)
+        city.buildings = list(memory.buildings)
+        return
+    site = game.map.city_at(city.hex)
+    assert site is not None
+    level = game.rules.fortifications[site.fortification - 1]
+    share = game.rules.unowned_cities
+    top = (share.major_garrison if site.major else share.minor_garrison).high
+    city.owner, city.population, city.fortification = 0, site.population, site.fortification
+    city.buildings = []
+    city.troops = level.troop_capacity(False) * top // 100
 
 
 def _presume(game: Game, hex_id: str, hex_state: HexState) -> None:

@@ -23,6 +23,8 @@ CANNOT_KNOW_WORDS: dict[str, str] = {
     "unseen_convoys": "convoys you have not seen",
     "unseen_hexes": "hexes you do not see now (taken as unclaimed, of the usual defense, with "
                     "nothing to pick up)",
+    "unseen_cities": "cities you do not see now (taken as you last saw them; never seen: "
+                     "unowned, with a full garrison)",
     "other_clans": "what other Clans do before your turn",
 }
 """How a player reads each thing a forecast cannot know (`play.forecast.CANNOT_KNOW`)."""
