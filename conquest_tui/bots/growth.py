@@ -70,7 +70,7 @@ def create_line(view: ClanView, level: Level, budget: Budget, *,
     cities = view.owned_cities()
     if cost is None or not cities:
         return None
-    home = cities[0]
+    home = _frontier_city(view, cities) if level.frontier_creates else cities[0]
     convoy_type = "amphibious" if by_sea or view.map.is_island(home) else "land"
     found = troop_vehicle(view.rules, convoy_type)
     vehicle_cost = found[2] if found else 0
@@ -114,6 +114,19 @@ def defend_line(view: ClanView, level: Level, budget: Budget) -> str | None:
     if cost <= 0 or cost > budget.spare * level.defend_share or not budget.spend(cost):
         return None
     return "DEFEND ****"
+
+
+def _frontier_city(view: ClanView, cities: list[str]) -> str:
+    """The owned city with the most land the Clan does not own within two hexes."""
+    owned = set(view.owned_hexes())
+    world = view.map
+
+    def open_land(city: str) -> int:
+        near = {city} | {h for _, h in world.neighbors(city)}
+        near |= {h2 for h in list(near) for _, h2 in world.neighbors(h)}
+        return sum(1 for h in near if world.is_land(h) and h not in owned)
+
+    return max(cities, key=lambda city: (open_land(city), city))
 
 
 def convert_line(view: ClanView, convoy: ConvoyInfo, budget: Budget) -> str | None:

@@ -43,6 +43,9 @@ class Level:
     city_weight: float = 1.0
     """How much more than land it values cities (their people are popularity, their value
     income)."""
+    frontier_creates: bool = False
+    """Whether it CREATEs new convoys in the city with most land still to take around it (else
+    in its first city)."""
     rival_bonus: float = 0.0
     """Extra worth of a hex another Clan owns (taking it also costs a rival its point)."""
 
@@ -54,13 +57,13 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   hex_margin=0.3, refill_share=0.15, celebrate_below=15),
     "normal": Level(name="normal", attack_odds=0.7, reserve_turns=2,
                     money_reserve=5_000, search_depth=8, garrison=True,
-                    target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=130,
+                    target_cities=True, randomness=0.2, max_convoys=4, convoy_troops=130,
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
-                  target_cities=True, randomness=0.0, max_convoys=9, convoy_troops=200,
+                  target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
                   hex_margin=0.8, refill_share=0.25, celebrate_below=40, defend_share=0.5,
-                  unseen_garrison=0.85, rival_bonus=0.5),
+                  unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -58,7 +58,15 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
                 section.add("RECON")
             return _go_to(board, paths, convoy, section, home, troops, careful=False,
                           attacks=False)
-    return _expand(board, paths, convoy, section, troops)
+    outcome = _expand(board, paths, convoy, section, troops)
+    if outcome.hex == here and here not in board.friendly and not section.lines:
+        home = _nearest_friendly(board, paths, convoy)
+        if home is not None:
+            if convoy.mode == "capture":
+                section.add("RECON")
+            return _go_to(board, paths, convoy, section, home, troops, careful=False,
+                          attacks=False)
+    return outcome
 
 
 def celebrates(board: Board, convoy: ConvoyInfo, troops: int) -> bool:

@@ -11,6 +11,9 @@ from rich.table import Table
 
 from conquest_tui.simulation.runner import GameSpec, GameSummary
 
+PIPED_WIDTH = 160
+"""Columns of the summary table when the output is not a terminal."""
+
 Runner = Callable[[Sequence[GameSpec], int, Callable[[int], object]], list[GameSummary]]
 
 
@@ -31,13 +34,15 @@ def run_with_progress(specs: Sequence[GameSpec], jobs: int, run: Runner) -> list
 def print_table(summaries: Sequence[GameSummary]) -> None:
     """One row per game (winner, how it ended, what happened), then the lengths' median."""
     console = Console()
-    table = Table(title="Bot games", title_justify="left")
+    if not console.is_terminal:  # piped: one row a game, never folded into 80 columns
+        console = Console(width=PIPED_WIDTH)
+    table = Table(title="Bot games", title_justify="left", padding=(0, 1))
     for name, justify in (("Game", "right"), ("Seed", "left"), ("Turns", "right"),
                           ("Ended by", "left"), ("Winner", "left"), ("Popularity", "right"),
-                          ("Battles", "right"), ("Cities taken", "right"),
-                          ("Hexes taken", "right"), ("Cured", "right"), ("Espionage", "right"),
-                          ("Messages", "right"), ("Sheet problems", "right")):
-        table.add_column(name, justify=justify, no_wrap=name == "Winner")  # type: ignore[arg-type]
+                          ("Battles", "right"), ("Cities", "right"), ("Hexes", "right"),
+                          ("Cured", "right"), ("Espionage", "right"), ("Messages", "right"),
+                          ("Refused lines", "right")):
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for index, summary in enumerate(summaries, start=1):
         table.add_row(str(index), summary.seed, str(summary.game_turns),
                       "victory" if summary.ended_by == "victory" else "turn limit",
