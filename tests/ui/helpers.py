@@ -99,3 +99,15 @@ async def take_the_terminal(pilot: Pilot[int]) -> GameScreen:
     screen = await wait_for_screen(pilot, GameScreen)
     await wait_until(pilot, lambda: screen.panes_ready, "the game screen's panes")
     return screen
+
+
+async def forecast_settled(pilot: Pilot[object]) -> None:
+    """Wait until the game screen's forecast is of the sheet as typed (its warnings and the
+    money after the turn shown), so a snapshot does not depend on how fast the thread was."""
+    from conquest_tui.ui.widgets.forecast_pane import ForecastPane
+
+    def settled() -> bool:
+        return all(pane.settled for pane in pilot.app.screen.query(ForecastPane))
+
+    await wait_until(pilot, settled, "the forecast of the sheet as typed")
+    await pilot.pause()

@@ -18,6 +18,7 @@ from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.handover import HandoverScreen
 from conquest_tui.ui.screens.report import ReportScreen
 from tests.ui.helpers import (
+    forecast_settled,
     legal_step,
     screen_text,
     take_the_terminal,
@@ -96,7 +97,7 @@ def test_game_screen(saves: Path, snap_compare: Any) -> None:
     async def open_turn(pilot: Pilot[int]) -> None:
         await take_the_terminal(pilot)
         await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY", "escape")
-        await pilot.pause()
+        await forecast_settled(pilot)
 
     assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=BIG,
                         run_before=open_turn)

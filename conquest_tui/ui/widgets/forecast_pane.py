@@ -59,6 +59,8 @@ class ForecastPane(Widget):
         self._undrawn = False
         """Whether `forecast` waits to be drawn until the pane is on screen."""
         self._pending = ""
+        self._shown_text: str | None = None
+        """The sheet the forecast shown is of."""
         self.forecast: Forecast | None = None
         """The last forecast shown."""
         self.border_title = self.TITLE
@@ -89,8 +91,15 @@ class ForecastPane(Widget):
             forecast = forecast_turn(game, clan_number, sheet.text)
         except ValueError:  # the game is over: there is no turn to forecast
             return None
+        self._shown_text = sheet.text
         self.show(forecast)
         return forecast
+
+    @property
+    def settled(self) -> bool:
+        """Whether the forecast shown is of the sheet as it is now (no forecast to come)."""
+        return self._sheet is not None and self._timer is None and \
+            self._shown_text == self._sheet.text
 
     def sheet_changed(self) -> None:
         """The sheet changed: work the forecast out again once typing stops (a keystroke
@@ -121,6 +130,7 @@ class ForecastPane(Widget):
     def _arrived(self, forecast: Forecast, text: str) -> None:
         if self._sheet is None or text != self._sheet.text:
             return  # typed on since: a newer forecast follows
+        self._shown_text = text
         self.show(forecast)
         self.post_message(self.Ready(forecast, text))
 
