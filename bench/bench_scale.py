@@ -1,7 +1,7 @@
 """Prints how a game turn's cost grows with convoys and clans, and a new game's set-up time.
 
 Run: `python -m bench.bench_scale` from the repository root (seeded; prints, never asserts).
-A game turn is every Clan playing, in turn order, the sheet the simple bot writes from its
+A game turn is every Clan playing, in turn order, the sheet the bot (normal) writes from its
 view; only `run_clan_turn` is timed (the bot's writing is printed beside it).
 """
 

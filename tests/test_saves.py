@@ -556,6 +556,8 @@ def test_every_command_that_loads_a_save_takes_allow_edited(
          'state.clans[0].city_memory["0101"].owner: 6 is not a Clan'),
         (lambda s: s["convoys"]["experts"].__setitem__(0, ["ENG", "WIZ"]),
          'state.convoys.experts[0][1]: "WIZ" is not an expert'),
+        (lambda s: s["clans"][0].__setitem__("bot_level", "godlike"),
+         'state.clans[0].bot_level: "godlike" is not a bot\'s level'),
     ],
 )
 def test_references_and_amounts_are_checked_after_structuring(
@@ -811,3 +813,11 @@ def test_list_saves(game: Game, tmp_path: Path) -> None:
     assert found[1].error.startswith(f"{tmp_path / 'broken.json'}: the file is damaged")
     assert found[3].version == 0 and found[3].error == ""
     assert list_saves(tmp_path / "missing") == []
+
+
+def test_the_save_checks_know_every_bot_level() -> None:
+    """A save names a bot's level the bots know, and every level they know is accepted."""
+    from conquest_tui.bots import LEVELS
+    from conquest_tui.storage.save_checks import BOT_LEVELS
+
+    assert frozenset(LEVELS) == BOT_LEVELS

@@ -75,19 +75,22 @@ def test_bad_requests_are_one_sentence(words: list[str], said: str,
     assert "internal error" not in err
 
 
-def test_each_real_map_has_its_own_calibrated_victory_factor_amb_57() -> None:
-    """AMB-57: the threshold of a real map comes from its own factor (bot games at normal reach
-    it in about 21 game turns); a map without one keeps the rulebook's formula."""
+def test_each_real_map_has_its_own_calibrated_victory_threshold_amb_57() -> None:
+    """AMB-57: a real map's default threshold is its own (bot games at normal reach it in about
+    21 game turns, however many Clans play); a map without one keeps the rulebook's formula."""
     from conquest_tui.engine.play.setup import default_victory_threshold
     from conquest_tui.storage.map_loader import load_map
     from conquest_tui.storage.rules_loader import load_ruleset
 
-    popularity = load_ruleset().popularity
+    rules = load_ruleset()
+    popularity = rules.popularity
     for name in ("british_isles", "europe", "north_america", "oceania"):
-        assert name in popularity.victory_factor_by_map
         world = load_map(name)
-        people = sum(site.population for site in world.cities) / popularity.population_divisor
-        own = popularity.victory_factor_by_map[name]
-        expected = popularity.victory_base + round(own * (world.land_hex_count() + people) / 6)
-        assert default_victory_threshold(load_ruleset(), world, 6) == expected
-    assert popularity.victory_factor_of("test_small") == popularity.victory_factor
+        own = popularity.victory_threshold_by_map[name]
+        assert 150 < own < 400
+        assert {default_victory_threshold(rules, world, n) for n in (2, 4, 6)} == {own}
+    small = load_map("test_small")
+    people = sum(site.population for site in small.cities) / popularity.population_divisor
+    formula = popularity.victory_base + round(
+        popularity.victory_factor * (small.land_hex_count() + people) / 4)
+    assert default_victory_threshold(rules, small, 4) == formula

@@ -1,11 +1,12 @@
 """Bot games on every real map at one level, to choose each map's victory threshold (AMB-57).
 
-Run: `python -m tools.calibrate_victory --games 20 --jobs 4` (the ruleset's own formula),
-`--base 100 --factor 1.2` (another formula), or `--none` (no victory: how popularity grows).
-Prints, per map, the threshold used, the game lengths (median and spread, how many ended by
-victory), the median over games of the best Clan's popularity at the end of each game turn, and
-the factor that would put the threshold at that median on game turn `--aim` (the victory is
-then held one more game turn: a game of about aim + 1 game turns).
+Run: `python -m tools.calibrate_victory --games 20 --jobs 2` (the ruleset's own thresholds,
+as a new game sets them), `--base 100 --factor 1.2` (the AMB-57 formula with other numbers), or
+`--none` (no victory: how popularity grows). Prints, per map, the threshold used, the game
+lengths (median and spread, how many ended by victory), the median over games of the best Clan's
+popularity at the end of each game turn, and the threshold that median reaches on game turn
+`--aim` (the victory is then held one more game turn: a game of about aim + 1 game turns), the
+value for `victory_threshold_by_map` in data/rules/start.toml.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ def report(name: str, clans: int, games: list[GameSummary], aim: int, base: int)
               + " ".join(str(value) for value in game.best_popularity))
     if len(medians) >= aim:
         factor = (medians[aim - 1] - base) / map_size(name, clans)
-        print(f"  to be reached on game turn {aim} (median): threshold {medians[aim - 1]}, "
-              f"factor {factor:.2f} with base {base}")
+        print(f"  to be reached on game turn {aim} (median): threshold {medians[aim - 1]} "
+              f"(the formula's factor would be {factor:.2f} with base {base})")
 
 
 def main() -> None:

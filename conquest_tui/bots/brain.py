@@ -30,11 +30,18 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
     plan = SheetPlan.for_view(view)
     if view.clan.resigned or view.standing().finished:
         return plan.text()
+    final = final_push(view, judgement)
+    if final:
+        judgement = attrs.evolve(judgement, refill_share=0.0, hex_margin=judgement.final_margin,
+                                 attack_odds=judgement.final_odds, money_reserve=0,
+                                 max_convoys=0, defend_share=0.0,
+                                 convoy_troops=judgement.final_troops)
     rng = bot_rng(view, judgement)
     income = max(0, view.income_estimate().get("money", 0)) * 4 // 5
     budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve)
     aboard = _pre(view, judgement, plan, budget)
-    add_extras(view, judgement, plan, rng)
+    if not final:
+        add_extras(view, judgement, plan, rng)
     budget.money -= plan.extras_spent
     board = Board.of(view, judgement, rng)
     paths = Paths(view)
@@ -45,6 +52,13 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
                                               section, plan.errands.get(convoy.number))
     _post(view, judgement, plan, budget, outcomes)
     return plan.text()
+
+
+def final_push(view: ClanView, level: Level) -> bool:
+    """Whether the game ends by the turn limit within the level's final game turns (then only
+    the hexes and cities held at the end count)."""
+    limit = view.standing().turn_limit
+    return level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns
 
 
 def _pre(view: ClanView, level: Level, plan: SheetPlan,
@@ -119,4 +133,4 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
         plan.add_post(line)
 
 
-__all__ = ["bot_rng", "write_sheet"]
+__all__ = ["bot_rng", "final_push", "write_sheet"]

@@ -48,6 +48,15 @@ class Level:
     in its first city)."""
     rival_bonus: float = 0.0
     """Extra worth of a hex another Clan owns (taking it also costs a rival its point)."""
+    final_turns: int = 0
+    """Game turns before the turn limit in which it throws everything at hexes (0: never): no
+    refill trips, riskier attacks, no reserve, no spending that pays off only later."""
+    final_margin: float = 0.3
+    """Its hex margin in those final game turns."""
+    final_odds: float = 0.5
+    """The city-assault odds it needs in those final game turns."""
+    final_troops: int = 400
+    """Troops it grows a convoy in a friendly city to in those final game turns."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -63,7 +72,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
                   hex_margin=0.8, refill_share=0.25, celebrate_below=40, defend_share=0.5,
-                  unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5),
+                  unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
+                  final_turns=2),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -94,6 +94,7 @@ RULES: dict[type, dict[str, Rule]] = {
         "number": Within(1), "allies": CLANS, "bans": CLANS, "met_clans": CLANS,
         "known_hexes": Keyed(HEX, Within(0)), "city_memory": Keyed(HEX),
         "seat": OneOf("seats", "a kind of seat"),
+        "bot_level": OneOf("bot_levels", "a bot's level"),
     },
     CityMemory: {"hex": HEX, "owner": NONE_OR_CLAN},
     Sighting: {"hex": HEX, "owner": NONE_OR_CLAN},
@@ -131,6 +132,8 @@ UNCHECKED: frozenset[type] = frozenset({Event, Problem})
 """Records checked only by rendering them (saved events and problems: see `check_events`)."""
 
 SEATS = frozenset({"human", "bot"})
+BOT_LEVELS = frozenset({"easy", "normal", "hard"})
+"""The bots' levels (`bots.LEVELS`; storage does not import the bots)."""
 
 
 @attrs.frozen
@@ -151,6 +154,7 @@ class Domains:
     cargo: frozenset[str]
     modes: frozenset[str]
     seats: frozenset[str]
+    bot_levels: frozenset[str]
     limits: dict[str, int]
     """Highest values the ruleset gives (`Within.ruled`)."""
 
@@ -183,7 +187,7 @@ def domains(rules: Ruleset, game_map: GameMap, state: GameState) -> Domains:
         specials=frozenset(rules.special_structures) | {""},
         customs=frozenset(rules.custom_structures) | {""},
         cargo=frozenset(rules.goods) | frozenset(rules.market) | {""},
-        modes=frozenset(MODES), seats=SEATS,
+        modes=frozenset(MODES), seats=SEATS, bot_levels=BOT_LEVELS,
         limits={"defense levels": len(rules.defense_levels),
                 "fortification levels": len(rules.fortifications)},
     )

@@ -91,13 +91,14 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
 
 
 def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int) -> int:
-    """100 + round(factor × (controllable hexes + Σ city pop / 10,000) / Clans) (AMB-57): the
-    map's own calibrated factor (start.toml victory_factor_by_map), else 2.5."""
+    """A real map's own calibrated threshold (start.toml victory_threshold_by_map), else
+    100 + round(2.5 × (controllable hexes + Σ city pop / 10,000) / Clans) (AMB-57)."""
     popularity = rules.popularity
+    if world.name in popularity.victory_threshold_by_map:
+        return popularity.victory_threshold_by_map[world.name]
     land = world.land_hex_count()
     people = sum(site.population for site in world.cities) / popularity.population_divisor
-    factor = popularity.victory_factor_of(world.name)
-    return popularity.victory_base + round(factor * (land + people) / clans)
+    return popularity.victory_base + round(popularity.victory_factor * (land + people) / clans)
 
 
 def choose_starts(world: GameMap, count: int, rng: Random) -> list[str]:

@@ -90,13 +90,9 @@ class PopularityRules:
     victory_base: int           # 100
     victory_factor: float       # 2.5
     victory_hold_turns: int = checked(whole(1))  # 2: at the end of turn N and of N+1 (CC-POP-07)
-    victory_factor_by_map: dict[str, float] = attrs.field(factory=dict, hash=False)
-    """AMB-57 calibrated: a map's own victory_factor (tools/calibrate_victory.py); a map not
-    listed takes victory_factor."""
-
-    def victory_factor_of(self, map_name: str) -> float:
-        """The victory factor of a map: its own if it has one, else the default."""
-        return self.victory_factor_by_map.get(map_name, self.victory_factor)
+    victory_threshold_by_map: dict[str, int] = attrs.field(factory=dict, hash=False)
+    """AMB-57 calibrated: a real map's own default threshold, whatever the number of Clans
+    (tools/calibrate_victory.py); a map not listed takes the formula."""
 
     def popularity(self, hexes: int, stadium_hexes: int, total_population: int) -> int:
         """base + hexes (Stadium hexes count more) + ⌊Σ population / divisor⌋; `hexes` excludes
