@@ -99,6 +99,20 @@ def test_erect_a_building_when_rich_cc_cl_erect_01(game: Game) -> None:
     assert _errors(game, extras.plan) == []
 
 
+def test_hard_bot_erects_a_church_first_cc_cl_erect_01_cc_city_46(game: Game) -> None:
+    """A hard bot grows its people (popularity) first: Church, then Hospital and Market, in one
+    ERECT line (CC-CL-ERECT-02 builds them in order as far as the money goes)."""
+    _rich(game)
+    extras = _extras(game, "hard")
+    city_care.add_buildings(extras)
+    (line,) = extras.plan.post
+    assert line.startswith(f"ERECT {HOME} CHU HOS MAR")
+    assert _errors(game, extras.plan) == []
+    poor = _extras(game, "hard", spare=25_000)
+    city_care.add_buildings(poor)
+    assert poor.plan.post == [f"ERECT {HOME} CHU"]
+
+
 def test_no_building_without_money_cc_cl_erect_02(game: Game) -> None:
     extras = _extras(game, spare=15_000)
     city_care.add_buildings(extras)

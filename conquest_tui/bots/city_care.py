@@ -14,6 +14,12 @@ if TYPE_CHECKING:
 BUILDING_ORDER = ("MAR", "CHU", "REC", "HOS", "SHE", "BAR")
 """Buildings a bot erects, most worthwhile first: money, people, troops, then safety."""
 
+HARD_BUILDING_ORDER = ("CHU", "HOS", "MAR", "STO")
+"""Buildings a hard bot erects: people first (popularity counts them), then their health, money
+and room to grow."""
+HARD_ERECTS = 3
+"""Cities a hard bot erects buildings in per game turn, at most."""
+
 PAYBACK_TURNS = 5
 """A custom structure is built when its production repays it within this many game turns."""
 STRUCTURE_SEARCH = 30
@@ -87,6 +93,9 @@ def add_buildings(extras: Extras) -> None:
     """ERECT one worthwhile building in an own city when the money is there (CC-CL-ERECT-01);
     easy bots rarely build."""
     view = extras.view
+    if extras.hard:
+        _add_hard_buildings(extras)
+        return
     if extras.easy and extras.rng.random() > 0.2:
         return
     cost = view.rules.fixed_costs["building"]
@@ -106,6 +115,28 @@ def add_buildings(extras: Extras) -> None:
                 break
     if best is not None and extras.post_line(f"ERECT {best[2]} {best[3]}"):
         extras.budget.afford(cost)
+
+
+def _add_hard_buildings(extras: Extras) -> None:
+    """A hard bot ERECTs Churches first (a city's people grow twice as fast, CC-CITY-46), then a
+    Hospital, a Market and, in a city filling up, a Stockyard, in its most populous cities."""
+    view = extras.view
+    cost = view.rules.fixed_costs["building"]
+    cities = [info for info in map(extras.city, extras.owned_cities())
+              if info is not None and not info.conquered]
+    cities.sort(key=lambda info: (-info.population, info.hex))
+    erected = 0
+    for info in cities:
+        band = view.rules.population["major" if info.major else "minor"]
+        wanted = [code for code in HARD_BUILDING_ORDER
+                  if code not in info.buildings and code in view.rules.buildings
+                  and (code != "STO" or 2 * info.population >= band.maximum)]
+        count = min(len(wanted), extras.budget.spare // cost - 1)
+        if count <= 0 or erected >= HARD_ERECTS:
+            return
+        if extras.post_line(f"ERECT {info.hex} {' '.join(wanted[:count])}"):
+            extras.budget.afford(count * cost)
+            erected += 1
 
 
 def _near_cities(extras: Extras) -> list[str]:

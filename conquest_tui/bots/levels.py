@@ -48,6 +48,11 @@ class Level:
     in its first city)."""
     rival_bonus: float = 0.0
     """Extra worth of a hex another Clan owns (taking it also costs a rival its point)."""
+    leader_watch: int = 0
+    """How close to the victory threshold a rival's popularity must come before the bot goes
+    after its hexes and cities to hold it back (0: never)."""
+    leader_bonus: float = 0.0
+    """Extra worth of a hex such a rival owns (each one taken is a point it loses)."""
     final_turns: int = 0
     """Game turns before the turn limit in which it throws everything at hexes (0: never): no
     refill trips, riskier attacks, no reserve, no spending that pays off only later."""

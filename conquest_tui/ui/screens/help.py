@@ -36,6 +36,8 @@ QUICK_START: tuple[str, ...] = (
     "each convoy stands, its fuel, food and troops) and your money after the turn. A line it "
     "expects to fail is marked \"forecast: will fail at pulse …\"; it still runs.",
     "F5 ends your turn. Read your report, press Enter and hand the keyboard to the next Clan.",
+    "Next time, H shows every report you have read, a line for each turn, and plots of your "
+    "popularity, income, hexes and cities; I is your inbox, R the Clans you have met.",
     "The game saves after every turn. Ctrl+S saves and goes back to the title; Ctrl+Q asks "
     "before it quits. Your sheet is kept either way.",
     "Leaving the table? Ctrl+P, \"Hand this seat to a bot\": the computer plays your Clan until "

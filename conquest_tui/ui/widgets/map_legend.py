@@ -54,10 +54,10 @@ _LENS_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 
 _LENS_NOTES: dict[str, str] = {
-    lenses.DEFENSE: "The letter is the defense level.",
+    lenses.DEFENSE: "The number in a hex is its defense level.",
     lenses.PRODUCTION: "Colour: money. Letter: its largest other yield: F food, U fuel, "
                        "P parts, V vaccine.",
-    lenses.INTEL: "The letter is how many turns ago.",
+    lenses.INTEL: "The number in a hex is how many turns ago you saw it.",
 }
 
 _MARKS: tuple[tuple[str, str, str], ...] = (
