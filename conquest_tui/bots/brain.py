@@ -17,6 +17,10 @@ from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 PRE_SUPPLY_LINES = 4
 """[PRE] lines the brain uses at most (supplies, ENLIST, vehicles), leaving one to the extras."""
+CHURCHES_PER_TURN = 2
+"""Churches a bot that puts them first keeps money back for in one game turn."""
+CHURCH_FROM_TURN = 3
+"""The first game turn it keeps money back for them (its first convoy comes first)."""
 
 
 def bot_rng(view: ClanView, level: Level) -> Random:
@@ -38,8 +42,10 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
                                  convoy_troops=judgement.final_troops)
     rng = bot_rng(view, judgement)
     income = max(0, view.income_estimate().get("money", 0)) * 4 // 5
-    budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve)
+    kept_back = 0 if final else _church_money(view, judgement)
+    budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve + kept_back)
     aboard = _pre(view, judgement, plan, budget)
+    budget.reserve = judgement.money_reserve
     if not final:
         add_extras(view, judgement, plan, rng)
     budget.money -= plan.extras_spent
@@ -59,6 +65,18 @@ def final_push(view: ClanView, level: Level) -> bool:
     the hexes and cities held at the end count)."""
     limit = view.standing().turn_limit
     return level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns
+
+
+def _church_money(view: ClanView, level: Level) -> int:
+    """Money kept from [PRE]'s troops and vehicles for the Churches the extras will ERECT."""
+    if not level.church_first or view.game_turn < CHURCH_FROM_TURN:
+        return 0
+    wanting = 0
+    for hex_id in view.owned_cities():
+        info = view.city_info(hex_id)
+        if info is not None and not info.conquered and "CHU" not in info.buildings:
+            wanting += 1
+    return min(wanting, CHURCHES_PER_TURN) * view.rules.fixed_costs["building"]
 
 
 def _pre(view: ClanView, level: Level, plan: SheetPlan,

@@ -131,7 +131,7 @@ def _add_hard_buildings(extras: Extras) -> None:
         wanted = [code for code in HARD_BUILDING_ORDER
                   if code not in info.buildings and code in view.rules.buildings
                   and (code != "STO" or 2 * info.population >= band.maximum)]
-        count = min(len(wanted), extras.budget.spare // cost - 1)
+        count = min(len(wanted), extras.budget.spare // cost)
         if count <= 0 or erected >= HARD_ERECTS:
             return
         if extras.post_line(f"ERECT {info.hex} {' '.join(wanted[:count])}"):

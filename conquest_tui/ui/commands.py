@@ -16,7 +16,30 @@ Command = tuple[str, Callable[[], object], str, bool]
 """(name, callback, help, shown before anything is typed)."""
 
 
-class GameCommands(Provider):
+class CommandList(Provider):
+    """A provider of a list of commands: the shown ones before anything is typed, then every
+    one that matches what is typed."""
+
+    def commands(self) -> list[Command]:
+        """Every command the palette offers now."""
+        raise NotImplementedError
+
+    async def discover(self) -> Hits:
+        """The commands shown before anything is typed."""
+        for name, callback, help_text, shown in self.commands():
+            if shown:
+                yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """The commands matching what is typed."""
+        matcher = self.matcher(query)
+        for name, callback, help_text, _ in self.commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class GameCommands(CommandList):
     """Game commands for the Clan at the terminal (only what its view shows)."""
 
     def _game_screen(self) -> GameScreen | None:
@@ -54,22 +77,9 @@ class GameCommands(Provider):
                           f"Hex {site.hex}" + (" (major city)" if site.major else ""), False))
         return found
 
-    async def discover(self) -> Hits:
-        """The game commands and the Clan's convoys, before anything is typed."""
-        for name, callback, help_text, shown in self.commands():
-            if shown:
-                yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        """Commands, convoys and cities matching what is typed."""
-        matcher = self.matcher(query)
-        for name, callback, help_text, _ in self.commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class SeatCommands(Provider):
+class SeatCommands(CommandList):
     """Seats at the table: hand this seat to a bot, take over a bot's seat, a bot's level."""
 
     def commands(self) -> list[Command]:
@@ -113,16 +123,3 @@ class SeatCommands(Provider):
                                       f"Its bot plays {clan.bot_level} now", False))
         return found
 
-    async def discover(self) -> Hits:
-        """Taking over bots' seats, and handing this one to a normal bot."""
-        for name, callback, help_text, shown in self.commands():
-            if shown:
-                yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        """Seat commands matching what is typed."""
-        matcher = self.matcher(query)
-        for name, callback, help_text, _ in self.commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)

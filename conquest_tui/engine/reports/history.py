@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.economy import turn_figures
 from conquest_tui.engine.economy.turn_figures import MEASURES
 from conquest_tui.engine.reports.past_reports import PastTurn, read_all
 
@@ -71,23 +72,12 @@ class FinalRow:
 
 def final_standings(game: Game) -> tuple[FinalRow, ...]:
     """Every Clan by popularity (the playing order breaks ties), with its holdings now."""
-    from collections import Counter
-
     state = game.state
-    hexes = Counter(hex_state.owner for hex_state in state.hexes)
-    cities: Counter[int] = Counter()
-    troops: Counter[int] = Counter()
-    for city in state.cities:
-        cities[city.owner] += 1
-        troops[city.owner] += city.troops
-    for hex_state in state.hexes:
-        troops[hex_state.owner] += hex_state.garrison
-    for convoy in state.convoys:
-        troops[convoy.owner] += convoy.troops
+    held = turn_figures.holdings(game)
     ranked = sorted(state.clans, key=lambda c: (-c.popularity, c.sequence))
     return tuple(
         FinalRow(rank=rank, clan=c.number, name=c.name, popularity=c.popularity,
-                 hexes=hexes[c.number], cities=cities[c.number],
-                 troops=troops[c.number] + c.stock.troops, money=c.stock.money,
+                 hexes=held.hexes[c.number], cities=held.cities[c.number],
+                 troops=held.troops[c.number], money=c.stock.money,
                  winner=c.number in state.winners, resigned=c.resigned)
         for rank, c in enumerate(ranked, start=1))

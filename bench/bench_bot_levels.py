@@ -1,0 +1,57 @@
+"""Prints how often one bot level beats three of another over seeded 4-clan games (issue 17: ≥ 60%).
+
+Run: `python -m bench.bench_bot_levels [--map british_isles] [--games 40] [--hero hard]
+[--rest normal] [--jobs 2]` from the repository root. Seeded (seeds levels-0, levels-1, …); the
+hero's seat rotates over the four seats. A game won at the turn limit goes to the most popular
+Clan (ties count as a loss). Prints, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+
+from conquest_tui.simulation.runner import GameSpec, run_game
+
+TARGET_SHARE = 0.6
+CLANS = 4
+
+
+def play(args: tuple[str, int, str, str, int]) -> tuple[bool, str, int, int, int]:
+    """(hero won, how the game ended, game turns, hero's popularity, best rival's popularity)."""
+    map_name, index, hero, rest, turns = args
+    levels = tuple(hero if seat == index % CLANS else rest for seat in range(CLANS))
+    summary = run_game(GameSpec(map_name, CLANS, turns, f"levels-{index}", levels))
+    mine = summary.clans[index % CLANS]  # the Clans in seat order
+    rivals = max(c.popularity for c in summary.clans if c.number != mine.number)
+    won = summary.winners == (mine.number,) if summary.winners else mine.popularity > rivals
+    return won, summary.ended_by, summary.game_turns, mine.popularity, rivals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--map", default="british_isles")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--hero", default="hard", help="the one bot's level (hard)")
+    parser.add_argument("--rest", default="normal", help="the three others' level (normal)")
+    parser.add_argument("--turns", type=int, default=25, help="turn limit (25)")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    work = [(args.map, i, args.hero, args.rest, args.turns) for i in range(args.games)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.map(play, work)
+    wins = sum(r[0] for r in results)
+    share = wins / max(1, len(results))
+    margin = sum(r[3] - r[4] for r in results) / max(1, len(results))
+    victories = sum(r[1] == "victory" for r in results)
+    turns = sorted(r[2] for r in results)
+    print(f"{args.hero} vs 3× {args.rest} on {args.map}, {args.games} games: {wins} won = "
+          f"{share:.0%} (target ≥ {TARGET_SHARE:.0%}, ratio {share / TARGET_SHARE:.2f}); "
+          f"mean popularity lead {margin:+.1f}; {victories} ended by victory, median "
+          f"{turns[len(turns) // 2]} game turns; {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
