@@ -67,3 +67,15 @@ def test_a_bot_writes_the_same_sheet_from_the_same_view() -> None:
     _play(game, 3, "normal")
     view = ClanView(game, game.state.active_clan)
     assert write_sheet(view, "hard") == write_sheet(view, "hard")
+
+
+def test_cc_gen_05_hard_bot_sheets_pass_the_checker_up_to_the_turn_limit() -> None:
+    """A hard bot's sheets, its last game turns' all-out push included (issue 17), pass the
+    checker; in the last game turn it starts nothing that pays off only later."""
+    game = session.new_game(map_name="test_small", clans=4, bots=4, seed="hard-end",
+                            turn_limit=6, victory_threshold=10**6)
+    sheets = _play(game, 6, "hard")[0]
+    for clan, sheet, errors in sheets:
+        assert errors == [], (clan, sheet, errors)
+    last = sheets[-len(game.state.clans):]
+    assert all("CREATE" not in sheet and "DEFEND" not in sheet for _, sheet, _ in last)

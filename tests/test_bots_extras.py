@@ -108,7 +108,7 @@ def test_hard_bot_erects_a_church_first_cc_cl_erect_01_cc_city_46(game: Game) ->
     (line,) = extras.plan.post
     assert line.startswith(f"ERECT {HOME} CHU HOS MAR")
     assert _errors(game, extras.plan) == []
-    poor = _extras(game, "hard", spare=25_000)
+    poor = _extras(game, "hard", spare=15_000)
     city_care.add_buildings(poor)
     assert poor.plan.post == [f"ERECT {HOME} CHU"]
 

@@ -19,8 +19,6 @@ PRE_SUPPLY_LINES = 4
 """[PRE] lines the brain uses at most (supplies, ENLIST, vehicles), leaving one to the extras."""
 CHURCHES_PER_TURN = 2
 """Churches a bot that puts them first keeps money back for in one game turn."""
-CHURCH_FROM_TURN = 3
-"""The first game turn it keeps money back for them (its first convoy comes first)."""
 
 
 def bot_rng(view: ClanView, level: Level) -> Random:
@@ -69,7 +67,7 @@ def final_push(view: ClanView, level: Level) -> bool:
 
 def _church_money(view: ClanView, level: Level) -> int:
     """Money kept from [PRE]'s troops and vehicles for the Churches the extras will ERECT."""
-    if not level.church_first or view.game_turn < CHURCH_FROM_TURN:
+    if not level.church_first:
         return 0
     wanting = 0
     for hex_id in view.owned_cities():

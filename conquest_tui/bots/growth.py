@@ -39,14 +39,8 @@ def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
         return None
     word, troops, cost, size = found
     wanted = -(-(level.convoy_troops - convoy.troop_capacity) // troops)
-    price = view.prices()["troops"]
-    filled = cost + troops * price
+    filled = cost + troops * view.prices()["troops"]
     count = min(wanted, budget.spare // filled)
-    if level.fill_from_stock:
-        stock = view.clan.stock.troops
-        while count < wanted and (count + 1) * cost + max(
-                0, (count + 1) * troops - stock) * price <= budget.spare:
-            count += 1
     if count <= 0 or not budget.spend(count * cost):
         return None
     grown = convoy.size + count * size

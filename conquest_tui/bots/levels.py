@@ -48,9 +48,6 @@ class Level:
     in its first city)."""
     rival_bonus: float = 0.0
     """Extra worth of a hex another Clan owns (taking it also costs a rival its point)."""
-    fill_from_stock: bool = False
-    """Whether it counts the troops already in its stockpile when it sizes a vehicle purchase
-    (else it wants the money to enlist every troop the new vehicles carry)."""
     church_first: bool = False
     """Whether it keeps money back from troops and vehicles for a Church in each of its cities
     that lacks one (people are popularity; a Church doubles their growth)."""
@@ -84,7 +81,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
                   hex_margin=0.8, refill_share=0.25, celebrate_below=40, defend_share=0.5,
                   unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
-                  final_turns=2, church_first=True, fill_from_stock=True),
+                  final_turns=2, church_first=True),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

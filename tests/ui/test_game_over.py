@@ -82,11 +82,11 @@ class GameOverHost(App[None]):
 
 
 @pytest.mark.parametrize(("tab", "size"), [("standings", (80, 24)), ("standings", (160, 50)),
-                                         ("graphs", (160, 50))],
-                         ids=["standings-80x24", "standings-160x50", "graphs-160x50"])
+                                         ("graphs", (80, 24)), ("graphs", (160, 50))],
+                         ids=["standings-80x24", "standings-160x50", "graphs-80x24",
+                              "graphs-160x50"])
 def test_game_over_snapshot(size: tuple[int, int], tab: str, snap_compare: Any) -> None:
-    """The standings (the winner marked) and everyone's graphs (the Pilot test above sees them
-    at 100×30)."""
+    """The standings (the winner marked) and everyone's graphs, at both sizes."""
     screen = game_over_screen(finished().game)
 
     async def choose(pilot: Pilot[None]) -> None:
