@@ -70,11 +70,17 @@ async def test_every_hand_over_is_reached_after_a_save(tmp_path: Path) -> None:
         assert session.load(path).state.active_clan == handover.clan_number
 
 
-def _damage(path: Path) -> bytes:
-    """Save once more (so a good backup exists), then break the save; its bytes."""
+SUMMARY_CUT = 300
+"""Bytes of a save kept by the damaged-save snapshot: the cut falls in its summary line."""
+
+
+def _damage(path: Path, keep: int | None = None) -> bytes:
+    """Save once more (so a good backup exists), then break the save (cut to half, or to its
+    first `keep` bytes: an error place that does not move when the game's data grows); its
+    bytes."""
     session.save(session.load(path), path)
     whole = path.read_bytes()
-    broken = whole[:len(whole) // 2]  # cut short, as a full disk or a crash might leave it
+    broken = whole[:keep or len(whole) // 2]  # cut short, as a full disk or a crash might
     path.write_bytes(broken)
     return broken
 
@@ -179,7 +185,7 @@ def test_damaged_save_dialog_snapshot(tmp_path: Path, monkeypatch: pytest.Monkey
 
     time.tzset()
     path = _saved(Path("."), "snapdamaged")
-    _damage(path)
+    _damage(path, keep=SUMMARY_CUT)
     os.utime(backup_path(path, 1), (1_700_000_000, 1_700_000_000))
 
     async def wait(pilot: Pilot[int]) -> None:
