@@ -1,7 +1,7 @@
 """Prints how often one bot level beats three of another over seeded 4-clan games (issue 17: ≥ 60%).
 
 Run: `python -m bench.bench_bot_levels [--map british_isles] [--games 40] [--hero hard]
-[--rest normal] [--jobs 2]` from the repository root. Seeded (seeds levels-0, levels-1, …); the
+[--rest normal] [--jobs 2] [--seed levels]` from the repository root. Seeded (levels-0, …); the
 hero's seat rotates over the four seats. A game won at the turn limit goes to the most popular
 Clan (ties count as a loss). Prints, never asserts.
 """
@@ -18,12 +18,12 @@ TARGET_SHARE = 0.6
 CLANS = 4
 
 
-def play(args: tuple[str, int, str, str, int]) -> tuple[bool, str, int, int, int]:
+def play(args: tuple[str, int, str, str, int, str]) -> tuple[bool, str, int, int, int]:
     """(hero won, how the game ended, game turns, hero's popularity, best rival's popularity)."""
-    map_name, index, hero, rest, turns = args
+    map_name, index, hero, rest, turns, seed = args
     levels = tuple(hero if seat == index % CLANS else rest for seat in range(CLANS))
-    summary = run_game(GameSpec(map_name, CLANS, turns, f"levels-{index}", levels))
-    mine = summary.clans[index % CLANS]  # the Clans in seat order
+    summary = run_game(GameSpec(map_name, CLANS, turns, f"{seed}-{index}", levels))
+    mine = next(c for c in summary.clans if c.level == hero)
     rivals = max(c.popularity for c in summary.clans if c.number != mine.number)
     won = summary.winners == (mine.number,) if summary.winners else mine.popularity > rivals
     return won, summary.ended_by, summary.game_turns, mine.popularity, rivals
@@ -35,11 +35,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--hero", default="hard", help="the one bot's level (hard)")
     parser.add_argument("--rest", default="normal", help="the three others' level (normal)")
+    parser.add_argument("--seed", default="levels", help="seed prefix (levels: levels-0, …)")
     parser.add_argument("--turns", type=int, default=25, help="turn limit (25)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     start = time.perf_counter()
-    work = [(args.map, i, args.hero, args.rest, args.turns) for i in range(args.games)]
+    if args.hero == args.rest:
+        parser.error("--hero and --rest must be different levels")
+    work = [(args.map, i, args.hero, args.rest, args.turns, args.seed)
+            for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         results = pool.map(play, work)
     wins = sum(r[0] for r in results)

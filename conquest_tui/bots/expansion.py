@@ -25,8 +25,6 @@ class Board:
     owned: set[str]
     friendly: set[str]
     """Hexes of the Clan's and its allies' cities (where convoys refill)."""
-    leaders: frozenset[int] = frozenset()
-    """Rivals close enough to victory that the bot goes after their hexes and cities."""
     claimed: set[str] = attrs.field(factory=set)
     """Hexes another of the Clan's convoys is taking this turn."""
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
@@ -39,7 +37,7 @@ class Board:
         for info in view.listed_cities():
             if info.owner in allies:
                 friendly.add(info.hex)
-        return cls(view, level, rng, set(view.owned_hexes()), friendly, leaders(view, level))
+        return cls(view, level, rng, set(view.owned_hexes()), friendly)
 
     def hex_info(self, hex_id: str) -> HexInfo:
         """The hex as the Clan knows it (looked up once per call)."""
@@ -72,23 +70,9 @@ class Board:
         worth += info.value / 2_000
         if info.owner > 0:
             worth += self.level.rival_bonus
-            if info.owner in self.leaders:
-                worth += self.level.leader_bonus
         if self.level.randomness:
             worth += self.rng.random() * self.level.randomness
         return worth
-
-
-def leaders(view: ClanView, level: Level) -> frozenset[int]:
-    """Rivals (never allies) whose popularity at the last game turn's end came within the
-    level's watch of the victory threshold."""
-    if level.leader_watch <= 0:
-        return frozenset()
-    standing = view.standing()
-    bar = standing.victory_threshold - level.leader_watch
-    allies = set(view.clan.allies)
-    return frozenset(number for number, _, popularity in standing.top_clans
-                     if popularity >= bar and number != view.number and number not in allies)
 
 
 def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> str | None:
@@ -109,8 +93,6 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
                           board.level.unseen_garrison) < board.level.attack_odds:
             continue
         score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
-        if info.owner in board.leaders:
-            score *= 1 + board.level.leader_bonus
         if best is None or score > best[0]:
             best = (score, site.hex)
     return best[1] if best else None

@@ -17,8 +17,9 @@ WANTED = {
 }
 """Experts a bot hires when it can, most wanted first."""
 
-HIRES_PER_TURN = {"easy": 1, "normal": 1, "hard": 2}
-AGENTS_WANTED = {"easy": 0, "normal": 2, "hard": 4}
+HIRES_PER_TURN = {"easy": 1, "normal": 1, "hard": 1}
+"""Experts a bot hires per game turn (a hard bot's money buys more troops instead: measured)."""
+AGENTS_WANTED = {"easy": 0, "normal": 2, "hard": 2}
 """Agents a bot trains, one a turn, at the rulebook's doubling prices."""
 
 

@@ -51,11 +51,6 @@ class Level:
     church_first: bool = False
     """Whether it keeps money back from troops and vehicles for a Church in each of its cities
     that lacks one (people are popularity; a Church doubles their growth)."""
-    leader_watch: int = 0
-    """How close to the victory threshold a rival's popularity must come before the bot goes
-    after its hexes and cities to hold it back (0: never)."""
-    leader_bonus: float = 0.0
-    """Extra worth of a hex such a rival owns (each one taken is a point it loses)."""
     final_turns: int = 0
     """Game turns before the turn limit in which it throws everything at hexes (0: never): no
     refill trips, riskier attacks, no reserve, no spending that pays off only later."""
@@ -79,7 +74,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
-                  hex_margin=0.8, refill_share=0.25, celebrate_below=40, defend_share=0.5,
+                  hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                   unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
                   final_turns=2, church_first=True),
 }
