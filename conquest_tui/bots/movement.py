@@ -52,20 +52,14 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
             if level.garrison and troops > 0 and here in board.owned:
                 section.add("GUARD")
             return Outcome(here, troops, True)
-        home = _nearest_friendly(board, paths, convoy)
-        if home is not None:
-            if convoy.mode == "capture":
-                section.add("RECON")
-            return _go_to(board, paths, convoy, section, home, troops, careful=False,
-                          attacks=False)
+        trip = _home_to_refill(board, paths, convoy, section, troops)
+        if trip is not None:
+            return trip
     outcome = _expand(board, paths, convoy, section, troops)
     if outcome.hex == here and here not in board.friendly and not section.lines:
-        home = _nearest_friendly(board, paths, convoy)
-        if home is not None:
-            if convoy.mode == "capture":
-                section.add("RECON")
-            return _go_to(board, paths, convoy, section, home, troops, careful=False,
-                          attacks=False)
+        trip = _home_to_refill(board, paths, convoy, section, troops)
+        if trip is not None:
+            return trip
     return outcome
 
 
@@ -89,6 +83,18 @@ def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: 
     section.add("ATTACK")
     board.claimed.add(convoy.hex)
     return True
+
+
+def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
+                    troops: int) -> Outcome | None:
+    """Head for the nearest friendly city in Recon mode (no hex attacks on the way), or None
+    when none is in reach."""
+    home = _nearest_friendly(board, paths, convoy)
+    if home is None:
+        return None
+    if convoy.mode == "capture":
+        section.add("RECON")
+    return _go_to(board, paths, convoy, section, home, troops, careful=False, attacks=False)
 
 
 def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> str | None:
