@@ -10,6 +10,7 @@ import attrs
 from conquest_tui import session
 from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.economy import turn_figures
 from conquest_tui.engine.economy.victory import THRESHOLD, end_reason
 from conquest_tui.simulation.counts import add_events, new_counts
 
@@ -96,7 +97,7 @@ def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None
     while not game.state.finished:
         clan = game.clan(game.state.active_clan)
         inbox = sum(1 for event in clan.inbox if shown(event.kind))
-        turn = session.play_bot_turn(game)
+        turn = session.play_bot_turn(game, keep_report=bool(spec.save_path))  # kept if saved
         add_events(counts, turn.result.events[inbox:])
         problems += sum(1 for problem in turn.result.problems if not problem.is_warning)
         if turn.result.game_turn_ended:
@@ -113,17 +114,13 @@ def summarize(game: Game, spec: GameSpec, counts: dict[str, int], best: tuple[in
               problems: int) -> GameSummary:
     """The summary of a finished game."""
     state = game.state
-    hexes: dict[int, int] = {}
-    for hex_state in state.hexes:
-        if hex_state.owner:
-            hexes[hex_state.owner] = hexes.get(hex_state.owner, 0) + 1
+    held = turn_figures.holdings(game)
     clans = []
     for clan in sorted(state.clans, key=lambda c: c.number):
-        cities = [city for city in state.cities if city.owner == clan.number]
         troops = (sum(convoy.troops for convoy in game.convoys_of(clan.number))
-                  + sum(city.troops for city in cities))
+                  + sum(city.troops for city in state.cities if city.owner == clan.number))
         clans.append(ClanSummary(clan.number, clan.name, clan.bot_level, clan.popularity,
-                                 hexes.get(clan.number, 0), len(cities), troops,
+                                 held.hexes[clan.number], held.cities[clan.number], troops,
                                  clan.stock.money))
     ended = "victory" if end_reason(game) == THRESHOLD else "turn_limit"
     winner = state.winners[0] if len(state.winners) == 1 else None
