@@ -16,9 +16,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
-from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.stylesheets import PANES_CSS, stylesheet
 from conquest_tui.ui.widgets.map_pane import MapPane
@@ -51,33 +50,6 @@ def _game_commands() -> type[Provider]:
     from conquest_tui.ui.commands import GameCommands
 
     return GameCommands
-
-
-def projected_hex(game: Game, convoy: ConvoyInfo, sheet_text: str) -> str:
-    """Where the convoy would stand after the moves already written for it on the sheet."""
-    from conquest_tui.ui.sheet_outline import convoy_moves
-
-    here = convoy.hex
-    for move in convoy_moves(sheet_text, game.rules, convoy.number):
-        there = hexgrid.neighbor(here, move.direction) if move.direction else move.target
-        if there and game.map.contains(there):
-            here = there
-    return here
-
-
-def step_toward(game: Game, convoy: ConvoyInfo, origin: str, target: str) -> str | None:
-    """The direction of one step from origin toward target (legal entries first), or None."""
-    from conquest_tui.engine.convoys import movement
-
-    best: tuple[int, int, str] | None = None
-    for direction, there in game.map.neighbors(origin):
-        illegal = movement.entry_problem(game, convoy.convoy_type, origin, there) is not None
-        key = (hexgrid.distance(there, target), int(illegal), direction)
-        if best is None or key < best:
-            best = key
-    if best is None or best[0] >= hexgrid.distance(origin, target):
-        return None
-    return best[2]
 
 
 class GameScreen(Screen[None]):
