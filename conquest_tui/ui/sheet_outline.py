@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from conquest_tui.engine.orderbook.movement import Move
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
-from conquest_tui.engine.orders.sheet import POST, PRE, header_of
+from conquest_tui.engine.orders.sheet import POST, PRE, header_of, parse_sheet
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
 
 if TYPE_CHECKING:
@@ -95,6 +96,12 @@ def sheet_line(sheet_text: str, number: int) -> str:
     if not 1 <= number <= len(lines):
         return ""
     return order_text(lines[number - 1])
+
+
+def convoy_moves(sheet_text: str, rules: Ruleset, convoy_number: int) -> list[Move]:
+    """The moves written for one convoy, in sheet order (other orders and bad lines left out)."""
+    return [line.order for line in parse_sheet(sheet_text, rules).convoy_lines(convoy_number)
+            if isinstance(line.order, Move)]
 
 
 def clan_order_rows(lines: list[str], rules: Ruleset, keyword: str, clan: int) -> list[int]:
