@@ -79,3 +79,37 @@ def test_cc_gen_05_hard_bot_sheets_pass_the_checker_up_to_the_turn_limit() -> No
         assert errors == [], (clan, sheet, errors)
     last = sheets[-len(game.state.clans):]
     assert all("CREATE" not in sheet and "DEFEND" not in sheet for _, sheet, _ in last)
+
+
+def _low_convoy_beside_home(level: str) -> tuple[Game, int, str, str]:
+    """A rich Clan whose first convoy, 3 buses and 2 troops, stands in an own hex beside its
+    city; (game, clan, sheet the level writes, the city)."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="refill")
+    number = game.state.active_clan
+    convoy = game.convoys_of(number)[0]
+    home = convoy.hex
+    beside = next(h for _, h in game.map.neighbors(home) if game.map.is_land(h))
+    game.hex(beside).owner = number
+    convoy.hex = beside
+    convoy.vehicles["bus"] = 3
+    convoy.troops = 2
+    game.clan(number).stock.money = 200_000
+    return game, number, write_sheet(ClanView(game, number), level), home
+
+
+def test_cc_res_14_a_hard_convoy_refills_in_its_city_on_the_way_and_sets_out_again() -> None:
+    """Troops enlisted before the first pulse wait in the city; the hard convoy low on troops
+    picks them up as it enters and takes hexes with the moves it has left. A normal one ends
+    its turn in the city."""
+    game, number, sheet, home = _low_convoy_beside_home("hard")
+    assert "ENLIST" in sheet.split("[CONVOY")[0]
+    result = run_clan_turn(game, number, sheet)
+    mine = [e for e in result.events if e.convoy == 1]
+    kinds = [e.kind for e in mine]
+    pickup = kinds.index(EventKind.PICKUP)
+    assert mine[pickup].facts["hex"] == home
+    assert kinds[pickup:].count(EventKind.HEX_CAPTURED) >= 2
+    game, number, sheet, home = _low_convoy_beside_home("normal")
+    result = run_clan_turn(game, number, sheet)
+    assert EventKind.HEX_CAPTURED not in [e.kind for e in result.events if e.convoy == 1]
+    assert game.convoys_of(number)[0].hex == home

@@ -10,7 +10,7 @@ from conquest_tui.bots import growth, supply
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
-from conquest_tui.bots.movement import Outcome, plan_convoy
+from conquest_tui.bots.movement import Outcome, plan_convoy, room_on_the_way
 from conquest_tui.bots.paths import Paths
 from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
@@ -42,13 +42,13 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
     income = max(0, view.income_estimate().get("money", 0)) * 4 // 5
     kept_back = 0 if final else _church_money(view, judgement)
     budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve + kept_back)
-    aboard = _pre(view, judgement, plan, budget)
+    board = Board.of(view, judgement, rng)
+    paths = Paths(view)
+    aboard, board.pool = _pre(view, judgement, plan, budget, board, paths)
     budget.reserve = judgement.money_reserve
     if not final:
         add_extras(view, judgement, plan, rng)
     budget.money -= plan.extras_spent
-    board = Board.of(view, judgement, rng)
-    paths = Paths(view)
     outcomes: dict[int, Outcome] = {}
     for convoy in view.convoys():
         section = plan.convoy(convoy.number)
@@ -77,11 +77,12 @@ def _church_money(view: ClanView, level: Level) -> int:
     return min(wanting, CHURCHES_PER_TURN) * view.rules.fixed_costs["building"]
 
 
-def _pre(view: ClanView, level: Level, plan: SheetPlan,
-         budget: supply.Budget) -> dict[int, ConvoyInfo]:
+def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, board: Board,
+         paths: Paths) -> tuple[dict[int, ConvoyInfo], int]:
     """Food and fuel for this turn's pulses; troops and vehicles for convoys in friendly cities
-    (the pre-turn pickup puts them aboard before the first pulse). Returns the troops each of
-    those convoys as they should be once the pickup is done."""
+    (the pre-turn pickup puts them aboard before the first pulse), and troops for convoys that
+    refill on the way. Returns the troops each convoy in a city should have once the pickup is
+    done, and the stockpile troops left for those refilling on the way."""
     friendly = set(view.owned_cities())
     rooms: list[ConvoyInfo] = []
     buys: list[str] = []
@@ -94,7 +95,8 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan,
             convoy = bought[1]
         rooms.append(convoy)
     pool = view.clan.stock.troops
-    wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) - pool)
+    on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
+    wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way - pool)
     feast = sum(c.troop_capacity for c in rooms
                 if not c.hidden and c.morale < level.celebrate_below)
     lines = supply.buy_lines(view, budget, supply.top_ups(view, level, 1, wanted + feast))
@@ -115,7 +117,7 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan,
         taken = min(pool, max(0, convoy.troop_capacity - convoy.troops))
         pool -= taken
         ready[convoy.number] = attrs.evolve(convoy, troops=convoy.troops + taken)
-    return ready
+    return ready, pool
 
 
 def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,

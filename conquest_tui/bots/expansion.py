@@ -27,6 +27,8 @@ class Board:
     """Hexes of the Clan's and its allies' cities (where convoys refill)."""
     claimed: set[str] = attrs.field(factory=set)
     """Hexes another of the Clan's convoys is taking this turn."""
+    pool: int = 0
+    """Stockpile troops left after the pre-turn pickup, for convoys that refill on the way."""
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
 
     @classmethod

@@ -51,6 +51,13 @@ class Level:
     church_first: bool = False
     """Whether it keeps money back from troops and vehicles for a Church in each of its cities
     that lacks one (people are popularity; a Church doubles their growth)."""
+    refill_on_the_way: bool = False
+    """Whether a convoy low on troops refills in a friendly city in the middle of its turn
+    (troops enlisted before the first pulse wait there, CC-RES-14) and sets out again with the
+    moves it has left, instead of ending its turn there."""
+    checks_errands: bool = False
+    """Whether it checks that a path leads to an errand's city (trade, cure, spy) before it
+    sends a convoy there."""
     final_turns: int = 0
     """Game turns before the turn limit in which it throws everything at hexes (0: never): no
     refill trips, riskier attacks, no reserve, no spending that pays off only later."""
@@ -76,7 +83,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
                   hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                   unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
-                  final_turns=2, church_first=True),
+                  final_turns=2, church_first=True, refill_on_the_way=True,
+                  checks_errands=True),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -6,6 +6,7 @@ import attrs
 
 from conquest_tui.bots import war
 from conquest_tui.bots.expansion import Board, city_goal, land_goal
+from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Paths, Reach
 from conquest_tui.bots.plan import ConvoyPlan
 from conquest_tui.engine.reports.view import ConvoyInfo
@@ -26,6 +27,8 @@ class Outcome:
     """True when it should end the turn in a friendly city wanting troops."""
     stuck: bool = False
     """True when no hex worth taking is in its reach (an island taken whole, for a land convoy)."""
+    moved: int = 0
+    """Moves the convoy's lines make (counted where a refill on the way needs them)."""
 
 
 def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -37,13 +40,12 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     here = convoy.hex
     if troops == 0 and (convoy.hidden or here in board.friendly):
         return Outcome(here, 0, here in board.friendly)
-    low_water = min(max(6, round(convoy.troop_capacity * level.refill_share)),
-                    convoy.troop_capacity)
+    low_water = _low_water(level, convoy)
     if convoy.mode != "capture" and troops >= low_water and section.free > 0:
         section.add("CAPTURE")
     if celebrates(board, convoy, troops):
         section.add("CELEBRATE")
-    if errand:
+    if errand and _reachable(board, paths, convoy, errand):
         return _go_to(board, paths, convoy, section, errand, troops)
     if _attack_here(board, convoy, section, troops):
         return Outcome(here, troops // 2, False)
@@ -54,13 +56,73 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
             return Outcome(here, troops, True)
         trip = _home_to_refill(board, paths, convoy, section, troops)
         if trip is not None:
-            return trip
+            return _set_out_again(board, paths, convoy, section, trip)
     outcome = _expand(board, paths, convoy, section, troops)
+    if board.level.refill_on_the_way and outcome.hex not in board.friendly \
+            and 0 < outcome.moved < convoy.moves and outcome.troops < low_water:
+        return _home_after(board, paths, convoy, section, outcome)
     if outcome.hex == here and here not in board.friendly and not section.lines:
         trip = _home_to_refill(board, paths, convoy, section, troops)
         if trip is not None:
             return trip
     return outcome
+
+
+def _reachable(board: Board, paths: Paths, convoy: ConvoyInfo, target: str) -> bool:
+    """Whether a path leads the convoy to the target (a level that does not check sends it
+    anyway, and a convoy sent over water it cannot cross stays where it is)."""
+    if not board.level.checks_errands:
+        return True
+    depth = max(HOME_DEPTH, board.level.search_depth)
+    return target in paths.reach(convoy.convoy_type, convoy.hex, depth).distance
+
+
+def _low_water(level: Level, convoy: ConvoyInfo) -> int:
+    """Troops under which the convoy heads home to refill."""
+    return min(max(6, round(convoy.troop_capacity * level.refill_share)), convoy.troop_capacity)
+
+
+def room_on_the_way(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
+    """Troops a convoy low on troops will pick up in a friendly city it reaches with moves to
+    spare this turn (0 unless the level refills on the way)."""
+    if not board.level.refill_on_the_way or convoy.hex in board.friendly or convoy.hidden:
+        return 0
+    if convoy.mode == "empty" or convoy.troops >= _low_water(board.level, convoy):
+        return 0
+    home = _nearest_friendly(board, paths, convoy)
+    if home is None:
+        return 0
+    distance = paths.reach(convoy.convoy_type, convoy.hex, HOME_DEPTH).distance[home]
+    return convoy.troop_capacity - convoy.troops if distance < convoy.moves else 0
+
+
+def _home_after(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
+                outcome: Outcome) -> Outcome:
+    """Head home with the moves a convoy has left once its troops ran low taking hexes (and
+    refill there and set out again, if moves are still left)."""
+    there = attrs.evolve(convoy, hex=outcome.hex, moves=convoy.moves - outcome.moved,
+                         troops=outcome.troops, mode="capture")
+    trip = _home_to_refill(board, paths, there, section, outcome.troops)
+    if trip is None:
+        return outcome
+    trip.moved += outcome.moved
+    return _set_out_again(board, paths, convoy, section, trip)
+
+
+def _set_out_again(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
+                   trip: Outcome) -> Outcome:
+    """Refill in the friendly city the trip home reached and take hexes with the moves left
+    (CC-RES-14: troops are picked up on entering a friendly city), at a level that does."""
+    left = convoy.moves - trip.moved
+    taken = min(board.pool, convoy.troop_capacity - trip.troops)
+    if not board.level.refill_on_the_way or not trip.refills or left <= 0 or taken <= 0 \
+            or section.free < 2:
+        return trip
+    board.pool -= taken
+    section.add("CAPTURE")
+    refilled = attrs.evolve(convoy, hex=trip.hex, moves=left, troops=trip.troops + taken,
+                            mode="capture")
+    return _expand(board, paths, refilled, section, refilled.troops)
 
 
 def celebrates(board: Board, convoy: ConvoyInfo, troops: int) -> bool:
@@ -109,6 +171,7 @@ def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, 
     stop before a hex its troops cannot take; a convoy going home to refill just goes)."""
     reach = paths.reach(convoy.convoy_type, convoy.hex, max(HOME_DEPTH, board.level.search_depth))
     here = convoy.hex
+    moved = 0
     for direction, hex_id in reach.path_to(target)[: convoy.moves]:
         if attacks and board.takes_hex(hex_id):
             need, lost = board.hex_price(hex_id)
@@ -120,7 +183,8 @@ def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, 
         if not section.add(direction):
             break
         here = hex_id
-    return Outcome(here, troops, here in board.friendly)
+        moved += 1
+    return Outcome(here, troops, here in board.friendly, moved=moved)
 
 
 def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -170,7 +234,7 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
             if section.free > 0 and troops > 0:
                 section.add("ATTACK")
             break
-    return Outcome(here, troops, here in board.friendly, stuck)
+    return Outcome(here, troops, here in board.friendly, stuck, moved=convoy.moves - moves)
 
 
 def _any_goal(board: Board, reach: Reach) -> bool:
@@ -195,4 +259,4 @@ def _best_neighbour(board: Board, paths: Paths, convoy_type: str, here: str,
     return best[1], best[2]
 
 
-__all__ = ["Outcome", "celebrates", "plan_convoy"]
+__all__ = ["Outcome", "celebrates", "plan_convoy", "room_on_the_way"]
