@@ -28,7 +28,8 @@ class Outcome:
     stuck: bool = False
     """True when no hex worth taking is in its reach (an island taken whole, for a land convoy)."""
     moved: int = 0
-    """Moves the convoy's lines make (counted where a refill on the way needs them)."""
+    """Moves the convoy's lines make (counted by the planners that move it: a trip to a hex
+    and taking hexes)."""
 
 
 def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -90,10 +91,9 @@ def room_on_the_way(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
     if convoy.mode == "empty" or convoy.troops >= _low_water(board.level, convoy):
         return 0
     home = _nearest_friendly(board, paths, convoy)
-    if home is None:
+    if home is None or home[0] >= convoy.moves:
         return 0
-    distance = paths.reach(convoy.convoy_type, convoy.hex, HOME_DEPTH).distance[home]
-    return convoy.troop_capacity - convoy.troops if distance < convoy.moves else 0
+    return convoy.troop_capacity - convoy.troops
 
 
 def _home_after(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -156,13 +156,14 @@ def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: Con
         return None
     if convoy.mode == "capture":
         section.add("RECON")
-    return _go_to(board, paths, convoy, section, home, troops, careful=False, attacks=False)
+    return _go_to(board, paths, convoy, section, home[1], troops, careful=False, attacks=False)
 
 
-def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> str | None:
+def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> tuple[int, str] | None:
+    """(moves away, hex) of the nearest friendly city in the convoy's reach, or None."""
     reach = paths.reach(convoy.convoy_type, convoy.hex, HOME_DEPTH)
     found = [(d, h) for h, d in reach.distance.items() if h in board.friendly]
-    return min(found)[1] if found else None
+    return min(found) if found else None
 
 
 def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, target: str,
