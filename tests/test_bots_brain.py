@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from conquest_tui import session
-from conquest_tui.bots import LEVELS, write_sheet
+from conquest_tui.bots import LEVELS, supply, write_sheet
+from conquest_tui.bots.brain import bot_rng
+from conquest_tui.bots.expansion import Board
+from conquest_tui.bots.levels import level_named
+from conquest_tui.bots.movement import plan_convoy
+from conquest_tui.bots.paths import Paths
+from conquest_tui.bots.plan import SheetPlan
+from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.checker import check_sheet
@@ -113,3 +121,121 @@ def test_cc_res_14_a_hard_convoy_refills_in_its_city_on_the_way_and_sets_out_aga
     result = run_clan_turn(game, number, sheet)
     assert EventKind.HEX_CAPTURED not in [e.kind for e in result.events if e.convoy == 1]
     assert game.convoys_of(number)[0].hex == home
+
+
+def _rich_in_food(level: str) -> tuple[Game, int, str]:
+    """A Clan whose land makes far more food than its troops eat, with a full larder and a
+    heap of parts it makes none of; (game, clan, the sheet the level writes)."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="sell")
+    number = game.state.active_clan
+    for hex_state in game.state.hexes:
+        if hex_state.food >= 20 and hex_state.owner == 0:
+            hex_state.owner = number
+        if hex_state.owner == number:
+            hex_state.parts = hex_state.road_parts_bonus = 0
+    stock = game.clan(number).stock
+    stock.food, stock.parts = 5_000, 5_000
+    return game, number, write_sheet(ClanView(game, number), level)
+
+
+def test_cc_cl_sell_01_a_hard_bot_sells_the_food_its_land_makes_beyond_its_needs() -> None:
+    """The surplus is sold before the first pulse and the money bought troops or vehicles the
+    same turn; what the convoys eat stays, and a supply the land does not make is kept."""
+    game, number, sheet = _rich_in_food("hard")
+    pre = sheet.split("[CONVOY")[0].splitlines()
+    sale = next(line for line in pre if line.startswith("SELL") and line.endswith("FOOD"))
+    assert pre.index(sale) == 1, sheet  # first, so the money is there for what follows
+    assert not any("PARTS" in line for line in pre if line.startswith("SELL")), sheet
+    sold = int(sale.split()[1])
+    view = ClanView(game, number)
+    assert 5_000 - sold >= 3 * supply.needs(view)["food"]
+    money = game.clan(number).stock.money
+    result = run_clan_turn(game, number, sheet)
+    assert any(e.kind is EventKind.SELL and e.facts["quantity"] == sold for e in result.events)
+    assert EventKind.HUNGRY not in [e.kind for e in result.events]
+    assert any(e.kind in (EventKind.ENLIST, EventKind.BUY) and e.line > pre.index(sale)
+               for e in result.events)
+    assert game.clan(number).stock.money != money
+
+
+def test_cc_cl_sell_01_a_normal_bot_keeps_its_stockpile() -> None:
+    """Selling is judgement: the normal level never sells."""
+    _game, _number, sheet = _rich_in_food("normal")
+    assert "SELL" not in sheet
+
+
+def test_cc_ter_02_a_hard_bot_reckons_fuel_and_parts_by_the_terrain_ahead() -> None:
+    """A convoy among rough hexes needs more fuel and parts than the same convoy on plain
+    land, and the vehicles bought this turn count too (AMB-28)."""
+    game = session.new_game(map_name="north_america", clans=2, bots=2, seed="terrain")
+    view = ClanView(game, game.state.active_clan)
+    convoy = view.convoys()[0]
+    rules, world = view.rules, view.map
+
+    def rough(hex_id: str) -> float:
+        return rules.terrains[world.terrain_of(hex_id)].parts_multiplier
+
+    land = [h for h in world.hex_ids() if world.is_land(h)]
+    gentle = attrs.evolve(convoy, hex=min(land, key=lambda h: (rough(h), h)))
+    harsh = attrs.evolve(convoy, hex=max(land, key=lambda h: (rough(h), h)))
+    plain, hard_going = supply.needs(view, 0, [gentle]), supply.needs(view, 0, [harsh])
+    assert hard_going["fuel"] > plain["fuel"] and hard_going["parts"] > plain["parts"]
+    bigger = attrs.evolve(gentle, fuel_cost=gentle.fuel_cost + 5, size=gentle.size + 5)
+    assert supply.needs(view, 0, [bigger])["fuel"] > plain["fuel"]
+
+
+def test_cc_cnv_38_hard_convoys_in_rough_country_keep_their_fuel_and_vehicles() -> None:
+    """Over seeded game turns on North America (wilderness, mountains, barren land) hard bots
+    buy the fuel and parts their moves will need: no convoy scraps a vehicle for parts and
+    hardly a move fails for fuel (CC-CNV-33, CC-CNV-38, CC-CNV-40)."""
+    game = session.new_game(map_name="north_america", clans=4, bots=4, seed="rough",
+                            level="hard")
+    no_fuel = scrapped = 0
+    while game.state.game_turn <= 8:
+        clan = game.state.active_clan
+        result = run_clan_turn(game, clan, write_sheet(ClanView(game, clan), "hard"))
+        no_fuel += sum(1 for p in result.problems if p.code == "no_fuel")
+        scrapped += sum(1 for e in result.events if e.kind is EventKind.SCRAPPED)
+    assert scrapped == 0
+    assert no_fuel <= 2
+
+
+def _iceland(level: str, taken: int) -> str:
+    """The sheet of a rich Clan that starts on Iceland (Europe, 4 Clans) and owns `taken` of
+    the island's hexes besides its city."""
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="iceland", level=level)
+    number = next(city.owner for city in game.state.cities if city.hex == "0906")
+    island = sorted(h for h in game.map.hex_ids() if h != "0906" and game.map.is_land(h)
+                    and int(h[:2]) <= 14 and int(h[2:]) <= 7)
+    for hex_id in island[:taken]:
+        game.hex(hex_id).owner = number
+    game.clan(number).stock.money = 400_000
+    return write_sheet(ClanView(game, number), level)
+
+
+def test_cc_gen_06_a_hard_bot_on_an_island_taken_nearly_whole_builds_amphibious_convoys() -> None:
+    """Before its land convoy runs out of hexes, a hard Clan on a small island CREATEs its new
+    convoys amphibious, to carry the war over the water; with the island still open it
+    creates land convoys; a normal Clan waits until its convoy is stuck (AMB-56)."""
+    assert "CREATE 0906 AMPHIBIOUS" in _iceland("hard", 10)
+    assert "CREATE 0906 LAND" in _iceland("hard", 0)
+    assert "AMPHIBIOUS" not in _iceland("normal", 10)
+
+
+def test_a_hard_convoy_that_cannot_step_toward_its_errand_plays_as_usual() -> None:
+    """An errand (a city to trade, cure or spy in) through land its troops cannot take does
+    not hold a hard convoy still: it heads home to refill instead. A normal one stands."""
+    for level, moves in (("hard", True), ("normal", False)):
+        game, number, _sheet, home = _low_convoy_beside_home(level)
+        convoy = game.convoys_of(number)[0]
+        convoy.troops = 0
+        view = ClanView(game, number)
+        judgement = level_named(level)
+        board = Board.of(view, judgement, bot_rng(view, judgement))
+        paths = Paths(view)
+        far = max((h for h in paths.reach("land", convoy.hex, 6).distance
+                   if board.takes_hex(h) and hexgrid.distance(h, home) > 2),
+                  key=lambda h: (hexgrid.distance(h, convoy.hex), h))
+        section = SheetPlan.for_view(view).convoy(1)
+        outcome = plan_convoy(board, paths, view.convoys()[0], section, errand=far)
+        assert (outcome.hex == home) is moves, (level, section.lines)

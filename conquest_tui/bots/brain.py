@@ -10,15 +10,18 @@ from conquest_tui.bots import growth, supply
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
-from conquest_tui.bots.movement import Outcome, plan_convoy, room_on_the_way
+from conquest_tui.bots.movement import HOME_DEPTH, Outcome, plan_convoy, room_on_the_way
 from conquest_tui.bots.paths import Paths
 from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 PRE_SUPPLY_LINES = 4
 """[PRE] lines the brain uses at most (supplies, ENLIST, vehicles), leaving one to the extras."""
-CHURCHES_PER_TURN = 2
-"""Churches a bot that puts them first keeps money back for in one game turn."""
+MIN_SALE = 1_000
+"""Money a SELL line must bring to be worth one of [PRE]'s few lines."""
+LAND_LEFT = 12
+"""Hexes still to take within a land convoy's reach of home under which new convoys are
+amphibious (a level that reads its shores)."""
 
 
 def bot_rng(view: ClanView, level: Level) -> Random:
@@ -40,12 +43,10 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
                                  convoy_troops=judgement.final_troops)
     rng = bot_rng(view, judgement)
     income = max(0, view.income_estimate().get("money", 0)) * 4 // 5
-    kept_back = 0 if final else _church_money(view, judgement)
-    budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve + kept_back)
+    budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve)
     board = Board.of(view, judgement, rng)
     paths = Paths(view)
     aboard, board.pool = _pre(view, judgement, plan, budget, board, paths)
-    budget.reserve = judgement.money_reserve
     if not final:
         add_extras(view, judgement, plan, rng)
     budget.money -= plan.extras_spent
@@ -54,8 +55,21 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
         section = plan.convoy(convoy.number)
         outcomes[convoy.number] = plan_convoy(board, paths, aboard.get(convoy.number, convoy),
                                               section, plan.errands.get(convoy.number))
-    _post(view, judgement, plan, budget, outcomes)
+    by_sea = judgement.reads_shores and _land_running_out(board, paths)
+    _post(view, judgement, plan, budget, outcomes, aboard, by_sea)
     return plan.text()
+
+
+def _land_running_out(board: Board, paths: Paths) -> bool:
+    """Whether the land a land convoy can reach from the Clan's first city holds fewer than
+    LAND_LEFT hexes still to take (an island start taken nearly whole): new convoys must cross
+    the water."""
+    cities = board.view.owned_cities()
+    if not cities:
+        return False
+    reach = paths.reach("land", cities[0], HOME_DEPTH)
+    left = sum(1 for hex_id in reach.distance if board.takes_hex(hex_id))
+    return left < LAND_LEFT
 
 
 def final_push(view: ClanView, level: Level) -> bool:
@@ -63,18 +77,6 @@ def final_push(view: ClanView, level: Level) -> bool:
     the hexes and cities held at the end count)."""
     limit = view.standing().turn_limit
     return level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns
-
-
-def _church_money(view: ClanView, level: Level) -> int:
-    """Money kept from [PRE]'s troops and vehicles for the Churches the extras will ERECT."""
-    if not level.church_first:
-        return 0
-    wanting = 0
-    for hex_id in view.owned_cities():
-        info = view.city_info(hex_id)
-        if info is not None and not info.conquered and "CHU" not in info.buildings:
-            wanting += 1
-    return min(wanting, CHURCHES_PER_TURN) * view.rules.fixed_costs["building"]
 
 
 def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, board: Board,
@@ -94,17 +96,25 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
             buys.append(bought[0])
             convoy = bought[1]
         rooms.append(convoy)
+    grown = {convoy.number: convoy for convoy in rooms}
+    after = [grown.get(c.number, c) for c in view.convoys()] if level.reads_terrain else None
+    sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
+    sales = sales[:level.surplus_sales]
+    for line, money in sales:
+        plan.add_pre(line)
+        budget.money += money
     pool = view.clan.stock.troops
     on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
     wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way - pool)
     feast = sum(c.troop_capacity for c in rooms
                 if not c.hidden and c.morale < level.celebrate_below)
-    lines = supply.buy_lines(view, budget, supply.top_ups(view, level, 1, wanted + feast))
+    lines = supply.buy_lines(view, budget, supply.top_ups(view, level, 1, wanted + feast,
+                                                                after))
     enlist_line, enlisted = growth.enlist(view, wanted, budget)
     if enlist_line:
         lines.append(enlist_line)
     lines += buys
-    kept = lines[:PRE_SUPPLY_LINES]
+    kept = lines[:PRE_SUPPLY_LINES - len(sales)]
     for line in kept:
         plan.add_pre(line)
     if enlist_line not in kept:
@@ -121,22 +131,26 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
 
 
 def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
-          outcomes: dict[int, Outcome]) -> None:
-    """Supplies for the turns ahead, troops for convoys ending in friendly cities, growth."""
+          outcomes: dict[int, Outcome], aboard: dict[int, ConvoyInfo], by_sea: bool) -> None:
+    """Supplies for the turns ahead, troops for convoys ending in friendly cities, growth
+    (`aboard`: the convoys in friendly cities as this turn's purchases leave them; `by_sea`:
+    new convoys should be amphibious)."""
     refill = sum(max(0, c.troop_capacity - outcomes[c.number].troops) for c in view.convoys()
                  if outcomes[c.number].refills)
     stuck = [c for c in view.convoys() if outcomes[c.number].stuck]
     converts = [line for line in (growth.convert_line(view, c, budget) for c in stuck) if line]
-    created = growth.create_line(view, level, budget, by_sea=bool(stuck))
+    created = growth.create_line(view, level, budget, by_sea=by_sea or bool(stuck))
     garrison_want = 0
     if level.garrison:
         garrison_want = sum(max(0, growth.GARRISON_FLOOR - (info.troops if info else 0))
                             for info in map(view.city_info, view.owned_cities()))
     stock_troops = view.clan.stock.troops
+    after = [aboard.get(c.number, c) for c in view.convoys()] if level.reads_terrain else None
     enlist_line, enlisted = growth.enlist(
         view, max(0, refill + garrison_want - stock_troops), budget)
     lines = supply.buy_lines(view, budget,
-                             supply.top_ups(view, level, level.reserve_turns + 1, enlisted))
+                             supply.top_ups(view, level, level.reserve_turns + 1, enlisted,
+                                            after))
     if enlist_line:
         lines.append(enlist_line)
     assign, _ = growth.garrison_lines(view, level, stock_troops + enlisted)

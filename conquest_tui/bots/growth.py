@@ -13,8 +13,8 @@ GARRISON_FLOOR = 25
 """Troops a bot keeps in each of its cities (from the stockpile, ASSIGN)."""
 
 
-def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int] | None:
-    """(order word, troops, cost, size) of the vehicle of that type that carries troops
+def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int, int] | None:
+    """(order word, troops, cost, size, fuel) of the vehicle of that type that carries troops
     cheapest."""
     best = None
     for vehicle in rules.vehicles.values():
@@ -26,18 +26,18 @@ def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int]
     if best is None:
         return None
     vehicle = best[1]
-    return vehicle.plural.upper(), vehicle.troops, vehicle.cost, vehicle.size
+    return vehicle.plural.upper(), vehicle.troops, vehicle.cost, vehicle.size, vehicle.fuel
 
 
 def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
                     budget: Budget) -> tuple[str, ConvoyInfo] | None:
     """A BUY line growing the convoy toward the level's troops, with money left to enlist the
     troops to fill them; and the convoy as it will be (room for more troops, training diluted
-    by the new vehicles, AMB-39)."""
+    by the new vehicles, AMB-39, and a higher fuel cost)."""
     found = troop_vehicle(view.rules, convoy.convoy_type)
     if found is None or convoy.troop_capacity >= level.convoy_troops:
         return None
-    word, troops, cost, size = found
+    word, troops, cost, size, fuel = found
     wanted = -(-(level.convoy_troops - convoy.troop_capacity) // troops)
     filled = cost + troops * view.prices()["troops"]
     count = min(wanted, budget.spare // filled)
@@ -45,7 +45,8 @@ def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
         return None
     grown = convoy.size + count * size
     after = attrs.evolve(convoy, troop_capacity=convoy.troop_capacity + count * troops,
-                         training=convoy.training * convoy.size // max(1, grown), size=grown)
+                         training=convoy.training * convoy.size // max(1, grown), size=grown,
+                         fuel_cost=convoy.fuel_cost + count * fuel)
     return f"BUY {count} {word} #{convoy.number}", after
 
 

@@ -48,9 +48,6 @@ class Level:
     in its first city)."""
     rival_bonus: float = 0.0
     """Extra worth of a hex another Clan owns (taking it also costs a rival its point)."""
-    church_first: bool = False
-    """Whether it keeps money back from troops and vehicles for a Church in each of its cities
-    that lacks one (people are popularity; a Church doubles their growth)."""
     refill_on_the_way: bool = False
     """Whether a convoy low on troops refills in a friendly city in the middle of its turn
     (troops enlisted before the first pulse wait there, CC-RES-14) and sets out again with the
@@ -58,6 +55,15 @@ class Level:
     checks_errands: bool = False
     """Whether it checks that a path leads to an errand's city (trade, cure, spy) before it
     sends a convoy there."""
+    surplus_sales: int = 0
+    """[PRE] lines it spends to SELL the food, fuel and parts its stockpile holds beyond what
+    it keeps for upkeep (0: it never sells). The proceeds buy troops and vehicles at once."""
+    reads_terrain: bool = False
+    """Whether it reckons next turn's fuel from the terrain around each convoy and the vehicles
+    it buys this turn (else from plain going with a flat margin)."""
+    reads_shores: bool = False
+    """Whether it CREATEs amphibious convoys once little land is left within a land convoy's
+    reach of home (an island start), before its land convoys run out of hexes to take."""
     final_turns: int = 0
     """Game turns before the turn limit in which it throws everything at hexes (0: never): no
     refill trips, riskier attacks, no reserve, no spending that pays off only later."""
@@ -83,8 +89,9 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
                   hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                   unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
-                  final_turns=2, church_first=True, refill_on_the_way=True,
-                  checks_errands=True),
+                  final_turns=2, refill_on_the_way=True,
+                  checks_errands=True, surplus_sales=2, reads_terrain=True,
+                  reads_shores=True),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -47,7 +47,9 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     if celebrates(board, convoy, troops):
         section.add("CELEBRATE")
     if errand and _reachable(board, paths, convoy, errand):
-        return _go_to(board, paths, convoy, section, errand, troops)
+        trip = _errand(board, paths, convoy, section, errand, troops)
+        if trip is not None:
+            return trip
     if _attack_here(board, convoy, section, troops):
         return Outcome(here, troops // 2, False)
     if troops < low_water:
@@ -67,6 +69,23 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
         if trip is not None:
             return trip
     return outcome
+
+
+def _errand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, target: str,
+            troops: int) -> Outcome | None:
+    """Head for the errand's city; None (and nothing written) when a level that checks its
+    errands sees the convoy would not get a step nearer (its troops cannot take the first hex
+    on the way), so it plays as usual instead of standing still."""
+    if not board.level.checks_errands:
+        return _go_to(board, paths, convoy, section, target, troops)
+    trial = ConvoyPlan(section.number, section.room, list(section.lines))
+    owned = set(board.owned)
+    trip = _go_to(board, paths, convoy, trial, target, troops)
+    if trip.moved == 0 and convoy.hex != target:
+        board.owned = owned
+        return None
+    section.lines[:] = trial.lines
+    return trip
 
 
 def _reachable(board: Board, paths: Paths, convoy: ConvoyInfo, target: str) -> bool:
