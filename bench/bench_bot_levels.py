@@ -1,9 +1,10 @@
 """Prints how often one bot level beats three of another over seeded 4-clan games (issue 17: ≥ 60%).
 
-Run: `python -m bench.bench_bot_levels [--map british_isles] [--games 40] [--hero hard]
+Run: `python -m bench.bench_bot_levels [--map british_isles|all|M1,M2] [--games 40] [--hero hard]
 [--rest normal] [--jobs 2] [--seed levels]` from the repository root. Seeded (levels-0, …); the
 hero's seat rotates over the four seats. A game won at the turn limit goes to the most popular
-Clan (ties count as a loss). Prints, never asserts.
+Clan (ties count as a loss). `--map all` plays the four real maps, one line each. Prints, never
+asserts.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from conquest_tui.simulation.runner import GameSpec, run_game
 
 TARGET_SHARE = 0.6
 CLANS = 4
+REAL_MAPS = ("british_isles", "europe", "north_america", "oceania")
 
 
 def play(args: tuple[str, int, str, str, int, str]) -> tuple[bool, str, int, int, int]:
@@ -29,9 +31,27 @@ def play(args: tuple[str, int, str, str, int, str]) -> tuple[bool, str, int, int
     return won, summary.ended_by, summary.game_turns, mine.popularity, rivals
 
 
+def report(map_name: str, args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> None:
+    """Play the map's games and print its line."""
+    start = time.perf_counter()
+    work = [(map_name, i, args.hero, args.rest, args.turns, args.seed)
+            for i in range(args.games)]
+    results = pool.map(play, work)
+    wins = sum(r[0] for r in results)
+    share = wins / max(1, len(results))
+    margin = sum(r[3] - r[4] for r in results) / max(1, len(results))
+    victories = sum(r[1] == "victory" for r in results)
+    turns = sorted(r[2] for r in results)
+    print(f"{args.hero} vs 3× {args.rest} on {map_name}, {args.games} games: {wins} won = "
+          f"{share:.0%} (target ≥ {TARGET_SHARE:.0%}, ratio {share / TARGET_SHARE:.2f}); "
+          f"mean popularity lead {margin:+.1f}; {victories} ended by victory, median "
+          f"{turns[len(turns) // 2]} game turns; {time.perf_counter() - start:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--map", default="british_isles")
+    parser.add_argument("--map", default="british_isles",
+                        help="a map, several joined by commas, or all (the real maps)")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--hero", default="hard", help="the one bot's level (hard)")
     parser.add_argument("--rest", default="normal", help="the three others' level (normal)")
@@ -39,22 +59,12 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=25, help="turn limit (25)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    start = time.perf_counter()
     if args.hero == args.rest:
         parser.error("--hero and --rest must be different levels")
-    work = [(args.map, i, args.hero, args.rest, args.turns, args.seed)
-            for i in range(args.games)]
+    maps = REAL_MAPS if args.map == "all" else tuple(args.map.split(","))
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(play, work)
-    wins = sum(r[0] for r in results)
-    share = wins / max(1, len(results))
-    margin = sum(r[3] - r[4] for r in results) / max(1, len(results))
-    victories = sum(r[1] == "victory" for r in results)
-    turns = sorted(r[2] for r in results)
-    print(f"{args.hero} vs 3× {args.rest} on {args.map}, {args.games} games: {wins} won = "
-          f"{share:.0%} (target ≥ {TARGET_SHARE:.0%}, ratio {share / TARGET_SHARE:.2f}); "
-          f"mean popularity lead {margin:+.1f}; {victories} ended by victory, median "
-          f"{turns[len(turns) // 2]} game turns; {time.perf_counter() - start:.0f} s")
+        for map_name in maps:
+            report(map_name, args, pool)
 
 
 if __name__ == "__main__":
