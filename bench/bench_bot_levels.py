@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import time
+from multiprocessing.pool import Pool
 
 from conquest_tui.simulation.runner import GameSpec, run_game
 
@@ -31,7 +32,7 @@ def play(args: tuple[str, int, str, str, int, str]) -> tuple[bool, str, int, int
     return won, summary.ended_by, summary.game_turns, mine.popularity, rivals
 
 
-def report(map_name: str, args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> None:
+def report(map_name: str, args: argparse.Namespace, pool: Pool) -> None:
     """Play the map's games and print its line."""
     start = time.perf_counter()
     work = [(map_name, i, args.hero, args.rest, args.turns, args.seed)

@@ -96,8 +96,7 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
             buys.append(bought[0])
             convoy = bought[1]
         rooms.append(convoy)
-    grown = {convoy.number: convoy for convoy in rooms}
-    after = [grown.get(c.number, c) for c in view.convoys()] if level.reads_terrain else None
+    after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
     sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
     sales = sales[:level.surplus_sales]
     for line, money in sales:
@@ -108,8 +107,8 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way - pool)
     feast = sum(c.troop_capacity for c in rooms
                 if not c.hidden and c.morale < level.celebrate_below)
-    lines = supply.buy_lines(view, budget, supply.top_ups(view, level, 1, wanted + feast,
-                                                                after))
+    top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
+    lines = supply.buy_lines(view, budget, top_ups)
     enlist_line, enlisted = growth.enlist(view, wanted, budget)
     if enlist_line:
         lines.append(enlist_line)
@@ -130,6 +129,15 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     return ready, pool
 
 
+def _as_bought(view: ClanView, level: Level,
+               changed: dict[int, ConvoyInfo]) -> list[ConvoyInfo] | None:
+    """The Clan's convoys as this turn's purchases leave them, for a level that reckons supplies
+    by the terrain ahead (`supply.needs`); None for one that reckons them as they stand."""
+    if not level.reads_terrain:
+        return None
+    return [changed.get(convoy.number, convoy) for convoy in view.convoys()]
+
+
 def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
           outcomes: dict[int, Outcome], aboard: dict[int, ConvoyInfo], by_sea: bool) -> None:
     """Supplies for the turns ahead, troops for convoys ending in friendly cities, growth
@@ -145,7 +153,7 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
         garrison_want = sum(max(0, growth.GARRISON_FLOOR - (info.troops if info else 0))
                             for info in map(view.city_info, view.owned_cities()))
     stock_troops = view.clan.stock.troops
-    after = [aboard.get(c.number, c) for c in view.convoys()] if level.reads_terrain else None
+    after = _as_bought(view, level, aboard)
     enlist_line, enlisted = growth.enlist(
         view, max(0, refill + garrison_want - stock_troops), budget)
     lines = supply.buy_lines(view, budget,

@@ -59,8 +59,8 @@ class Level:
     """[PRE] lines it spends to SELL the food, fuel and parts its stockpile holds beyond what
     it keeps for upkeep (0: it never sells). The proceeds buy troops and vehicles at once."""
     reads_terrain: bool = False
-    """Whether it reckons next turn's fuel from the terrain around each convoy and the vehicles
-    it buys this turn (else from plain going with a flat margin)."""
+    """Whether it reckons next turn's fuel and parts move by move from the terrain around each
+    convoy and the vehicles it buys this turn (else from plain going with flat margins)."""
     reads_shores: bool = False
     """Whether it CREATEs amphibious convoys once little land is left within a land convoy's
     reach of home (an island start), before its land convoys run out of hexes to take."""

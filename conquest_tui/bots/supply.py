@@ -12,7 +12,8 @@ from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 FUEL_MARGIN = 1.6
 """Fuel for rough going (rivers, seas, pauses) over the plain cost of every move."""
 TERRAIN_MARGIN = 1.25
-"""Fuel over what the terrain around a convoy costs to cross (rivers, pauses, a longer way)."""
+"""Fuel and parts over what the terrain around a convoy costs to cross (rivers, pauses, a
+longer way)."""
 TERRAIN_RADIUS = 2
 """Rings of hexes around a convoy whose terrain it is reckoned to cross next turn."""
 PARTS_MARGIN = 1.5
