@@ -1,27 +1,42 @@
-"""Time saving and loading a synthetic 20-clan late game on a 60×60 map (prints, never asserts).
+"""Time saving and loading two 20-Clan late games: a synthetic one (60×60 map, full histories)
+and a real one played by bots (Europe, some 30 game turns). Prints, never asserts.
 
-Run: `python -m bench.bench_saves` from the repository root.
+Run from the repository root:
+    python -m bench.bench_saves                    # the working tree
+    python -m bench.bench_saves --against HEAD     # and a commit beside it, runs alternating
+    python -m bench.bench_saves --breakdown        # where a load of the synthetic save goes
+
+Each load is timed in a fresh worker process (`--worker`, the tree's `conquest_tui` first on
+its path) after two warm-up loads; the runs of both trees alternate round by round, so a
+comparison holds while the machine's speed drifts. The whole distribution is judged: min,
+median, 90th percentile, worst and the share of loads over the target. `--against REF` takes
+REF's files with `git archive` into a temporary folder (the repository is not touched).
+The real game's save is built once by bots with the working tree and kept in the system's
+temporary folder (`--rebuild` to make it afresh, `--real PATH` to use another save).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import orjson
-
-from bench.synthetic import build_late_game
-from conquest_tui.storage import save_checks, save_list, savefile
-from conquest_tui.storage.save_state import structure_state, unstructure_state
-
 RUNS = 20
 SAVE_TARGET_MS = 10.0
 LOAD_TARGET_MS = 25.0
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = Path(tempfile.gettempdir()) / "conquest-bench"
+REAL = {"map_name": "europe", "clans": 20, "turns": 30, "seed": "bench-late-europe"}
+"""The real game: 20 bots (easy, normal, hard in turn) on Europe, played to game turn 30 with
+no victory threshold within reach, so that nobody wins first."""
 
 
 def median_ms(
@@ -38,46 +53,166 @@ def median_ms(
     return statistics.median(times) * 1000
 
 
-def _verdict(ms: float, target: float) -> str:
-    return f"{ms:7.2f} ms  ({ms / target:4.2f}× the {target:g} ms target)"
+# --- the saves -------------------------------------------------------------------------------
 
 
-def main() -> None:
+def synthetic_save(folder: Path) -> Path:
+    """The synthetic 20-Clan late game (bench/synthetic.py), saved."""
+    from bench.synthetic import build_late_game
+    from conquest_tui.storage import savefile
+
     started = time.perf_counter()
     game = build_late_game()
-    built_ms = (time.perf_counter() - started) * 1000
     state = game.state
-    print(
-        f"synthetic game: {game.map.columns}x{game.map.rows} map, {len(state.clans)} clans, "
-        f"{len(state.convoys)} convoys, {len(game.map.cities)} cities, "
-        f"{sum(len(c.last_turn.events) for c in state.clans)} events "
-        f"(built in {built_ms:.0f} ms)"
-    )
+    print(f"synthetic game: {game.map.columns}x{game.map.rows} map, {len(state.clans)} clans, "
+          f"{len(state.convoys)} convoys, {len(game.map.cities)} cities, "
+          f"{sum(len(c.last_turn.events) + len(c.inbox) for c in state.clans)} events "
+          f"(built in {(time.perf_counter() - started) * 1000:.0f} ms)")
+    path = folder / "synthetic.json"
+    savefile.save_game(game, path, backups=0)
+    return path
+
+
+def real_save(rebuild: bool) -> Path:
+    """A 20-Clan Europe game of bots some 30 game turns in, built once and kept."""
+    from conquest_tui import session
+    from conquest_tui.storage import savefile
+
+    name = "late-{map_name}-{clans}-{turns}-{seed}-v2.json".format(**REAL)
+    path = CACHE / name
+    if path.is_file() and not rebuild:
+        return path
+    started = time.perf_counter()
+    clans = int(REAL["clans"])  # type: ignore[call-overload]
+    game = session.new_game(map_name=str(REAL["map_name"]), clans=clans, bots=clans,
+                            seed=str(REAL["seed"]), turn_limit=0, victory_threshold=10**9,
+                            level=[("easy", "normal", "hard")[seat % 3]
+                                   for seat in range(clans)])
+    while game.state.game_turn <= int(REAL["turns"]) and not game.state.finished:  # type: ignore[call-overload]
+        session.play_bots(game)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    savefile.save_game(game, path, backups=0)
+    print(f"real game built by bots in {time.perf_counter() - started:.0f} s: {path}")
+    return path
+
+
+def describe(path: Path) -> str:
+    data = json.loads(path.read_text(encoding="utf-8"))["data"]["state"]
+    events = sum(len(c.get("inbox", {}).get("kind", [])) +
+                 len(c.get("last_turn", {}).get("events", {}).get("kind", []))
+                 for c in data["clans"])
+    return (f"{path.stat().st_size / 1024:.0f} KiB, game turn {data['game_turn']}, "
+            f"{len(data['clans'])} clans, {len(data['convoys'].get('owner', []))} convoys, "
+            f"{events} events")
+
+
+# --- the worker: one tree, one save, timed loads -----------------------------------------------
+
+
+def worker(save: Path, runs: int) -> dict[str, Any]:
+    """Load `save` `runs` times (after two warm-up loads) with the `conquest_tui` first on the
+    path; save it as many times to a temporary file. Times in ms."""
+    from conquest_tui.storage import savefile
+    from conquest_tui.storage.rules_loader import load_ruleset
+
+    rules = load_ruleset()
+    try:
+        game = savefile.load_game(save, rules)
+        savefile.load_game(save, rules)
+    except Exception as exc:  # noqa: BLE001 — reported, not raised: the other tree may refuse it
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    loads = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        savefile.load_game(save, rules)
+        loads.append((time.perf_counter() - start) * 1000)
+    saves = []
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.json"
-        save_ms = median_ms(lambda: savefile.save_game(game, path))
-        size = path.stat().st_size
-        load_ms = median_ms(lambda: savefile.load_game(path, rules=game.rules))
-        cold_ms = median_ms(
-            lambda: savefile.load_game(path, rules=game.rules),
-            runs=5,
-            before=savefile._map_object_cache.clear,
-        )
-        summary_ms = median_ms(lambda: save_list.read_summary(path))
+        target = Path(folder) / "again.json"
+        for _ in range(runs):
+            start = time.perf_counter()
+            savefile.save_game(game, target)
+            saves.append((time.perf_counter() - start) * 1000)
+    return {"load": loads, "save": saves}
 
-    rows = (
-        ("save (to text, temp file, fsync, backups, replace)", save_ms, SAVE_TARGET_MS),
-        ("load (read, JSON, checksum, migrate, structure)", load_ms, LOAD_TARGET_MS),
-        ("load, first of its map (map built afresh)", cold_ms, LOAD_TARGET_MS),
-    )
-    for name, ms, target in rows:
-        print(f"{name:52s} {_verdict(ms, target)}")
-    print(f"{'read_summary (load list)':52s} {summary_ms:7.2f} ms")
-    print(f"save file size: {size / 1024:.0f} KiB")
 
+def run_worker(tree: Path, save: Path, runs: int) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(save),
+                           "--runs", str(runs)], env=env, cwd=tree, capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def export(ref: str, folder: Path) -> Path:
+    """REF's package, data and project file, extracted with `git archive` (nothing in the
+    repository changes)."""
+    archive = subprocess.run(["git", "archive", "--format=tar", ref, "conquest_tui", "data",
+                              "pyproject.toml"], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+# --- judging the distribution -------------------------------------------------------------------
+
+
+def judged(times: list[float], target: float) -> str:
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+    over = sum(1 for t in ordered if t > target) / len(ordered)
+    return (f"min {ordered[0]:6.2f}  median {statistics.median(ordered):6.2f}  p90 {p90:6.2f}  "
+            f"worst {ordered[-1]:6.2f} ms   over {target:g} ms: {over:4.0%}")
+
+
+def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: int) -> None:
+    results: dict[tuple[str, str], dict[str, list[float]]] = {}
+    errors: dict[tuple[str, str], str] = {}
+    for _ in range(rounds):
+        for save_name, save in saves.items():
+            for tree_name, tree in trees.items():
+                key = (save_name, tree_name)
+                if key in errors:
+                    continue
+                out = run_worker(tree, save, runs)
+                if "error" in out:
+                    errors[key] = out["error"]
+                    continue
+                slot = results.setdefault(key, {"load": [], "save": []})
+                slot["load"] += out["load"]
+                slot["save"] += out["save"]
+    for save_name in saves:
+        print(f"\n{save_name} save ({describe(saves[save_name])}):")
+        for tree_name in trees:
+            key = (save_name, tree_name)
+            if key in errors:
+                print(f"  {tree_name:>12s}: cannot load it: {errors[key]}")
+                continue
+            print(f"  {tree_name:>12s} load  {judged(results[key]['load'], LOAD_TARGET_MS)}")
+            print(f"  {'':>12s} save  {judged(results[key]['save'], SAVE_TARGET_MS)}")
+        names = [name for name in trees if (save_name, name) in results]
+        if len(names) == 2:
+            a, b = (statistics.median(results[(save_name, name)]["load"]) for name in names)
+            print(f"  load median {names[0]} / {names[1]}: {a / b:.2f}")
+
+
+# --- where the time goes (in this process) ------------------------------------------------------
+
+
+def breakdown() -> None:
+    import orjson
+
+    from bench.synthetic import build_late_game
+    from conquest_tui.storage import save_checks, savefile
+    from conquest_tui.storage.event_checks import check_saved_events
+    from conquest_tui.storage.save_state import structure_state, unstructure_state
+
+    game = build_late_game()
+    state = game.state
     data = unstructure_state(state)
     text = savefile.canonical_json(data)
-    parsed = json.loads(text)
+    parsed = orjson.loads(text)
     parts = {
         "game_to_text": median_ms(lambda: savefile.game_to_text(game)),
         "  unstructure_state": median_ms(lambda: unstructure_state(state)),
@@ -87,13 +222,39 @@ def main() -> None:
         "structure_state": median_ms(lambda: structure_state(parsed)),
         "check_state (references and ranges, on every load)": median_ms(
             lambda: save_checks.check_state(game.rules, game.map, state, data)),
-        "(readable layout instead: dumps indent=1)": median_ms(
-            lambda: json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False), runs=5
-        ),
+        "check_saved_events (facts of every event)": median_ms(
+            lambda: check_saved_events(state)),
     }
-    print("breakdown (median ms):")
+    print("breakdown of the synthetic save (median ms):")
     for name, ms in parts.items():
         print(f"  {name:50s} {ms:7.2f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", metavar="REF", help="also time this commit, alternating")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating rounds (4)")
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"loads per round ({RUNS})")
+    parser.add_argument("--real", type=Path, help="a late-game save to use as the real one")
+    parser.add_argument("--rebuild", action="store_true", help="build the real game afresh")
+    parser.add_argument("--breakdown", action="store_true", help="where a load's time goes")
+    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(json.dumps(worker(args.worker, args.runs)))
+        return
+    if args.breakdown:
+        breakdown()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        saves = {"synthetic": synthetic_save(Path(folder)),
+                 "real": args.real or real_save(args.rebuild)}
+        trees = {"working tree": ROOT}
+        if args.against:
+            other = Path(folder) / "against"
+            other.mkdir()
+            trees[args.against] = export(args.against, other)
+        compare(saves, trees, args.rounds, args.runs)
 
 
 if __name__ == "__main__":

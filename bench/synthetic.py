@@ -108,18 +108,44 @@ def build_map(columns: int = 60, rows: int = 60, cities: int = 120, seed: str = 
 
 def _event(rng: random.Random, clan: int, turn: int, hexes: list[str]) -> Event:
     kind = rng.choice(_KINDS)
+    hex_id, amount = rng.choice(hexes), rng.randint(1, 999)
+    items = (("troops", rng.randint(1, 99)), ("fuel", rng.randint(1, 99)))
     return Event(
         clan=clan,
         phase=rng.choice(_PHASES),
         kind=kind,
-        facts={"hex": rng.choice(hexes), "amount": rng.randint(1, 999),
-               "items": (("troops", rng.randint(1, 99)), ("fuel", rng.randint(1, 99)))},
+        facts=_facts(kind, clan, hex_id, amount, items),
         rule=f"CC-MOVE-{rng.randint(1, 40):02d}",
         pulse=rng.randint(0, 12),
         line=rng.randint(0, 40),
         convoy=rng.randint(0, 12),
         game_turn=turn,
     )
+
+
+def _facts(kind: EventKind, clan: int, hex_id: str, amount: int,
+           items: tuple[tuple[str, int], ...]) -> dict[str, Any]:
+    """The facts an event of this kind carries (core/events.NEEDS), made from the same draws."""
+    fuel = amount % 9 + 1
+    if kind is EventKind.MOVE:
+        return {"hex": hex_id, "terrain": "plains", "direction": "N", "fuel": fuel, "river": 0,
+                "road": amount % 2, "was_hidden": 0}
+    if kind is EventKind.HEX_CAPTURED:
+        return {"hex": hex_id, "previous": 0, "lost": amount % 50, "guards": amount % 3,
+                "troops": amount, "defense": amount % 6 + 1, "morale": 1}
+    if kind is EventKind.NO_FUEL:
+        return {"why": "move", "need": fuel, "have": 0, "hex": hex_id, "origin": hex_id}
+    if kind is EventKind.BUY:
+        return {"why": "items", "quantity": amount, "item": "fuel", "price": 30,
+                "cost": amount * 30}
+    if kind is EventKind.SELL:
+        return {"why": "items", "quantity": amount, "item": "food", "price": 12}
+    if kind is EventKind.SCAN:
+        return {"hex": hex_id, "fuel": fuel, "clan": clan,
+                "hexes": ((hex_id, "plains", clan, ""), (hex_id, "forest", 0, ""))}
+    if kind is EventKind.BUILD:
+        return {"structure": "Farm", "hex": hex_id, "cost": amount * 100, "production": items}
+    return {"hex": hex_id, "taken": items}  # PICKUP
 
 
 def _convoy(

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conquest_tui import cli
-from conquest_tui.cli import main
+from conquest_tui.cli import main, table_commands
 from conquest_tui.engine.core.game import Game
 
 
@@ -105,14 +104,14 @@ def test_maps_lists_test_small(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_app_opens_through_the_same_parser(argv: list[str], opened: str | None,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str | None] = []
-    monkeypatch.setattr(cli, "play", lambda save: seen.append(save) or 0)
+    monkeypatch.setattr(table_commands, "play", lambda save: seen.append(save) or 0)
     assert main(argv) == 0
     assert seen == [opened]
 
 
 def test_play_with_two_saves_is_a_usage_error(monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cli, "play", lambda save: pytest.fail("the app must not open"))
+    monkeypatch.setattr(table_commands, "play", lambda save: pytest.fail("the app must not open"))
     with pytest.raises(SystemExit) as stop:
         main(["play", "a.json", "b.json"])
     assert stop.value.code == 2

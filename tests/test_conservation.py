@@ -16,7 +16,7 @@ import attrs
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from conquest_tui.bots import write_sheet
+from conquest_tui.bots import LEVELS, write_sheet
 from conquest_tui.engine.convoys.convoy_stats import cargo_capacity
 from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game
@@ -38,7 +38,8 @@ LEDGER_ITEMS = (*STOCKPILED, "vehicles", "cargo")
 """Every item the ledger holds to the last unit."""
 
 EXTRA_PRE = ("BUY 1 BIKE #1", "BUY 2 CARS #1", "SELL 1 BIKE #1", "SELL 1 CAR #2",
-             "CREATE {city} LAND", "BUY 30 PARTS", "SELL 10 FOOD", "ENLIST 5", "BUY 40 FUEL",
+             "CREATE {city} LAND", "BUY 30 PARTS", "SELL 10 FOOD", "SELL {food} FOOD",
+             "SELL {food_sold} FOOD", "ENLIST 5", "BUY 40 FUEL",
              "SELL 5 PARTS", "BUY 10 RIFLES #1", "BUY 1 TRUCK #1", "BUY 4 GRENADES #1",
              "BUY 3 CLAYMORES", "BUY 5 VACCINE", "GIVE 5 TROOPS #1 #2", "GIVE 1 BIKE #2 #1",
              "SELL CONVOY #2", "FORTIFY {city} 5", "ASSIGN {city} 5 1", "TRAIN 5",
@@ -106,9 +107,9 @@ def change(game: Game, event: Event) -> Counter[str]:
         out["money"] -= int(facts["total"])
     elif kind == EventKind.GAMBLE:
         out["money"] += -int(facts["stake"]) + max(0, int(facts["returned"])) - int(facts["lost"])
-    elif kind == EventKind.GOODS_SALE:
+    elif kind == EventKind.GOODS_SALE:  # in one's own city the kickback comes on top
         out["cargo"] -= int(facts["amount"])
-        out["money"] += int(facts["value"])
+        out["money"] += int(facts["value"]) + int(facts["kickback"]) * int(facts["own_city"])
     elif kind == EventKind.KICKBACK:
         out["money"] += int(facts["kickback"])
     elif kind == EventKind.LOOT and why == "bank":
@@ -119,6 +120,9 @@ def change(game: Game, event: Event) -> Counter[str]:
         convoy_type = game.rules.convoy_types[str(facts["convoy_type"])]
         out["vehicles"] += sum(count for _, count in convoy_type.new_vehicles)
         out["money"] -= int(facts["cost"])
+    elif kind == EventKind.INDOCTRINATION:  # the free scout and troops of a new convoy
+        out["vehicles"] += int(facts["scouts"])
+        out["troops"] += int(facts["troops"])
     elif kind in (EventKind.MOVE, EventKind.PAUSE, EventKind.SCAN, EventKind.PRACTICE):
         out["fuel"] -= int(facts.get("fuel", 0))
     elif kind == EventKind.CHEMIST_FUEL:
@@ -251,30 +255,45 @@ def unaccounted(before: dict[int, Counter[str]], game: Game,
 
 
 def sheet_for(game: Game, clan: int, pre: Sequence[str], post: Sequence[str],
-              convoy: Sequence[str] = ()) -> str:
-    """The bot's sheet with a few extra orders: Clan orders name the Clan's first city, convoy
-    orders go first in convoy #1's section (when the bot wrote one)."""
-    cities = [city.hex for city in ClanView(game, clan).listed_cities() if city.owner == clan]
-    lines = write_sheet(ClanView(game, clan)).splitlines()
+              convoy: Sequence[str] = (), level: str = "normal") -> str:
+    """The bot's sheet (of that level) with a few extra orders: Clan orders name the Clan's
+    first city and its food (`{food}`: what the stockpile will show after this turn's income,
+    the unit its troops have begun included; `{food_sold}`: the whole units it may sell then),
+    convoy orders go first in convoy #1's section (when the bot wrote one)."""
+    view = ClanView(game, clan)
+    cities = [city.hex for city in view.listed_cities() if city.owner == clan]
+    lines = write_sheet(view, level).splitlines()
     if "[CONVOY 1]" in lines:
         at_convoy = lines.index("[CONVOY 1]") + 1
         lines[at_convoy:at_convoy] = list(convoy)
     at_pre = lines.index("[PRE]") + 1
-    lines[at_pre:at_pre] = [line.format(city=cities[0] if cities else "0101") for line in pre]
+    own = game.clan(clan)
+    income = view.income_estimate().get("food", 0)
+    after_income = own.stock.food + income
+    fill = {"city": cities[0] if cities else "0101", "food": max(1, after_income),
+            "food_sold": max(1, (after_income * 1000 - own.food_eaten_milli) // 1000)}
+    lines[at_pre:at_pre] = [line.format(**fill) for line in pre]
     return "\n".join([*lines, *post]) + "\n"
 
 
-def play_turn(game: Game, pre: Sequence[str], post: Sequence[str],
-              convoy: Sequence[str] = ()) -> dict[tuple[int, str], int]:
-    """One Clan turn of the bot's sheet with extra orders; what the events do not account for."""
+def audit_turn(game: Game, sheet: str) -> dict[tuple[int, str], int]:
+    """Play the active Clan's turn of this sheet; what its events (and those told to other
+    Clans during it) do not account for, per (Clan, item)."""
     clan = game.state.active_clan
     before = {each.number: holdings(game, each.number) for each in game.state.clans}
     inboxes = {each.number: len(each.inbox) for each in game.state.clans}
-    run_clan_turn(game, clan, sheet_for(game, clan, pre, post, convoy))
+    run_clan_turn(game, clan, sheet)
     told = [event for each in game.state.clans if each.number != clan
             for event in each.inbox[inboxes[each.number]:]]
     mine = [event for event in game.clan(clan).last_turn.events if event.phase != "between"]
     return unaccounted(before, game, mine + told)
+
+
+def play_turn(game: Game, pre: Sequence[str], post: Sequence[str],
+              convoy: Sequence[str] = (), level: str = "normal") -> dict[tuple[int, str], int]:
+    """One Clan turn of the bot's sheet with extra orders; what the events do not account for."""
+    clan = game.state.active_clan
+    return audit_turn(game, sheet_for(game, clan, pre, post, convoy, level))
 
 
 @settings(max_examples=15, deadline=None, database=None, derandomize=True,
@@ -288,12 +307,43 @@ def play_turn(game: Game, pre: Sequence[str], post: Sequence[str],
 def test_every_unit_a_clan_gains_or_loses_is_in_an_event_cc_res_01(
         rules: Ruleset, small_map: GameMap, seed: int,
         extras: list[tuple[list[str], list[str], list[str]]]) -> None:
-    """Three Clans, eight game turns: start + gains − losses = end, per Clan, per item."""
+    """Three Clans (an easy, a normal and a hard bot), eight game turns: start + gains − losses
+    = end, per Clan, per item."""
     setup = GameSetup(clans=tuple(ClanSetup(f"Clan {n}") for n in range(3)),
                       seed=f"ledger-{seed}", turn_limit=0)
     game = new_game(rules, small_map, setup)
-    for pre, post, convoy in extras:
-        assert play_turn(game, pre, post, convoy) == {}, (game.state.game_turn, pre, post, convoy)
+    for turn, (pre, post, convoy) in enumerate(extras):
+        level = LEVELS[turn % len(LEVELS)]  # the hard bot SELLs its surplus and CELEBRATEs
+        assert play_turn(game, pre, post, convoy, level) == {}, (
+            game.state.game_turn, level, pre, post, convoy)
+
+
+def test_a_sale_in_ones_own_city_brings_its_kickback_on_the_books_cc_co_dropoff_02(
+        game: Game) -> None:
+    """Goods sold in one's own city bring their value and, on top, the city's kickback
+    (CC-CITY-23): the sale's event carries both, and the books balance to the dollar."""
+    convoy = game.convoy(game.state.active_clan, 1)
+    assert convoy is not None
+    city = next(c for c in game.state.cities if c.owner == convoy.owner)
+    convoy.vehicles["truck"] = 1
+    convoy.hex, convoy.hidden = city.hex, False
+    convoy.cargo_type, convoy.cargo = game.map.city_at(city.hex).needs, 10  # type: ignore[union-attr]
+    assert audit_turn(game, "[CONVOY 1]\nDROPOFF\n") == {}
+    [sale] = [e for e in game.clan(convoy.owner).last_turn.events
+              if e.kind == EventKind.GOODS_SALE]
+    assert sale.facts["own_city"] == 1 and int(sale.facts["kickback"]) > 0
+
+
+def test_an_indoctrination_centers_scout_and_troops_are_on_the_books_cc_city_49(
+        quiet: Game) -> None:
+    """A convoy CREATEd in a city with an Indoctrination Center gets a free scout and a full
+    load of troops (AMB-65): its event says how many of each, and the books balance."""
+    clan = quiet.state.active_clan
+    city = next(c for c in quiet.state.cities if c.owner == clan)
+    city.buildings.append("IND")
+    assert audit_turn(quiet, f"[PRE]\nCREATE {city.hex} LAND\n") == {}
+    [gift] = [e for e in quiet.clan(clan).last_turn.events if e.kind == EventKind.INDOCTRINATION]
+    assert gift.facts["scouts"] == 1 and int(gift.facts["troops"]) > 0
 
 
 def test_food_eaten_is_on_the_books_but_in_no_report_cc_seq_08(game: Game) -> None:

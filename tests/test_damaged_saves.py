@@ -1,23 +1,33 @@
 """Damaged saves: every variant loads and plays a full game turn, or is refused naming the file.
 
 The variants come from `tools/damage_saves.py` (seeded): truncations, flipped bytes, deleted keys,
-wrong types, out-of-range amounts and references that lead nowhere. They are loaded with
-`allow_edited=True`, so the checksum does not hide what the checks after structuring must catch.
+wrong types, out-of-range amounts and references that lead nowhere, loaded with
+`allow_edited=True`, so the checksum does not hide what the checks after structuring must catch;
+the same edits with their checksum forged, and events missing a fact their kind needs, loaded as
+any save (a checksum is no secret). The hostile saves (lists nested hundreds deep, tables of 10⁶
+entries, checksums forged) must be refused naming their field in about the time it takes to read
+them: `python -m tools.damage_saves --hostile` runs each through the command line in a process of
+its own and measures its memory too.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
 
+from conquest_tui.cli import main as conquest
 from tools.damage_saves import (
     DANGLING,
     FILE_NAME,
+    HOSTILE,
     KINDS,
     Variant,
     dangling_variant,
+    first_clan,
+    hostile_variant,
     make_variant,
     try_variant,
 )
@@ -42,6 +52,7 @@ def test_a_seeded_sample_of_damaged_saves_never_crashes(tmp_path: Path) -> None:
         variant = make_variant(index, SEED)
         statuses[variant.kind].add(check(variant, tmp_path))
     assert statuses["truncate"] == {"refused"}
+    assert statuses["fact_removed"] == {"refused"}
     assert all(statuses[kind] for kind in KINDS)
 
 
@@ -61,3 +72,45 @@ def test_references_that_lead_nowhere_are_refused_with_their_field(
     else:
         assert outcome.status == "refused", outcome.detail
         assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: state.")
+
+
+@pytest.mark.parametrize("index", range(7, 7 + 8 * 12, 8))
+def test_an_event_missing_a_fact_is_refused_whatever_its_checksum(
+        index: int, tmp_path: Path) -> None:
+    """The checksum is forged (recomputed after the edit): the event's facts are still checked
+    against what its kind needs (core/events.NEEDS), and the refusal names the fact."""
+    variant = make_variant(index, SEED)
+    assert variant.kind == "fact_removed" and variant.forged
+    outcome = try_variant(variant, tmp_path)
+    assert outcome.status == "refused", outcome.detail
+    where = variant.how.removesuffix(" removed")
+    assert outcome.detail == f"{tmp_path / FILE_NAME}: {where}: missing"
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_saves_are_refused_naming_their_field_in_about_the_time_to_read_them(
+        name: str, tmp_path: Path) -> None:
+    """Nesting hundreds deep and tables of 10⁶ entries, checksums forged: one sentence naming
+    the field, well under 2 s (memory: `python -m tools.damage_saves --hostile`)."""
+    variant = hostile_variant(name)
+    started = time.perf_counter()
+    outcome = try_variant(variant, tmp_path)
+    assert time.perf_counter() - started < 2.0
+    assert outcome.status == "refused", outcome.detail
+    assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: ")
+    assert HOSTILE[name].field in outcome.detail
+    assert "\n" not in outcome.detail
+
+
+@pytest.mark.parametrize("name", ["a fact nested 1,000 deep", "10⁶ events",
+                                  "map roads nested 300 deep"])
+def test_the_command_line_refuses_hostile_saves_without_crashing(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`conquest report --allow-edited` exits 1 with the sentence, never 70 (its crash)."""
+    path = tmp_path / FILE_NAME
+    path.write_bytes(hostile_variant(name).payload)
+    code = conquest(["report", "--save", str(path), "--clan", str(first_clan()),
+                     "--allow-edited"])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.strip().startswith(f"conquest: {path}: ") and HOSTILE[name].field in err

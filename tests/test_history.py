@@ -24,7 +24,8 @@ def played(turns: int = 2, *, limit: int = 0, pins: list[str] | None = None) -> 
     for _ in range(turns * 2):
         if game.state.finished:
             break
-        table.submit(game.state.active_clan, "")
+        clan = game.state.active_clan
+        table.open_seat(clan, "1234" if table.seat_info(clan).has_pin else None).submit("")
     return table
 
 
@@ -32,11 +33,11 @@ def test_every_past_report_is_kept_and_reads_back_as_it_was_read() -> None:
     game = session.new_game(map_name="test_small", clans=2, seed="history")
     table = session.Session(game)
     first = game.state.active_clan
-    outcome = table.submit(first, "[PRE]\nBUY 5 FOOD\n")
+    outcome = table.open_seat(first).submit("[PRE]\nBUY 5 FOOD\n")
     read_then = outcome.report
-    table.submit(game.state.active_clan, "")
-    table.submit(first, "")
-    history = table.history(first)
+    table.open_seat(game.state.active_clan).submit("")
+    table.open_seat(first).submit("")
+    history = table.open_seat(first).history()
     assert [t.game_turn for t in history.turns] == [1, 2]
     turn1 = history.turn(1)
     assert turn1 is not None
@@ -51,9 +52,9 @@ def test_past_reports_survive_a_save_and_load(tmp_path: Path) -> None:
     table.path = path
     table.save()
     again = session.Session.open(path)
-    for clan in table.game.state.clan_order:
-        assert again.history(clan).turns == table.history(clan).turns
-    assert again.game.state.turn_figures == table.game.state.turn_figures
+    for clan in table.referee().game.state.clan_order:
+        assert again.open_seat(clan).history().turns == table.open_seat(clan).history().turns
+    assert again.referee().game.state.turn_figures == table.referee().game.state.turn_figures
 
 
 def test_reports_are_packed_against_the_one_before_and_read_back_exactly() -> None:
@@ -95,12 +96,12 @@ def test_turn_log_names_the_main_events() -> None:
 
 def test_figures_are_recorded_at_every_game_turn_end_cc_rpt_09() -> None:
     table = played(2)
-    state = table.game.state
+    state = table.referee().game.state
     assert [(f.game_turn, f.clan) for f in state.turn_figures] == [
         (turn, clan) for turn in (1, 2) for clan in state.clan_order]
     last = [f for f in state.turn_figures if f.game_turn == 2]
     for figures in last:
-        clan = table.game.clan(figures.clan)
+        clan = table.referee().game.clan(figures.clan)
         assert figures.popularity == clan.popularity
         assert figures.hexes == sum(h.owner == clan.number for h in state.hexes)
         assert figures.income > 0
@@ -108,8 +109,8 @@ def test_figures_are_recorded_at_every_game_turn_end_cc_rpt_09() -> None:
 
 def test_during_the_game_a_clan_sees_only_its_own_series_and_reports() -> None:
     table = played(2)
-    a, b = table.game.state.clan_order
-    history = table.history(a)
+    a, b = table.referee().game.state.clan_order
+    history = table.open_seat(a).history()
     assert set(history.series) == {a} and set(history.names) == {a}
     assert all(f"Clan {b} (" not in t.text.splitlines()[0] for t in history.turns)
     assert all(f"report for Clan {a} " in t.text for t in history.turns)
@@ -117,7 +118,7 @@ def test_during_the_game_a_clan_sees_only_its_own_series_and_reports() -> None:
 
 def test_at_the_end_everyone_s_series_show_and_resigned_clans_keep_history() -> None:
     table = played(3, limit=2)
-    game = table.game
+    game = table.referee().game
     a, b = game.state.clan_order
     assert game.state.finished
     history = build_history(game, a)
@@ -131,19 +132,19 @@ def test_resigned_clan_keeps_its_history() -> None:
     game = session.new_game(map_name="test_small", clans=3, seed="history")
     table = session.Session(game)
     first = game.state.active_clan
-    table.submit(first, "")
-    table.submit(game.state.active_clan, "")
-    table.submit(game.state.active_clan, "")
-    table.resign(first)
-    assert [t.game_turn for t in table.history(first).turns] == [1]
+    table.open_seat(first).submit("")
+    table.open_seat(game.state.active_clan).submit("")
+    table.open_seat(game.state.active_clan).submit("")
+    table.open_seat(first).resign()
+    assert [t.game_turn for t in table.open_seat(first).history().turns] == [1]
 
 
 def test_conquest_history_prints_the_log_and_a_turn(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     table = played(2)
     path = tmp_path / "game.json"
-    session.save(table.game, path)
-    clan = table.game.state.clan_order[0]
+    session.save(table.referee().game, path)
+    clan = table.referee().game.state.clan_order[0]
     assert cli.main(["history", str(path), "--clan", str(clan)]) == 0
     log = capsys.readouterr().out.splitlines()
     assert log[0].startswith("Turn 1: ") and log[1].startswith("Turn 2: ") and "income $" in log[0]
@@ -158,8 +159,8 @@ def test_conquest_history_asks_for_the_pin_like_report(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     table = played(1, pins=[hash_pin("1234"), ""])
     path = tmp_path / "game.json"
-    session.save(table.game, path)
-    clan = next(c.number for c in table.game.state.clans if c.pin_hash)
+    session.save(table.referee().game, path)
+    clan = next(c.number for c in table.referee().game.state.clans if c.pin_hash)
     assert cli.main(["history", str(path), "--clan", str(clan)]) == 2
     assert "PIN" in capsys.readouterr().err
     assert cli.main(["history", str(path), "--clan", str(clan), "--pin", "1234"]) == 0
@@ -167,8 +168,8 @@ def test_conquest_history_asks_for_the_pin_like_report(tmp_path: Path,
 
 def test_a_save_whose_figures_name_no_clan_is_refused_naming_the_field(tmp_path: Path) -> None:
     table = played(1)
-    table.game.state.turn_figures[1].clan = 999
+    table.referee().game.state.turn_figures[1].clan = 999
     path = tmp_path / "damaged.json"
-    session.save(table.game, path)
+    session.save(table.referee().game, path)
     with pytest.raises(session.SessionError, match=r"state\.turn_figures.*clan.*999"):
         session.load(path)

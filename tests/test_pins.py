@@ -104,12 +104,12 @@ def test_the_wait_doubles_after_three_failures_and_survives_reloading(
     assert again.try_pin(clan, "0000").wait == 2
     clock.now += 2
     assert again.try_pin(clan, "0000").wait == 4
-    assert Session.open(path).game.clan(clan).pin_failures == 6
+    assert Session.open(path).referee().game.clan(clan).pin_failures == 6
     assert not list(path.parent.glob("*.bak*")), "a wrong PIN leaves the backups alone"
 
     clock.now += 4
     assert again.try_pin(clan, PIN).accepted
-    reloaded = Session.open(path).game.clan(clan)
+    reloaded = Session.open(path).referee().game.clan(clan)
     assert (reloaded.pin_failures, reloaded.pin_retry_at) == (0, 0), "a right PIN resets it"
 
 
@@ -119,7 +119,7 @@ def test_a_clock_set_back_waits_no_longer_than_the_longest_wait(
     clock = FakeClock()
     table = Session.open(path)
     table.clock = clock
-    table.game.clan(clan).pin_retry_at = int(clock.now) + 86_400
+    table.referee().game.clan(clan).pin_retry_at = int(clock.now) + 86_400
     assert table.pin_wait(clan) == MAX_DELAY
     clock.now += MAX_DELAY
     assert table.pin_wait(clan) == 0
@@ -129,11 +129,13 @@ def test_a_seat_without_a_pin_is_open_and_a_turn_leaves_the_pin_count_alone(
         saved: tuple[Path, int, int]) -> None:
     path, open_seat, clan = saved
     table = Session.open(path)
-    assert not table.has_pin(open_seat) and table.seat_lock(open_seat) is None
+    assert not table.seat_info(open_seat).has_pin and not table.seat_door(open_seat).needs_pin
     assert table.try_pin(open_seat, "").accepted
-    guarded = table.game.clan(clan)
+    active = table.active_clan
+    seat = table.open_seat(active, PIN if active == clan else None)
+    guarded = table.referee().game.clan(clan)
     guarded.pin_failures, guarded.pin_retry_at = 5, 1_234
-    table.submit(table.game.state.active_clan, "")
+    seat.submit("")
     assert (guarded.pin_failures, guarded.pin_retry_at) == (5, 1_234)
 
 

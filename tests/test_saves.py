@@ -364,7 +364,9 @@ def test_an_int_in_a_float_field_saves_like_the_float(rules: Ruleset, save_map: 
 
 def test_envelope_fields(game: Game) -> None:
     envelope = json.loads(game_to_text(game))
-    assert list(envelope) == ["format", "version", "created_with", "checksum", "summary", "data"]
+    assert list(envelope) == ["format", "version", "created_with", "checksum", "summary", "stamp",
+                              "data"]
+    assert envelope["stamp"] == {"by": "", "generation": 0}
     assert envelope["format"] == "conquest-save"
     assert envelope["version"] == SAVE_VERSION
     assert envelope["created_with"].startswith("conquest-tui ")
@@ -467,7 +469,7 @@ def test_missing_file(rules: Ruleset, tmp_path: Path) -> None:
 def test_truncated_file(saved: Path, rules: Ruleset) -> None:
     data = saved.read_bytes()
     saved.write_bytes(data[: len(data) // 2])
-    check_refused(saved, rules, "the file is damaged (not valid JSON, it may be cut short: line 7")
+    check_refused(saved, rules, "the file is damaged (not valid JSON, it may be cut short: line 8")
 
 
 def test_empty_and_non_utf8_files(saved: Path, rules: Ruleset) -> None:

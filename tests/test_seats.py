@@ -20,7 +20,7 @@ def pin_hash() -> str:
 
 
 def _numbers(table: Session) -> dict[str, int]:
-    return {clan.name: clan.number for clan in table.game.state.clans}
+    return {clan.name: clan.number for clan in table.referee().game.state.clans}
 
 
 def test_new_with_a_level_seats_bots_at_that_level(
@@ -31,10 +31,10 @@ def test_new_with_a_level_seats_bots_at_that_level(
     out = capsys.readouterr().out
     assert out.count("(bot, hard)") == 4
     table = Session.open(path)
-    assert {(clan.seat, clan.bot_level) for clan in table.game.state.clans} == {("bot", "hard")}
+    assert {(seat.seat, seat.level) for seat in table.seats()} == {("bot", "hard")}
     assert main(["seat", str(path)]) == 0
     assert capsys.readouterr().out.count("(bot, hard)") == 4
-    clan = table.game.state.clan_order[0]
+    clan = table.referee().game.state.clan_order[0]
     assert main(["report", "--save", str(path), "--clan", str(clan)]) == 0
     assert "This seat is played by a bot (hard)" in capsys.readouterr().out
 
@@ -54,16 +54,17 @@ def test_set_seat_hands_a_seat_to_a_bot_and_back_and_saves_at_once(tmp_path: Pat
     path = tmp_path / "seat.json"
     table = Session(game, path)
     clan = game.state.clan_order[0]
-    table.set_seat(clan, "bot", "easy")
+    table.open_seat(clan).set_seat("bot", "easy")
     again = Session.open(path)
-    assert (again.game.clan(clan).seat, again.game.clan(clan).bot_level) == ("bot", "easy")
+    info = again.seat_info(clan)
+    assert (info.seat, info.level) == ("bot", "easy")
     handover = again.play_bots()
     assert [turn.clan for turn in handover.bot_turns] == [clan]
     assert "easy" in handover.bot_turns[0].sentence
-    again.set_seat(clan, "human")
-    assert Session.open(path).game.clan(clan).seat == "human"
+    again.open_seat(clan).set_seat("human")
+    assert Session.open(path).referee().game.clan(clan).seat == "human"
     with pytest.raises(SessionError):
-        again.set_seat(clan, "robot")
+        again.open_seat(clan).set_seat("robot")
 
 
 def test_a_seat_handed_to_a_bot_keeps_its_pin_for_taking_it_back(
@@ -74,15 +75,15 @@ def test_a_seat_handed_to_a_bot_keeps_its_pin_for_taking_it_back(
     session.save(game, path)
     wolves = _numbers(Session.open(path))["Iron Wolves"]
     assert main(["seat", str(path), "--clan", str(wolves), "--bot", "--pin", "nope"]) != 0
-    assert Session.open(path).game.clan(wolves).seat == "human", "a wrong PIN changes nothing"
+    assert Session.open(path).seat_info(wolves).seat == "human", "a wrong PIN changes nothing"
     assert main(["seat", str(path), "--clan", str(wolves), "--bot", "--level", "hard",
                  "--pin", PIN]) == 0
-    seated = Session.open(path).game.clan(wolves)
+    seated = Session.open(path).referee().game.clan(wolves)
     assert (seated.seat, seated.bot_level, bool(seated.pin_hash)) == ("bot", "hard", True)
     assert main(["seat", str(path), "--clan", str(wolves), "--human"]) != 0
     assert "PIN" in capsys.readouterr().err
     assert main(["seat", str(path), "--clan", str(wolves), "--human", "--pin", PIN]) == 0
-    assert Session.open(path).game.clan(wolves).seat == "human"
+    assert Session.open(path).referee().game.clan(wolves).seat == "human"
 
 
 def test_anyone_may_take_over_a_bot_seat_without_a_pin(tmp_path: Path) -> None:
@@ -91,4 +92,4 @@ def test_anyone_may_take_over_a_bot_seat_without_a_pin(tmp_path: Path) -> None:
     session.save(game, path)
     bot = _numbers(Session.open(path))["Road Hogs"]
     assert main(["seat", str(path), "--clan", str(bot), "--human"]) == 0
-    assert Session.open(path).game.clan(bot).seat == "human"
+    assert Session.open(path).referee().game.clan(bot).seat == "human"

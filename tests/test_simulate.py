@@ -48,8 +48,8 @@ def test_levels_per_seat_and_kept_saves_open_in_the_game(
     game = json.loads(capsys.readouterr().out)
     assert sorted(clan["level"] for clan in game["clans"]) == ["easy", "hard"]
     table = Session.open(tmp_path / "game-001.json")
-    assert table.game.state.finished
-    assert {clan.bot_level for clan in table.game.state.clans} == {"easy", "hard"}
+    assert table.referee().game.state.finished
+    assert {clan.bot_level for clan in table.referee().game.state.clans} == {"easy", "hard"}
 
 
 def test_the_table_sums_the_games_up(capsys: pytest.CaptureFixture[str]) -> None:

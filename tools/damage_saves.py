@@ -3,10 +3,18 @@
 Run: `python -m tools.damage_saves --variants 1300 --seed 1`. Each variant of a three-Clan save
 (test_small map, one game turn played) is cut short, has a byte flipped, a key deleted, a value
 of the wrong type, an amount out of range or a reference that leads nowhere (an unknown vehicle
-kind, a hex off the map, an owner that is no Clan, a price of 0 …). Every variant is loaded with
-`allow_edited=True`, so the checksum does not hide what the loader checks; a variant that loads
+kind, a hex off the map, an owner that is no Clan, a price of 0 …), is such an edit with its
+checksum forged (recomputed after the edit: a checksum is no secret), or has a fact its event's
+kind needs removed (forged too). The edited variants are loaded with `allow_edited=True`, so the
+checksum does not hide what the loader checks, the forged ones as any save; a variant that loads
 then plays a full game turn (every Clan's bot sheet), its reports and a save. A crash is any
 exception other than a SaveError naming the file.
+
+`python -m tools.damage_saves --hostile` loads, each in a process of its own, the hostile saves
+(`HOSTILE`: lists nested hundreds deep, tables of 10⁶ entries, all with forged checksums) through
+the command line (`conquest report --save X --clan N --allow-edited`) and prints each one's
+exit code, time and peak memory: every one must be refused in one sentence (exit 1), under 2 s
+and 300 MB, never exit 70 (the command line's crash).
 """
 
 from __future__ import annotations
@@ -16,9 +24,12 @@ import contextlib
 import copy
 import inspect
 import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
+import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -37,10 +48,14 @@ from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
 from conquest_tui.storage import savefile
 from conquest_tui.storage.rules_loader import load_ruleset
+from conquest_tui.storage.save_list import DATA_LINE, TAIL
 from conquest_tui.storage.savefile import SaveError
 
 FILE_NAME = "damaged.json"
-KINDS = ("truncate", "flip", "delete", "wrong_type", "out_of_range", "dangling")
+KINDS = ("truncate", "flip", "delete", "wrong_type", "out_of_range", "dangling", "forged",
+         "fact_removed")
+FORGED_EDITS = ("delete", "wrong_type", "out_of_range", "dangling")
+"""The edits a forged variant makes before its checksum is recomputed."""
 WRONG_TYPES: tuple[Any, ...] = ("x", None, [], {}, True, 1.5, -1, "0101", [1], {"a": 1})
 OUT_OF_RANGE: tuple[int, ...] = (-1, -7, -(10**6), 0, 10**9, 10**40)
 
@@ -52,6 +67,8 @@ class Variant:
     kind: str
     how: str
     payload: bytes
+    forged: bool = False
+    """Its checksum matches (recomputed after the damage): loaded as any save, not as edited."""
 
 
 @attrs.frozen
@@ -215,6 +232,142 @@ def _data_variant(kind: str, envelope: dict[str, Any], rng: random.Random) -> tu
     return edit(data, rng, paths), data
 
 
+def forged_text(envelope: dict[str, Any], data_text: str | None = None) -> str:
+    """The save laid out as the game writes it, its checksum recomputed over what it holds:
+    `data_text` (the data as written, any JSON text: lists nested deeper than a JSON library
+    writes, 10⁶ entries) or else the envelope's data."""
+    header = {key: value for key, value in envelope.items() if key != "data"}
+    if data_text is None:
+        data_text = savefile.canonical_json(envelope["data"])
+    header["checksum"] = ""
+    header["checksum"] = savefile.checksum_of(data_text, header)
+    lines = [f" {json.dumps(key)}: {json.dumps(value, sort_keys=True, ensure_ascii=False)},"
+             for key, value in header.items()]
+    return "".join(("{\n", "\n".join(lines), DATA_LINE, data_text, TAIL))
+
+
+def _forged(kind: str, how: str, envelope: dict[str, Any]) -> Variant:
+    try:
+        text = forged_text(envelope)
+    except TypeError:  # orjson writes no integer beyond 64 bits: written by the json module
+        text = forged_text(envelope, json.dumps(envelope["data"], separators=(",", ":"),
+                                                sort_keys=True))
+    return Variant(kind, how, text.encode("utf-8"), forged=True)
+
+
+def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
+    """Remove from one saved event a fact its kind needs (`core/events.NEEDS`)."""
+    from conquest_tui.engine.core.events import EventKind, needs_of
+
+    state = envelope["data"]["state"]
+    found = []
+    for c, clan in enumerate(state["clans"]):
+        for where in ("inbox", "last_turn"):
+            table = clan[where] if where == "inbox" else clan[where]["events"]
+            for i, (kind, facts) in enumerate(zip(table.get("kind", []), table.get("facts", []),
+                                                  strict=True)):
+                told = table.get("actor", [0] * (i + 1))[i] not in (0, table["clan"][i])
+                needed = [name for name in needs_of(EventKind(kind), told=told).needed
+                          if name in facts]
+                found += [(c, where, i, name) for name in needed]
+    c, where, i, name = rng.choice(found)
+    clan = state["clans"][c]
+    table = clan[where] if where == "inbox" else clan[where]["events"]
+    del table["facts"][i][name]
+    path = f"state.clans[{c}].{'inbox' if where == 'inbox' else 'last_turn.events'}[{i}]"
+    return f"{path}.facts.{name} removed"
+
+
+# --- hostile saves: nesting and sizes no game makes, checksums forged ------------------------
+
+DEEP = "@@deep@@"
+"""Where a hostile save's data text gets the nesting or the 10⁶ entries put in."""
+
+
+def _nested(depth: int, inner: str = "0") -> str:
+    return "[" * depth + inner + "]" * depth
+
+
+def _many(count: int, item: str = "10") -> str:
+    """`count` items; "0,0,0…" is denser than orjson reads after a save's header (it refuses
+    such a file as JSON it cannot read: also a clean refusal, see "a dense column")."""
+    return "[" + ",".join([item] * count) + "]"
+
+
+@attrs.frozen
+class Hostile:
+    """A hostile save: the edit that marks where its monster goes, the monster's JSON text, the
+    field its refusal must name."""
+
+    mark: Callable[[dict[str, Any]], None]
+    monster: Callable[[], str]
+    field: str
+
+
+def _mark(*path: Any) -> Callable[[dict[str, Any]], None]:
+    return _set(*path, value=DEEP)
+
+
+_CLAN = (S, "clans", 0)
+_EVENTS = (*_CLAN, "last_turn", "events")
+HOSTILE: dict[str, Hostile] = {
+    "map roads nested 300 deep": Hostile(_mark("map", "roads"), lambda: _nested(300),
+                                         "map.roads"),
+    "map terrain of 10⁶ rows": Hostile(_mark("map", "terrain"),
+                                       lambda: _many(10**6, '"ppppp"'), "map.terrain"),
+    "map cities of 10⁶ entries": Hostile(_mark("map", "cities"), lambda: _many(10**6, "{}"),
+                                         "map.cities"),
+    "map city field nested 1,000 deep": Hostile(_mark("map", "cities", 0, "name"),
+                                                lambda: _nested(1000), "map.cities[0].name"),
+    "a fact nested 1,000 deep": Hostile(_mark(*_EVENTS, "facts", 0, "hex"),
+                                        lambda: _nested(1000), "facts"),
+    "a fact nested 300 deep": Hostile(_mark(*_EVENTS, "facts", 0, "hex"),
+                                      lambda: _nested(300), "facts"),
+    "allies nested 300 deep": Hostile(_mark(*_CLAN, "allies"), lambda: _nested(300),
+                                      "state.clans[0].allies"),
+    "a price nested 1,000 deep": Hostile(_mark(S, "prices", "troops"), lambda: _nested(1000),
+                                         'state.prices["troops"]'),
+    "city column of 10⁶ entries": Hostile(_mark(S, "cities", "owner"), lambda: _many(10**6),
+                                          "state.cities.owner"),
+    "hexes of 10⁶ entries": Hostile(_mark(S, "hexes", "owner"), lambda: _many(10**6),
+                                    "state.hexes.owner"),
+    "convoys of 10⁶ entries": Hostile(_mark(S, "convoys", "owner"), lambda: _many(10**6),
+                                      "state.convoys.owner"),
+    "10⁶ clans": Hostile(_mark(S, "clans"), lambda: _many(10**6, "{}"), "state.clans"),
+    "10⁶ events": Hostile(_mark(*_EVENTS, "kind"), lambda: _many(10**6, '"move"'),
+                          "state.clans[0].last_turn.events.kind"),
+    "10⁶ known hexes": Hostile(_mark(*_CLAN, "known_hexes"),
+                               lambda: "{" + ",".join(f'"{i:06d}":1' for i in range(10**6))
+                               + "}", "state.clans[0].known_hexes"),
+    "10⁶ sightings": Hostile(_mark(*_CLAN, "sightings", "hex"), lambda: _many(10**6, '"0101"'),
+                             "state.clans[0].sightings.hex"),
+    "10⁶ paved roads": Hostile(_mark(S, "paved"), lambda: _many(10**6, '"0101-0102"'),
+                               "state.paved"),
+    "10⁶ top clans rows": Hostile(_mark(S, "top_clans"), lambda: _many(10**6, "[]"),
+                                  "state.top_clans"),
+    "a dense column": Hostile(_mark(S, "hexes", "owner"), lambda: _many(10**6, "0"),
+                              "its JSON could not be read"),
+}
+"""Saves no game writes, all with forged checksums: each must be refused naming its field in
+about the time it takes to read it (< 2 s, < 300 MB)."""
+
+
+def hostile_variant(name: str) -> Variant:
+    """The base save with one HOSTILE monster, laid out as the game writes saves."""
+    hostile = HOSTILE[name]
+    envelope = json.loads(base_text())
+    hostile.mark(envelope["data"])
+    data_text = savefile.canonical_json(envelope["data"])
+    data_text = data_text.replace(json.dumps(DEEP), hostile.monster(), 1)
+    return Variant("hostile", name, forged_text(envelope, data_text).encode("utf-8"),
+                   forged=True)
+
+
+def first_clan() -> int:
+    """A Clan of the base save (for `conquest report --clan`)."""
+    return int(json.loads(base_text())["data"]["state"]["clan_order"][0])
+
+
 def dangling_variant(name: str) -> Variant:
     """The base save with one of the DANGLING edits."""
     envelope = json.loads(base_text())
@@ -246,6 +399,13 @@ def make_variant(index: int, seed: int) -> Variant:
         flipped[where] ^= bit
         return Variant(kind, f"byte {where} ^ {bit}", bytes(flipped))
     envelope = json.loads(text)
+    if kind == "fact_removed":
+        return _forged(kind, _without_a_fact(envelope, rng), envelope)
+    if kind == "forged":
+        edit = rng.choice(FORGED_EDITS)
+        how, data = _data_variant(edit, envelope, rng)
+        envelope["data"] = data
+        return _forged(kind, f"{edit}: {how}", envelope)
     how, data = _data_variant(kind, envelope, rng)
     envelope["data"] = data
     return _encoded(kind, how, envelope)
@@ -265,7 +425,7 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
     path.write_bytes(variant.payload)
     rules = load_ruleset()
     try:
-        if _loads_edited():
+        if _loads_edited() and not variant.forged:
             game = savefile.load_game(path, rules, allow_edited=True)  # type: ignore[call-arg]
         else:
             game = savefile.load_game(path, rules)
@@ -295,7 +455,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", type=int, default=1300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=20, help="crashes to list")
+    parser.add_argument("--hostile", action="store_true",
+                        help="the hostile saves through the command line, each in a process "
+                             "of its own, with its time and peak memory")
     args = parser.parse_args(argv)
+    if args.hostile:
+        return hostile_main()
     counts: Counter[str] = Counter()
     by_kind: Counter[tuple[str, str]] = Counter()
     crashes: list[str] = []
@@ -318,6 +483,42 @@ def main(argv: list[str] | None = None) -> int:
     for line in crashes[: args.show]:
         print("  " + line)
     return 1 if crashes else 0
+
+
+LIMIT_S = 2.0
+LIMIT_MB = 300
+
+
+def hostile_main() -> int:
+    """`conquest report --save X --clan N --allow-edited` on each hostile save, each in a
+    process of its own: exit code, wall time, peak memory (the process's own, from wait4)."""
+    bad = 0
+    clan = first_clan()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / FILE_NAME
+        for name in HOSTILE:
+            path.write_bytes(hostile_variant(name).payload)
+            command = [sys.executable, "-m", "conquest_tui", "report", "--save", str(path),
+                       "--clan", str(clan), "--allow-edited"]
+            started = time.perf_counter()
+            with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+                process = subprocess.Popen(command, stdout=out, stderr=err,
+                                           env={**os.environ, "CONQUEST_DEBUG": ""})
+                _, status, usage = os.wait4(process.pid, 0)  # this process's own peak memory
+                seconds = time.perf_counter() - started
+                process.returncode = code = os.waitstatus_to_exitcode(status)
+                out.seek(0)
+                err.seek(0)
+                printed, complained = out.read(), err.read()
+            peak = usage.ru_maxrss / 1024
+            said = (complained or printed).decode("utf-8", "replace").strip().splitlines()
+            line = said[-1] if said else ""
+            fine = code not in (0, 70) and HOSTILE[name].field in line and \
+                seconds < LIMIT_S and peak < LIMIT_MB and len(said) == 1
+            bad += not fine
+            print(f"{'ok ' if fine else 'BAD'} {name:34s} exit {code}  {seconds:5.2f} s  "
+                  f"{peak:6.0f} MB  {line[:150]}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

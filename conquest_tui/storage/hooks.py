@@ -44,12 +44,23 @@ class BadValue(ValueError):
     """A value of the wrong kind; str() is the reason ("expected a whole number, got "x"")."""
 
 
+class Made(list):  # type: ignore[type-arg]
+    """A column of a table that the load has already checked and made into what the records
+    hold (storage/event_checks: the events' kinds and facts): the hooks take it as it is."""
+
+
 def describe(value: object) -> str:
-    """A short picture of a bad value for an error message."""
+    """A short picture of a bad value for an error message (never walks a long or nested
+    list: a damaged save's may hold 10⁶ items, or lists 1,000 deep)."""
     if isinstance(value, dict):
         return "an object"
     if value is None:
         return "null"
+    if isinstance(value, list) and (len(value) > 8 or any(
+            isinstance(item, list | dict) for item in value)):
+        return f"a list of {len(value):,} items"
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:40]
     text = show(value) if isinstance(value, list | bool | int | float) else json.dumps(
         value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "…"
@@ -150,9 +161,11 @@ def _sequence_structure_factory(t: Any, converter: cattrs.Converter) -> Callable
 
     def structure_sequence(value: Any, _: Any) -> Any:
         if value.__class__ is not list:
+            if value.__class__ is Made:
+                return value  # checked and made by the load (see `Made`)
             raise expected_kind(list, value)
         if members is not None and not detailed:  # a column of kinds: one look-up each
-            return build([members[item] for item in value])
+            return build(list(map(members.__getitem__, value)))
         if primitive:
             try:
                 return build(_primitives(elem, value))

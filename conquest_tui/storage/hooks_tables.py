@@ -20,6 +20,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 from conquest_tui.storage.hooks import (
     PRIMITIVES,
     BadValue,
+    Made,
     expected_kind,
     is_enum,
     noted_attribute,
@@ -92,10 +93,18 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
     known = frozenset(spec.name for spec in record_fields)
     columns = [(spec, converter.get_structure_hook(list[spec.type]))  # type: ignore[name-defined]
                for spec in record_fields]
+    as_read = {spec.name: PRIMITIVES[spec.type] for spec in record_fields
+               if spec.type in (int, str, bool) and not converter.detailed_validation}
+    """Columns of whole numbers, texts or flags: zipped into records as read once checked (no
+    copy: only `zip` reads the column)."""
 
     def column_of(spec: Any, hook: Any, column: Any, count: int, first: str) -> list[Any]:
-        if column.__class__ is list and len(column) != count:
+        if (column.__class__ is list or column.__class__ is Made) and len(column) != count:
             raise BadValue(f"has {len(column)} entries, but {first} has {count}")
+        allowed = as_read.get(spec.name)
+        if allowed is not None and column.__class__ is list and set(map(type, column)
+                                                                   ) <= allowed:
+            return column  # type: ignore[no-any-return]
         return hook(column, None)  # type: ignore[no-any-return]
 
     def structure_table(value: Any, _: Any) -> list[Any]:
@@ -104,7 +113,7 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
         first = next((spec.name for spec in record_fields if spec.name in value), None)
         if first is None and not value:
             return []  # an empty table may be written without its columns
-        count = len(value[first]) if first and value[first].__class__ is list else 0
+        count = len(value[first]) if first and isinstance(value[first], list) else 0
         errors: list[Exception] = []
         cells = []
         for spec, hook in columns:

@@ -28,6 +28,11 @@ _HEADER_LIMIT = 256 * 1024
 WHOLE_FILE_CHECKSUM = 3
 """From this save version on the checksum covers the header (summary included), not only data."""
 
+STAMP_KEY = "stamp"
+"""The envelope field of a save's stamp (a header field, so the checksum covers it)."""
+STAMP_BY_MAX = 200
+"""The longest `SaveStamp.by` a save may hold, in characters."""
+
 
 class SaveError(Exception):
     """A save that cannot be read or written; str() is one sentence that names the file."""
@@ -69,6 +74,80 @@ def save_error(source: str, clause: str) -> SaveError:
     return SaveError(f"{source}: {clause}")
 
 
+# --- the stamp: which write of the save this is ----------------------------------------------
+
+
+def _generation(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value.__class__ is not int or value < 0:
+        raise ValueError(f"{attribute.name}: expected a whole number 0 or more, got {value!r}")
+
+
+def _by(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value.__class__ is not str:
+        raise ValueError(f"{attribute.name}: expected text, got {value!r}")
+    if len(value) > STAMP_BY_MAX:
+        raise ValueError(f"{attribute.name}: is {len(value):,} characters long, more than "
+                         f"{STAMP_BY_MAX}")
+
+
+@attrs.frozen
+class SaveStamp:
+    """Which write of a save this is, for one writer at a time (the app and the command line on
+    one save): kept in the envelope's header, covered by the checksum. No clock: the same save
+    and the same sheet give a byte-identical next save (the time is the file's mtime)."""
+
+    generation: int = attrs.field(validator=_generation)
+    """Bumped by one on every write of the save; 0 = a save from before stamps."""
+    by: str = attrs.field(default="", validator=_by)
+    """What wrote it, in words: "Clan 572's turn", "a wrong PIN at Clan 572's seat"."""
+
+
+NO_STAMP = SaveStamp(0)
+"""The stamp of a save written before stamps (and of `save_game(…, stamp=None)`)."""
+
+
+def stamp_data(stamp: SaveStamp) -> dict[str, Any]:
+    """The stamp as the header holds it."""
+    return {"by": stamp.by, "generation": stamp.generation}
+
+
+def stamp_of(envelope: dict[str, Any], source: str) -> SaveStamp:
+    """The stamp of a save's envelope (NO_STAMP when it has none); SaveError naming the field."""
+    raw = envelope.get(STAMP_KEY)
+    if raw is None:
+        return NO_STAMP
+    if raw.__class__ is not dict:
+        raise save_error(source, f"{STAMP_KEY}: expected an object with generation and by")
+    extra = sorted(set(raw) - {"generation", "by"})
+    if extra:
+        raise save_error(source, f"{STAMP_KEY}.{extra[0]}: is not a known field (misspelt?)")
+    if "generation" not in raw:
+        raise save_error(source, f"{STAMP_KEY}.generation: is missing")
+    try:
+        return SaveStamp(raw["generation"], raw.get("by", ""))
+    except ValueError as exc:
+        raise save_error(source, f"{STAMP_KEY}.{exc}") from None
+
+
+def read_stamp(path: Path | str) -> SaveStamp:
+    """The stamp in a save's header, read fast (the header lines of a file the game wrote; the
+    whole JSON otherwise), without the engine and without checking the checksum (`load_stamped`
+    gives the stamp the checksum vouches for). SaveError naming the file when it is unreadable,
+    not a save or too new."""
+    path = Path(path)
+    source = display_name(path)
+    if not path.exists():
+        raise save_error(source, "no such save file")
+    if path.is_dir():
+        raise save_error(source, "this is a folder, not a save file")
+    header = _read_header(path, source)
+    if header is None:
+        header = parse_envelope(read_save_bytes(path, source), source)
+    else:
+        header = _check_envelope(header, source)
+    return stamp_of(header, source)
+
+
 # --- checksums ---------------------------------------------------------------------------------
 
 
@@ -77,14 +156,16 @@ def canonical_json(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode("utf-8")
 
 
-def checksum_of(data_text: str, header: dict[str, Any] | None = None) -> str:
+def checksum_of(data_text: str | bytes | memoryview,
+                header: dict[str, Any] | None = None) -> str:
     """`sha256:<hex>` of the canonical header (every envelope field but `checksum` and `data`)
-    followed by the canonical data; of the data alone for saves before WHOLE_FILE_CHECKSUM."""
+    followed by the canonical data; of the data alone for saves before WHOLE_FILE_CHECKSUM.
+    The data as text, or as its UTF-8 bytes (a file's, hashed where they lie)."""
     digest = hashlib.sha256()
     if header is not None:
         covered = {key: value for key, value in header.items() if key not in ("checksum", "data")}
         digest.update(canonical_json(covered).encode("utf-8"))
-    digest.update(data_text.encode("utf-8"))
+    digest.update(data_text.encode("utf-8") if isinstance(data_text, str) else data_text)
     return "sha256:" + digest.hexdigest()
 
 
@@ -92,7 +173,7 @@ def _covered_header(envelope: dict[str, Any]) -> dict[str, Any] | None:
     return envelope if envelope["version"] >= WHOLE_FILE_CHECKSUM else None
 
 
-def checksum_matches(envelope: dict[str, Any], text: str, source: str) -> bool:
+def checksum_matches(envelope: dict[str, Any], text: str | bytes, source: str) -> bool:
     """Whether the save's checksum matches what it holds (SaveError: it has no checksum).
 
     `text` is the whole file: the data part of a file the game wrote is canonical JSON
@@ -112,13 +193,24 @@ def checksum_matches(envelope: dict[str, Any], text: str, source: str) -> bool:
     return checksum_of(data_text, _covered_header(envelope)) == expected
 
 
-def _written_matches(header: dict[str, Any], text: str) -> bool:
-    """Whether the data part of a file laid out as the game writes it matches the checksum."""
-    start = text.find(DATA_LINE)  # header values are one-line JSON, so the first is ours
-    if start < 0 or not text.endswith(TAIL):
-        return False
-    written = text[start + len(DATA_LINE) : -len(TAIL)]
+def _written_matches(header: dict[str, Any], text: str | bytes) -> bool:
+    """Whether the data part of a file laid out as the game writes it matches the checksum (the
+    file's bytes are hashed where they lie, its text once encoded)."""
+    if isinstance(text, str):
+        start, end = text.find(DATA_LINE), text.endswith(TAIL)
+        if start < 0 or not end:
+            return False
+        written: str | memoryview = text[start + len(DATA_LINE) : -len(TAIL)]
+    else:
+        start, end = text.find(_DATA_LINE_BYTES), text.endswith(_TAIL_BYTES)
+        if start < 0 or not end:
+            return False
+        written = memoryview(text)[start + len(_DATA_LINE_BYTES) : -len(_TAIL_BYTES)]
     return checksum_of(written, _covered_header(header)) == header.get("checksum")
+
+
+_DATA_LINE_BYTES = DATA_LINE.encode()
+_TAIL_BYTES = TAIL.encode()
 
 
 def edited_error(source: str) -> EditedSave:
@@ -128,12 +220,19 @@ def edited_error(source: str) -> EditedSave:
     )
 
 
-def parse_envelope(text: str, source: str) -> dict[str, Any]:
+def parse_envelope(text: str | bytes, source: str) -> dict[str, Any]:
+    """The envelope of a save's text or its UTF-8 bytes (read as they are: no decoding)."""
     if not text.strip():
         raise save_error(source, "the file is empty")
     try:
         envelope = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
+        if isinstance(text, bytes):
+            _utf8(text, source)
+        if exc.msg.startswith("failed to allocate"):  # orjson's own bound, not the machine's
+            raise save_error(source, "the file is damaged (its JSON could not be read: "
+                                     f"{exc.msg} at line {exc.lineno} column {exc.colno})"
+                             ) from None
         raise save_error(
             source,
             "the file is damaged (not valid JSON, it may be cut short: "
@@ -154,7 +253,46 @@ def _check_envelope(envelope: Any, source: str) -> dict[str, Any]:
         raise save_error(source, "the save has no valid version number")
     if version > SAVE_VERSION:
         raise save_error(source, str(NewerVersionError(version)))
+    _check_header(envelope, source)
     return envelope
+
+
+HEADER_FIELDS = frozenset({"format", "version", "created_with", "checksum", "summary",
+                           STAMP_KEY, "data"})
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
+def _check_header(envelope: dict[str, Any], source: str) -> None:
+    """The header holds only its known fields, each no deeper than it is (the checksum covers
+    the header, so it is written out again before anything else is checked)."""
+    extra = sorted(set(envelope) - HEADER_FIELDS)
+    if extra:
+        raise save_error(source, f"{_shown_key(extra[0])}: is not a field of a save (misspelt?)")
+    for name in ("created_with", "checksum"):
+        value = envelope.get(name)
+        if value is not None and (value.__class__ is not str or len(value) > STAMP_BY_MAX):
+            raise save_error(source, f"{name}: expected a short text")
+    summary = envelope.get("summary")
+    if summary is not None:
+        _check_summary_shape(summary, source)
+    stamp_of(envelope, source)
+
+
+def _check_summary_shape(summary: Any, source: str) -> None:
+    """An object of at most a few dozen scalars and short lists of them (the Clans' names)."""
+    if summary.__class__ is not dict or len(summary) > 32:
+        raise save_error(source, "summary: expected an object of a few fields")
+    for name, value in summary.items():
+        if value.__class__ in _SCALARS:
+            continue
+        if value.__class__ is list and len(value) <= 100 and set(map(type, value)) <= _SCALARS:
+            continue
+        raise save_error(source, f"summary.{_shown_key(name)}: expected text, a number or a "
+                                 "short list of them")
+
+
+def _shown_key(name: str) -> str:
+    return name if name.isidentifier() and len(name) <= 40 else json.dumps(name[:40])
 
 
 def active_clan_number(clan_order: Any, turn_index: Any) -> int:
@@ -178,21 +316,36 @@ def display_name(path: Path) -> str:
     return str(path)
 
 
-def read_save_text(path: Path, source: str) -> str:
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""No save is larger (a 20-Clan game 30 game turns in is some 2 MB): a larger file is refused
+before it is read, so that what it holds cannot cost more memory than a save."""
+
+
+def _utf8(raw: bytes, source: str) -> None:
     try:
-        raw = path.read_bytes()
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise save_error(
+            source, f"the file is damaged (not UTF-8 text at byte {exc.start})"
+        ) from None
+
+
+def read_save_bytes(path: Path, source: str) -> bytes:
+    """The save's bytes as they are (SaveError naming the file: missing or too large)."""
+    try:
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_SAVE_BYTES:
+                raise save_error(source, f"the file is {size / 2**20:,.0f} MB, larger than any "
+                                         f"save (at most {MAX_SAVE_BYTES // 2**20} MB)")
+            raw = handle.read()
     except FileNotFoundError:
         raise save_error(source, "no such save file") from None
     except IsADirectoryError:
         raise save_error(source, "this is a folder, not a save file") from None
     except OSError as exc:
         raise save_error(source, f"the file cannot be read ({exc.strerror or exc})") from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise save_error(
-            source, f"the file is damaged (not UTF-8 text at byte {exc.start})"
-        ) from None
+    return raw
 
 
 # --- the load list ---------------------------------------------------------------------------
@@ -281,15 +434,15 @@ def read_summary(path: Path | str) -> SaveSummary:
     header = _read_header(path, source)
     if header is not None:
         header = _check_envelope(header, source)
-    text = ""
+    text: bytes = b""
     verified = False
     if (header is not None and header["version"] >= WHOLE_FILE_CHECKSUM
             and _summary_ok(header.get("summary"))):
-        text = read_save_text(path, source)
+        text = read_save_bytes(path, source)
         verified = _written_matches(header, text)
     edited = False
     if not verified:
-        text = text or read_save_text(path, source)
+        text = text or read_save_bytes(path, source)
         envelope = parse_envelope(text, source)
         matches = checksum_matches(envelope, text, source)
         edited = not matches
@@ -329,13 +482,17 @@ def _summary_of_data(envelope: dict[str, Any], source: str) -> dict[str, Any]:
 
 
 def list_saves(directory: Path | str) -> list[SaveSummary]:
-    """Every `*.json` save in a folder, newest first; unreadable ones carry an `error`."""
+    """Every `*.json` save in a folder, newest first; unreadable ones carry an `error`.
+
+    Only names ending in `.json` are saves: the lock beside a save (`NAME.json.lock`), its
+    backups (`NAME.json.bak1`) and the temporary files of a save being written are not listed.
+    """
     folder = Path(directory)
     if not folder.is_dir():
         return []
     found: list[SaveSummary] = []
     for path in folder.glob("*.json"):
-        if path.name.startswith(".") or not path.is_file():
+        if path.name.startswith(".") or path.suffix != ".json" or not path.is_file():
             continue
         try:
             found.append(read_summary(path))

@@ -20,19 +20,24 @@ from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.converter import FieldError
+from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
     SAVE_VERSION,
     MigrationError,
     migrate,
 )
+from conquest_tui.storage.preflight import preflight
 from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
 from conquest_tui.storage.save_list import (
     DATA_LINE,
+    NO_STAMP,
     SAVE_FORMAT,
+    STAMP_KEY,
     TAIL,
     EditedSave,
     SaveError,
+    SaveStamp,
     active_clan_number,
     canonical_json,
     checksum_matches,
@@ -40,12 +45,16 @@ from conquest_tui.storage.save_list import (
     display_name,
     edited_error,
     parse_envelope,
-    read_save_text,
+    read_save_bytes,
+    read_stamp,
     save_error,
+    stamp_data,
+    stamp_of,
 )
 
-__all__ = ["BACKUPS", "EditedSave", "SaveError", "backup_path", "canonical_json", "checksum_of",
-           "game_from_text", "game_to_text", "load_game", "save_game"]
+__all__ = ["BACKUPS", "EditedSave", "SaveError", "SaveStamp", "backup_path", "canonical_json",
+           "checksum_of", "game_from_text", "game_to_text", "load_game", "load_stamped",
+           "read_stamp", "save_game"]
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 
 BACKUPS = 3
@@ -122,13 +131,13 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def game_to_text(game: Game) -> str:
-    """The whole save file's text; the same game always gives the same text."""
+def game_to_text(game: Game, stamp: SaveStamp | None = None) -> str:
+    """The whole save file's text; the same game and stamp always give the same text."""
     with _gc_paused():
-        return _game_to_text(game)
+        return _game_to_text(game, NO_STAMP if stamp is None else stamp)
 
 
-def _game_to_text(game: Game) -> str:
+def _game_to_text(game: Game, stamp: SaveStamp) -> str:
     state_text = canonical_json(unstructure_state(game.state))
     # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
     data_text = "".join(('{"map":', _map_text(game.map), ',"state":', state_text, "}"))
@@ -138,6 +147,7 @@ def _game_to_text(game: Game) -> str:
         "created_with": created_with(),
         "checksum": "",
         "summary": _summary_of(game),
+        STAMP_KEY: stamp_data(stamp),
     }
     header["checksum"] = checksum_of(data_text, header)
     lines = [
@@ -206,6 +216,13 @@ def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
     opened, checked the same way (structure, references, ranges) and, as its events were not
     written by the game, every saved event must be worded from its facts too.
     """
+    return stamped_game_from_text(text, source, rules, allow_edited=allow_edited)[0]
+
+
+def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None = None, *,
+                           allow_edited: bool = False) -> tuple[Game, SaveStamp]:
+    """`game_from_text` and the save's stamp (see `SaveStamp`); the text as read from the file
+    (its UTF-8 bytes, read and hashed without decoding) or as a string."""
     if rules is None:
         from conquest_tui.storage.rules_loader import load_ruleset
 
@@ -215,15 +232,21 @@ def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
         edited = not checksum_matches(envelope, text, source)
         if edited and not allow_edited:
             raise edited_error(source)
+        stamp = stamp_of(envelope, source)
+        preflight(envelope["data"], source, rules)
         try:
             data = migrate(envelope["data"], envelope["version"])
         except MigrationError as exc:
             raise save_error(source, str(exc)) from None
+        events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None)
         game_map, state, raw_state = _structure_data(data, source)
         try:
             check_state(rules, game_map, state, raw_state)
+            check_saved_events(state, events_hold=events_hold)
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
+        # The data as read goes before collections resume: they then walk only the game.
+        del envelope, data, raw_state
     if edited:
         from conquest_tui.engine.reports.event_text import event_text, problem_text
 
@@ -231,7 +254,7 @@ def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
             check_events(state, event_text, problem_text)
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
-    return Game(rules, game_map, state)
+    return Game(rules, game_map, state), stamp
 
 
 # --- files -----------------------------------------------------------------------------------
@@ -245,9 +268,17 @@ def load_game(path: Path | str, rules: Ruleset | None = None, *,
     writes: a save that fails to load stays byte-for-byte as it was; an edited save gets a
     fresh checksum when the game saves it.
     """
+    return load_stamped(path, rules, allow_edited=allow_edited)[0]
+
+
+def load_stamped(path: Path | str, rules: Ruleset | None = None, *,
+                 allow_edited: bool = False) -> tuple[Game, SaveStamp]:
+    """`load_game` and the save's stamp, which the checksum covers (generation 0 for a save
+    from before stamps; `read_stamp` reads the stamp alone, fast)."""
     path = Path(path)
     source = display_name(path)
-    return game_from_text(read_save_text(path, source), source, rules, allow_edited=allow_edited)
+    return stamped_game_from_text(read_save_bytes(path, source), source, rules,
+                                  allow_edited=allow_edited)
 
 
 def backup_path(path: Path, number: int) -> Path:
@@ -295,16 +326,19 @@ def _remove_orphans(path: Path) -> None:
             orphan.unlink()
 
 
-def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS) -> None:
+def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
+              stamp: SaveStamp | None = None) -> None:
     """Write a save atomically: temp file, fsync, rotate backups, then replace the old save.
 
+    `stamp` goes in the header, covered by the checksum (None: generation 0, by ""); the
+    caller bumps its generation (one writer at a time is the caller's lock, not this).
     A failure (or a crash) at any moment leaves the previous save intact at `path`.
     Raises SaveError naming the file when the save cannot be written.
     """
     path = Path(path)
     source = display_name(path)
     try:
-        payload = game_to_text(game).encode("utf-8")
+        payload = game_to_text(game, stamp).encode("utf-8")
     except (ValueError, TypeError) as exc:
         raise save_error(source, f"the game could not be saved ({exc})") from None
     folder = path.parent

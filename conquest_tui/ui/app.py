@@ -18,8 +18,8 @@ from conquest_tui.ui.stylesheets import stylesheet
 if TYPE_CHECKING:
     from textual.command import Provider
 
-    from conquest_tui.engine.rules.ruleset import Ruleset
-    from conquest_tui.session import HandOver, Session, TurnOutcome
+    from conquest_tui.engine.face import Ruleset
+    from conquest_tui.session import HandOver, Seat, Session, TurnOutcome
     from conquest_tui.ui.screens.game import GameScreen
     from conquest_tui.ui.screens.handover import HandoverScreen
     from conquest_tui.ui.screens.help import KeyGroup
@@ -119,12 +119,40 @@ class ConquestApp(App[int]):
         """The last turn submitted at this terminal: its result, events and report."""
         self._asking_to_quit = False
         """Whether the "Quit?" question is on screen (Ctrl+Q again does not ask twice)."""
+        self._draft_unsaved = False
+        """Whether the last write of the sheet being written failed (said once)."""
 
     # --- start -------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         if self.keymap:
             self.set_keymap(self.keymap)
+        self._catch_hang_up()
+
+    def _catch_hang_up(self) -> None:
+        """A closed terminal (SIGHUP) or a kill (SIGTERM) keeps the sheet being written: it is
+        written into the save before the app ends."""
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGHUP, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(number, self._hang_up)
+            except (NotImplementedError, RuntimeError, ValueError):  # no signals here
+                continue
+
+    def _hang_up(self) -> None:
+        """Write the sheet being written into the save at once, then end."""
+        game_screen = self._game_screen()
+        if game_screen is not None and self.session is not None:
+            from contextlib import suppress
+
+            from conquest_tui.session import SessionError
+
+            with suppress(SessionError):  # another window moved the game on: its save stands
+                game_screen.seat.save_draft(game_screen.draft)
+        self.exit(0)
 
     def on_ready(self) -> None:
         # The first screen is pushed here, not in on_mount: Textual holds every frame back
@@ -136,7 +164,7 @@ class ConquestApp(App[int]):
             return
         self.call_after_refresh(startup_gc.resume)  # once the first screen is on the terminal
         if self.session is not None:
-            self._play(self.session, save=False)
+            self._play(self.session)
         else:
             self._open(self._start_path)
 
@@ -165,20 +193,29 @@ class ConquestApp(App[int]):
         self._open(message.path)
 
     def on_new_game_screen_game_created(self, message: NewGameScreen.GameCreated) -> None:
-        from conquest_tui.session import Session
-
-        self._play(Session(message.game, message.path), save=True)
+        self._play(message.session)
 
     def on_handover_screen_turn_taken(self, message: HandoverScreen.TurnTaken) -> None:
+        seat = message.seat
+        if self.session is None or not seat.sits_at(self.session):
+            return
+        moved = self.session.moved_on()
+        if moved:  # another window played while this hand-over waited
+            self._moved_on(moved)
+            return
+        if seat.is_turn:
+            self._open_game_screen(seat)
+        else:  # the game moved on while the PIN was asked: the right hand-over now
+            self._play(self.session)
+
+    def _open_game_screen(self, seat: Seat, draft: str | None = None) -> None:
+        """The Clan's game screen, then what happened to it since its last turn."""
         from conquest_tui.ui.screens.game import GameScreen
 
-        session = self.session
-        if session is None or session.game.state.active_clan != message.clan_number:
-            return
-        self._show(GameScreen(session.game, message.clan_number))
-        since = session.view(message.clan_number).since_last_turn()
+        self._show(GameScreen(seat, draft))
+        since = seat.view().since_last_turn()
         if since:
-            from conquest_tui.engine.reports.event_text import event_text
+            from conquest_tui.engine.face import event_text
             from conquest_tui.ui.screens.since_last_turn import SinceLastTurnScreen
 
             self.push_screen(SinceLastTurnScreen([event_text(event) for event in since]))
@@ -186,7 +223,7 @@ class ConquestApp(App[int]):
     def on_game_screen_save_requested(self, message: GameScreen.SaveRequested) -> None:
         if self.session is None:
             return
-        self.session.keep_draft(message.clan_number, message.draft)
+        message.seat.keep_draft(message.draft)
         if not self._save():
             return
         saved = f"Saved to {self.session.path}."
@@ -194,17 +231,40 @@ class ConquestApp(App[int]):
             self._leave_to_title()
         self.notify(saved, title="Saved", markup=False)
 
+    def on_game_screen_draft_paused(self, message: GameScreen.DraftPaused) -> None:
+        """Typing stopped: the sheet goes into the save, so that no exit loses it."""
+        from conquest_tui.session import SaveMovedOn, SessionError
+
+        if self.session is None or not message.seat.sits_at(self.session):
+            return
+        try:
+            message.seat.save_draft(message.draft)
+        except SaveMovedOn as error:
+            self._moved_on(str(error))
+        except SessionError as error:
+            if not self._draft_unsaved:  # said once, not every pause in typing
+                self._draft_unsaved = True
+                self._could_not_save(str(error))
+        else:
+            self._draft_unsaved = False
+
     def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
-        from conquest_tui.session import NotYourTurn, SheetRefused
+        from conquest_tui.session import NotYourTurn, SaveMovedOn, SessionError, SheetRefused
         from conquest_tui.ui.screens.report import ReportScreen
 
         session = self.session
         if session is None:
             return
         try:
-            outcome = session.submit(message.clan_number, message.sheet_text)
+            outcome = message.seat.submit(message.sheet_text)
+        except SaveMovedOn as error:
+            self._moved_on(str(error))
+            return
         except (NotYourTurn, SheetRefused) as error:
             self.notify(str(error), title="Cannot end the turn", severity="error", markup=False)
+            return
+        except SessionError as error:
+            self._could_not_save(str(error))
             return
         self.last_outcome = outcome
         self._handover = outcome.handover
@@ -212,28 +272,81 @@ class ConquestApp(App[int]):
         self._show(ReportScreen(outcome.report, message.sheet_text, events=outcome.result.events))
 
     def on_game_screen_clan_resigned(self, message: GameScreen.ClanResigned) -> None:
-        from conquest_tui.session import NotYourTurn
+        from conquest_tui.session import NotYourTurn, SaveMovedOn, SessionError
 
         session = self.session
         if session is None:
             return
         try:
-            handover = session.resign(message.clan_number)
+            handover = message.seat.resign()
+        except SaveMovedOn as error:
+            self._moved_on(str(error))
+            return
         except NotYourTurn as error:
             self.notify(str(error), title="Cannot resign", severity="error", markup=False)
             return
+        except SessionError as error:
+            self._could_not_save(str(error))
+            return
         self._warn_unsaved(handover)
-        note = f"Clan {message.clan_number} has resigned."
+        note = f"Clan {message.seat.number} has resigned."
         self._hand_over(handover, f"{note} {handover.note}".strip())
 
     def on_report_screen_report_read(self, _: ReportScreen.ReportRead) -> None:
         handover, self._handover = self._handover, None
         if handover is None and self.session is not None:
-            handover = self.session.play_bots()
+            handover = self._bots_play(self.session)
         if handover is not None:
             self._hand_over(handover, handover.note)
 
+    # --- another window moved the game on ----------------------------------------------------
+
+    def on_app_focus(self) -> None:
+        """The terminal has the focus again: a game moved on meanwhile is loaded again."""
+        session = self.session
+        if session is None:
+            return
+        sentence = session.moved_on()
+        if sentence:
+            self._moved_on(sentence)
+
+    def _moved_on(self, sentence: str) -> None:
+        """Another window wrote the save: load it again (never overwrite it) and go on from
+        there; the sheet being written stays in the editor if it is still that Clan's turn."""
+        from conquest_tui.session import SessionError
+
+        session = self.session
+        if session is None:
+            return
+        game_screen = self._game_screen()
+        draft = game_screen.draft if game_screen is not None else None
+        try:
+            session.reload()
+        except SessionError as error:
+            self.notify(str(error), title="Cannot load", severity="error", timeout=10,
+                        markup=False)
+            self._leave_to_title()
+            return
+        self._handover = None
+        self.notify(f"{sentence[0].upper()}{sentence[1:]}. It was loaded again.".replace(
+            " — load it again", ""), title="Loaded again", severity="warning", timeout=10,
+            markup=False)
+        if game_screen is not None and game_screen.seat.is_turn and draft is not None:
+            self._open_game_screen(game_screen.seat, draft)
+            return
+        self._play(session)
+
     # --- the table ---------------------------------------------------------------------------
+
+    def _bots_play(self, session: Session) -> HandOver:
+        """Let the bot seats play (a game moved on elsewhere is loaded again first)."""
+        from conquest_tui.session import SaveMovedOn
+
+        try:
+            return session.play_bots()
+        except SaveMovedOn:
+            session.reload()
+            return session.play_bots()
 
     def _open(self, path: Path, *, allow_edited: bool = False) -> None:
         """Open a save and go to its active Clan's hand-over screen (asking first when the save
@@ -253,20 +366,21 @@ class ConquestApp(App[int]):
             if len(self.screen_stack) <= 1:
                 self.show_title()
             return
-        self._play(session, save=False)
+        self._play(session)
 
     def _offer_backup(self, path: Path, error: str) -> bool:
         """A damaged save: offer its newest backup that loads (False when there is none).
 
         The backup is played under the save's own name, so the damaged file is replaced only
         when the game is next saved (it then becomes the newest backup itself)."""
-        from conquest_tui.session import Session, good_backup
+        from conquest_tui.session import Session
         from conquest_tui.ui.screens.dialogs import ConfirmDialog
         from conquest_tui.ui.screens.title import saved_at
 
-        backup = good_backup(path)
-        if backup is None:
+        found = Session.from_backup(path)
+        if found is None:
             return False
+        table, backup_file, modified = found
         where, _, said = error.partition(": ")
         reason = (said if said and where.endswith(path.name) else error).rstrip(".")
         if reason.startswith("the file is damaged (") and reason.endswith(")"):
@@ -274,15 +388,15 @@ class ConquestApp(App[int]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._play(Session(backup.game, path), save=False)
+                self._play(table)
             elif len(self.screen_stack) <= 1:
                 self.show_title()
 
-        detail = (f"The backup is {backup.path.name}. The damaged {path.name} stays as it is "
+        detail = (f"The backup is {backup_file.name}. The damaged {path.name} stays as it is "
                   "until the game is next saved.")
         self.push_screen(ConfirmDialog(
             f"{path.name} is damaged ({reason}). Open its backup from "
-            f"{saved_at(backup.modified)}?", detail, yes="Open the backup", no="Cancel",
+            f"{saved_at(modified)}?", detail, yes="Open the backup", no="Cancel",
             title="Damaged save"), answered)
         return True
 
@@ -303,17 +417,15 @@ class ConquestApp(App[int]):
                                        detail, yes="Open it", no="Cancel", title="Changed save"),
                          answered)
 
-    def _play(self, session: Session, *, save: bool) -> None:
-        """Play a game: save it (a new one), let bot seats play, then the hand-over."""
+    def _play(self, session: Session) -> None:
+        """Play a game: let bot seats play, then the hand-over."""
         self.session = session
-        if save:
-            self._save()
-        if session.all_bots and not session.game.state.finished:
+        if session.all_bots and not session.finished:
             from conquest_tui.ui.screens.watch import WatchScreen
 
             self._show(WatchScreen(session))  # a game of bots is watched a game turn a key
             return
-        handover = session.play_bots()
+        handover = self._bots_play(session)
         self._warn_unsaved(handover)
         self._hand_over(handover, handover.note)
 
@@ -322,45 +434,52 @@ class ConquestApp(App[int]):
 
     def change_seat(self, clan_number: int, seat: str, level: str | None = None) -> None:
         """Hand a seat to a bot or to a person, save, and go on (docs/rules-interpretations.md,
-        Seats): a seat with a PIN changes hands only with it, unless its Clan is at the
+        Seats): a seat with a PIN changes in no way without it, unless its Clan is at the
         terminal; the bots play on if the seat whose turn it is became a bot's."""
-        from conquest_tui.session import SessionError, seat_label
+        from conquest_tui.session import SaveMovedOn, SessionError, seat_label
         from conquest_tui.ui.screens.handover import HandoverScreen
         from conquest_tui.ui.screens.watch import WatchScreen
 
         session = self.session
         if session is None or (isinstance(self.screen, WatchScreen) and self.screen.busy):
             return
-        clan = session.game.clan(clan_number)
         game_screen = self._game_screen()
         at_terminal = game_screen is not None and game_screen.clan_number == clan_number
-        lock = None if at_terminal or clan.seat == seat else session.seat_lock(clan_number)
+        door = session.seat_door(clan_number)
+        info = session.seat_info(clan_number)
 
         def change(ok: bool | None = True) -> None:
             if not ok or self.session is not session:
                 return
             if at_terminal and game_screen is not None:
-                session.keep_draft(clan_number, game_screen.draft)
+                opened = game_screen.seat
+                opened.keep_draft(game_screen.draft)
+            else:
+                opened = door.seat
             try:
-                session.set_seat(clan_number, seat, level)
+                opened.set_seat(seat, level)
+            except SaveMovedOn as error:
+                self._moved_on(str(error))
+                return
             except SessionError as error:
                 self._could_not_save(str(error))
                 return
-            who = "a person" if seat == "human" else f"a {seat_label(seat, clan.bot_level)}"
-            self.notify(f"Clan {clan.number} ({clan.name}) is played by {who} from now on.",
-                        title="Seat", markup=False)
+            who = "a person" if seat == "human" else \
+                f"a {seat_label(seat, level or info.level)}"
+            self.notify(f"{info.label} is played by {who} from now on.", title="Seat",
+                        markup=False)
             watching = isinstance(self.screen, WatchScreen)
             handing_over = isinstance(self.screen, HandoverScreen)  # its note lists the seats
             if watching and seat == "bot":
                 self.screen.refresh_all()
             elif watching or handing_over or (
-                    seat == "bot" and clan_number == session.game.state.active_clan):
+                    seat == "bot" and clan_number == session.active_clan):
                 self.call_later(self._replay, session)
 
-        if lock is not None:
+        if door.needs_pin and not at_terminal:
             from conquest_tui.ui.screens.handover import PinPrompt
 
-            self.push_screen(PinPrompt(f"Clan {clan.number} ({clan.name})", lock), change)
+            self.push_screen(PinPrompt(info.label, door), change)
         else:
             change()
 
@@ -371,7 +490,7 @@ class ConquestApp(App[int]):
 
         if isinstance(self.screen, HandoverScreen):
             await self.pop_screen()
-        self._play(session, save=False)
+        self._play(session)
 
     def _hand_over(self, handover: HandOver, note: str) -> None:
         """The hand-over screen of the Clan whose turn it is (or the end of the game)."""
@@ -380,16 +499,20 @@ class ConquestApp(App[int]):
         session = self.session
         if session is None:
             return
+        moved = session.moved_on()
+        if moved:  # another window played meanwhile: go on from its game, not ours
+            self._moved_on(moved)
+            return
         if handover.finished:
             self._game_over()
             return
-        clan = session.game.clan(handover.next_clan)
-        bots = [f"Clan {bot.number} {bot.name} ({bot.bot_level})"
-                for bot in session.game.state.clans if bot.seat == "bot" and not bot.resigned]
+        clan = session.seat_info(handover.next_clan)
+        bots = [f"Clan {bot.number} {bot.name} ({bot.level})"
+                for bot in session.seats() if bot.is_bot and not bot.resigned]
         if bots:  # who plays which seat is no secret at the table
             note = f"{note} Bot seats: {', '.join(bots)}.".strip()
-        self._show(HandoverScreen(clan.number, clan.name, session.game.state.game_turn,
-                                  lock=session.seat_lock(clan.number), note=note))
+        self._show(HandoverScreen(clan.number, clan.name, session.game_turn,
+                                  door=session.seat_door(clan.number), note=note))
 
     def _show(self, screen: Screen[None]) -> None:
         """Replace the game step on top (or put the first one above the title screen)."""
@@ -402,13 +525,33 @@ class ConquestApp(App[int]):
             self.push_screen(screen)
 
     def _save(self) -> bool:
-        """Save the game where it was started or loaded; False (and a message) on failure."""
-        from conquest_tui.session import SessionError
+        """Save the game where it was started or loaded; False (and a message) on failure.
 
-        if self.session is None:
+        When another window wrote the save meanwhile it is loaded again, not overwritten; the
+        sheet being written goes into it, then."""
+        from conquest_tui.session import SaveMovedOn, SessionError
+
+        session = self.session
+        if session is None:
             return False
         try:
-            self.session.save()
+            session.save()
+        except SaveMovedOn as error:
+            game_screen = self._game_screen()
+            if game_screen is not None:
+                draft = game_screen.draft
+                try:
+                    session.reload()
+                    game_screen.seat.save_draft(draft)
+                except SessionError as again:
+                    self._could_not_save(str(again))
+                    return False
+                self.notify(f"{error}. Your sheet was kept in the game as it is now.".replace(
+                    " — load it again", ""), title="Loaded again", severity="warning",
+                    timeout=10, markup=False)
+                return True
+            self._could_not_save(str(error))
+            return False
         except SessionError as error:
             self._could_not_save(str(error))
             return False
@@ -424,24 +567,18 @@ class ConquestApp(App[int]):
 
     def _game_over(self) -> None:
         """The end-of-game screen: standings, everyone's graphs, each Clan's final report."""
-        from conquest_tui.engine.economy.victory import end_sentence
-        from conquest_tui.engine.reports.history import build_history, final_standings
-        from conquest_tui.engine.reports.report_text import render_report
         from conquest_tui.ui.screens.game_over import GameOverScreen
 
         session = self.session
         if session is None:
             return
-        game = session.game
-        message = end_sentence(game) or "The game is over."
-        rows = final_standings(game)
-        reports = {row.clan: render_report(session.report(row.clan), rules=True) for row in rows}
+        board = session.final_board()
 
         def back(_: None) -> None:
             self.action_to_title()
 
-        self.push_screen(GameOverScreen(message, rows, build_history(game, rows[0].clan),
-                                        reports), back)
+        self.push_screen(GameOverScreen(board.sentence, board.rows, board.history,
+                                        dict(board.reports)), back)
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -498,7 +635,7 @@ class ConquestApp(App[int]):
         """Save the sheet being written with the game, then leave (stay if it cannot save)."""
         game_screen = self._game_screen()
         if game_screen is not None and self.session is not None:
-            self.session.keep_draft(game_screen.clan_number, game_screen.draft)
+            game_screen.seat.keep_draft(game_screen.draft)
             if not self._save():
                 return
         self.exit(0)
@@ -543,7 +680,7 @@ class ConquestApp(App[int]):
         """The rules of the game in play, or the project's rules on the title screen."""
         from conquest_tui.storage.rules_loader import load_ruleset
 
-        return self.session.game.rules if self.session is not None else load_ruleset()
+        return self.session.rules if self.session is not None else load_ruleset()
 
     def key_groups(self, screen: Screen[object]) -> list[KeyGroup]:
         """The keys working on a screen, by where they work (the game screen lists its panes)."""
@@ -580,9 +717,7 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
         except SaveEdited:
             pass  # the app opens and asks whether to open it anyway
         except SessionError as error:
-            from conquest_tui.session import good_backup
-
-            if good_backup(save_path) is None:
+            if Session.from_backup(save_path) is None:
                 print(f"conquest: {error}", file=sys.stderr)
                 return 1
             # the app opens and offers the newest backup that loads

@@ -72,7 +72,7 @@ class GameCommands(CommandList):
             found.append((f"Jump to convoy #{convoy.number}{name}",
                           partial(screen.select_convoy, convoy.number),
                           f"{convoy.convoy_type.title()} convoy in hex {convoy.hex}", True))
-        for site in sorted(screen.game.map.cities, key=lambda s: s.name):
+        for site in sorted(screen.view.map.cities, key=lambda s: s.name):
             found.append((f"Jump to city {site.name}", partial(screen.jump_to_hex, site.hex),
                           f"Hex {site.hex}" + (" (major city)" if site.major else ""), False))
         return found
@@ -99,27 +99,25 @@ class SeatCommands(CommandList):
 
         found: list[Command] = []
         here = None if isinstance(screen, WatchScreen) else screen.clan_number
-        clans = sorted(session.game.state.clans,
-                       key=lambda c: session.game.state.clan_order.index(c.number))
-        for clan in clans:
+        for clan in session.seats():
             if clan.resigned:
                 continue
-            label = f"Clan {clan.number} ({clan.name})"
-            if clan.number == here and clan.seat == "human":
+            label = clan.label
+            if clan.number == here and not clan.is_bot:
                 for level in bot_levels():
                     name = (f"Hand this seat to a bot ({level})" if isinstance(screen, GameScreen)
                             else f"Hand {label} to a bot ({level})")
                     found.append((name, partial(change, clan.number, "bot", level),
                                   "The computer plays this Clan from now on; take it back "
                                   "from the palette at any hand-over", level == "normal"))
-            if clan.seat == "bot":
+            if clan.is_bot:
                 found.append((f"Take over {label}", partial(change, clan.number, "human"),
                               f"A person plays this Clan from now on (its bot plays "
-                              f"{clan.bot_level})", True))
+                              f"{clan.level})", True))
                 for level in bot_levels():
-                    if level != clan.bot_level:
+                    if level != clan.level:
                         found.append((f"Let {label}'s bot play {level}",
                                       partial(change, clan.number, "bot", level),
-                                      f"Its bot plays {clan.bot_level} now", False))
+                                      f"Its bot plays {clan.level} now", False))
         return found
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from conquest_tui.engine.core.hexgrid import format_hex, parse_hex
+from conquest_tui.engine.face import format_hex, parse_hex
 
 HEX_WIDTH = 5
 """Cells across one hex."""

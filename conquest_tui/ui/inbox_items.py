@@ -6,11 +6,14 @@ from collections.abc import Iterable
 
 import attrs
 
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.report_text import hide_rule_ids
-from conquest_tui.engine.reports.view import ClanView, SpyReportInfo
+from conquest_tui.engine.face import (
+    ClanView,
+    Event,
+    EventKind,
+    SpyReportInfo,
+    event_text,
+    hide_rule_ids,
+)
 
 MESSAGES, RADIO, SPIES, AGENTS, ESPIONAGE, MEETINGS, AWAY = (
     "Messages", "Radio", "Spies", "Agents", "Espionage", "First meetings", "While you were away")

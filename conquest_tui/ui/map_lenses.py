@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from conquest_tui.engine.reports.view import UNKNOWN, ClanView
+from conquest_tui.engine.face import UNKNOWN, ClanView
 
 TERRAIN = "terrain"
 OWNER = "owner"

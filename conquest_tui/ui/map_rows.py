@@ -8,7 +8,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from conquest_tui.engine.core.gamemap import TERRAIN_CHARS
+from conquest_tui.engine.face import TERRAIN_CHARS
 from conquest_tui.ui.hex_glyphs import LETTER, Cell, Run
 from conquest_tui.ui.map_palette import compose_style
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from conquest_tui.engine.reports.view import UNKNOWN, ClanView
+from conquest_tui.engine.face import UNKNOWN, ClanView
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
 
 

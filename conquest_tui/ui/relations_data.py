@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import attrs
 
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.report_text import hide_rule_ids
-from conquest_tui.engine.reports.view import ClanView, MetClanInfo
+from conquest_tui.engine.face import (
+    ClanView,
+    Event,
+    EventKind,
+    MetClanInfo,
+    event_text,
+    hide_rule_ids,
+)
 
 ALLY, BAN = "ALLY", "BAN"
 """The Clan orders the relations screen writes on the sheet."""

@@ -6,10 +6,7 @@ from collections.abc import Callable
 
 import attrs
 
-from conquest_tui.engine.convoys import routes
-from conquest_tui.engine.core import hexgrid
-from conquest_tui.engine.orders.sheet import parse_sheet
-from conquest_tui.engine.reports.view import UNKNOWN, ClanView, ConvoyInfo
+from conquest_tui.engine.face import UNKNOWN, ClanView, ConvoyInfo, hexgrid, parse_sheet, routes
 from conquest_tui.ui.map_overlay import RouteMark
 
 MODE_WORDS = frozenset({"CAPTURE", "RECON", "EMPTY"})

@@ -6,13 +6,22 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from conquest_tui.engine.orderbook.movement import Move
-from conquest_tui.engine.orders.registry import CLAN, CONVOY
-from conquest_tui.engine.orders.sheet import POST, PRE, header_of, parse_sheet
-from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
+from conquest_tui.engine.face import (
+    CLAN,
+    CONVOY,
+    POST,
+    PRE,
+    Order,
+    Token,
+    TokenError,
+    header_of,
+    parse_sheet,
+    strip_comment,
+    tokenize,
+)
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.rules.ruleset import Ruleset
+    from conquest_tui.engine.face import Ruleset
 
 BAD_HEADER = "bad"
 """The kind of a header the parser will not accept."""
@@ -98,10 +107,14 @@ def sheet_line(sheet_text: str, number: int) -> str:
     return order_text(lines[number - 1])
 
 
-def convoy_moves(sheet_text: str, rules: Ruleset, convoy_number: int) -> list[Move]:
+MOVE_KEYWORD = "MOVE"
+"""The keyword of a move (written as a bare direction or hex number, too)."""
+
+
+def convoy_moves(sheet_text: str, rules: Ruleset, convoy_number: int) -> list[Order]:
     """The moves written for one convoy, in sheet order (other orders and bad lines left out)."""
     return [line.order for line in parse_sheet(sheet_text, rules).convoy_lines(convoy_number)
-            if isinstance(line.order, Move)]
+            if line.order is not None and line.order.keyword == MOVE_KEYWORD]
 
 
 def clan_order_rows(lines: list[str], rules: Ruleset, keyword: str, clan: int) -> list[int]:

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 
 from conquest_tui.engine.convoys import movement
 from conquest_tui.engine.core.game import Game
+from conquest_tui.session import Seat, Session
 from conquest_tui.ui.screens.game import GameScreen
 
 S = TypeVar("S")
@@ -22,6 +23,17 @@ WAIT_SECONDS = 10.0
 """How long a condition may take before the test fails (generous: the machine may be busy)."""
 
 _TEXT = re.compile(r'<text[^>]*\bx="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')
+
+
+def seat_of(game: Game, clan: int) -> Seat:
+    """The seat of a Clan without a PIN at a table of its own around `game` (never saved)."""
+    return Session(game).open_seat(clan)
+
+
+def load_sheet(pane: object, game: Game, clan: int, text: str) -> None:
+    """Load a Clan's sheet into an order sheet pane, as the game screen does."""
+    seat = seat_of(game, clan)
+    pane.load(seat, seat.view(), text)  # type: ignore[attr-defined]
 
 
 def screen_text(app: App[object]) -> str:

@@ -64,7 +64,7 @@ async def play_turn(pilot: Pilot[int], *, orders: bool) -> ReportScreen:
     screen = await take_the_terminal(pilot)
     if orders:
         await pilot.press("f2", "down", *"BUY 10 FOOD")  # the line under [PRE]
-        step = legal_step(screen.game, screen.clan_number)
+        step = legal_step(screen.app.session.referee().game, screen.clan_number)
         await pilot.press("escape", MAP_KEYS[step], "m")  # map cursor one hex away, move
         await pilot.pause()
         text = screen.query_one(OrderSheetPane).text
@@ -83,7 +83,7 @@ async def test_two_clans_play_a_game_turn_by_keys_and_the_autosave_resumes(
         await pilot.pause()
         await new_game_by_keys(pilot, "flow")
         assert app.session is not None
-        game = app.session.game
+        game = app.session.referee().game
         assert app.session.path == _saves / "test_small-flow.json"
         first, second = game.state.clan_order
         assert isinstance(app.screen, HandoverScreen) and app.screen.clan_number == first
@@ -283,7 +283,7 @@ async def test_the_new_game_form_sets_the_last_game_turn_amb_57(_saves: Path) ->
         limit.focus()
         await pilot.press("ctrl+a", "ctrl+k", "1", "2", "ctrl+s")
         await wait_for_screen(pilot, HandoverScreen)
-        assert app.session is not None and app.session.game.state.turn_limit == 12
+        assert app.session is not None and app.session.referee().game.state.turn_limit == 12
 
 
 async def test_a_bot_seat_of_the_new_game_form_has_a_level_not_a_pin(_saves: Path) -> None:
@@ -306,7 +306,7 @@ async def test_a_bot_seat_of_the_new_game_form_has_a_level_not_a_pin(_saves: Pat
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.session is not None
-        seats = {clan.name: (clan.seat, clan.bot_level) for clan in app.session.game.state.clans}
+        seats = {seat.name: (seat.seat, seat.level) for seat in app.session.seats()}
         assert ("bot", "hard") in seats.values() and ("human", "normal") in seats.values()
 
 

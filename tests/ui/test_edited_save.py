@@ -53,4 +53,4 @@ async def test_an_edited_save_is_marked_and_opens_only_when_the_player_says_yes(
         await pilot.press("y")
         await wait_for_screen(pilot, HandoverScreen)
         assert app.session is not None and app.session.path == path
-        assert 777_777 in [clan.stock.money for clan in app.session.game.state.clans]
+        assert 777_777 in [clan.stock.money for clan in app.session.referee().game.state.clans]

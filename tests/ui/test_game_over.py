@@ -12,10 +12,6 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from conquest_tui import session
-from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.economy.victory import end_sentence
-from conquest_tui.engine.reports.history import build_history, final_standings
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game_over import GameOverScreen
 from conquest_tui.ui.screens.history import FiguresPlot
@@ -29,16 +25,15 @@ def finished() -> session.Session:
     first = game.state.clan_order[0]
     while not game.state.finished:
         clan = game.state.active_clan
-        table.submit(clan, f"[CONVOY 1]\n{legal_step(game, clan)}\n" if clan == first else "")
+        sheet = f"[CONVOY 1]\n{legal_step(game, clan)}\n" if clan == first else ""
+        table.open_seat(clan).submit(sheet)
     return table
 
 
-def game_over_screen(game: Game) -> GameOverScreen:
-    """The screen as the app builds it."""
-    rows = final_standings(game)
-    reports = {row.clan: render_report(session.Session(game).report(row.clan), rules=True)
-               for row in rows}
-    return GameOverScreen(end_sentence(game), rows, build_history(game, rows[0].clan), reports)
+def game_over_screen(table: session.Session) -> GameOverScreen:
+    """The screen as the app builds it, from the table's end of the game."""
+    board = table.final_board()
+    return GameOverScreen(board.sentence, board.rows, board.history, dict(board.reports))
 
 
 async def test_a_finished_game_opens_on_its_end_screen_with_everyone_s_graphs(
@@ -48,14 +43,14 @@ async def test_a_finished_game_opens_on_its_end_screen_with_everyone_s_graphs(
     to the title."""
     table = finished()
     path = tmp_path / "over.json"
-    session.save(table.game, path)
-    winner = table.game.state.winners[0]
+    session.save(table.referee().game, path)
+    winner = table.referee().game.state.winners[0]
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for_screen(pilot, GameOverScreen)
         text = screen_text(app)
         assert "The game is over" in text and "winner" in text
-        assert f"{winner} {table.game.clan(winner).name}  winner" in text
+        assert f"{winner} {table.referee().game.clan(winner).name}  winner" in text
         await pilot.press("g")
         await wait_until(pilot, lambda: screen.query(FiguresPlot), "the graphs")
         assert all(len(plot.lines) == 2 for plot in screen.query(FiguresPlot))
@@ -87,7 +82,7 @@ class GameOverHost(App[None]):
                               "graphs-160x50"])
 def test_game_over_snapshot(size: tuple[int, int], tab: str, snap_compare: Any) -> None:
     """The standings (the winner marked) and everyone's graphs, at both sizes."""
-    screen = game_over_screen(finished().game)
+    screen = game_over_screen(finished())
 
     async def choose(pilot: Pilot[None]) -> None:
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen), "the end")

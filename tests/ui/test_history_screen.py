@@ -28,7 +28,7 @@ def two_game_turns() -> session.Session:
         clan = game.state.active_clan
         sheet = f"[PRE]\nBUY 5 FOOD\n[CONVOY 1]\n{legal_step(game, clan)}\n" \
             if clan == first else ""
-        table.submit(clan, sheet)
+        table.open_seat(clan).submit(sheet)
     return table
 
 
@@ -38,8 +38,8 @@ async def test_two_game_turns_then_h_reads_turn_1_s_report(tmp_path: Path) -> No
     show its own line only."""
     table = two_game_turns()
     path = tmp_path / "history.json"
-    session.save(table.game, path)
-    first, second = table.game.state.clan_order
+    session.save(table.referee().game, path)
+    first, second = table.referee().game.state.clan_order
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await take_the_terminal(pilot)
@@ -63,9 +63,9 @@ async def test_two_game_turns_then_h_reads_turn_1_s_report(tmp_path: Path) -> No
 
 def test_a_clan_never_reads_another_clan_s_reports_or_series_during_the_game() -> None:
     table = two_game_turns()
-    first, second = table.game.state.clan_order
+    first, second = table.referee().game.state.clan_order
     for clan, other in ((first, second), (second, first)):
-        history = build_history(table.game, clan)
+        history = build_history(table.referee().game, clan)
         assert set(history.series) == {clan}
         assert all(f"report for Clan {clan} " in past.text for past in history.turns)
         assert not any(f"report for Clan {other} " in past.text for past in history.turns)
@@ -87,7 +87,7 @@ class HistoryHost(App[None]):
 def test_history_snapshot(size: tuple[int, int], tab: str, snap_compare: Any) -> None:
     """The log with turn 1's report selected; the plots of popularity, income, hexes, cities."""
     table = two_game_turns()
-    history = build_history(table.game, table.game.state.clan_order[0])
+    history = build_history(table.referee().game, table.referee().game.state.clan_order[0])
 
     async def choose(pilot: Pilot[None]) -> None:
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen), "history")

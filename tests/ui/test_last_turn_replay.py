@@ -15,7 +15,7 @@ from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.screens.replay import ReplayScreen, replay_frames
 from conquest_tui.ui.widgets.map_pane import MapPane
-from tests.ui.helpers import take_the_terminal, wait_for_screen
+from tests.ui.helpers import take_the_terminal, wait_for_screen, wait_until
 
 from .test_map_lenses import SIZE_IDS, SIZES, played_game
 
@@ -65,18 +65,26 @@ def test_replay_snapshot(view: ClanView, snap_compare: Any, size: tuple[int, int
 
 async def test_p_plays_the_last_turn_and_escape_ends_it(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """p plays the pulses on its own to the last and stops there; the arrow keys step back
+    through them; escape returns to the map. The test waits on what the replay shows, never on
+    the clock: a pulse every 20 ms here instead of every 1.2 s, so it runs through at once."""
     monkeypatch.setenv("CONQUEST_SAVES", str(tmp_path))
+    monkeypatch.setattr(ReplayScreen, "SECONDS_PER_PULSE", 0.02)
     path = tmp_path / "replay.json"
     session.save(played_game(), path)
     async with ConquestApp(path, cursor_blink=False).run_test(size=(100, 30)) as pilot:
         await take_the_terminal(pilot)
         await pilot.press("escape", "p")
         replay = await wait_for_screen(pilot, ReplayScreen)
-        assert replay.playing
-        await pilot.press("right", "right")
-        assert not replay.playing
-        assert replay.query_one(MapPane).overlay.own_convoys == {"0306": (1,)}
+        pane = replay.query_one(MapPane)
+        last = len(replay.frames) - 1
+        await wait_until(pilot, lambda: replay.index == last and not replay.playing,
+                         "the replay to play every pulse and stop at the last")
+        assert pane.overlay.own_convoys == {"0405": (1,)}
         await pilot.press("left")
-        assert replay.query_one(MapPane).overlay.own_convoys == {"0307": (1,)}
+        assert pane.overlay.own_convoys == {"0306": (1,)}
+        await pilot.press("left")
+        assert pane.overlay.own_convoys == {"0307": (1,)}
+        assert not replay.playing
         await pilot.press("escape")
         await wait_for_screen(pilot, GameScreen)

@@ -25,7 +25,7 @@ from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane, new_sheet
 from conquest_tui.ui.widgets.status_line import StatusLine
 
-from .helpers import wait_until
+from .helpers import load_sheet, wait_until
 from .map_pane_app import HOSTS_CSS
 
 SIZE = (100, 30)
@@ -189,7 +189,7 @@ def test_new_sheet_template_has_the_line_allowances(game: Game) -> None:
 
 async def _cursor_under_pre(pilot: Pilot[object], pane: OrderSheetPane, game: Game) -> int:
     """Load a new sheet into the pane and put the cursor on the empty line under [PRE]."""
-    pane.load(game, first_clan(game), "")
+    load_sheet(pane, game, first_clan(game), "")
     await pilot.pause()
     row = _row_of(pane, "[PRE]") + 1
     pane.editor.focus()
@@ -246,7 +246,7 @@ async def test_tab_cycles_keywords_and_uses_the_convoy_section(game: Game) -> No
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, first_clan(game), "")
+        load_sheet(pane, game, first_clan(game), "")
         await pilot.pause()
         row = _row_of(pane, "[CONVOY 1]") + 1
         pane.editor.focus()
@@ -277,7 +277,7 @@ async def test_add_move_appends_under_the_convoy_section(game: Game) -> None:
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, first_clan(game), "")
+        load_sheet(pane, game, first_clan(game), "")
         await pilot.pause()
         assert pane.add_move(1, "nw")
         await pilot.pause()
@@ -294,7 +294,7 @@ async def test_add_move_stops_at_the_line_limit_with_a_problem(game: Game) -> No
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
         full = "[CONVOY 1]\n" + "PAUSE\n" * 10 + "[POST]\n"
-        pane.load(game, first_clan(game), full)
+        load_sheet(pane, game, first_clan(game), full)
         await pilot.pause()
         assert not pane.add_move(1, "N")
         await pilot.pause()
@@ -308,7 +308,7 @@ async def test_add_move_creates_a_missing_section_before_post(game: Game) -> Non
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, first_clan(game), "[PRE]\n[POST]\nENLIST 5\n")
+        load_sheet(pane, game, first_clan(game), "[PRE]\n[POST]\nENLIST 5\n")
         await pilot.pause()
         assert pane.add_move(1, "0407")
         await pilot.pause()
@@ -348,7 +348,7 @@ class SheetSnapshotApp(App[None]):
         clan = first_clan(game)
         text = new_sheet(ClanView(game, clan)).replace("[PRE]           ; 5 lines\n\n",
                                                      "[PRE]           ; 5 lines\nBUY lots FUEL\n")
-        pane.load(game, clan, text)
+        load_sheet(pane, game, clan, text)
         pane.editor.cursor_blink = False
         pane.editor.focus()
         pane.editor.move_cursor((3, 0))
@@ -389,7 +389,7 @@ async def test_a_warning_is_shown_on_its_line_but_not_counted_as_a_problem_cc_cb
     pane = OrderSheetPane()
     app = PaneHost(game, pane)
     async with app.run_test(size=SIZE) as pilot:
-        pane.load(game, clan, f"[CONVOY {convoy.number}]\n{direction}\n")
+        load_sheet(pane, game, clan, f"[CONVOY {convoy.number}]\n{direction}\n")
         await pilot.pause()
         assert [p.is_warning for p in pane.problems] == [True]
         assert pane.problem_count == 0

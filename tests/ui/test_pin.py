@@ -81,7 +81,7 @@ async def test_wrong_pins_back_off_and_the_prompt_takes_no_pin_during_the_wait(
                          "the end of the wait")
         await pilot.press(*pin, "enter")
         await wait_until(pilot, lambda: app.screen is not prompt, "the prompt to close")
-        assert session.load(path).clan(prompt.lock.clan).pin_failures == 0, "a right PIN"
+        assert session.load(path).clan(prompt.door.number).pin_failures == 0, "a right PIN"
 
 
 

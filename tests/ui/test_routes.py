@@ -44,7 +44,7 @@ def last_notice(pilot: Pilot[int]) -> str:
 
 def written_path(screen: GameScreen) -> list[str]:
     """The hexes the convoy's written moves enter, each checked against the entry rules."""
-    game = screen.game
+    game = screen.app.session.referee().game
     convoy = game.convoy(screen.clan_number, 1)
     assert convoy is not None
     here, hexes = convoy.hex, []

@@ -212,3 +212,39 @@ def test_help_starts_with_a_first_turn_snapshot(tmp_path: Path, monkeypatch: pyt
         await wait_for_screen(pilot, HelpScreen)
 
     assert _snapshot(snap_compare, path, (80, 24), help_on_the_game_screen)
+
+
+async def test_the_sheet_reaches_the_save_a_moment_after_typing_stops(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A closed window or a killed process loses nothing typed before the pause (about 2 s;
+    shortened here): the draft is written into the save without Ctrl+S or Ctrl+Q."""
+    from conquest_tui.ui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "DRAFT_PAUSE", 0.2)
+    path = _saved(tmp_path, "pause")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await take_the_terminal(pilot)
+        await pilot.press("f2", "down", *"ENLIST 4")
+        assert screen.draft_pending, "typing restarts the pause"
+        await wait_until(pilot, lambda: "ENLIST 4" in session.load(path).clan(
+            screen.clan_number).draft_sheet, "the draft in the save")
+        assert not screen.draft_pending
+
+
+async def test_a_game_moved_on_in_another_window_is_loaded_again_not_overwritten(
+        tmp_path: Path) -> None:
+    """Another window plays this Clan's turn: ending the turn here loads the game again (the
+    other window's turn stands) instead of writing over it."""
+    path = _saved(tmp_path, "moved")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await take_the_terminal(pilot)
+        other = session.Session.open(path)
+        other.open_seat(screen.clan_number).submit("[PRE]\nENLIST 6\n")
+        await pilot.press("f5", "enter")
+        handover = await wait_for_screen(pilot, HandoverScreen)
+        assert handover.clan_number != screen.clan_number
+        assert "moved on" in " ".join(str(n.message) for n in app._notifications)  # noqa: SLF001
+    saved = session.load(path)
+    assert saved.clan(screen.clan_number).turns_played == 1

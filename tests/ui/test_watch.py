@@ -78,16 +78,16 @@ async def test_space_plays_one_game_turn_at_a_time_and_saves(saves: Path) -> Non
     path = _save(saves, "bots", bots=4)
     async with ConquestApp(path, cursor_blink=False).run_test(size=(160, 50)) as pilot:
         screen = await wait_for_screen(pilot, WatchScreen)
-        assert screen.game.state.game_turn == 1, "nothing is played before the key"
+        assert screen.session.game_turn == 1, "nothing is played before the key"
         for turn in (2, 3):
             await pilot.press("space")
-            await wait_until(pilot, lambda t=turn: screen.game.state.game_turn == t
+            await wait_until(pilot, lambda t=turn: screen.session.game_turn == t
                              and not screen.busy, f"game turn {turn}")
             assert len(screen.sentences) == 4
         text = screen_text(pilot.app)
         assert "game turn 3" in text
         assert "(hard): " in text and "income $" in text, "what each bot did"
-        assert Session.open(path).game.state.game_turn == 3, "each game turn is saved"
+        assert Session.open(path).referee().game.state.game_turn == 3, "each game turn is saved"
         await pilot.press("r")
         viewer = await wait_for_screen(pilot, ReportViewer)
         assert "report for Clan" in viewer.text
@@ -97,7 +97,7 @@ async def test_space_plays_one_game_turn_at_a_time_and_saves(saves: Path) -> Non
 
 async def test_taking_over_a_bot_seat_from_the_palette_is_saved(saves: Path) -> None:
     path = _save(saves, "bots", bots=4)
-    game = Session.open(path).game
+    game = Session.open(path).referee().game
     first = game.clan(game.state.clan_order[0])
     async with ConquestApp(path, cursor_blink=False).run_test(size=(160, 50)) as pilot:
         await wait_for_screen(pilot, WatchScreen)
@@ -106,7 +106,7 @@ async def test_taking_over_a_bot_seat_from_the_palette_is_saved(saves: Path) -> 
         handover = await wait_for_screen(pilot, HandoverScreen)
         assert handover.clan_number == first.number
         assert "Bot seats: " in handover.note and "(easy)" in handover.note, "seats are public"
-        assert Session.open(path).game.clan(first.number).seat == "human"
+        assert Session.open(path).referee().game.clan(first.number).seat == "human"
 
 
 async def test_handing_this_seat_to_a_bot_lets_it_play_at_once(saves: Path) -> None:
@@ -117,9 +117,9 @@ async def test_handing_this_seat_to_a_bot_lets_it_play_at_once(saves: Path) -> N
         await _ask_palette(pilot, "Hand this seat to a bot (hard)")
         await pilot.press("enter")
         watch = await wait_for_screen(pilot, WatchScreen)  # no person is left at the table
-        seated = Session.open(path).game.clan(clan)
+        seated = Session.open(path).referee().game.clan(clan)
         assert (seated.seat, seated.bot_level) == ("bot", "hard")
-        assert watch.game.clan(clan).seat == "bot"
+        assert watch.session.seat_info(clan).is_bot
 
 
 async def test_a_seat_with_a_pin_changes_hands_only_with_its_pin(saves: Path) -> None:
@@ -139,11 +139,11 @@ async def test_a_seat_with_a_pin_changes_hands_only_with_its_pin(saves: Path) ->
         await _ask_palette(pilot, label)
         await pilot.press("enter")
         await wait_for_screen(pilot, PinPrompt)
-        assert Session.open(path).game.clan(first).seat == "human", "nothing before the PIN"
+        assert Session.open(path).seat_info(first).seat == "human", "nothing before the PIN"
         await pilot.press(*"4321", "enter")
         await wait_until(pilot, lambda: pilot.app.screen.clan_number != first,
                          "the next person's hand-over")
         handover = pilot.app.screen
         assert isinstance(handover, HandoverScreen)
         assert f"Clan {first} " in handover.note and "(normal)" in handover.note
-        assert Session.open(path).game.clan(first).seat == "bot"
+        assert Session.open(path).referee().game.clan(first).seat == "bot"

@@ -27,6 +27,7 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.steps import food
 
 INDOCTRINATION = "IND"
 """Building code of the Indoctrination Center (CC-CITY-49)."""
@@ -222,6 +223,8 @@ class Sell(Order):
                 ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="sold")
             return
         have = ctx.clan.stock.get(self.item)
+        if self.item == "food":  # not the unit its troops have begun to eat (AMB-60)
+            have = food.whole_food(ctx.clan)
         if have < self.quantity:
             ctx.fail(EventKind.NOT_ENOUGH, "CC-CL-SELL-01", why="items", have=have,
                      item=self.item, quantity=self.quantity)
@@ -354,7 +357,9 @@ def _indoctrinate(ctx: TurnContext, convoy: Convoy) -> None:
     training = effects.indoctrination_training.roll(ctx.rng())
     convoy.morale += morale
     convoy.training = min(rules.morale.training_maximum, convoy.training + training)
-    convoy.troops = convoy_stats.troop_capacity(convoy, rules)
+    recruits = convoy_stats.troop_capacity(convoy, rules) - convoy.troops
+    convoy.troops += recruits
     name = rules.vehicles[scout].name.lower()
     ctx.report(EventKind.INDOCTRINATION, "CC-CITY-49", convoy=convoy.number, name=name,
-               morale=morale, training=training, troops=convoy.troops)
+               scouts=effects.indoctrination_scouts, morale=morale, training=training,
+               troops=recruits)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import attrs
@@ -13,6 +14,7 @@ from conquest_tui.engine.core.state import Event, LastTurn, Problem
 from conquest_tui.engine.economy import gameturn
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.phases import clan_orders, income, maintenance, pulses, turn_close
+from conquest_tui.engine.reports.phase_titles import PHASE_TITLES
 from conquest_tui.engine.steps import pickup
 
 
@@ -26,14 +28,16 @@ class Phase:
     rule: str
 
 
-PHASES: tuple[Phase, ...] = (
-    Phase("income", "Income", income.run, "CC-SEQ-03"),
-    Phase("pre", "Pre-turn Clan orders", clan_orders.run_pre, "CC-SEQ-04"),
-    Phase("pickup", "Pre-turn pickup and healing", pickup.run, "CC-SEQ-05"),
-    Phase("pulses", "Convoy orders (pulses 1–10, 11–12)", pulses.run, "CC-SEQ-06"),
-    Phase("post", "Post-turn Clan orders", clan_orders.run_post, "CC-SEQ-10"),
-    Phase("maintenance", "Post-turn maintenance", maintenance.run, "CC-SEQ-11"),
-    Phase("close", "Turn close", turn_close.run, "CC-SEQ-12"),
+PHASES: tuple[Phase, ...] = tuple(
+    Phase(key, PHASE_TITLES[key], run, rule) for key, run, rule in (
+        ("income", income.run, "CC-SEQ-03"),
+        ("pre", clan_orders.run_pre, "CC-SEQ-04"),
+        ("pickup", pickup.run, "CC-SEQ-05"),
+        ("pulses", pulses.run, "CC-SEQ-06"),
+        ("post", clan_orders.run_post, "CC-SEQ-10"),
+        ("maintenance", maintenance.run, "CC-SEQ-11"),
+        ("close", turn_close.run, "CC-SEQ-12"),
+    )
 )
 """The player turn, in order. Reports are built from the state afterwards (CC-SEQ-13)."""
 
@@ -90,18 +94,21 @@ def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     clan.turns_played += 1
     clan.draft_sheet = ""
     problems = sorted(ctx.problems, key=lambda p: (p.line, p.level))
-    kept = kept_problems(problems, game.rules.order_limits.saved_problems_max)
+    most = game.rules.order_limits.saved_problems_max
+    kept = kept_problems(problems, most)
+    saved = [*inbox, *kept_events(ctx.events, problems, most)]
     clan.last_turn = LastTurn(
         game_turn=state.game_turn,
         sheet=saved_sheet(sheet, kept, game.rules.order_limits.refused_sheet_kept),
         problems=kept,
-        events=inbox + ctx.events,
+        events=saved,
         income=clan.last_turn.income,
         visited_hexes=sorted(ctx.visited),
         conquered_hexes=list(ctx.conquered),
     )
     ended = gameturn.advance(game)
-    events = tuple(event for event in clan.last_turn.events if shown(event.kind))
+    happened = [*inbox, *ctx.events, *clan.last_turn.events[len(saved):]]
+    events = tuple(event for event in happened if shown(event.kind))
     return TurnResult(clan_number, events, tuple(problems), ended)
 
 
@@ -116,6 +123,43 @@ def kept_problems(problems: list[Problem], most: int) -> list[Problem]:
     more = len(problems) - most
     return [*problems[:most], Problem(0, EventKind.MORE_PROBLEMS.value, "", "parse",
                                       {"more": more})]
+
+
+RESOLVE = "resolve"
+"""The level of a problem of an order line that failed when its time came (`TurnContext.fail`)."""
+
+
+def kept_events(events: list[Event], problems: list[Problem], most: int) -> list[Event]:
+    """The turn's events kept with the save: all of them, except that of the events of order
+    lines that failed when their time came (one per resolve problem, `TurnContext.fail`) only
+    the first `most` are kept, then one MORE_FAILED event that counts the rest.
+
+    A sheet of junk fails on every line; kept whole, those events would grow the save far
+    beyond the sheet's own size. The player who submits it reads them all in the `TurnResult`.
+    """
+    failing = Counter((p.line, p.code) for p in problems if p.level == RESOLVE)
+    if failing.total() <= most:
+        return events
+    kept: list[Event] = []
+    failed = 0
+    first_dropped: Event | None = None
+    at = 0
+    for event in events:
+        key = (event.line, event.kind.value)
+        if failing[key] > 0:
+            failing[key] -= 1
+            failed += 1
+            if failed > most:
+                if first_dropped is None:
+                    first_dropped, at = event, len(kept)
+                continue
+        kept.append(event)
+    if first_dropped is None:
+        return events
+    kept.insert(at, Event(clan=first_dropped.clan, phase=first_dropped.phase,
+                          kind=EventKind.MORE_FAILED, facts={"more": failed - most},
+                          pulse=first_dropped.pulse, game_turn=first_dropped.game_turn))
+    return kept
 
 
 CONTROL_CHARACTERS = dict.fromkeys(set(range(32)) - {ord("\t"), ord("\n"), ord("\r")})

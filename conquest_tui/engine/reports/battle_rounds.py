@@ -114,7 +114,7 @@ def _wrecked(names: list[tuple[str, str]], kinds: list[int], whose: str) -> list
     parts = []
     for index in sorted(set(kinds)):
         count = kinds.count(index)
-        name, plural = names[index]
+        name, plural = names[index] if 0 <= index < len(names) else ("vehicle", "vehicles")
         parts.append(_article(name) if count == 1 else f"{count} {plural}")
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     return [f"{listed} of {whose} {'was' if len(kinds) == 1 else 'were'} destroyed"]

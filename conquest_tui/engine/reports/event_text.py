@@ -51,8 +51,13 @@ TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD,
 
 
 def render(kind: EventKind, facts: Mapping[str, Fact], *, told: bool = False) -> str:
-    """The sentence of one kind with these facts (told: as read by a Clan it was done to)."""
-    sentence = (TOLD if told else SENTENCES)[kind]
+    """The sentence of one kind with these facts (told: as read by a Clan it was done to).
+
+    A kind with only one form is read in it either way (a damaged save may give any event an
+    actor); its facts are those `core.events.needs_of` declares, checked when a save loads.
+    """
+    first, second = (TOLD, SENTENCES) if told else (SENTENCES, TOLD)
+    sentence = first.get(kind) or second[kind]
     if isinstance(sentence, Mapping):
         sentence = sentence[str(facts["why"])]
     text = sentence.format_map(facts) if isinstance(sentence, str) else sentence(facts)

@@ -129,9 +129,9 @@ _MARKET: dict[EventKind, Sentence] = {
 
 
 def listed(items: Fact) -> str:
-    """("a",) → "a"; ("a", "b", "c") → "a, b and c"."""
+    """("a",) → "a"; ("a", "b", "c") → "a, b and c"; () → ""."""
     words = [str(item) for item in items] if isinstance(items, tuple) else [str(items)]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return "".join(words) if len(words) <= 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _built(f: Facts) -> str:
@@ -250,7 +250,7 @@ def _assigned(f: Facts) -> str:
 
 def _erected(f: Facts) -> str:
     name = str(f["building"])
-    article = "an" if name[0] in "AEIOU" else "a"
+    article = "an" if name[:1] in ("A", "E", "I", "O", "U") else "a"
     return f"Erected {article} {name} in {f['city']} ({f['hex']}) for ${f['cost']:,}."
 
 

@@ -57,6 +57,6 @@ def radio_lines(events: Iterable[Event]) -> list[str]:
     sent to it (`>` public, `clan#>` signed), in the order heard (CC-RPT-06, CC-CITY-67)."""
     out: list[str] = []
     for event in _unique(e for e in events if e.kind in (EventKind.RADIO, EventKind.MESSAGE)):
-        facts = dict(event.facts)
+        facts = {"convoy": event.convoy, "actor": event.actor, **event.facts}  # as event_text
         out.append(_radio_line(facts) if event.kind == EventKind.RADIO else _message_line(facts))
     return out

@@ -323,6 +323,10 @@ OWN: dict[EventKind, Sentence] = {
     EventKind.MORE_PROBLEMS: lambda f: (f"…and {f['more']:,} more "
                                         f"{'problem' if f['more'] == 1 else 'problems'} in the "
                                         "rest of the sheet."),
+    # a turn's failed lines beyond those kept with the save (every one is in the TurnResult)
+    EventKind.MORE_FAILED: lambda f: (f"…and {f['more']:,} more order "
+                                      f"{'line' if f['more'] == 1 else 'lines'} failed when "
+                                      "their time came."),
 }
 """Kind → the sentence the Clan it happened to reads."""
 

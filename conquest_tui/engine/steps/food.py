@@ -8,9 +8,15 @@ from conquest_tui.engine.convoys import convoy_stats, convoys, dealer
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.dice import binomial
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.state import Clan, Convoy
 
 MILLI = 1000
+
+
+def whole_food(clan: Clan) -> int:
+    """Units of food in the stockpile that no troop has begun to eat: the stockpile counts the
+    partly eaten unit as one (AMB-60), and a Clan cannot sell it (SELL, CC-CL-SELL-01)."""
+    return max(0, (clan.stock.food * MILLI - clan.food_eaten_milli) // MILLI)
 
 
 def _ration_milli(ctx: TurnContext, convoy: Convoy) -> float:
@@ -47,11 +53,13 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
         if need <= available:
             available -= need
             continue
-        fed = int(available // ration) if ration else troops
+        fed = max(0, int(available // ration)) if ration else troops
         available -= fed * ration
         _desert(ctx, convoy, troops - fed)
-    available = max(0, int(available))
-    clan.stock.food = math.ceil(available / MILLI)
+    # Below zero only when the unit already bitten left the stockpile (a CELEBRATE, a theft):
+    # nobody ate from nothing, and the bites stay owed by the next food to come.
+    available = int(available)
+    clan.stock.food = max(0, math.ceil(available / MILLI))
     clan.food_eaten_milli = clan.stock.food * MILLI - available
     if had + bought > clan.stock.food:
         _on_the_books(ctx, had + bought - clan.stock.food)

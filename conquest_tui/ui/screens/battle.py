@@ -13,10 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 
-from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports.battle_rounds import Moment, moments, title
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.report_text import hide_rule_ids
+from conquest_tui.engine.face import Event, Moment, event_text, hide_rule_ids, moments
+from conquest_tui.engine.face import battle_title as title
 from conquest_tui.ui.stylesheets import stylesheet
 
 

@@ -16,8 +16,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
-from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.stylesheets import PANES_CSS, stylesheet
 from conquest_tui.ui.widgets.map_pane import MapPane
@@ -30,6 +28,7 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from conquest_tui.engine.play.forecast import Forecast
+    from conquest_tui.session import Seat
     from conquest_tui.ui.map_lenses import Shade
     from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
     from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
@@ -104,58 +103,77 @@ class GameScreen(Screen[None]):
     class SaveRequested(Message):
         """Save the game with the sheet being written (and go back to the title, if asked)."""
 
-        def __init__(self, clan_number: int, draft: str, *, then_quit: bool = False) -> None:
+        def __init__(self, seat: Seat, draft: str, *, then_quit: bool = False) -> None:
             """Create the message.
 
             Args:
-                clan_number: The Clan at the terminal.
+                seat: The seat of the Clan at the terminal.
                 draft: Its order sheet as written so far (kept with the save).
                 then_quit: Whether to go back to the title screen once saved.
             """
             super().__init__()
-            self.clan_number = clan_number
+            self.seat = seat
             self.draft = draft
             self.then_quit = then_quit
+
+    class DraftPaused(Message):
+        """Typing stopped for a moment: the sheet being written goes into the save."""
+
+        def __init__(self, seat: Seat, draft: str) -> None:
+            """Create the message.
+
+            Args:
+                seat: The seat of the Clan at the terminal.
+                draft: Its order sheet as written so far.
+            """
+            super().__init__()
+            self.seat = seat
+            self.draft = draft
 
     class TurnEnded(Message):
         """The Clan ends its turn with this order sheet: run it and show the report."""
 
-        def __init__(self, clan_number: int, sheet_text: str) -> None:
+        def __init__(self, seat: Seat, sheet_text: str) -> None:
             """Create the message.
 
             Args:
-                clan_number: The Clan at the terminal.
+                seat: The seat of the Clan at the terminal.
                 sheet_text: Its order sheet.
             """
             super().__init__()
-            self.clan_number = clan_number
+            self.seat = seat
             self.sheet_text = sheet_text
 
     class ClanResigned(Message):
         """The Clan at the terminal resigns from the game (CC-GEN-11)."""
 
-        def __init__(self, clan_number: int) -> None:
+        def __init__(self, seat: Seat) -> None:
             """Create the message.
 
             Args:
-                clan_number: The Clan that resigns.
+                seat: The seat of the Clan that resigns.
             """
             super().__init__()
-            self.clan_number = clan_number
+            self.seat = seat
 
-    def __init__(self, game: Game, clan_number: int) -> None:
+    DRAFT_PAUSE: ClassVar[float] = 2.0
+    """Seconds after typing stops before the sheet being written goes into the save."""
+
+    def __init__(self, seat: Seat, draft: str | None = None) -> None:
         """Create the screen.
 
         Args:
-            game: The game (panes read only the Clan's ClanView of it).
-            clan_number: The Clan at the terminal.
+            seat: The seat of the Clan at the terminal (the panes read only its view).
+            draft: The sheet to show (None: the draft kept with the Clan).
         """
         super().__init__(id="game")
-        self.game = game
-        self.clan_number = clan_number
-        self.view = ClanView(game, clan_number)
+        self.seat = seat
+        self.clan_number = seat.number
+        self.view = seat.view()
+        self._start_draft = draft
         self.panes_ready = False
         self._route_timer: Timer | None = None
+        self._draft_timer: Timer | None = None
         """Whether the convoy, city and order-sheet panes are mounted (right after the first
         frame)."""
         self._money_after: int | None = None
@@ -163,7 +181,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
-            map_pane = MapPane(self.game.map, build_overlay(self.view), id="map")
+            map_pane = MapPane(self.view.map, build_overlay(self.view), id="map")
             map_pane.border_title = "Map"
             yield map_pane
             yield Vertical(id="game-side")  # its panes are mounted right after the first frame
@@ -176,7 +194,7 @@ class GameScreen(Screen[None]):
         map_pane.center_on(start)
         map_pane.focus()
         map_pane.lens_source = self._lens_shades
-        self.query_one("#status", StatusLine).show(self.view, self.game.state.game_turn, None)
+        self.query_one("#status", StatusLine).show(self.view, self.view.game_turn, None)
         self.call_after_refresh(self._mount_panes)
 
     async def _mount_panes(self) -> None:
@@ -203,14 +221,15 @@ class GameScreen(Screen[None]):
                                                      forecast, sheet)
             await self.mount(footer)
             self.panes_ready = True
-            sheet.load(self.game, self.clan_number, self.view.clan.draft_sheet)
+            draft = self._start_draft
+            sheet.load(self.seat, self.view, self.view.clan.draft_sheet if draft is None else draft)
             sheet.editor.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
             self.query_one("#convoys", ConvoyPane).show(self.view)
             city.show_hex(self.view, self.map_pane.cursor)
             self._show_status()
             # The status line follows the problem count as it changes, in the same frame.
             self.watch(sheet, "problem_count", self._show_status, init=False)
-            first = forecast.follow(self.game, self.clan_number, sheet)  # then in a thread
+            first = forecast.follow(self.seat, sheet)  # then in a thread
             if first is not None:
                 self._forecast_arrived(first, sheet.text)
             self._set_compact()
@@ -277,7 +296,7 @@ class GameScreen(Screen[None]):
         if cities:
             return cities[0]
         owned = self.view.owned_hexes()
-        return owned[0] if owned else self.game.map.hex_ids()[0]
+        return owned[0] if owned else self.view.map.hex_ids()[0]
 
     # --- panes -------------------------------------------------------------------------------
 
@@ -304,7 +323,7 @@ class GameScreen(Screen[None]):
 
     def _show_status(self) -> None:
         self.query_one("#status", StatusLine).show(
-            self.view, self.game.state.game_turn,
+            self.view, self.view.game_turn,
             self.sheet_pane.problem_count if self.panes_ready else None, self._money_after)
 
     def on_forecast_pane_ready(self, event: Message) -> None:
@@ -313,7 +332,7 @@ class GameScreen(Screen[None]):
         self._forecast_arrived(event.forecast, event.text)  # type: ignore[attr-defined]
 
     def _forecast_arrived(self, forecast: Forecast, text: str) -> None:
-        from conquest_tui.engine.reports.forecast_text import sheet_warnings
+        from conquest_tui.engine.face import sheet_warnings
 
         sheet = self.sheet_pane
         checked = {problem.line for problem in sheet.problems if not problem.is_warning}
@@ -377,13 +396,26 @@ class GameScreen(Screen[None]):
         if self._route_timer is not None:
             self._route_timer.stop()
         self._route_timer = self.set_timer(0.25, self._draw_route)
+        if self._draft_timer is not None:
+            self._draft_timer.stop()
+        self._draft_timer = self.set_timer(self.DRAFT_PAUSE, self._draft_paused)
+
+    def _draft_paused(self) -> None:
+        """Typing stopped: the sheet goes into the save (the app writes it)."""
+        self._draft_timer = None
+        if self.panes_ready and self.is_attached:
+            self.post_message(self.DraftPaused(self.seat, self.sheet_pane.text))
+
+    @property
+    def draft_pending(self) -> bool:
+        """Whether typing stopped less than DRAFT_PAUSE ago (the save has not the sheet yet)."""
+        return self._draft_timer is not None
 
     def _draw_route(self) -> None:
         """Draw the selected convoy's written moves on the map, numbered by pulse, with their
         cost in the map's bottom border."""
         import attrs
 
-        from conquest_tui.engine.convoys import movement
         from conquest_tui.ui import route_drawing
         from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 
@@ -392,15 +424,12 @@ class GameScreen(Screen[None]):
             return
         map_pane = self.map_pane
         convoy = self.query_one("#convoys", ConvoyPane).selected_convoy
-        live = self.game.convoy(self.clan_number, convoy.number) if convoy else None
-        if convoy is None or live is None:
+        fuel = self.seat.route_fuel(convoy.number) if convoy else None
+        if convoy is None or fuel is None:
             marks: dict[str, object] = {}
             summary = ""
         else:
-            world = route_drawing.route_world(self.view).as_game
-            route = route_drawing.sheet_route(
-                self.view, convoy, self.sheet_pane.text,
-                lambda a, b: movement.move_fuel(world, live, a, b))
+            route = route_drawing.sheet_route(self.view, convoy, self.sheet_pane.text, fuel)
             marks, summary = route.marks(), route.summary()
         if str(map_pane.border_subtitle or "") != summary:  # no repaint when nothing changed
             map_pane.border_subtitle = summary
@@ -431,15 +460,17 @@ class GameScreen(Screen[None]):
     @property
     def draft(self) -> str:
         """The order sheet as written so far (the saved draft until the panes are mounted)."""
-        return self.sheet_pane.text if self.panes_ready else self.view.clan.draft_sheet
+        if self.panes_ready:
+            return self.sheet_pane.text
+        return self.view.clan.draft_sheet if self._start_draft is None else self._start_draft
 
     def action_save(self) -> None:
         """Save now, the sheet being written included."""
-        self.post_message(self.SaveRequested(self.clan_number, self.draft))
+        self.post_message(self.SaveRequested(self.seat, self.draft))
 
     def action_save_and_quit(self) -> None:
         """Save, the sheet included, and go back to the title screen."""
-        self.post_message(self.SaveRequested(self.clan_number, self.draft, then_quit=True))
+        self.post_message(self.SaveRequested(self.seat, self.draft, then_quit=True))
 
     async def action_help(self) -> None:
         """Show the help screen."""
@@ -484,7 +515,7 @@ class GameScreen(Screen[None]):
         if convoy is None:
             self.notify("Select a convoy first (convoy pane).", severity="warning")
             return
-        self.app.push_screen(OddsScreen(self.game, self.view, convoy.number,
+        self.app.push_screen(OddsScreen(self.seat, self.view, convoy.number,
                                         self.map_pane.cursor))
 
     def action_inbox(self) -> None:
@@ -505,10 +536,9 @@ class GameScreen(Screen[None]):
 
     def action_history(self) -> None:
         """Show the Clan's past reports, turn by turn, and plots of its figures."""
-        from conquest_tui.engine.reports.history import build_history
         from conquest_tui.ui.screens.history import HistoryScreen
 
-        self.app.push_screen(HistoryScreen(build_history(self.game, self.clan_number)))
+        self.app.push_screen(HistoryScreen(self.seat.history()))
 
     def action_relations(self) -> None:
         """Show the Clans met; its ALLY and BAN keys write lines on this sheet."""
@@ -579,7 +609,7 @@ class GameScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.post_message(self.TurnEnded(self.clan_number, self.sheet_pane.text))
+                self.post_message(self.TurnEnded(self.seat, self.sheet_pane.text))
 
         self.app.push_screen(
             ConfirmDialog(f"End the turn of Clan {self.view.clan.number}?", detail,
@@ -598,7 +628,7 @@ class GameScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.post_message(self.ClanResigned(self.clan_number))
+                self.post_message(self.ClanResigned(self.seat))
 
         self.app.push_screen(
             ConfirmDialog(f"Resign Clan {clan.number} ({clan.name}) from the game?", detail,

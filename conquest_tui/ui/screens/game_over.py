@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from conquest_tui.engine.reports.history import FinalRow, History
+from conquest_tui.engine.face import FinalRow, History
 from conquest_tui.ui.screens.history import has_figures, plot_grid, plot_key, report_text
 from conquest_tui.ui.stylesheets import stylesheet
 

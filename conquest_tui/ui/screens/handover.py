@@ -21,7 +21,7 @@ from conquest_tui.ui.stylesheets import stylesheet
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from conquest_tui.session import SeatLock
+    from conquest_tui.session import Seat, SeatDoor
 
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Home, erase the screen, erase the scrollback (xterm, tmux, most terminals)."""
@@ -44,16 +44,16 @@ class PinPrompt(ModalScreen[bool]):
     TICK: ClassVar[float] = 0.25
     """Seconds between updates of the wait shown."""
 
-    def __init__(self, clan_label: str, lock: SeatLock) -> None:
+    def __init__(self, clan_label: str, door: SeatDoor) -> None:
         """Create the prompt.
 
         Args:
             clan_label: "Clan N (name)".
-            lock: The Clan's PIN at the table (the wait, and hearing a PIN).
+            door: The Clan's seat behind its PIN (the wait, and hearing a PIN).
         """
         super().__init__(classes="dialog-screen")
         self.clan_label = clan_label
-        self.lock = lock
+        self.door = door
         self.wrong = False
         """Whether a PIN given at this prompt was wrong."""
         self._timer: Timer | None = None
@@ -70,7 +70,7 @@ class PinPrompt(ModalScreen[bool]):
     def on_mount(self) -> None:
         pin_input = self.query_one("#pin-input", Input)
         pin_input.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
-        self._show_wait(self.lock.wait())
+        self._show_wait(self.door.wait())
 
     @property
     def note(self) -> str:
@@ -95,14 +95,14 @@ class PinPrompt(ModalScreen[bool]):
             pin_input.focus()
 
     def _tick(self) -> None:
-        self._show_wait(self.lock.wait())
+        self._show_wait(self.door.wait())
 
     @on(Input.Submitted, "#pin-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         pin, event.input.value = event.value, ""
         try:
-            answer = self.lock.attempt(pin)
+            answer = self.door.attempt(pin)
         except SessionError as error:  # the wrong PIN could not be counted: nothing opens
             self.query_one("#pin-note", Static).update(f"Wrong PIN. {error}")
             return
@@ -126,14 +126,14 @@ class HandoverScreen(Screen[None]):
     class TurnTaken(Message):
         """The Clan took the terminal (its PIN, if any, was accepted): show its game screen."""
 
-        def __init__(self, clan_number: int) -> None:
+        def __init__(self, seat: Seat) -> None:
             """Create the message.
 
             Args:
-                clan_number: The Clan at the terminal.
+                seat: The seat of the Clan at the terminal, open.
             """
             super().__init__()
-            self.clan_number = clan_number
+            self.seat = seat
 
     CSS_PATH: ClassVar[CSSPathType] = stylesheet("handover")
     """Its layout, read when the screen is first shown."""
@@ -148,21 +148,21 @@ class HandoverScreen(Screen[None]):
     ]
 
     def __init__(self, clan_number: int, clan_name: str, game_turn: int, *,
-                 lock: SeatLock | None = None, note: str = "") -> None:
+                 door: SeatDoor, note: str = "") -> None:
         """Create the screen.
 
         Args:
             clan_number: The Clan about to play.
             clan_name: Its name.
             game_turn: The game turn being played.
-            lock: Its PIN at the table (None: the seat has no PIN).
+            door: Its seat, behind its PIN if it has one.
             note: One line about the table, e.g. that a game turn ended (never Clan data).
         """
         super().__init__(id="handover")
         self.clan_number = clan_number
         self.clan_name = clan_name
         self.game_turn = game_turn
-        self.lock = lock
+        self.door = door
         self.note = note
 
     @property
@@ -179,7 +179,7 @@ class HandoverScreen(Screen[None]):
             if self.note:
                 yield Static(self.note, id="handover-note", markup=False)
             hint = "Press Enter to continue"
-            if self.lock is not None:
+            if self.door.needs_pin:
                 hint += " (you will be asked for your PIN)"
             yield Static(hint + ".", id="handover-hint")
         yield Footer()
@@ -205,12 +205,13 @@ class HandoverScreen(Screen[None]):
 
     def action_continue(self) -> None:
         """Ask for the PIN if the Clan has one, then let the Clan take its turn."""
-        if self.lock is None:
-            self.post_message(self.TurnTaken(self.clan_number))
+        door = self.door
+        if not door.needs_pin:
+            self.post_message(self.TurnTaken(door.seat))
             return
 
         def checked(ok: bool | None) -> None:
             if ok:
-                self.post_message(self.TurnTaken(self.clan_number))
+                self.post_message(self.TurnTaken(door.seat))
 
-        self.app.push_screen(PinPrompt(self.clan_label, self.lock), checked)
+        self.app.push_screen(PinPrompt(self.clan_label, door), checked)

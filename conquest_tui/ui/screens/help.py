@@ -16,8 +16,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry
-from conquest_tui.engine.reports.report_text import hide_rule_ids
+from conquest_tui.engine.face import CLAN, CONVOY, OrderRegistry, hide_rule_ids
 from conquest_tui.storage.paths import interpretations_file
 from conquest_tui.ui.stylesheets import stylesheet
 

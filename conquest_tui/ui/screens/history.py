@@ -13,9 +13,7 @@ from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
-from conquest_tui.engine.reports.history import History, Series
-from conquest_tui.engine.reports.report_text import hide_rule_ids
-from conquest_tui.engine.reports.turn_log import log_line
+from conquest_tui.engine.face import History, Series, hide_rule_ids, log_line
 from conquest_tui.ui.stylesheets import stylesheet
 
 PLOTS: tuple[tuple[str, str], ...] = (

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from conquest_tui.engine.reports.view import ClanView, SpyReportInfo
+from conquest_tui.engine.face import ClanView, SpyReportInfo
 from conquest_tui.ui.inbox_items import GROUPS, InboxItem, inbox_items
 from conquest_tui.ui.stylesheets import stylesheet
 

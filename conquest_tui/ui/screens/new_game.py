@@ -16,8 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from conquest_tui import session
-from conquest_tui.engine.core.gamemap import LEGEND, GameMap
-from conquest_tui.engine.play.setup import MAX_CLANS, MIN_CLANS, default_victory_threshold
+from conquest_tui.engine.face import LEGEND, GameMap
 from conquest_tui.pins.hashing import hash_pin
 from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview_lines
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
@@ -25,7 +24,9 @@ from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import stylesheet
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.core.game import Game
+    from conquest_tui.session import Session
+
+MIN_CLANS, MAX_CLANS = session.clan_counts()
 
 PREVIEW_WIDTH = 30
 PREVIEW_HEIGHT = 12
@@ -120,18 +121,16 @@ class NewGameScreen(Screen[None]):
     HELP_TITLE: ClassVar[str] = "New game"
 
     class GameCreated(Message):
-        """A new game was set up: save it where the form says and start it."""
+        """A new game was set up and saved where the form says: start it."""
 
-        def __init__(self, game: Game, path: Path) -> None:
+        def __init__(self, session: Session) -> None:
             """Create the message.
 
             Args:
-                game: The new game.
-                path: Where to save it.
+                session: The new game's table, saved where the form said.
             """
             super().__init__()
-            self.game = game
-            self.path = path
+            self.session = session
 
     CSS_PATH: ClassVar[CSSPathType] = stylesheet("new_game")
     """Its layout, read when the screen is first shown."""
@@ -254,7 +253,7 @@ class NewGameScreen(Screen[None]):
         game_map = self._game_map()
         if game_map is not None and not self._threshold_edited:
             try:
-                value = default_victory_threshold(load_ruleset(), game_map, self._clan_count)
+                value = session.victory_threshold(game_map, self._clan_count)
             except RulesError as error:
                 self._error(str(error))
             else:
@@ -380,11 +379,11 @@ class NewGameScreen(Screen[None]):
         levels = [row.level if row.is_bot else "normal" for row in ordered]
         seed = self.query_one("#seed", Input).value.strip() or self.seed
         try:
-            game = session.new_game(map_name=self.map_name, clans=count, bots=len(bots),
-                                    seed=seed, names=names, victory_threshold=threshold,
-                                    pin_hashes=pins, turn_limit=self._turn_limit,
-                                    level=levels)
+            table = session.Session.new(
+                path, replace=True, map_name=self.map_name, clans=count, bots=len(bots),
+                seed=seed, names=names, victory_threshold=threshold, pin_hashes=pins,
+                turn_limit=self._turn_limit, level=levels)
         except session.SessionError as error:
             self._error(str(error))
             return
-        self.post_message(self.GameCreated(game, path))
+        self.post_message(self.GameCreated(table))

@@ -14,34 +14,32 @@ from textual.widgets import Static
 from conquest_tui.ui.stylesheets import stylesheet
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.core.game import Game
-    from conquest_tui.engine.reports.view import ClanView
+    from conquest_tui.engine.face import ClanView
+    from conquest_tui.session import Seat
 
 WORKING = "Working out the odds…"
 
 
-def odds_table(game: Game, view: ClanView, convoy_number: int, hex_id: str) -> Table | str:
+def odds_table(seat: Seat, view: ClanView, convoy_number: int, hex_id: str) -> Table | str:
     """The estimates as a two-column table of words, or the sentence saying why there are none.
     In the convoy's own hex a city not its own is invaded; next to it, the hex is entered."""
-    from conquest_tui.engine.combat import odds
-    from conquest_tui.engine.reports import odds_text
+    from conquest_tui.engine.face import odds_text
+    from conquest_tui.session import NoOdds
 
-    convoy = game.convoy(view.number, convoy_number)
+    convoy = next((info for info in view.convoys() if info.number == convoy_number), None)
+    city = view.city_info(hex_id) if convoy is not None and hex_id == convoy.hex else None
     try:
-        if convoy is None:
-            raise odds.OddsError("no_convoy", number=convoy_number)
-        city = view.city_info(hex_id) if hex_id == convoy.hex else None
-        found = odds.estimates(game, view, convoy, hex_id,
-                               attack_city=city is not None and city.owner != view.number)
-    except odds.OddsError as error:
-        return odds_text.error_text(error).capitalize() + "."
+        found = seat.odds(convoy_number, hex_id,
+                          attack_city=city is not None and city.owner != view.number)
+    except NoOdds as error:
+        return str(error)
     table = Table.grid(padding=(0, 2), expand=True)
     table.add_column(style="bold", no_wrap=True)
     table.add_column(ratio=1, overflow="fold")
     for index, estimate in enumerate(found):
         if index:
             table.add_row("", "")
-        for label, words in odds_text.rows(estimate, game.rules):
+        for label, words in odds_text.rows(estimate, view.rules):
             table.add_row(label, words)
     return table
 
@@ -55,17 +53,17 @@ class OddsScreen(ModalScreen[None]):
         Binding("escape,o", "close", "Close", id="odds.close", tooltip="Close the odds"),
     ]
 
-    def __init__(self, game: Game, view: ClanView, convoy_number: int, hex_id: str) -> None:
+    def __init__(self, seat: Seat, view: ClanView, convoy_number: int, hex_id: str) -> None:
         """Create the screen.
 
         Args:
-            game: The game (the estimate reads only the Clan's own convoy and its view).
+            seat: The Clan's seat (the estimate reads only its own convoy and its view).
             view: The Clan's view: everything it knows of the other side.
             convoy_number: The Clan's convoy that fights.
             hex_id: The hex it fights in: its own, or the one next to it it would enter.
         """
         super().__init__(id="odds-screen")
-        self.game = game
+        self.seat = seat
         self.view = view
         self.convoy_number = convoy_number
         self.hex_id = hex_id
@@ -83,7 +81,7 @@ class OddsScreen(ModalScreen[None]):
 
     def _work_out(self) -> None:
         try:
-            answer = odds_table(self.game, self.view, self.convoy_number, self.hex_id)
+            answer = odds_table(self.seat, self.view, self.convoy_number, self.hex_id)
         except Exception:  # a bug must not close the game with the sheet being written
             answer = "The odds could not be worked out."
         self.app.call_from_thread(self._show, answer)

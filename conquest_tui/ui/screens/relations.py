@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.face import ClanView
 from conquest_tui.ui.relations_data import (
     ALLY,
     BAN,

@@ -12,11 +12,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from conquest_tui.engine.core import hexgrid
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.face import ClanView, Event, EventKind, event_text, hexgrid
 from conquest_tui.ui.map_lenses import lens_shading
 from conquest_tui.ui.map_overlay import MapOverlay, RouteMark
 from conquest_tui.ui.overlay_builder import build_overlay

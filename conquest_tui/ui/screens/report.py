@@ -14,25 +14,24 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.play.turn import PHASES
-from conquest_tui.engine.reports.battle_rounds import has_rounds
-from conquest_tui.engine.reports.event_text import event_text, problem_text
-from conquest_tui.engine.reports.report import Report
-from conquest_tui.engine.reports.report_text import (
+from conquest_tui.engine.face import (
+    PHASE_TITLES,
     RULE,
+    Event,
+    Report,
     city_row,
     convoy_lines,
+    event_text,
+    has_rounds,
     hex_row,
     hide_rule_ids,
     market_lines,
+    problem_text,
     standings_lines,
     status_lines,
 )
 from conquest_tui.ui.sheet_outline import sheet_line
 from conquest_tui.ui.stylesheets import stylesheet
-
-PHASE_TITLES: dict[str, str] = {phase.key: phase.title for phase in PHASES}
 
 CITY_HEADER = ("HEX  NAME              OWN     VALUE      POP F  TRP  CM PRODUCES NEEDS    EXP  "
                "STATUS   SR RR BUILDINGS")

@@ -18,8 +18,7 @@ from conquest_tui.ui.stylesheets import stylesheet
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from conquest_tui.engine.core.game import Game
-    from conquest_tui.session import BotTurn, HandOver, Session
+    from conquest_tui.session import BotTurn, HandOver, Seat, Session, WatchBoard
 
 CLAN_COLOURS = (
     "#d7263d", "#1b998b", "#f4a259", "#3d5a80", "#8e44ad", "#2e86ab", "#c0a000", "#6a994e",
@@ -39,30 +38,29 @@ SIDE_WIDTH = 72
 """Terminal columns under which the standings go under the map instead of beside it."""
 
 
-def clan_letters(game: Game) -> dict[int, str]:
+def clan_letters(board: WatchBoard) -> dict[int, str]:
     """Clan number → its letter on the map (A, B, … in the turn order)."""
-    return {number: chr(ord("A") + index)
-            for index, number in enumerate(game.state.clan_order)}
+    return {row.seat.number: chr(ord("A") + index) for index, row in enumerate(board.rows)}
 
 
-def holdings_map(game: Game, *, wide: bool = True) -> Text:
+def holdings_map(board: WatchBoard, *, wide: bool = True) -> Text:
     """The whole map, two cells a hex (one when not `wide`): each Clan's hexes in its colour,
-    its cities in capitals. Nothing is hidden: no person sits at the table.
+    its cities in capitals. Clans behind a PIN are left out: their seats keep their secrets.
     """
-    letters = clan_letters(game)
-    colours = {number: CLAN_COLOURS[index % len(CLAN_COLOURS)]
-               for index, number in enumerate(game.state.clan_order)}
-    world = game.map
+    letters = clan_letters(board)
+    colours = {row.seat.number: CLAN_COLOURS[index % len(CLAN_COLOURS)]
+               for index, row in enumerate(board.rows)}
+    world = board.map
     text = Text(no_wrap=True, overflow="crop")
     for row in range(1, world.rows + 1):
         if row > 1:
             text.append("\n")
         for column in range(1, world.columns + 1):
             hex_id = f"{column:02d}{row:02d}"
-            owner = game.hex(hex_id).owner
-            city = game.city(hex_id)
-            if city is not None and city.owner:
-                cell, style = f"{letters[city.owner]}#", f"bold white on {colours[city.owner]}"
+            owner = board.hex_owners.get(hex_id, 0)
+            city = board.city_owners.get(hex_id)
+            if city:
+                cell, style = f"{letters[city]}#", f"bold white on {colours[city]}"
             elif owner:
                 cell, style = f"{letters[owner].lower()} ", f"white on {colours[owner]}"
             elif city is not None:
@@ -146,9 +144,9 @@ class WatchScreen(Screen[None]):
         self._auto: Timer | None = None
 
     @property
-    def game(self) -> Game:
-        """The game being watched."""
-        return self.session.game
+    def board(self) -> WatchBoard:
+        """The game being watched, as the table may see it."""
+        return self.session.watch_board()
 
     @property
     def auto(self) -> bool:
@@ -189,45 +187,46 @@ class WatchScreen(Screen[None]):
     def _draw_map(self) -> None:
         """Two cells a hex when the whole map's width fits, else one."""
         room = self.size.width - (0 if self.has_class("narrow") else SIDE_WIDTH) - 2
-        wide = self.game.map.columns * 2 <= room
-        self.query_one("#watch-map", Static).update(holdings_map(self.game, wide=wide))
+        board = self.board
+        wide = board.map.columns * 2 <= room
+        self.query_one("#watch-map", Static).update(holdings_map(board, wide=wide))
         self.query_one("#watch-legend", Static).update(LEGEND if wide else LEGEND_SMALL)
 
     # --- drawing ---------------------------------------------------------------------------
 
     def refresh_all(self) -> None:
         """Redraw the title, the map, the standings and the last game turn."""
-        state = self.game.state
+        board = self.board
         doing = ("the bots are playing…" if self.busy
                  else "playing on by itself" if self.auto else "Space: next game turn")
-        finished = "the game is over" if state.finished else f"game turn {state.game_turn}"
+        finished = "the game is over" if board.finished else f"game turn {board.game_turn}"
+        hidden = (f"{board.hidden} Clan{'s' if board.hidden != 1 else ''} behind a PIN hidden"
+                  if board.hidden else "nothing hidden")
         self.query_one("#watch-title", Static).update(
-            f"Bots on {self.game.map.title} — {finished} — nothing hidden ({doing})")
+            f"Bots on {board.map.title} — {finished} — {hidden} ({doing})")
         self._draw_map()
         self._fill_standings()
         self.query_one("#watch-turns", Static).update(
             "\n".join(self.sentences) or "No game turn played yet while watching.")
 
     def _fill_standings(self) -> None:
-        game = self.game
+        board = self.board
         table = self.query_one("#watch-standings", DataTable)
         chosen = self.chosen_clan()
         table.clear()
-        letters = clan_letters(game)
-        hexes: dict[int, int] = {}
-        for hex_state in game.state.hexes:
-            hexes[hex_state.owner] = hexes.get(hex_state.owner, 0) + 1
-        ranked = sorted(game.state.clans, key=lambda c: (-c.popularity, c.number))
-        for clan in ranked:
-            cities = [city for city in game.state.cities if city.owner == clan.number]
-            troops = (sum(c.troops for c in game.convoys_of(clan.number))
-                      + sum(city.troops for city in cities))
-            bot = "resigned" if clan.resigned else clan.bot_level if clan.seat == "bot" \
-                else "human"
-            table.add_row(letters[clan.number], f"{clan.number} {clan.name}", bot,
-                          str(clan.popularity), str(hexes.get(clan.number, 0)),
-                          str(len(cities)), str(troops), f"{clan.stock.money:,}",
-                          key=str(clan.number))
+        letters = clan_letters(board)
+        ranked = sorted(board.rows, key=lambda row: (row.popularity is None,
+                                                     -(row.popularity or 0), row.seat.number))
+        for row in ranked:
+            seat = row.seat
+            bot = "resigned" if seat.resigned else seat.level if seat.is_bot else "human"
+            if seat.has_pin:
+                bot += ", PIN"
+            shown = [str(value) if value is not None else "—"
+                     for value in (row.popularity, row.hexes, row.cities, row.troops)]
+            money = f"{row.money:,}" if row.money is not None else "—"
+            table.add_row(letters[seat.number], f"{seat.number} {seat.name}", bot, *shown, money,
+                          key=str(seat.number))
         if chosen is not None:
             table.move_cursor(row=table.get_row_index(str(chosen)))
 
@@ -243,7 +242,7 @@ class WatchScreen(Screen[None]):
 
     def action_next_turn(self) -> None:
         """The bots play one game turn (in a thread: the screen stays alive meanwhile)."""
-        if self.busy or self.game.state.finished:
+        if self.busy or self.session.finished:
             return
         self.busy = True
         self.refresh_all()
@@ -251,8 +250,27 @@ class WatchScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="watch")
     def _play(self) -> None:
-        handover = self.session.play_game_turn()
+        from conquest_tui.session import SessionError
+
+        try:
+            handover = self.session.play_game_turn()
+        except SessionError as error:  # another window moved the game on, or a busy save
+            self.app.call_from_thread(self._not_played, str(error))
+            return
         self.app.call_from_thread(self._played, handover)
+
+    def _not_played(self, sentence: str) -> None:
+        """Nothing was played: another window wrote the save; the game is loaded again."""
+        from conquest_tui.session import SessionError
+
+        self.busy = False
+        self._stop_auto()
+        try:
+            self.session.reload()
+        except SessionError as error:
+            sentence = str(error)
+        self.notify(sentence, title="Loaded again", severity="warning", markup=False)
+        self.refresh_all()
 
     def _played(self, handover: HandOver) -> None:
         self.busy = False
@@ -268,9 +286,9 @@ class WatchScreen(Screen[None]):
 
     def turn_sentence(self, turn: BotTurn) -> str:
         """"A  Clan 221 Night Riders (hard): took 2 hexes; 1 battle; income $12,400"."""
-        from conquest_tui.engine.reports.turn_log import summary
+        from conquest_tui.engine.face import turn_summary as summary
 
-        letter = clan_letters(self.game).get(turn.clan, "?")
+        letter = clan_letters(self.board).get(turn.clan, "?")
         done = summary(turn.result.events)
         return f"{letter}  Clan {turn.clan} {turn.name} ({turn.level}): {done}"
 
@@ -287,7 +305,7 @@ class WatchScreen(Screen[None]):
         """Play on by itself, a game turn every moment; again: stop."""
         if self._auto is not None:
             self._stop_auto()
-        elif not self.game.state.finished:
+        elif not self.session.finished:
             self._auto = self.set_interval(AUTO_PAUSE, self.action_next_turn)
             self.action_next_turn()
         self.refresh_all()
@@ -298,15 +316,27 @@ class WatchScreen(Screen[None]):
             self._auto = None
 
     def action_report(self) -> None:
-        """The chosen Clan's report, as it reads it."""
-        from conquest_tui.engine.reports.report_text import render_report
-
+        """The chosen Clan's report, as it reads it (behind its PIN when its seat has one)."""
         number = self.chosen_clan()
         if number is None or self.busy:
             return
-        clan = self.game.clan(number)
-        text = render_report(self.session.report(number))
-        self.app.push_screen(ReportViewer(f"Report of Clan {clan.number} ({clan.name})", text))
+        door = self.session.seat_door(number)
+        if not door.needs_pin:
+            self._show_report(door.seat)
+            return
+        from conquest_tui.ui.screens.handover import PinPrompt
+
+        def opened(ok: bool | None) -> None:
+            if ok:
+                self._show_report(door.seat)
+
+        self.app.push_screen(PinPrompt(door.label, door), opened)
+
+    def _show_report(self, seat: Seat) -> None:
+        from conquest_tui.engine.face import render_report
+
+        text = render_report(seat.report())
+        self.app.push_screen(ReportViewer(f"Report of {seat.label}", text))
 
     def on_data_table_row_selected(self, _: DataTable.RowSelected) -> None:
         self.action_report()

@@ -10,8 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ClanView, HexInfo
-from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.face import UNKNOWN, CityInfo, ClanView, HexInfo, Ruleset
 
 UNKNOWN_TEXT = "?"
 """What the pane shows for a fact the Clan does not know."""

@@ -16,9 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from conquest_tui.engine.reports.report_text import vehicle_count
-from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
-from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.face import ClanView, ConvoyInfo, Ruleset, vehicle_count
 
 
 def _of(pair: tuple[int, int]) -> str:

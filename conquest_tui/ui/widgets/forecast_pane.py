@@ -15,11 +15,11 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from conquest_tui.engine.reports import forecast_text
+from conquest_tui.engine.face import forecast_text
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.core.game import Game
     from conquest_tui.engine.play.forecast import ConvoyForecast, Forecast
+    from conquest_tui.session import Seat
     from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
 DEBOUNCE_SECONDS = 0.5
@@ -46,14 +46,13 @@ class ForecastPane(Widget):
         """The sheet it is the forecast of."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name for it
-        """Create an empty pane; `follow` gives it a game and a Clan.
+        """Create an empty pane; `follow` gives it a Clan's seat.
 
         Args:
             id: The widget's DOM id.
         """
         super().__init__(id=id)
-        self._game: Game | None = None
-        self._clan = 0
+        self._seat: Seat | None = None
         self._timer: Timer | None = None
         self._sheet: OrderSheetPane | None = None
         self._undrawn = False
@@ -70,25 +69,22 @@ class ForecastPane(Widget):
             yield Static(WAITING, id="forecast-money", markup=False)
             yield Static("", id="forecast-body", markup=False)
 
-    def follow(self, game: Game, clan_number: int, sheet: OrderSheetPane) -> Forecast | None:
+    def follow(self, seat: Seat, sheet: OrderSheetPane) -> Forecast | None:
         """Forecast this Clan's sheet now (here, once: the screen opens with it; a few
         milliseconds, some 30 on a 20-Clan late game), then in a thread each time typing in it
         stops.
 
         Args:
-            game: The game (the forecast copies it; it is never changed).
-            clan_number: The Clan writing the sheet.
+            seat: The seat of the Clan writing the sheet (the forecast plays a copy).
             sheet: The order sheet pane (mounted) whose edits are followed.
 
         Returns:
             The forecast of the sheet now (None when there is no turn to forecast).
         """
-        from conquest_tui.engine.play.forecast import forecast_turn
-
-        self._game, self._clan, self._sheet = game, clan_number, sheet
+        self._seat, self._sheet = seat, sheet
         self.watch(sheet.editor, "revision", self.sheet_changed, init=False)
         try:
-            forecast = forecast_turn(game, clan_number, sheet.text)
+            forecast = seat.forecast(sheet.text)
         except ValueError:  # the game is over: there is no turn to forecast
             return None
         self._shown_text = sheet.text
@@ -110,18 +106,16 @@ class ForecastPane(Widget):
 
     def _work_out(self) -> None:
         self._timer = None
-        if self._game is not None and self._sheet is not None:
+        if self._seat is not None and self._sheet is not None:
             self._pending = self._sheet.text
-            self._forecast(self._game, self._clan, self._pending)
+            self._forecast(self._seat, self._pending)
 
     @work(thread=True, exclusive=True, group="forecast", exit_on_error=False)
-    def _forecast(self, game: Game, clan: int, text: str) -> None:
+    def _forecast(self, seat: Seat, text: str) -> None:
         from textual.worker import get_current_worker
 
-        from conquest_tui.engine.play.forecast import forecast_turn
-
         try:
-            forecast = forecast_turn(game, clan, text)
+            forecast = seat.forecast(text)
         except ValueError:  # the game is over: there is no turn to forecast
             return
         if not get_current_worker().is_cancelled:

@@ -7,7 +7,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from conquest_tui.engine.core.gamemap import TERRAIN_CHARS
+from conquest_tui.engine.face import TERRAIN_CHARS
 from conquest_tui.ui import map_lenses as lenses
 from conquest_tui.ui.map_palette import LENS_STYLES, MARK_STYLES, TERRAIN_STYLES
 

@@ -16,8 +16,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from conquest_tui.engine.core.gamemap import TERRAIN_CHARS, GameMap
-from conquest_tui.engine.core.hexgrid import direction_between, parse_hex
+from conquest_tui.engine.face import TERRAIN_CHARS, GameMap, direction_between, parse_hex
 from conquest_tui.ui.hex_glyphs import (
     Cell,
     HexRuns,

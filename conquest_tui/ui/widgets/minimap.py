@@ -9,8 +9,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from conquest_tui.engine.core.gamemap import GameMap
-from conquest_tui.engine.core.hexgrid import format_hex
+from conquest_tui.engine.face import GameMap, format_hex
 from conquest_tui.ui.map_overlay import MapOverlay
 from conquest_tui.ui.map_palette import LENS_STYLES, TERRAIN_STYLES, veiled
 

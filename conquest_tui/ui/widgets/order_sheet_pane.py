@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -17,17 +17,23 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Problem
-from conquest_tui.engine.orders.arguments import is_move_word
-from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
-from conquest_tui.engine.orders.sheet import AGENTS, MOVE, POST, PRE
-from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.play.checker import check_sheet
-from conquest_tui.engine.reports.event_text import problem_line
-from conquest_tui.engine.reports.report_text import hide_rule_ids
-from conquest_tui.engine.reports.sentences import number_of
-from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.face import (
+    AGENTS,
+    CLAN,
+    CONVOY,
+    MOVE,
+    POST,
+    PRE,
+    ClanView,
+    OrderRegistry,
+    OrderSpec,
+    Problem,
+    Token,
+    hide_rule_ids,
+    is_move_word,
+    number_of,
+    problem_line,
+)
 from conquest_tui.ui.sheet_outline import (
     BAD_HEADER,
     SheetSection,
@@ -39,6 +45,9 @@ from conquest_tui.ui.sheet_outline import (
     sections,
 )
 from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
+
+if TYPE_CHECKING:
+    from conquest_tui.session import Seat
 
 _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
 """Leading blanks and the (partial) keyword before the cursor."""
@@ -143,8 +152,9 @@ class OrderSheetPane(Widget):
             disabled: Whether the pane starts disabled.
         """
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
-        self._game: Game | None = None
-        self._clan = 0
+        self._seat: Seat | None = None
+        self._view: ClanView | None = None
+        """The Clan's view when its sheet was loaded (its lines, convoys and rules)."""
         self._text = ""
         self._problems: list[Problem] = []
         self._notices: list[Problem] = []
@@ -197,20 +207,20 @@ class OrderSheetPane(Widget):
         self._show_problems()
 
 
-    def load(self, game: Game, clan_number: int, text: str) -> None:
+    def load(self, seat: Seat, view: ClanView, text: str) -> None:
         """Show a Clan's sheet; an empty one starts from the template (`new_sheet`).
 
         Args:
-            game: The game (only the Clan's own view and the rules are read).
-            clan_number: The Clan writing the sheet.
+            seat: The Clan's seat (the sheet is checked through it).
+            view: What the Clan sees now (its order lines, convoys and the rules).
             text: The sheet so far (its draft), or "".
         """
-        self._game = game
-        self._clan = clan_number
+        self._seat = seat
+        self._view = view
         self._cycle = None
         self._notices = []
         self._forecast = []
-        self._text = text if text.strip() else new_sheet(ClanView(game, clan_number))
+        self._text = text if text.strip() else new_sheet(view)
         if self.is_mounted:
             self.editor.load_text(self._text)
             self._check()
@@ -240,10 +250,10 @@ class OrderSheetPane(Widget):
         self._sheet_edited()
 
     def _check(self) -> None:
-        if self._game is None:
+        if self._seat is None:
             self._problems = []
         else:
-            self._problems = check_sheet(self._game, self._clan, self.text)
+            self._problems = self._seat.check(self.text)
         self._show_problems()
 
     def _show_problems(self) -> None:
@@ -370,15 +380,15 @@ class OrderSheetPane(Widget):
 
     def _bought_lines(self, kind: str) -> int:
         """Extra [PRE] or [POST] lines bought with ORDER for this turn (0 elsewhere)."""
-        if self._game is None:
+        if self._view is None:
             return 0
-        clan = self._game.clan(self._clan)
+        clan = self._view.clan
         return {PRE: clan.extra_pre_lines, POST: clan.extra_post_lines}.get(kind, 0)
 
     @property
     def orders(self) -> OrderRegistry:
         """The orders of the game's rules (none before `load`)."""
-        return self._game.rules.orders if self._game is not None else OrderRegistry()
+        return self._view.rules.orders if self._view is not None else OrderRegistry()
 
     def _spec_of(self, words: list[Token], section: str) -> OrderSpec | None:
         orders = self.orders
@@ -510,10 +520,10 @@ class OrderSheetPane(Widget):
     # --- Clan orders from the relations screen ------------------------------------------------
     def pending_clan_orders(self, keyword: str, clan: int) -> int:
         """How many [PRE]/[POST] lines give `keyword` (ALLY, BAN) for that Clan."""
-        if self._game is None:
+        if self._view is None:
             return 0
         lines = self.editor.document.lines if self.is_mounted else self._text.splitlines()
-        return len(clan_order_rows(lines, self._game.rules, keyword, clan))
+        return len(clan_order_rows(lines, self._view.rules, keyword, clan))
 
     def toggle_clan_order(self, keyword: str, clan: int) -> bool:
         """Take back the last `keyword clan` line of the sheet, or add one: under [PRE] while it
@@ -522,11 +532,11 @@ class OrderSheetPane(Widget):
         Returns:
             Whether the sheet changed (False: both sections already hold all their lines).
         """
-        if self._game is None:
+        if self._view is None:
             return False
         editor = self.editor
         lines = editor.document.lines
-        rows = clan_order_rows(lines, self._game.rules, keyword, clan)
+        rows = clan_order_rows(lines, self._view.rules, keyword, clan)
         if rows:
             row = rows[-1]
             end = (row + 1, 0) if row + 1 < len(lines) else (row, len(lines[row]))
@@ -562,10 +572,11 @@ class OrderSheetPane(Widget):
     # --- helpers -----------------------------------------------------------------------------
     def _allowance(self, section: SheetSection) -> int:
         """Order lines the section may hold (0 when not known)."""
-        if self._game is None:
+        view = self._view
+        if view is None:
             return 0
-        rules = self._game.rules
-        clan = self._game.clan(self._clan)
+        rules = view.rules
+        clan = view.clan
         if section.kind == PRE:
             return rules.order_lines.pre + clan.extra_pre_lines
         if section.kind == POST:
@@ -573,7 +584,7 @@ class OrderSheetPane(Widget):
         if section.kind == AGENTS:
             return clan.agents
         if section.kind == CONVOY:
-            for convoy in ClanView(self._game, self._clan).convoys():
+            for convoy in view.convoys():
                 if convoy.number == section.number:
                     return convoy.order_lines
             return rules.order_lines.convoy

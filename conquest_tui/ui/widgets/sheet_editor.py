@@ -14,9 +14,7 @@ from textual.strip import Strip
 from textual.widgets import TextArea
 from textual.widgets.text_area import Edit, EditResult
 
-from conquest_tui.engine.core.state import Problem
-from conquest_tui.engine.reports.event_text import problem_text
-from conquest_tui.engine.reports.report_text import hide_rule_ids
+from conquest_tui.engine.face import Problem, hide_rule_ids, problem_text
 
 
 def problem_notes(problems: list[Problem]) -> dict[int, str]:

@@ -6,8 +6,7 @@ from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
-from conquest_tui.engine.reports.sentences import number_of
-from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.face import ClanView, number_of
 
 SEPARATOR = " │ "
 

@@ -1,0 +1,190 @@
+"""The `conquest` command: the app with no arguments, a stable headless interface otherwise."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from conquest_tui import __version__
+from conquest_tui.cli.errors import CliError, PinNeeded
+from conquest_tui.cli.seat_commands import (
+    cmd_check,
+    cmd_history,
+    cmd_odds,
+    cmd_report,
+    cmd_seat,
+    cmd_turn,
+    odds_json,
+    report_json,
+)
+from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
+
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["CliError", "PinNeeded", "build_parser", "main", "odds_json", "play", "report_json"]
+
+# The commands import the engine inside their functions, so that `conquest` (the app) starts
+# without loading what only they need.
+
+
+def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a headless command; a session error becomes one sentence, like a CliError."""
+    from conquest_tui.session import SessionError
+
+    try:
+        return func(args)
+    except SessionError as error:
+        raise CliError(str(error)) from None
+
+
+def _rules_flag(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--rules", action="store_true",
+                         help="show the rulebook references, e.g. (CC-MOVE-04), after sentences")
+
+
+def _allow_edited(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--allow-edited", action="store_true",
+                         help="open a save changed outside the game (its checksum does not "
+                         "match); it is still checked")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every sub-command."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="conquest",
+        description="CONTINENTAL CONQUEST for the terminal. With no command, opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"conquest-tui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the game (optionally resuming a save)")
+    play.add_argument("save", nargs="?", help="a save file to resume at its hand-over screen")
+    _allow_edited(play)
+    play.set_defaults(func=cmd_play)
+
+    new = sub.add_parser("new", help="create a new game and save it")
+    new.add_argument("--map", help="map name (see `conquest maps`; default british_isles)")
+    new.add_argument("--clans", type=int, required=True, help="number of Clans, 2–20")
+    new.add_argument("--bots", type=int, default=0, help="how many of them are bot seats")
+    new.add_argument("--seed", help="seed for a replayable game (random by default)")
+    new.add_argument("--names", help="Clan names, comma-separated")
+    new.add_argument("--pins", help="PINs by seat, comma-separated, empty for none "
+                     "(e.g. 1234,,5678); a shell may keep them in its history")
+    new.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
+    new.add_argument("--turn-limit", type=int, help="last game turn (default 25, AMB-57; 0: none)")
+    new.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                     help="how well the bots play (default normal)")
+    new.add_argument("--save", required=True, help="where to save the game")
+    new.add_argument("--force", action="store_true", help="replace an existing save file")
+    new.set_defaults(func=cmd_new)
+
+    for name, func, text in (
+        ("check", cmd_check, "parse and check an order sheet without running it"),
+        ("turn", cmd_turn, "run a Clan's turn from an order sheet and save"),
+    ):
+        command = sub.add_parser(name, help=text)
+        command.add_argument("--save", required=True, help="the save file")
+        command.add_argument("--clan", type=int, required=True, help="the Clan number")
+        command.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+        command.add_argument("sheet", help="the order sheet file, or - for standard input")
+        _rules_flag(command)
+        _allow_edited(command)
+        if name == "check":
+            command.add_argument("--forecast", action="store_true",
+                                 help="also print what the sheet would do, pulse by pulse")
+        command.set_defaults(func=func)
+
+    report = sub.add_parser("report", help="print a Clan's current report")
+    report.add_argument("--save", required=True, help="the save file")
+    report.add_argument("--clan", type=int, required=True, help="the Clan number")
+    report.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    report.add_argument("--json", action="store_true", help="print JSON instead of text")
+    report.add_argument("--format", choices=("text", "json", "paper"), default="text",
+                        help="text (the default), json, or paper: the 1995 moderator's layout")
+    _rules_flag(report)
+    _allow_edited(report)
+    report.set_defaults(func=cmd_report)
+
+    history = sub.add_parser("history", help="print a Clan's turn log or a past report")
+    history.add_argument("save", nargs="?", help="the save file")
+    history.add_argument("--save", dest="save_option", help="the save file (as for report)")
+    history.add_argument("--clan", type=int, required=True, help="the Clan number")
+    history.add_argument("--turn", type=int, help="the game turn whose report to print")
+    history.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    _rules_flag(history)
+    _allow_edited(history)
+    history.set_defaults(func=cmd_history)
+
+    odds_cmd = sub.add_parser("odds", help="estimate a fight from what a Clan knows")
+    odds_cmd.add_argument("--save", required=True, help="the save file")
+    odds_cmd.add_argument("--clan", type=int, required=True, help="the Clan number")
+    odds_cmd.add_argument("--convoy", type=int, required=True, help="the Clan's convoy number")
+    odds_cmd.add_argument("--target", help="a hex next to the convoy (default: its own hex)")
+    odds_cmd.add_argument("--attack-city", action="store_true",
+                          help="the convoy invades the city in its hex (ATTACK)")
+    odds_cmd.add_argument("--troops", type=int, help="troops to attack with (default: all)")
+    odds_cmd.add_argument("--runs", type=int, default=1_000, help="battles to run (1,000)")
+    odds_cmd.add_argument("--seed", type=int, default=0, help="seed of the runs (0)")
+    odds_cmd.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    odds_cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    _allow_edited(odds_cmd)
+    odds_cmd.set_defaults(func=cmd_odds)
+
+    seat = sub.add_parser("seat", help="hand a seat to a bot or to a person; list the seats")
+    seat.add_argument("save", help="the save file")
+    seat.add_argument("--clan", type=int, help="the Clan number")
+    who = seat.add_mutually_exclusive_group()
+    who.add_argument("--bot", action="store_true", help="the computer plays the seat")
+    who.add_argument("--human", action="store_true", help="a person plays the seat")
+    seat.add_argument("--level", choices=("easy", "normal", "hard"),
+                      help="how well the bot plays (with --bot; default: as before)")
+    seat.add_argument("--pin", help="the seat's PIN, if it has one (else asked on a terminal)")
+    _allow_edited(seat)
+    seat.set_defaults(func=cmd_seat)
+
+    sim = sub.add_parser("simulate", help="play whole games of bots, headless, and sum them up")
+    sim.add_argument("--map", default="test_small", help="map name (default test_small)")
+    sim.add_argument("--clans", type=int, default=4, help="number of Clans (4)")
+    sim.add_argument("--turns", type=int, default=25, help="last game turn (25)")
+    sim.add_argument("--seed", default="sim", help="the run's seed; game i plays SEED-i")
+    sim.add_argument("--games", type=int, default=1, help="how many games (1)")
+    sim.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
+    sim.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                     help="every bot's level (default normal)")
+    sim.add_argument("--levels", help="each seat's level, e.g. hard,normal,normal,normal")
+    sim.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
+    sim.add_argument("--json", action="store_true", help="one JSON object per game, no table")
+    sim.add_argument("--save-dir", help="keep each game's final save in this folder")
+    sim.set_defaults(func=cmd_simulate)
+
+    maps = sub.add_parser("maps", help="list the maps")
+    maps.set_defaults(func=cmd_maps)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script and of `python -m conquest_tui`."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = build_parser().parse_args(words)
+        func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_play)
+        return func(args) if func is cmd_play else _headless(func, args)
+    except CliError as error:
+        print(f"conquest: {error}", file=sys.stderr)
+        return error.code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # a bug: still one sentence, never a traceback (CONQUEST_DEBUG=1)
+        if os.environ.get("CONQUEST_DEBUG"):
+            raise
+        print(f"conquest: internal error ({type(error).__name__}: {error}); nothing was saved. "
+              "Run again with CONQUEST_DEBUG=1 for details.", file=sys.stderr)
+        return 70
+

@@ -1,0 +1,115 @@
+"""The commands of the table itself: a new game, the maps, games of bots, the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from conquest_tui.cli.errors import CliError
+
+if TYPE_CHECKING:
+    import argparse
+
+
+def pin_hashes(text: str | None, clans: int, bots: int) -> list[str] | None:
+    """`--pins 1234,,5678`: each seat's PIN hash in seat order ("" for none; bots have none)."""
+    if not text:
+        return None
+    from conquest_tui.pins.hashing import hash_pin
+
+    pins = [pin.strip() for pin in text.split(",")]
+    if len(pins) > clans:
+        raise CliError(f"--pins gives {len(pins)} PINs for {clans} Clans")
+    if 0 <= bots <= clans and any(pins[clans - bots:]):
+        raise CliError("a bot seat needs no PIN (bots take the last seats)")
+    pins += [""] * (clans - len(pins))
+    return [hash_pin(pin) if pin else "" for pin in pins]
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """Create a game and save it."""
+    from conquest_tui import session
+
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    path = Path(args.save)
+    if path.exists() and not args.force:
+        raise CliError(f"{path} already exists; use --force to replace it")
+    table = session.Session.new(
+        path, replace=args.force, map_name=args.map or session.default_map(), clans=args.clans,
+        bots=args.bots, seed=args.seed, names=names, victory_threshold=args.threshold,
+        turn_limit=args.turn_limit, pin_hashes=pin_hashes(args.pins, args.clans, args.bots),
+        level=args.level)
+    facts = table.facts()
+    print(f"New game on {table.map_title} (seed {facts.seed}) saved to {path}.")
+    limit = facts.turn_limit
+    print(f"Victory at {facts.victory_threshold} popularity"
+          + (f"; the game ends after game turn {limit}." if limit else "; no turn limit."))
+    for info in table.seats():
+        seat = (f"bot, {info.level}" if info.is_bot
+                else "human, PIN" if info.has_pin else "human")
+        print(f"  Clan {info.number} {info.name} ({seat})")
+    active = table.seat_info(table.active_clan)
+    print(f"Clan {active.number} ({active.name}) plays first.")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run whole bot games headless: a progress bar, a table, or one JSON line per game."""
+    from conquest_tui.simulation import cli_output
+    from conquest_tui.simulation.jobs import game_specs, run_games
+
+    levels = ([level.strip() for level in args.levels.split(",")] if args.levels
+              else [args.level] * args.clans)
+    if len(levels) != args.clans:
+        raise CliError(f"--levels gives {len(levels)} levels for {args.clans} Clans")
+    if args.turns < 1 or args.games < 1 or args.jobs < 1:
+        raise CliError("--turns, --games and --jobs take a whole number of 1 or more")
+    from conquest_tui import session
+
+    known = session.bot_levels()
+    if any(level not in known for level in levels):
+        raise CliError(f"a bot plays {', '.join(known)}")
+    specs = game_specs(map_name=args.map, clans=args.clans, turns=args.turns, seed=args.seed,
+                       games=args.games, levels=levels, threshold=args.threshold,
+                       save_dir=args.save_dir or "")
+    session.new_game(map_name=args.map, clans=args.clans, bots=args.clans, seed=args.seed,
+                     turn_limit=args.turns, level=levels)  # refuses a bad map or count at once
+    if args.json:
+        import json
+
+        for summary in run_games(specs, args.jobs):
+            print(json.dumps(summary.as_json(), ensure_ascii=False), flush=True)
+        return 0
+    summaries = cli_output.run_with_progress(specs, args.jobs, run_games)
+    cli_output.print_table(summaries)
+    return 0
+
+
+def cmd_maps(args: argparse.Namespace) -> int:
+    """List the maps with their player counts."""
+    from conquest_tui import session
+
+    default_map = session.default_map()
+    for info in session.maps():
+        default = "  (default)" if info.name == default_map else ""
+        print(f"{info.name:<16} {info.title:<22} {info.min_players}–{info.max_players} players  "
+              f"{info.columns}×{info.rows}, {info.city_count} cities{default}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the app (the title screen, or straight into a save)."""
+    save = getattr(args, "save", None)
+    if getattr(args, "allow_edited", False):
+        return play(save, allow_edited=True)
+    return play(save)
+
+
+def play(save: str | None, *, allow_edited: bool = False) -> int:
+    """Open the app on the title screen, or at a save's hand-over screen."""
+    from conquest_tui import startup_gc
+
+    startup_gc.pause()  # resumed by the app once its whole first screen is drawn
+    from conquest_tui.ui.app import run_app
+
+    return run_app(Path(save) if save else None, allow_edited=allow_edited)

@@ -1,0 +1,56 @@
+"""Bot seats playing their turns from their own views, and each report kept in the history."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conquest_tui.session.outcomes import BotTurn
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.reports.report import Report
+
+
+def play_bots(game: Game) -> tuple[BotTurn, ...]:
+    """Let bot seats play until a human Clan's turn comes (or the game ends); nothing is saved.
+
+    Each bot writes its sheet from its own ClanView and plays it like a human's.
+    """
+    turns: list[BotTurn] = []
+    guard = len(game.state.clan_order) * 2
+    while not game.state.finished and guard > 0:
+        clan = game.clan(game.state.active_clan)
+        if clan.seat != "bot":
+            break
+        guard -= 1
+        turns.append(play_bot_turn(game))
+    return tuple(turns)
+
+
+def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
+    """The active Clan's turn, played by its bot from its own ClanView (nothing is saved).
+
+    keep_report: keep the bot's report with its past reports (the history); a headless run
+    whose games are not kept may skip it (it costs about a fifth of a bot game's time).
+    """
+    from conquest_tui.bots import write_sheet
+    from conquest_tui.engine.play.turn import run_clan_turn
+    from conquest_tui.engine.reports.report import build_report
+    from conquest_tui.engine.reports.view import ClanView
+
+    clan = game.clan(game.state.active_clan)
+    sheet = write_sheet(ClanView(game, clan.number), clan.bot_level)
+    result = run_clan_turn(game, clan.number, sheet)
+    if keep_report:
+        archive_report(game, build_report(ClanView(game, clan.number)))
+    return BotTurn(clan.number, clan.name, result, clan.bot_level)
+
+
+def archive_report(game: Game, report: Report) -> None:
+    """Keep the report the Clan read after its turn with its past reports (issue 16)."""
+    from conquest_tui.engine.reports.past_reports import archive
+    from conquest_tui.engine.reports.report_text import render_report
+    from conquest_tui.engine.reports.turn_log import summary
+
+    archive(game.clan(report.clan), report.game_turn, summary(report.events),
+            render_report(report, rules=True))

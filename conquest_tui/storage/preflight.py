@@ -1,0 +1,203 @@
+"""Before anything is built from a save's data: its map's shape and the length of every table.
+
+Right after the JSON is read, and before the checksum is checked, the data migrated or any
+record structured, a save is refused in about the time it took to read it when:
+* its map is not laid out as a map file is (docs/map-format.md): a field holding a list or an
+  object where text or a number belongs, at any depth, is refused here, so that nothing later
+  (the map's cache key, the checksum of a layout the game did not write) walks nesting it
+  cannot bear; a map is at most `MAX_SIDE`² hexes, its terrain that many rows and columns;
+* a table of the state is longer than the game can make it: hexes beyond the map's, cities
+  beyond its cities, more Clans than a game has, convoys beyond their most per Clan, and
+  events, problems, sightings and the like beyond generous bounds (`LIMITS`).
+The rest of the state is bounded by its records' types as they are structured: only an
+event's facts nest (tuples of facts), and hooks_facts bounds their depth. One sentence names
+the file and the field: "saves/x.json: state.cities.owner: has 1,000,000 entries, more than
+the map's 11 cities".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import chain
+from typing import Any
+
+from conquest_tui.engine.core.gamemap import MAX_SIDE
+from conquest_tui.engine.play.setup import MAX_CLANS
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.storage.save_list import SaveError, save_error
+
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+_TEXT = frozenset({str})
+
+MAP_FIELDS: Mapping[str, str] = {
+    "format": "scalar", "version": "scalar", "name": "scalar", "title": "scalar",
+    "description": "scalar", "sources": "scalar", "columns": "scalar", "rows": "scalar",
+    "players": "object", "terrain": "texts", "roads": "texts", "rivers": "texts",
+    "cities": "objects",
+}
+"""The fields of a map file (storage/map_loader.MapFile) and what each holds: a scalar, an
+object of scalars, a list of texts or a list of objects of scalars."""
+
+MAX_HEXES = MAX_SIDE * MAX_SIDE
+TURNS = 1_000
+"""More game turns than any game lasts (the rulebook's run some 20–25; 0 is no limit)."""
+EVENTS = 20_000
+"""More events than one Clan's turn, or its inbox between two turns, holds."""
+
+LIMITS: Mapping[str, int] = {
+    "broadcasts": 20_000, "top_clans": TURNS, "turn_figures": TURNS * MAX_CLANS,
+    "top_figures": MAX_CLANS, "clan_order": MAX_CLANS, "winners": MAX_CLANS,
+    "prices": 100, "goods_prices": 100,
+    "allies": MAX_CLANS, "bans": MAX_CLANS, "met_clans": MAX_CLANS, "inbox": EVENTS,
+    "sightings": 50_000, "past_reports": TURNS, "structure_uses": 20 * MAX_HEXES,
+    "income": 100, "events": EVENTS, "problems": 1_000,
+}
+"""The most entries of a list or table of the state or of a Clan (their Clans, hexes, cities
+and convoys are bounded by the map and the rules instead)."""
+
+
+def preflight(data: Any, source: str, rules: Ruleset) -> None:
+    """SaveError naming the first field of the raw data too large or not laid out as a save's.
+
+    `data` as read (any save version: tables may be lists of objects or one list per field).
+    """
+    if data.__class__ is not dict or data.get("map").__class__ is not dict:
+        return  # not even laid out as a save: structuring names what is missing or wrong
+    hexes, cities = _check_map(data["map"], source)
+    if data.get("state").__class__ is dict:
+        _check_state(data["state"], source, hexes, cities, rules)
+
+
+# --- the map -----------------------------------------------------------------------------------
+
+
+def _check_map(raw: dict[str, Any], source: str) -> tuple[int, int]:
+    """The map's size, then its shape (every value at the depth its field has, nothing deeper):
+    the most hexes and cities the state may then have."""
+    columns, rows = _side(raw.get("columns")), _side(raw.get("rows"))
+    hexes = columns * rows
+    _at_most(raw.get("terrain"), rows, "map.terrain", source, "rows of the map")
+    for name in ("roads", "rivers"):
+        _at_most(raw.get(name), 3 * hexes, f"map.{name}", source, "links between the map's hexes")
+    _at_most(raw.get("cities"), hexes, "map.cities", source, "hexes of the map")
+    for name, value in raw.items():
+        kind = MAP_FIELDS.get(name)
+        where = f"map.{name}"
+        if kind is None:
+            raise save_error(source, f"{where}: is not a field of a map (misspelt?)")
+        if kind == "scalar":
+            if value.__class__ not in _SCALARS:
+                raise save_error(source, f"{where}: expected text or a number")
+        elif kind == "object":
+            _objects([value], where, source, one=True)
+        elif value.__class__ is not list:
+            raise save_error(source, f"{where}: expected a list")
+        elif kind == "objects":
+            _objects(value, where, source, one=False)
+        elif not set(map(type, value)) <= _TEXT:
+            raise save_error(source, f"{where}: expected a list of texts")
+    terrain = raw.get("terrain", [])
+    if max(map(len, terrain), default=0) > columns:
+        index = next(i for i, row in enumerate(terrain) if len(row) > columns)
+        raise save_error(source, f"map.terrain[{index}]: has {len(terrain[index]):,} "
+                                 f"characters, more than the map's {columns} columns")
+    for name in ("roads", "rivers"):
+        if max(map(len, raw.get(name, [])), default=0) > 5 * hexes:
+            raise save_error(source, f"map.{name}: a path is longer than one through every hex "
+                                     "of the map")
+    return hexes, len(raw.get("cities", []))
+
+
+def _side(value: Any) -> int:
+    """A map's columns or rows as the bound they set (the largest when not a valid number)."""
+    if value.__class__ is int and 1 <= value <= MAX_SIDE:
+        return int(value)
+    return MAX_SIDE
+
+
+def _objects(items: list[Any], where: str, source: str, *, one: bool) -> None:
+    """Objects of scalars (a map's cities, its players), checked all at once."""
+    if set(map(type, items)) <= {dict} and max(map(len, items), default=0) <= 32 and set(
+            map(type, chain.from_iterable(map(dict.values, items)))) <= _SCALARS:
+        return
+    for index, item in enumerate(items):
+        at = where if one else f"{where}[{index}]"
+        if item.__class__ is not dict:
+            raise save_error(source, f"{at}: expected an object")
+        if len(item) > 32:
+            raise save_error(source, f"{at}: has {len(item):,} fields, more than a map's")
+        for name, value in item.items():
+            if value.__class__ not in _SCALARS:
+                raise save_error(source, f"{at}.{name}: expected text or a number")
+
+
+def _at_most(items: Any, most: int, where: str, source: str, what: str) -> None:
+    if items.__class__ is list and len(items) > most:
+        raise _too_long(where, len(items), most, what, source)
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+
+def _check_state(state: dict[str, Any], source: str, hexes: int, cities: int,
+                 rules: Ruleset) -> None:
+    clans = state.get("clans", [])
+    if clans.__class__ is not list:
+        raise save_error(source, "state.clans: expected a list")
+    _table(clans, MAX_CLANS, "state.clans", source, "Clans a game has at most")
+    _table(state.get("hexes"), hexes, "state.hexes", source, "hexes of the map")
+    _table(state.get("cities"), cities, "state.cities", source, "cities of the map")
+    _table(state.get("convoys"), MAX_CLANS * rules.max_convoys, "state.convoys", source,
+           f"convoys {MAX_CLANS} Clans may have")
+    _table(state.get("paved"), 3 * hexes, "state.paved", source,
+           "links between the map's hexes")
+    _limited(state, "state", source)
+    for index, clan in enumerate(clans):
+        where = f"state.clans[{index}]"
+        if clan.__class__ is not dict:
+            continue  # structuring names it
+        _limited(clan, where, source)
+        _table(clan.get("known_hexes"), hexes, f"{where}.known_hexes", source,
+               "hexes of the map")
+        _table(clan.get("city_memory"), cities, f"{where}.city_memory", source,
+               "cities of the map")
+        _table(clan.get("spy_reports"), cities, f"{where}.spy_reports", source,
+               "cities of the map")
+        last = clan.get("last_turn")
+        if last.__class__ is dict:
+            _limited(last, f"{where}.last_turn", source)
+            for name in ("visited_hexes", "conquered_hexes"):
+                _table(last.get(name), hexes, f"{where}.last_turn.{name}", source,
+                       "hexes of the map")
+
+
+def _limited(record: dict[str, Any], where: str, source: str) -> None:
+    for name in LIMITS.keys() & record.keys():
+        _table(record[name], LIMITS[name], f"{where}.{name}", source, "the game ever makes")
+
+
+def _table(value: Any, most: int, where: str, source: str, what: str) -> None:
+    """A list, an object keyed by names, or a table stored one list per field: at most `most`
+    entries (each column of a table counted)."""
+    if value.__class__ is list:
+        if len(value) > most:
+            raise _too_long(where, len(value), most, what, source)
+        return
+    if value.__class__ is not dict:
+        return  # the wrong kind of value: structuring names it
+    if not set(map(type, value.values())) <= {list}:
+        if len(value) > most:
+            raise _too_long(where, len(value), most, what, source)
+        return
+    if len(value) > 64:
+        raise save_error(source, f"{where}: has {len(value):,} columns, more than a record has "
+                                 "fields")
+    if max(map(len, value.values()), default=0) <= most:
+        return
+    for name, column in value.items():
+        if len(column) > most:
+            raise _too_long(f"{where}.{name}", len(column), most, what, source)
+
+
+def _too_long(where: str, count: int, most: int, what: str, source: str) -> SaveError:
+    return save_error(source, f"{where}: has {count:,} entries, more than the {most:,} {what}")
