@@ -8,7 +8,9 @@ problem of seeded bot games carries what its kind declares (so the emitters give
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +36,8 @@ from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.reports import battle_rounds, paper_news, turn_log
 from conquest_tui.engine.reports.event_text import SENTENCES, TOLD, event_text, problem_text
 from conquest_tui.engine.reports.reason_sentences import REASONS
+from conquest_tui.storage.savefile import SaveError, game_to_text, load_game
+from tools.damage_saves import forged_text
 
 OTHER = "zz-unknown"
 """A value of a `key` fact that names none of its cases (its `otherwise`)."""
@@ -183,3 +187,98 @@ def test_the_events_of_seeded_bot_games_hold_to_their_declaration(
         kinds |= {e.kind for c in game.state.clans for e in (*c.inbox, *c.last_turn.events)}
         session.play_bots(game)
     assert len(kinds) > 25
+
+
+# --- on load: whatever the checksum says ----------------------------------------------------------
+
+
+def _forged(game: Game, edit: Any, tmp_path: Path) -> Path:
+    """The game's save with `edit` made to its data and the checksum recomputed."""
+    envelope = json.loads(game_to_text(game))
+    edit(envelope["data"]["state"])
+    path = tmp_path / "forged.json"
+    path.write_bytes(forged_text(envelope).encode("utf-8"))
+    return path
+
+
+@pytest.fixture(scope="module")
+def played() -> Game:
+    return _bot_game("test_small", 3, "facts-load", 2)
+
+
+def _event_with(state: dict[str, Any], fact: str) -> tuple[int, int]:
+    """The clan and index of a saved last-turn event carrying `fact`."""
+    for c, clan in enumerate(state["clans"]):
+        for i, facts in enumerate(clan["last_turn"]["events"]["facts"]):
+            if fact in facts:
+                return c, i
+    raise AssertionError(f"no saved event has {fact}")
+
+
+@pytest.mark.parametrize("fact", ["cost", "hex", "amounts"])
+def test_a_save_with_a_fact_removed_and_its_checksum_forged_is_refused_naming_it(
+        played: Game, tmp_path: Path, fact: str) -> None:
+    where: list[tuple[int, int]] = []
+
+    def remove(state: dict[str, Any]) -> None:
+        c, i = _event_with(state, fact)
+        del state["clans"][c]["last_turn"]["events"]["facts"][i][fact]
+        where.append((c, i))
+
+    path = _forged(played, remove, tmp_path)
+    with pytest.raises(SaveError) as caught:
+        load_game(path)
+    c, i = where[0]
+    assert str(caught.value) == (f"{path}: state.clans[{c}].last_turn.events[{i}].facts.{fact}: "
+                                 "missing")
+
+
+def test_a_fact_of_the_wrong_type_is_refused_with_what_it_holds(
+        played: Game, tmp_path: Path) -> None:
+    def retype(state: dict[str, Any]) -> None:
+        c, i = _event_with(state, "hex")
+        state["clans"][c]["last_turn"]["events"]["facts"][i]["hex"] = 307
+
+    with pytest.raises(SaveError, match=r"\.facts\.hex: expected a text, got 307$"):
+        load_game(_forged(played, retype, tmp_path))
+
+
+def test_an_unknown_why_and_a_kind_swapped_are_refused(played: Game, tmp_path: Path) -> None:
+    def unknown_why(state: dict[str, Any]) -> None:
+        c, i = _event_with(state, "why")
+        state["clans"][c]["last_turn"]["events"]["facts"][i]["why"] = "because"
+
+    with pytest.raises(SaveError, match=r"\.facts\.why: 'because' is not one of"):
+        load_game(_forged(played, unknown_why, tmp_path))
+
+    def swapped(state: dict[str, Any]) -> None:
+        c, i = _event_with(state, "amounts")
+        state["clans"][c]["last_turn"]["events"]["kind"][i] = EventKind.SCAN.value
+
+    with pytest.raises(SaveError, match=r"last_turn\.events\[\d+\]\.facts\.\w+: missing"):
+        load_game(_forged(played, swapped, tmp_path))
+
+
+def test_a_resolve_problem_and_a_broadcast_are_checked_too(played: Game, tmp_path: Path) -> None:
+    def problem(state: dict[str, Any]) -> None:
+        state["clans"][0]["last_turn"]["problems"] = {
+            "line": [3], "code": ["no_fuel"], "message": [""], "level": ["resolve"],
+            "facts": [{"why": "move", "need": 4}]}
+
+    with pytest.raises(SaveError, match=r"state\.clans\[0\]\.last_turn\.problems\[0\]\.facts"
+                                        r"\.(have|convoy): missing"):
+        load_game(_forged(played, problem, tmp_path))
+
+    def no_kind(state: dict[str, Any]) -> None:
+        state["clans"][0]["last_turn"]["problems"] = {
+            "line": [3], "code": ["zz"], "message": [""], "level": ["resolve"], "facts": [{}]}
+
+    with pytest.raises(SaveError, match=r"problems\[0\]\.code: \"zz\" is not a kind of event"):
+        load_game(_forged(played, no_kind, tmp_path))
+
+    def broadcast(state: dict[str, Any]) -> None:
+        state["broadcasts"] = {"hex": ["0101"], "game_turn": [1], "kind": ["convoy_battle"],
+                               "facts": [{"attacker": 1}], "clans": [[]], "heard_by": [[]]}
+
+    with pytest.raises(SaveError, match=r"state\.broadcasts\[0\]\.facts\.defender: missing"):
+        load_game(_forged(played, broadcast, tmp_path))

@@ -1,5 +1,5 @@
-"""Order lines that fail when their time come are kept with the save only up to a count, like a
-sheet's problems: a sheet of junk cannot grow the save beyond its own size (CC-SEQ-13 report)."""
+"""Order lines that fail when their time comes are kept with the save only up to a count, like a
+sheet's problems: a sheet of junk cannot grow the save beyond its own size."""
 
 from __future__ import annotations
 

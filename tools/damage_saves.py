@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import copy
 import inspect
+import io
 import json
 import os
 import random
@@ -444,6 +445,20 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
     return Outcome("played")
 
 
+def _through_the_cli(path: Path, outcome: Outcome) -> Outcome:
+    """`conquest report --save PATH --clan N --allow-edited`, in this process: exit 70 is the
+    command line's own crash."""
+    from conquest_tui.cli import main as conquest
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(
+            io.StringIO()) as err:
+        code = conquest(["report", "--save", str(path), "--clan", str(first_clan()),
+                         "--allow-edited"])
+    if code == 70:
+        return Outcome("crashed", "cli: " + err.getvalue().strip())
+    return outcome
+
+
 def _last_line() -> str:
     lines = traceback.format_exc().strip().splitlines()
     where = next((line.strip() for line in reversed(lines) if line.strip().startswith("File")), "")
@@ -455,6 +470,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", type=int, default=1300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=20, help="crashes to list")
+    parser.add_argument("--cli", action="store_true",
+                        help="also run `conquest report --allow-edited` on each variant and "
+                             "count exit 70 (the command line's crash) as a crash")
     parser.add_argument("--hostile", action="store_true",
                         help="the hostile saves through the command line, each in a process "
                              "of its own, with its time and peak memory")
@@ -469,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         for index in range(args.variants):
             variant = make_variant(index, args.seed)
             outcome = try_variant(variant, base)
+            if args.cli and outcome.status != "crashed":
+                outcome = _through_the_cli(base / FILE_NAME, outcome)
             counts[outcome.status] += 1
             by_kind[(variant.kind, outcome.status)] += 1
             if outcome.status == "crashed":

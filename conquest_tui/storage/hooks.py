@@ -58,7 +58,7 @@ def describe(value: object) -> str:
         return "null"
     if isinstance(value, list) and (len(value) > 8 or any(
             isinstance(item, list | dict) for item in value)):
-        return f"a list of {len(value):,} items"
+        return f"a list of {len(value):,} item{'' if len(value) == 1 else 's'}"
     if isinstance(value, str) and len(value) > 40:
         value = value[:40]
     text = show(value) if isinstance(value, list | bool | int | float) else json.dumps(

@@ -9,8 +9,8 @@ the field's default, like a missing key of an object.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import starmap
-from operator import attrgetter
+from itertools import chain, starmap
+from operator import attrgetter, itemgetter
 from typing import Any, get_args, get_origin
 
 import attrs
@@ -136,7 +136,44 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
 
 
 
+def _is_keyed_records(t: Any) -> bool:
+    """A str-keyed dict of flat records (a Clan's memory of cities, by hex)."""
+    return get_origin(t) is dict and get_args(t)[0] is str and is_table(list[get_args(t)[1]])
+
+
+def _keyed_records_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A dict of flat records, each written whole (every field): made a field at a time across
+    all the records, as a table is; anything else goes record by record (naming what is
+    wrong)."""
+    cls = get_args(t)[1]
+    record_fields = attrs.fields(attrs.resolve_types(cls))
+    names = frozenset(spec.name for spec in record_fields)
+    count = {len(names)}
+    table = converter.get_structure_hook(list[cls])  # type: ignore[valid-type]
+    one = converter.get_structure_hook(cls)
+    getters = [(spec.name, itemgetter(spec.name)) for spec in record_fields]
+
+    def structure_keyed(value: Any, _: Any) -> Any:
+        if value.__class__ is not dict:
+            raise expected_kind(dict, value)
+        if not value:
+            return {}
+        records = list(value.values())
+        if (set(map(type, value)) <= PRIMITIVES[str] and set(map(type, records)) <= {dict}
+                and set(map(len, records)) == count
+                and set(chain.from_iterable(records)) == names):
+            columns = {name: list(map(getter, records)) for name, getter in getters}
+            return dict(zip(value, table(columns, None), strict=True))
+        if not set(map(type, value)) <= PRIMITIVES[str]:
+            raise BadValue("keys must be text")
+        return {key: one(item, cls) for key, item in value.items()}
+
+    return structure_keyed
+
+
 def register(converter: cattrs.Converter) -> None:
     """Register the table hooks (last, so that they win over the list hooks)."""
     converter.register_structure_hook_factory(is_table, _table_structure_factory)
     converter.register_unstructure_hook_factory(is_table, _table_unstructure_factory)
+    if not converter.detailed_validation:  # the detailed pass names a bad record by its key
+        converter.register_structure_hook_factory(_is_keyed_records, _keyed_records_factory)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -362,25 +363,33 @@ class Needs:
     absent: Mapping[str, Needs] = attrs.field(factory=dict)
     """When this fact is not there, what is needed instead."""
 
+    def _with(self, **changed: Any) -> Needs:
+        """A copy with some fields changed (`attrs.evolve`, spelt out: the table below is built
+        at import, some 400 times)."""
+        fields = {"needed": self.needed, "optional": self.optional, "key": self.key,
+                  "cases": self.cases, "otherwise": self.otherwise, "present": self.present,
+                  "absent": self.absent, **changed}
+        return Needs(**fields)
+
     def plus(self, **needed: FactType) -> Needs:
         """These facts needed too."""
-        return attrs.evolve(self, needed={**self.needed, **needed})
+        return self._with(needed={**self.needed, **needed})
 
     def maybe(self, **optional: FactType) -> Needs:
         """These facts too, when present."""
-        return attrs.evolve(self, optional={**self.optional, **optional})
+        return self._with(optional={**self.optional, **optional})
 
     def by(self, key: str, cases: Mapping[str, Needs], otherwise: Needs | None = None) -> Needs:
         """The `key` fact (a text) picks what else is needed."""
-        return attrs.evolve(self, key=key, cases=dict(cases), otherwise=otherwise)
+        return self._with(key=key, cases=dict(cases), otherwise=otherwise)
 
     def given(self, fact: str, needs: Needs) -> Needs:
         """When `fact` is present, `needs` too."""
-        return attrs.evolve(self, present={**self.present, fact: needs})
+        return self._with(present={**self.present, fact: needs})
 
     def unless(self, fact: str, needs: Needs) -> Needs:
         """When `fact` is absent, `needs` instead."""
-        return attrs.evolve(self, absent={**self.absent, fact: needs})
+        return self._with(absent={**self.absent, fact: needs})
 
 
 def facts(**needed: FactType) -> Needs:
