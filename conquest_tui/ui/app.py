@@ -121,6 +121,8 @@ class ConquestApp(App[int]):
         """Whether the "Quit?" question is on screen (Ctrl+Q again does not ask twice)."""
         self._draft_unsaved = False
         """Whether the last write of the sheet being written failed (said once)."""
+        self._moved_note = ""
+        """Why the game was loaded again, for the next hand-over screen ("" when it was not)."""
 
     # --- start -------------------------------------------------------------------------------
 
@@ -328,13 +330,30 @@ class ConquestApp(App[int]):
             self._leave_to_title()
             return
         self._handover = None
-        self.notify(f"{sentence[0].upper()}{sentence[1:]}. It was loaded again.".replace(
-            " — load it again", ""), title="Loaded again", severity="warning", timeout=10,
-            markup=False)
-        if game_screen is not None and game_screen.seat.is_turn and draft is not None:
-            self._open_game_screen(game_screen.seat, draft)
+        # Said on the next hand-over screen (a toast would be wiped there), or as a toast
+        # when the same Clan goes on writing its sheet.
+        if session.path is not None:
+            sentence = sentence.removeprefix(f"{session.path.name}: ")
+        self._moved_note = (f"{sentence[0].upper()}{sentence[1:]}; it was loaded "
+                            "again.").replace(" — load it again", "")
+        seat = game_screen.seat if game_screen is not None else None
+        self.call_later(self._go_on_reloaded, session, seat, draft)
+
+    async def _go_on_reloaded(self, session: Session, seat: Seat | None,
+                              draft: str | None) -> None:
+        """After loading the game again: its screens from the start (the one on top may be
+        of the same kind, with the same id), at the Clan's sheet if it is still its turn."""
+        if self.session is not session:
             return
-        self._play(session)
+        while len(self.screen_stack) > 1 and self.screen.id != "title":
+            await self.pop_screen()
+        if seat is not None and seat.is_turn and draft is not None:
+            note, self._moved_note = self._moved_note, ""
+            self._open_game_screen(seat, draft)
+            self.notify(note, title="Loaded again", severity="warning", timeout=10,
+                        markup=False)
+        else:
+            self._play(session)
 
     # --- the table ---------------------------------------------------------------------------
 
@@ -511,6 +530,8 @@ class ConquestApp(App[int]):
                 for bot in session.seats() if bot.is_bot and not bot.resigned]
         if bots:  # who plays which seat is no secret at the table
             note = f"{note} Bot seats: {', '.join(bots)}.".strip()
+        if self._moved_note:  # the game was loaded again: the table is told why
+            note, self._moved_note = f"{self._moved_note} {note}".strip(), ""
         self._show(HandoverScreen(clan.number, clan.name, session.game_turn,
                                   door=session.seat_door(clan.number), note=note))
 

@@ -245,6 +245,23 @@ async def test_a_game_moved_on_in_another_window_is_loaded_again_not_overwritten
         await pilot.press("f5", "enter")
         handover = await wait_for_screen(pilot, HandoverScreen)
         assert handover.clan_number != screen.clan_number
-        assert "moved on" in " ".join(str(n.message) for n in app._notifications)  # noqa: SLF001
+        assert handover.note.startswith("The game moved on: Clan ")
+        assert "in another window; it was loaded again." in handover.note
     saved = session.load(path)
     assert saved.clan(screen.clan_number).turns_played == 1
+
+
+async def test_a_hand_over_waiting_while_another_window_plays_goes_on_from_its_turn(
+        tmp_path: Path) -> None:
+    """The hand-over screen waits; another window plays that Clan's turn; Enter loads the game
+    again and calls the next Clan (never the turn already played, never a crash)."""
+    path = _saved(tmp_path, "waiting")
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        first = await wait_for_screen(pilot, HandoverScreen)
+        session.Session.open(path).open_seat(first.clan_number).submit("")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                         and app.screen.clan_number != first.clan_number, "the next hand-over")
+        assert len([s for s in app.screen_stack if isinstance(s, HandoverScreen)]) == 1
+    assert session.load(path).clan(first.clan_number).turns_played == 1
