@@ -16,13 +16,12 @@ from typing import Any
 import pytest
 
 from conquest_tui import session
-from conquest_tui.engine.core.events import (
+from conquest_tui.engine.core.event_needs import (
     ALWAYS_OPTIONAL,
     EVENT_FIELDS,
     NEEDS,
     REASON_FACTS,
     TOLD_NEEDS,
-    EventKind,
     FactType,
     Needs,
     Row,
@@ -31,6 +30,7 @@ from conquest_tui.engine.core.events import (
     needs_of,
     unmet,
 )
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.reports import battle_rounds, paper_news, turn_log

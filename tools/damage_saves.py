@@ -258,7 +258,8 @@ def _forged(kind: str, how: str, envelope: dict[str, Any]) -> Variant:
 
 def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
     """Remove from one saved event a fact its kind needs (`core/events.NEEDS`)."""
-    from conquest_tui.engine.core.events import EventKind, needs_of
+    from conquest_tui.engine.core.event_needs import needs_of
+    from conquest_tui.engine.core.events import EventKind
 
     state = envelope["data"]["state"]
     found = []

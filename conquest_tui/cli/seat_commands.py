@@ -12,9 +12,7 @@ from conquest_tui.cli.errors import CliError, PinNeeded
 if TYPE_CHECKING:
     import argparse
 
-    from conquest_tui.engine.combat.odds import Estimate
-    from conquest_tui.engine.face import Report, Ruleset
-    from conquest_tui.engine.play.forecast import Forecast
+    from conquest_tui.engine.face import Estimate, Forecast, Report, Ruleset
     from conquest_tui.session import Seat, Session
 
 # The engine is imported inside the functions, so that `conquest` (the app) starts without

@@ -2,14 +2,15 @@
 
 Everything here describes the game as one Clan may see it, or the rulebook and map every Clan
 shares: the Clan's view and report, events and problems and their sentences, the order sheet's
-grammar, the map and hex grid, routes over known ground. The game itself, the turn's machinery
-(play, phases, steps, order families), combat and the economy are not here: they are reached
-only through a seat (`conquest_tui.session.Seat`), which the import contracts in
-`pyproject.toml` keep so.
+grammar, the map and hex grid, routes over known ground, and the records a seat's forecast and
+odds give back. The game itself, the turn's machinery (play, phases, steps, order families),
+combat and the economy are not here: they are reached only through a seat
+(`conquest_tui.session.Seat`), which the import contracts in `pyproject.toml` keep so.
 """
 
 from __future__ import annotations
 
+from conquest_tui.engine.combat.odds import Estimate
 from conquest_tui.engine.convoys import routes
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
@@ -25,6 +26,7 @@ from conquest_tui.engine.reports import forecast_text, odds_text
 from conquest_tui.engine.reports.battle_rounds import Moment, has_rounds, moments
 from conquest_tui.engine.reports.battle_rounds import title as battle_title
 from conquest_tui.engine.reports.event_text import event_text, problem_line, problem_text
+from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast
 from conquest_tui.engine.reports.forecast_text import sheet_warnings
 from conquest_tui.engine.reports.history import FinalRow, History, Series
 from conquest_tui.engine.reports.paper_report import render_paper
@@ -58,13 +60,14 @@ from conquest_tui.engine.rules.ruleset import Ruleset
 
 __all__ = [
     "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
-    "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyInfo", "Event", "EventKind",
-    "FinalRow", "GameMap", "HexInfo", "History", "MetClanInfo", "Moment", "Order",
-    "OrderRegistry", "OrderSpec", "Problem", "Report", "Ruleset", "Series", "SpyReportInfo",
-    "Token", "TokenError", "battle_title", "city_row", "convoy_lines", "direction_between",
-    "event_text", "forecast_text", "format_hex", "has_rounds", "header_of", "hex_row",
-    "hexgrid", "hide_rule_ids", "is_move_word", "log_line", "market_lines", "moments",
-    "number_of", "odds_text", "parse_hex", "parse_sheet", "problem_line", "problem_text",
-    "render_paper", "render_report", "routes", "sheet_warnings", "standings_lines",
-    "status_lines", "strip_comment", "tokenize", "turn_summary", "vehicle_count",
+    "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
+    "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
+    "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem", "Report",
+    "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title", "city_row",
+    "convoy_lines", "direction_between", "event_text", "forecast_text", "format_hex",
+    "has_rounds", "header_of", "hex_row", "hexgrid", "hide_rule_ids", "is_move_word",
+    "log_line", "market_lines", "moments", "number_of", "odds_text", "parse_hex", "parse_sheet",
+    "problem_line", "problem_text", "render_paper", "render_report", "routes", "sheet_warnings",
+    "standings_lines", "status_lines", "strip_comment", "tokenize", "turn_summary",
+    "vehicle_count",
 ]

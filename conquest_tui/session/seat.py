@@ -18,7 +18,7 @@ from conquest_tui.session.errors import NoOdds, PinNeeded, SessionError
 if TYPE_CHECKING:
     from conquest_tui.engine.combat.odds import Estimate
     from conquest_tui.engine.core.state import Problem
-    from conquest_tui.engine.play.forecast import Forecast
+    from conquest_tui.engine.reports.forecast_records import Forecast
     from conquest_tui.engine.reports.history import History
     from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.reports.view import ClanView

@@ -2,7 +2,7 @@
 
 Checked on every load, whatever the checksum says (a checksum is no secret: a forged one
 vouches for nothing), against the one declaration of what each kind's sentences read,
-`engine/core/events.NEEDS` (`needs_of`, `unmet`), in two steps:
+`engine/core/event_needs.NEEDS` (`needs_of`, `unmet`), in two steps:
 * `prepare_saved_events`, on the data as read (after migrating, before structuring): every
   Clan's events together, a kind at a time, one fact across all of them at once (in C:
   `itemgetter`, `map(type, …)`, sets), the lists of the facts that are tuples turned into
@@ -22,11 +22,10 @@ from itertools import chain, compress, repeat
 from operator import contains, itemgetter
 from typing import Any
 
-from conquest_tui.engine.core.events import (
+from conquest_tui.engine.core.event_needs import (
     ALWAYS_OPTIONAL,
     EVENT_FIELDS,
     NEEDS,
-    EventKind,
     FactType,
     Needs,
     Row,
@@ -35,6 +34,7 @@ from conquest_tui.engine.core.events import (
     needs_of,
     unmet,
 )
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Broadcast, Event, GameState, Problem
 from conquest_tui.storage.hooks import BadValue, Made
 from conquest_tui.storage.hooks_facts import convert_lists

@@ -18,108 +18,25 @@ from conquest_tui.engine.core.state import (
     GameState,
     HexState,
     LastTurn,
-    Problem,
 )
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.forecast_records import (
+    ConvoyForecast,
+    ConvoyPulse,
+    Forecast,
+    ForecastProblem,
+    Stocks,
+)
 
 FORECAST_SEED = ":forecast"
 """Added to the game's seed: the forecast rolls its own dice, so it cannot tell the real ones."""
-
-CANNOT_KNOW: tuple[str, ...] = ("dice", "unseen_convoys", "unseen_hexes", "unseen_cities",
-                                "other_clans")
-"""What a forecast cannot know, as codes the app words: the turn's dice (income, battles, random
-events are rolled with other dice), convoys the Clan has not seen, hexes it does not see now
-(taken as unclaimed, of the usual defense for their terrain, with nothing to pick up), and what
-other Clans do before the turn is really played."""
 
 FIGHTS = frozenset({
     EventKind.CONVOY_BATTLE, EventKind.HEX_ATTACK_FAILED, EventKind.HEX_CAPTURED,
     EventKind.HEX_DEFENDED, EventKind.CITY_ATTACK_FAILED, EventKind.CITY_CAPTURED,
 })
 """Event kinds that mean the convoy fought in that pulse."""
-
-
-@attrs.frozen
-class Stocks:
-    """The Clan's money and supplies at one moment of the forecast turn."""
-
-    money: int
-    food: int
-    fuel: int
-    parts: int
-
-    @classmethod
-    def of(cls, clan: Clan) -> Stocks:
-        """The stocks of a Clan now."""
-        stock = clan.stock
-        return cls(stock.money, stock.food, stock.fuel, stock.parts)
-
-
-@attrs.frozen
-class ConvoyPulse:
-    """One convoy at the end of one pulse."""
-
-    pulse: int
-    hex: str
-    troops: int
-    parts_owed: int
-    """Parts its moves so far cost, paid at the turn's maintenance (rounded up)."""
-    fought: bool = False
-    stopped: bool = False
-    """Its line of this pulse could not be carried out."""
-    gone: bool = False
-    """It no longer exists (destroyed, sunk, disbanded, sold or absorbed)."""
-
-
-@attrs.frozen
-class ConvoyForecast:
-    """One of the Clan's convoys through the forecast turn."""
-
-    number: int
-    name: str
-    start_hex: str
-    start_troops: int
-    created: bool
-    """CREATEd by this sheet's pre-turn orders (numbered as the turn numbers it)."""
-    pulses: tuple[ConvoyPulse, ...]
-    end_hex: str
-    end_troops: int
-    gone: bool
-
-
-@attrs.frozen
-class ForecastProblem:
-    """A line the forecast turn could not carry out, with the pulse it failed in (0: not in a
-    pulse). `problem` is the turn's own resolve problem (kind and facts)."""
-
-    line: int
-    pulse: int
-    phase: str
-    problem: Problem
-
-
-@attrs.frozen
-class Forecast:
-    """What the sheet would do if the turn were played now (see CANNOT_KNOW)."""
-
-    clan: int
-    game_turn: int
-    start: Stocks
-    """Now, before this turn's income."""
-    income: dict[str, int]
-    """What the forecast's Income Phase brought (with the forecast's dice)."""
-    pulses: tuple[tuple[int, Stocks], ...]
-    """(pulse, stocks at its end)."""
-    end: Stocks
-    """After the turn's costs and income: when the Clan's last phase is done."""
-    convoys: tuple[ConvoyForecast, ...]
-    problems: tuple[ForecastProblem, ...]
-    cannot_know: tuple[str, ...] = CANNOT_KNOW
-
-    def problems_on(self, line: int) -> list[ForecastProblem]:
-        """The forecast problems of one sheet line."""
-        return [found for found in self.problems if found.line == line]
 
 
 class _Done(Exception):

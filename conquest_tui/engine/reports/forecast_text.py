@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from conquest_tui.engine.core.state import NOTICE, Problem
 from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.reports.forecast_records import (
+    ConvoyForecast,
+    Forecast,
+    ForecastProblem,
+)
 from conquest_tui.engine.reports.report_text import hide_rule_ids
-
-if TYPE_CHECKING:
-    from conquest_tui.engine.play.forecast import (
-        ConvoyForecast,
-        Forecast,
-        ForecastProblem,
-    )
 
 FORECAST_CODE = "forecast"
 """The code of a sheet problem that comes from the forecast (a warning: the line runs)."""
@@ -27,7 +23,7 @@ CANNOT_KNOW_WORDS: dict[str, str] = {
                      "unowned, with a full garrison)",
     "other_clans": "what other Clans do before your turn",
 }
-"""How a player reads each thing a forecast cannot know (`play.forecast.CANNOT_KNOW`)."""
+"""How a player reads each thing a forecast cannot know (`forecast_records.CANNOT_KNOW`)."""
 
 PHASE_WORDS: dict[str, str] = {
     "income": "at income", "pre": "in the pre-turn orders", "pickup": "at the pre-turn pickup",

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from textual.command import Provider
     from textual.timer import Timer
 
-    from conquest_tui.engine.play.forecast import Forecast
+    from conquest_tui.engine.face import Forecast
     from conquest_tui.session import Seat
     from conquest_tui.ui.map_lenses import Shade
     from conquest_tui.ui.widgets.convoy_pane import ConvoyPane

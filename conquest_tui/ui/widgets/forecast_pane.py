@@ -18,7 +18,7 @@ from textual.widgets import Static
 from conquest_tui.engine.face import forecast_text
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.play.forecast import ConvoyForecast, Forecast
+    from conquest_tui.engine.face import ConvoyForecast, Forecast
     from conquest_tui.session import Seat
     from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
