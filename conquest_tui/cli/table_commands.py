@@ -110,6 +110,6 @@ def play(save: str | None, *, allow_edited: bool = False) -> int:
     from conquest_tui import startup_gc
 
     startup_gc.pause()  # resumed by the app once its whole first screen is drawn
-    from conquest_tui.ui.app import run_app
+    from conquest_tui.ui.launch import run_app
 
     return run_app(Path(save) if save else None, allow_edited=allow_edited)

@@ -38,12 +38,16 @@ class SeatInfo:
         return self.seat == "bot"
 
 
+def seat_info(game: Game, number: int) -> SeatInfo:
+    """One Clan's seat."""
+    clan = game.clan(number)
+    return SeatInfo(clan.number, clan.name, clan.seat, clan.bot_level, bool(clan.pin_hash),
+                    clan.resigned)
+
+
 def seat_infos(game: Game) -> tuple[SeatInfo, ...]:
     """Every seat in the turn order."""
-    by_number = {clan.number: clan for clan in game.state.clans}
-    return tuple(SeatInfo(clan.number, clan.name, clan.seat, clan.bot_level,
-                          bool(clan.pin_hash), clan.resigned)
-                 for clan in (by_number[number] for number in game.state.clan_order))
+    return tuple(seat_info(game, number) for number in game.state.clan_order)
 
 
 @attrs.frozen

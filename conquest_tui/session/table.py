@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from conquest_tui.session import files
-from conquest_tui.session.boards import SeatInfo, TableFacts, seat_infos
+from conquest_tui.session.boards import SeatInfo, TableFacts, seat_info, seat_infos
 from conquest_tui.session.bot_turns import archive_report, play_bot_turn, play_bots
 from conquest_tui.session.errors import (
     NotYourTurn,
@@ -154,8 +154,7 @@ class Session:
 
     def seat_info(self, clan_number: int) -> SeatInfo:
         """One seat (SessionError listing the Clans when there is no such Clan)."""
-        number = self.clan_number(clan_number)
-        return next(seat for seat in self.seats() if seat.number == number)
+        return seat_info(self._game, self.clan_number(clan_number))
 
     def clan_number(self, number: int) -> int:
         """The number back if such a Clan plays, else a SessionError listing the Clans."""

@@ -13,7 +13,8 @@ from textual.widgets import Input
 
 from conquest_tui import session
 from conquest_tui.storage.rules_loader import load_ruleset
-from conquest_tui.ui.app import ConquestApp, load_keymap
+from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.launch import load_keymap
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.screens.handover import HandoverScreen
 from conquest_tui.ui.screens.help import HelpScreen, help_renderable, rules_interpretations_path

@@ -184,10 +184,10 @@ class WatchScreen(Screen[None]):
         self.set_class(self.size.width < NARROW_BELOW, "narrow")
         self._draw_map()
 
-    def _draw_map(self) -> None:
+    def _draw_map(self, board: WatchBoard | None = None) -> None:
         """Two cells a hex when the whole map's width fits, else one."""
         room = self.size.width - (0 if self.has_class("narrow") else SIDE_WIDTH) - 2
-        board = self.board
+        board = board or self.board
         wide = board.map.columns * 2 <= room
         self.query_one("#watch-map", Static).update(holdings_map(board, wide=wide))
         self.query_one("#watch-legend", Static).update(LEGEND if wide else LEGEND_SMALL)
@@ -204,13 +204,12 @@ class WatchScreen(Screen[None]):
                   if board.hidden else "nothing hidden")
         self.query_one("#watch-title", Static).update(
             f"Bots on {board.map.title} — {finished} — {hidden} ({doing})")
-        self._draw_map()
-        self._fill_standings()
+        self._draw_map(board)
+        self._fill_standings(board)
         self.query_one("#watch-turns", Static).update(
             "\n".join(self.sentences) or "No game turn played yet while watching.")
 
-    def _fill_standings(self) -> None:
-        board = self.board
+    def _fill_standings(self, board: WatchBoard) -> None:
         table = self.query_one("#watch-standings", DataTable)
         chosen = self.chosen_clan()
         table.clear()
@@ -288,7 +287,8 @@ class WatchScreen(Screen[None]):
         """"A  Clan 221 Night Riders (hard): took 2 hexes; 1 battle; income $12,400"."""
         from conquest_tui.engine.face import turn_summary as summary
 
-        letter = clan_letters(self.board).get(turn.clan, "?")
+        order = [seat.number for seat in self.session.seats()]
+        letter = chr(ord("A") + order.index(turn.clan)) if turn.clan in order else "?"
         done = summary(turn.result.events)
         return f"{letter}  Clan {turn.clan} {turn.name} ({turn.level}): {done}"
 

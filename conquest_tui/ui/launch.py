@@ -1,0 +1,61 @@
+"""Starting the app from the command line: the key bindings file, an opened save, the run."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from conquest_tui.ui.app import ConquestApp
+
+KEYMAP_ENV_VAR = "CONQUEST_KEYS"
+"""A TOML file of `binding-id = "keys"` lines that rebinds keys (ids are listed in F1 help)."""
+
+
+def load_keymap(path: Path) -> dict[str, str]:
+    """Binding id → keys from a TOML file (tables are flattened: [game] submit = "f9")."""
+    import tomllib
+
+    with path.open("rb") as handle:
+        raw = tomllib.load(handle)
+    keymap: dict[str, str] = {}
+
+    def walk(prefix: str, table: dict[str, object]) -> None:
+        for key, value in table.items():
+            name = f"{prefix}{key}"
+            if isinstance(value, dict):
+                walk(f"{name}.", value)
+            elif isinstance(value, str):
+                keymap[name] = value
+
+    walk("", raw)
+    return keymap
+
+
+def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
+    """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
+    from conquest_tui.session import SaveEdited, Session, SessionError
+
+    keymap: dict[str, str] = {}
+    keys_file = os.environ.get(KEYMAP_ENV_VAR)
+    if keys_file:
+        try:
+            keymap = load_keymap(Path(keys_file))
+        except (OSError, ValueError) as error:  # TOMLDecodeError is a ValueError
+            print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
+                  file=sys.stderr)
+            return 1
+    session = None
+    if save_path is not None:
+        try:
+            session = Session.open(save_path, allow_edited=allow_edited)
+        except SaveEdited:
+            pass  # the app opens and asks whether to open it anyway
+        except SessionError as error:
+            if Session.from_backup(save_path) is None:
+                print(f"conquest: {error}", file=sys.stderr)
+                return 1
+            # the app opens and offers the newest backup that loads
+    app = ConquestApp(save_path, session=session, keymap=keymap)
+    result = app.run()
+    return int(result or 0)
