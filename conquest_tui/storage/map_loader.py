@@ -21,14 +21,11 @@ from conquest_tui.engine.core.gamemap import (
 from conquest_tui.engine.core.hexgrid import is_hex_id
 from conquest_tui.engine.rules.checks import InvalidValue, InvalidValues
 from conquest_tui.storage import paths
-from conquest_tui.storage.converter import FieldErrors, field_errors, structure
+from conquest_tui.storage.converter import FieldErrors, field_errors, structure, unstructure
 
 MAP_FORMAT = "conquest-map"
 MAP_VERSION = 1
 MAX_PROBLEMS_IN_ERROR = 5
-
-_CITY_FIELDS = tuple(spec.name for spec in attrs.fields(CitySite))
-
 
 class MapError(ValueError):
     """A map file that cannot be used; `problems` holds every sentence found."""
@@ -115,9 +112,10 @@ def _terrain_problems(rows_text: list[str], columns: int, rows: int) -> list[Inv
     return problems
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class MapFile:
-    """A map file exactly as docs/map-format.md lays it out; `game_map()` builds the GameMap.
+    """A map file exactly as docs/map-format.md lays it out (its fields in the file's order);
+    `game_map()` builds the GameMap, `of()` the file of a GameMap.
 
     Its own checks are the file's layout (format, version, terrain rows, path strings); what
     a map must be (sizes, links between neighbours, cities on land…) GameMap checks itself.
@@ -127,15 +125,27 @@ class MapFile:
     version: int = attrs.field(validator=_version)
     name: str
     title: str
+    description: str = ""
     players: Players
     columns: int
     rows: int
     terrain: list[str]
-    cities: list[CitySite]
-    description: str = ""
     roads: list[str] = attrs.Factory(list)
     rivers: list[str] = attrs.Factory(list)
+    cities: list[CitySite]
     sources: str = ""
+
+    @classmethod
+    def of(cls, game_map: GameMap) -> MapFile:
+        """The file that holds `game_map`."""
+        return cls(
+            format=MAP_FORMAT, version=MAP_VERSION, name=game_map.name, title=game_map.title,
+            description=game_map.description,
+            players=Players(min=game_map.min_players, max=game_map.max_players),
+            columns=game_map.columns, rows=game_map.rows, terrain=terrain_rows(game_map),
+            roads=paths_from_links(game_map.roads), rivers=paths_from_links(game_map.rivers),
+            cities=list(game_map.cities), sources=game_map.sources,
+        )
 
     def __attrs_post_init__(self) -> None:
         problems = [*_terrain_problems(self.terrain, self.columns, self.rows),
@@ -247,39 +257,18 @@ def list_maps(maps_dir: Path | str | None = None) -> list[MapInfo]:
     return infos
 
 
-def _json_list(items: list[str], indent: str = "  ") -> str:
-    if not items:
-        return "[]"
-    return "[\n" + ",\n".join(indent + item for item in items) + "\n ]"
-
-
 def map_to_json(game_map: GameMap) -> str:
-    """The map as canonical JSON text: one terrain row, path or city per line; ends in newline."""
-    dump = json.dumps
-    cities = [
-        "{" + ", ".join(f"{dump(k)}: {dump(getattr(c, k))}" for k in _CITY_FIELDS) + "}"
-        for c in game_map.cities
-    ]
-    roads = paths_from_links(game_map.roads)
-    rivers = paths_from_links(game_map.rivers)
-    lines = [
-        "{",
-        f' "format": {dump(MAP_FORMAT)},',
-        f' "version": {MAP_VERSION},',
-        f' "name": {dump(game_map.name)},',
-        f' "title": {dump(game_map.title)},',
-        f' "description": {dump(game_map.description)},',
-        f' "players": {{"min": {game_map.min_players}, "max": {game_map.max_players}}},',
-        f' "columns": {game_map.columns},',
-        f' "rows": {game_map.rows},',
-        f' "terrain": {_json_list([dump(r) for r in terrain_rows(game_map)])},',
-        f' "roads": {_json_list([dump(p) for p in roads])},',
-        f' "rivers": {_json_list([dump(p) for p in rivers])},',
-        f' "cities": {_json_list(cities)},',
-        f' "sources": {dump(game_map.sources)}',
-        "}",
-    ]
-    return "\n".join(lines) + "\n"
+    """The map as canonical JSON text, its data made by the converter: one field a line, and
+    one terrain row, path or city a line within lists; ends in a newline."""
+    data = unstructure(MapFile.of(game_map), MapFile)
+    fields = [f" {json.dumps(name)}: {_laid_out(value)}" for name, value in data.items()]
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def _laid_out(value: Any) -> str:
+    if not isinstance(value, list) or not value:
+        return json.dumps(value)
+    return "[\n" + ",\n".join(f"  {json.dumps(item)}" for item in value) + "\n ]"
 
 
 def preview_lines(game_map: GameMap, width: int, height: int) -> list[str]:

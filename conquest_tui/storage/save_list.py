@@ -106,11 +106,6 @@ NO_STAMP = SaveStamp(0)
 """The stamp of a save written before stamps (and of `save_game(…, stamp=None)`)."""
 
 
-def stamp_data(stamp: SaveStamp) -> dict[str, Any]:
-    """The stamp as the header holds it."""
-    return {"by": stamp.by, "generation": stamp.generation}
-
-
 def stamp_of(envelope: dict[str, Any], source: str) -> SaveStamp:
     """The stamp of a save's envelope (NO_STAMP when it has none); SaveError naming the field."""
     raw = envelope.get(STAMP_KEY)

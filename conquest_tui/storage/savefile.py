@@ -19,7 +19,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.storage.converter import FieldError
+from conquest_tui.storage.converter import FieldError, unstructure
 from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
@@ -29,11 +29,11 @@ from conquest_tui.storage.migrations import (
 )
 from conquest_tui.storage.preflight import preflight
 from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
+from conquest_tui.storage.save_header import HeaderSummary, SaveHeader
 from conquest_tui.storage.save_list import (
     DATA_LINE,
     NO_STAMP,
     SAVE_FORMAT,
-    STAMP_KEY,
     TAIL,
     EditedSave,
     SaveError,
@@ -48,7 +48,6 @@ from conquest_tui.storage.save_list import (
     read_save_bytes,
     read_stamp,
     save_error,
-    stamp_data,
     stamp_of,
 )
 
@@ -103,19 +102,19 @@ def _remember_map(text: str, game_map: GameMap) -> None:
     _map_object_cache[text] = game_map
 
 
-def _summary_of(game: Game) -> dict[str, Any]:
+def _summary_of(game: Game) -> HeaderSummary:
     state = game.state
     active = active_clan_number(state.clan_order, state.turn_index)
     names = {clan.number: clan.name for clan in state.clans}
-    return {
-        "map": game.map.name,
-        "title": game.map.title,
-        "game_turn": state.game_turn,
-        "active_clan": active,
-        "active_name": names.get(active, ""),
-        "clans": [names.get(number, "") for number in state.clan_order],
-        "finished": state.finished,
-    }
+    return HeaderSummary(
+        map=game.map.name,
+        title=game.map.title,
+        game_turn=state.game_turn,
+        active_clan=active,
+        active_name=names.get(active, ""),
+        clans=[names.get(number, "") for number in state.clan_order],
+        finished=state.finished,
+    )
 
 
 @contextmanager
@@ -141,18 +140,13 @@ def _game_to_text(game: Game, stamp: SaveStamp) -> str:
     state_text = canonical_json(unstructure_state(game.state))
     # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
     data_text = "".join(('{"map":', _map_text(game.map), ',"state":', state_text, "}"))
-    header: dict[str, Any] = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "created_with": created_with(),
-        "checksum": "",
-        "summary": _summary_of(game),
-        STAMP_KEY: stamp_data(stamp),
-    }
-    header["checksum"] = checksum_of(data_text, header)
+    header = SaveHeader(format=SAVE_FORMAT, version=SAVE_VERSION, created_with=created_with(),
+                        checksum="", summary=_summary_of(game), stamp=stamp)
+    fields: dict[str, Any] = unstructure(header, SaveHeader)
+    fields["checksum"] = checksum_of(data_text, fields)
     lines = [
         f" {json.dumps(key)}: {json.dumps(value, sort_keys=True, ensure_ascii=False)},"
-        for key, value in header.items()
+        for key, value in fields.items()
     ]
     return "".join(("{\n", "\n".join(lines), DATA_LINE, data_text, TAIL))
 
