@@ -123,7 +123,7 @@ def by_why(cases: Mapping[str, Needs], **common: FactType) -> Needs:
 
 
 EVENT_FIELDS: Mapping[str, FactType] = {"convoy": int, "actor": int}
-"""Facts an event's own fields give its sentence (engine/reports/event_text): a saved event
+"""Facts an event's own fields give its sentence (engine/sentences/event_text): a saved event
 need not carry them; a resolve problem, worded from its facts alone, must."""
 
 ALWAYS_OPTIONAL: Mapping[str, FactType] = {**EVENT_FIELDS, "overflow": int}

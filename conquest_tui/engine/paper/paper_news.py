@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports import diplomacy_sentences, radio_sentences
+from conquest_tui.engine.sentences import diplomacy_sentences, radio_sentences
 
 
 def _unique(events: Iterable[Event]) -> list[Event]:

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.reason_sentences import place, reason_text
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, count_of, vehicle_counts
+from conquest_tui.engine.sentences.reason_sentences import place, reason_text
+from conquest_tui.engine.sentences.turn_sentences import (
+    Facts,
+    Sentence,
+    amounts,
+    count_of,
+    vehicle_counts,
+)
 
 # --- moving and modes ----------------------------------------------------------------------------
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, count_of, items, vehicle_counts
+from conquest_tui.engine.sentences.turn_sentences import (
+    Facts,
+    Sentence,
+    count_of,
+    items,
+    vehicle_counts,
+)
 
 KILL_MODE_NAMES = {"N": "Normal (hits fall at random)", "T": "Troops", "V": "Vehicles"}
 

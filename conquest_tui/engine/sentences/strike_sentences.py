@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, words
-from conquest_tui.engine.reports.sentences import number_of as _n
+from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence, words
+from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
 def _listed(names: Fact) -> str:

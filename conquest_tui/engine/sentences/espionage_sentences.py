@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, vehicle_counts, words
-from conquest_tui.engine.reports.sentences import number_of as _n
+from conquest_tui.engine.sentences.turn_sentences import (
+    Facts,
+    Sentence,
+    amounts,
+    vehicle_counts,
+    words,
+)
+from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
 def _listed(parts: list[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from conquest_tui.engine.core.events import Reason
-from conquest_tui.engine.reports.sentences import Facts
+from conquest_tui.engine.sentences.turn_sentences import Facts
 
 ReasonSentence = str | Callable[[Facts], str]
 """The sentence of one reason code: a str.format template over its facts, or a function of them."""

@@ -12,8 +12,8 @@ from conquest_tui.engine.combat.odds import (
     Losses,
     OddsError,
 )
-from conquest_tui.engine.reports.sentences import number_of
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.turn_sentences import number_of
 
 
 def _n(count: int, one: str, many: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.economy.economy import describe_amount
-from conquest_tui.engine.reports.sentences import Sentence
+from conquest_tui.engine.sentences.turn_sentences import Sentence
 
 Facts = Mapping[str, Fact]
 
