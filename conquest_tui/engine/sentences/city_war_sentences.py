@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence
+from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence, number
 from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
@@ -86,7 +86,7 @@ def _city_lost(f: Facts) -> str:
     return (f"Clan {f['actor']} attacked {f['city']} ({f['hex']}) with "
             f"{_n(f['attackers'], 'troop')} and took it. You lost its "
             f"{_n(f['troops'], 'troop')}{claymores}; "
-            f"{_n(int(f['population']) + int(f['pillage']), 'person', 'people')} died in the "  # type: ignore[call-overload]
+            f"{_n(number(f['population']) + number(f['pillage']), 'person', 'people')} died in the "
             "fighting and the looting.")
 
 

@@ -6,6 +6,7 @@ from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.sentences.turn_sentences import (
     Facts,
     Sentence,
+    Wording,
     amounts,
     vehicle_counts,
     words,
@@ -58,7 +59,7 @@ def _agent_lines(f: Facts) -> str:
     return f"you had {had} at the start of the turn; {f['text']} was not carried out"
 
 
-_AGENT_LINES: dict[str, Sentence] = {"agent_lines": _agent_lines}
+_AGENT_LINES: dict[str, Wording] = {"agent_lines": _agent_lines}
 
 
 # --- ESPIONAGE (CC-CL-ESPIONAGE-01…03, AMB-84) ----------------------------------------------------
@@ -131,7 +132,7 @@ def _convoys(f: Facts) -> str:
     return f"Clan {f['target']} has {_n(len(convoys), 'convoy')}: {each}."
 
 
-_RESULTS: dict[str, Sentence] = {
+_RESULTS: dict[str, Wording] = {
     "owner": _owner, "allies": _allies, "enemies": _enemies, "income": _income,
     "hexes": _hexes, "cities": _cities, "convoys": _convoys,
 }
