@@ -125,7 +125,7 @@ class Sighting:
 @attrs.define
 class Broadcast:
     """A battle or razing announced over the radio to cities in range (CC-CITY-63): its kind and
-    facts, like an event's; `reports/radio_sentences` words it."""
+    facts, like an event's; `sentences/radio_sentences` words it."""
 
     hex: str
     game_turn: int

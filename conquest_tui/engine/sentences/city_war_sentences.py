@@ -106,7 +106,7 @@ def _guards_fought(f: Facts) -> str:
             f"{f['actor']}'s attack and lost {_n(f['lost'], 'troop')}{end}.")
 
 
-# the radio's news of a city attack: reports/radio_sentences.py (CC-CBC-18, CC-CITY-63)
+# the radio's news of a city attack: sentences/radio_sentences.py (CC-CBC-18, CC-CITY-63)
 
 
 TOLD: dict[EventKind, Sentence] = {

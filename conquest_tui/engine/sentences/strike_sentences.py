@@ -161,7 +161,7 @@ CANNOT_RAZE: dict[str, str] = {
 }
 
 
-# the radio's news of a bombing or razing: reports/radio_sentences.py (CC-CITY-63)
+# the radio's news of a bombing or razing: sentences/radio_sentences.py (CC-CITY-63)
 
 OWN: dict[EventKind, Sentence] = {
     EventKind.HEX_ATTACK_FAILED: _hex_failed,

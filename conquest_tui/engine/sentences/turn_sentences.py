@@ -334,7 +334,7 @@ OWN: dict[EventKind, Sentence] = {
     EventKind.RECRUITS: "{recruits} citizens of {city} ({hex}) enlisted at the Recruiting Center.",
     EventKind.HELIPAD: ("The Helipad flew {troops} unallocated troops into {city} ({hex}); it "
                         "now holds {garrison}."),
-    # EventKind.RADIO: reports/radio_sentences.py
+    # EventKind.RADIO: sentences/radio_sentences.py
     # the books only (never in a report; worded for programs that list every event)
     EventKind.FOOD_EATEN: "Your troops ate {food:,} food.",
     # a sheet's problems beyond those kept with the save
