@@ -16,7 +16,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orderbook import city_war
-from conquest_tui.engine.reports import battle_rounds
+from conquest_tui.engine.paper import battle_rounds
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.rules.ruleset_values import Dice
 from conquest_tui.storage.savefile import game_from_text, game_to_text

@@ -9,7 +9,7 @@ from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.phases import clan_orders
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.sentences.event_text import problem_text
 
 HOME = "0308"  # the first Clan's starting city, a Station
 

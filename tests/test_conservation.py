@@ -22,14 +22,14 @@ from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text, problem_line
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
-from conquest_tui.engine.reports.sentences import items, words
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import event_text, problem_line
+from conquest_tui.engine.sentences.turn_sentences import items, words
 from conquest_tui.storage.savefile import game_to_text
 
 WEAPONS = ("rifles", "grenades", "rockets", "bombs")

@@ -8,7 +8,7 @@ from conquest_tui.engine.convoys import condition, convoys, movement
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
+from conquest_tui.engine.sentences.event_text import event_text
 
 HOME = "0308"
 

@@ -33,9 +33,10 @@ from conquest_tui.engine.core.event_needs import (
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event, Problem
-from conquest_tui.engine.reports import battle_rounds, paper_news, turn_log
-from conquest_tui.engine.reports.event_text import SENTENCES, TOLD, event_text, problem_text
-from conquest_tui.engine.reports.reason_sentences import REASONS
+from conquest_tui.engine.paper import battle_rounds, paper_news
+from conquest_tui.engine.reports import turn_log
+from conquest_tui.engine.sentences.event_text import SENTENCES, TOLD, event_text, problem_text
+from conquest_tui.engine.sentences.reason_sentences import REASONS
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game
 from tools.damage_saves import forged_text
 

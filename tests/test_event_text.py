@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind, Fact, reason
 from conquest_tui.engine.core.state import Event, Problem
-from conquest_tui.engine.reports.event_text import (
+from conquest_tui.engine.paper.report_text import event_line
+from conquest_tui.engine.sentences.event_text import (
     SENTENCES,
     TOLD,
     event_text,
     problem_line,
     problem_text,
 )
-from conquest_tui.engine.reports.reason_sentences import describe
-from conquest_tui.engine.reports.report_text import event_line
+from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.storage.migrations import migrate_1_to_2
 
 K = EventKind

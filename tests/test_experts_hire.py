@@ -8,8 +8,8 @@ from conquest_tui.engine.orderbook.experts import Hire
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import event_text
 
 CODES = ("ARM", "CHE", "DEA", "DOC", "ENG", "GOU", "GUN", "MER", "PIL", "POL", "PRI", "SCO",
          "SER", "SPY", "TIN", "TRA")

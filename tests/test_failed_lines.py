@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from conquest_tui import session
 from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import event_text
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
 AGENTS_JUNK = "[AGENTS]\n" + "0101\n" * 1999

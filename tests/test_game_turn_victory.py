@@ -6,9 +6,9 @@ import pytest
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy import gameturn
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from conquest_tui.engine.convoys import convoys
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.paper.report_text import event_line
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.report_text import event_line
 
 HOME = "0308"
 START = {"money": 25_000, "food": 100, "fuel": 300, "parts": 50, "vaccine": 10, "troops": 15}

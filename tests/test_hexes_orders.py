@@ -15,7 +15,7 @@ from conquest_tui.engine.orders.registry import CLAN
 from conquest_tui.engine.orders.sheet import parse_order_line, parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.engine.steps import food
 from conquest_tui.engine.world import hex_defense, structures
 

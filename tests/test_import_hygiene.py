@@ -12,7 +12,7 @@ def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:
     code = (
         "import sys\n"
         "import conquest_tui.engine.play.turn, conquest_tui.engine.play.setup\n"
-        "import conquest_tui.engine.reports.report, conquest_tui.engine.reports.report_text\n"
+        "import conquest_tui.engine.reports.report, conquest_tui.engine.paper.report_text\n"
         "import conquest_tui.engine.reports.view\n"
         f"bad = [m for m in {FORBIDDEN!r} if m in sys.modules]\n"
         "print(','.join(bad))\n"

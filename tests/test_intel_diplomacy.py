@@ -16,14 +16,14 @@ from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook import cities
 from conquest_tui.engine.orders.registry import CLAN
 from conquest_tui.engine.orders.sheet import parse_order_line
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text, problem_text
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import event_text, problem_text
 from conquest_tui.engine.world import goods, structures
 
 

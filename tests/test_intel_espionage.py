@@ -11,8 +11,8 @@ from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text, problem_line
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import event_text, problem_line
 from tests.game_helpers import convoy_of, first_clan, second_clan
 
 

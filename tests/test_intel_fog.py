@@ -19,14 +19,14 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orderbook import diplomacy
+from conquest_tui.engine.paper.paper_report import render_paper
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play import checker
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.paper_report import render_paper
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import CityInfo, ClanView
+from conquest_tui.engine.sentences.event_text import event_text
 from tests.test_fog import LIVE_TYPES, live_objects, public_surface, reachable
 
 A_HOME, B_HOME, C_HOME = "1403", "0402", "0910"

@@ -18,9 +18,9 @@ from conquest_tui.engine.orders.registry import CLAN
 from conquest_tui.engine.orders.sheet import parse_order_line
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import event_text
 from conquest_tui.engine.steps import sabotage
 from conquest_tui.engine.world import spies
 from tests.test_conservation import holdings, unaccounted

@@ -10,8 +10,8 @@ from conquest_tui.engine.orderbook.movement import Move, Pause, SetMode
 from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
-from conquest_tui.engine.reports.reason_sentences import describe
+from conquest_tui.engine.sentences.event_text import problem_text
+from conquest_tui.engine.sentences.reason_sentences import describe
 
 HOME = "0308"  # Brackwater: swamp, river mouth, coastal, roads N and NE
 

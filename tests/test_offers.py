@@ -9,13 +9,13 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.economy import offers
+from conquest_tui.engine.paper.paper_news import radio_lines
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.paper_news import radio_lines
 from conquest_tui.engine.rules.checks import InvalidValue
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.rules.ruleset_values import FloatRange
+from conquest_tui.engine.sentences.event_text import event_text
 
 SEED = "offer-11"
 """A seed whose game turn 1 ends with an offer (20% chance) and game turn 2 without one."""

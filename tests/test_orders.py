@@ -25,8 +25,8 @@ from conquest_tui.engine.orders.registry import (
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_line
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import problem_line
 
 SHEET = """\
 [PRE]          ; up to 5 lines (+ bought)

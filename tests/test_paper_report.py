@@ -17,13 +17,13 @@ from conquest_tui.cli import main
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Sighting
+from conquest_tui.engine.paper.paper_lists import city_row, hex_row, sighting_entry
+from conquest_tui.engine.paper.paper_report import render_paper
+from conquest_tui.engine.paper.paper_sheet import convoy_block
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
-from conquest_tui.engine.reports.paper_lists import city_row, hex_row, sighting_entry
-from conquest_tui.engine.reports.paper_report import render_paper
-from conquest_tui.engine.reports.paper_sheet import convoy_block
 from conquest_tui.engine.reports.report import Report, build_report
 from conquest_tui.engine.reports.view import CityInfo, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.sentences.event_text import event_text
 from conquest_tui.engine.world import radio
 from conquest_tui.storage.migrations import SAVE_VERSION, migrate
 from conquest_tui.storage.save_state import structure_state, unstructure_state

@@ -15,10 +15,10 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GOODS
 from conquest_tui.engine.core.state import Clan, Convoy, Event
 from conquest_tui.engine.economy import economy
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import buildings, radio

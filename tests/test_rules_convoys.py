@@ -10,8 +10,8 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orderbook.hexes import fish_yield
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import problem_text
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.engine.world import goods
 
 HOME = "0308"  # Brackwater: the first Clan's city; swamp, river mouth, roads N and NE

@@ -16,10 +16,10 @@ from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import STOCK_ITEMS, Convoy, Stockpile
 from conquest_tui.engine.economy import economy, population
 from conquest_tui.engine.economy.gameturn import end_game_turn
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play import setup
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import UNKNOWN, ClanView
 from conquest_tui.engine.rules.ruleset import Ruleset
 from tests.game_helpers import convoy_of as _convoy

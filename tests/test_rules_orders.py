@@ -7,11 +7,11 @@ from conquest_tui.engine.convoys import convoys, movement
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orders.sheet import parse_sheet
+from conquest_tui.engine.paper.report_text import status_lines
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import status_lines
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import event_text
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second

@@ -9,10 +9,10 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orders.sheet import parse_sheet
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.phases import maintenance
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first

@@ -30,8 +30,8 @@ from conquest_tui.engine.core.state import (
     Sighting,
     Stockpile,
 )
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import event_text
 from conquest_tui.storage import savefile
 from conquest_tui.storage.converter import FieldError, FieldErrors, converter, table_columns
 from conquest_tui.storage.map_loader import map_from_data

@@ -8,9 +8,9 @@ import pytest
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy.gameturn import end_game_turn
-from conquest_tui.engine.reports.paper_report import render_paper
+from conquest_tui.engine.paper.paper_report import render_paper
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.reports.report import Report, build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.storage.savefile import SaveError, game_from_text, game_to_text
 

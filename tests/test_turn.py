@@ -11,7 +11,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.orders.sheet import OrderSheet
 from conquest_tui.engine.phases import maintenance
 from conquest_tui.engine.play.turn import PHASES, NotYourTurnError, run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
+from conquest_tui.engine.sentences.event_text import event_text
 
 
 def first(game: Game) -> int:

@@ -16,8 +16,8 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import event_text
 
 PER_RIFLE = 25
 """CC-WPN-02: one rifle in use per 25 troops."""

@@ -20,9 +20,9 @@ from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.registry import CONVOY
 from conquest_tui.engine.orders.sheet import OrderSyntaxError, parse_order_line
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.rules.ruleset_values import Dice
+from conquest_tui.engine.sentences.event_text import event_text
 from conquest_tui.storage.savefile import game_from_text, game_to_text
 
 FIELD = "0506"

@@ -13,8 +13,8 @@ from conquest_tui.engine.combat import odds
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Sighting
 from conquest_tui.engine.play.checker import check_sheet
-from conquest_tui.engine.reports import odds_text
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences import odds_text
 from conquest_tui.storage.savefile import save_game
 
 HOME = "0406"

@@ -17,11 +17,11 @@ from conquest_tui.engine.economy import plague_cure, plague_health, population
 from conquest_tui.engine.economy.gameturn import end_game_turn
 from conquest_tui.engine.orderbook.plague import Aid, Cure
 from conquest_tui.engine.orders.sheet import parse_sheet
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import event_text
 from tests.game_helpers import convoy_of, first_clan, second_clan
 
 HOME = "0308"   # the first Clan's city, where its convoy #1 starts

@@ -10,9 +10,9 @@ import pytest
 from conquest_tui import session
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen

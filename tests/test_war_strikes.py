@@ -16,8 +16,8 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.event_text import event_text
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import event_text
 from conquest_tui.engine.steps import capture
 from tests.test_conservation import holdings, unaccounted
 

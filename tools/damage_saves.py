@@ -42,9 +42,9 @@ import attrs
 
 from conquest_tui.bots import write_sheet
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.paper.report_text import render_report
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
-from conquest_tui.engine.reports.report_text import render_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
 from conquest_tui.storage import savefile

@@ -22,17 +22,12 @@ from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
 from conquest_tui.engine.orders.sheet import AGENTS, MOVE, POST, PRE, header_of, parse_sheet
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
-from conquest_tui.engine.reports import forecast_text, odds_text
-from conquest_tui.engine.reports.battle_rounds import Moment, has_rounds, moments
-from conquest_tui.engine.reports.battle_rounds import title as battle_title
-from conquest_tui.engine.reports.event_text import event_text, problem_line, problem_text
-from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast
-from conquest_tui.engine.reports.forecast_text import sheet_warnings
-from conquest_tui.engine.reports.history import FinalRow, History, Series
-from conquest_tui.engine.reports.paper_report import render_paper
-from conquest_tui.engine.reports.phase_titles import PHASE_TITLES
-from conquest_tui.engine.reports.report import Report
-from conquest_tui.engine.reports.report_text import (
+from conquest_tui.engine.paper import forecast_text
+from conquest_tui.engine.paper.battle_rounds import Moment, has_rounds, moments
+from conquest_tui.engine.paper.battle_rounds import title as battle_title
+from conquest_tui.engine.paper.forecast_text import sheet_warnings
+from conquest_tui.engine.paper.paper_report import render_paper
+from conquest_tui.engine.paper.report_text import (
     RULE,
     city_row,
     convoy_lines,
@@ -44,7 +39,10 @@ from conquest_tui.engine.reports.report_text import (
     status_lines,
     vehicle_count,
 )
-from conquest_tui.engine.reports.sentences import number_of
+from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast
+from conquest_tui.engine.reports.history import FinalRow, History, Series
+from conquest_tui.engine.reports.phase_titles import PHASE_TITLES
+from conquest_tui.engine.reports.report import Report
 from conquest_tui.engine.reports.turn_log import log_line
 from conquest_tui.engine.reports.turn_log import summary as turn_summary
 from conquest_tui.engine.reports.view import (
@@ -57,6 +55,9 @@ from conquest_tui.engine.reports.view import (
     SpyReportInfo,
 )
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences import odds_text
+from conquest_tui.engine.sentences.event_text import event_text, problem_line, problem_text
+from conquest_tui.engine.sentences.turn_sentences import number_of
 
 __all__ = [
     "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",

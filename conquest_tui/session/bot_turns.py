@@ -48,8 +48,8 @@ def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
 
 def archive_report(game: Game, report: Report) -> None:
     """Keep the report the Clan read after its turn with its past reports (issue 16)."""
+    from conquest_tui.engine.paper.report_text import render_report
     from conquest_tui.engine.reports.past_reports import archive
-    from conquest_tui.engine.reports.report_text import render_report
     from conquest_tui.engine.reports.turn_log import summary
 
     archive(game.clan(report.clan), report.game_turn, summary(report.events),

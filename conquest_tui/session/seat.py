@@ -110,7 +110,7 @@ class Seat:
         """The fights one of the Clan's convoys would meet at `target` (its own hex by default),
         each run many times from what the Clan knows (NoOdds says why there is none)."""
         from conquest_tui.engine.combat import odds
-        from conquest_tui.engine.reports.odds_text import error_text
+        from conquest_tui.engine.sentences.odds_text import error_text
 
         game = self._table._game
         try:

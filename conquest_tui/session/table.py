@@ -182,9 +182,9 @@ class Session:
 
     def final_board(self) -> FinalBoard:
         """The end of the game, open to everyone (NotYourTurn while it goes on)."""
+        from conquest_tui.engine.paper.report_text import render_report
         from conquest_tui.engine.reports.history import build_history, final_standings
         from conquest_tui.engine.reports.report import build_report
-        from conquest_tui.engine.reports.report_text import render_report
         from conquest_tui.engine.reports.view import ClanView
         from conquest_tui.session.boards import FinalBoard
 

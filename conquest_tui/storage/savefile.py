@@ -242,7 +242,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         # The data as read goes before collections resume: they then walk only the game.
         del envelope, data, raw_state
     if edited:
-        from conquest_tui.engine.reports.event_text import event_text, problem_text
+        from conquest_tui.engine.sentences.event_text import event_text, problem_text
 
         try:
             check_events(state, event_text, problem_text)

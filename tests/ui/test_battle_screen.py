@@ -12,8 +12,8 @@ from conquest_tui import session
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.paper.battle_rounds import has_rounds
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.battle_rounds import has_rounds
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.battle import BattlePicker, BattleScreen
 from conquest_tui.ui.screens.report import ReportScreen

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 
 from conquest_tui import session
-from conquest_tui.engine.reports.forecast_text import FORECAST_CODE
+from conquest_tui.engine.paper.forecast_text import FORECAST_CODE
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.widgets.forecast_pane import ForecastPane
 from conquest_tui.ui.widgets.status_line import StatusLine

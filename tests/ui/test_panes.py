@@ -16,8 +16,8 @@ from textual.widgets import DataTable
 from conquest_tui.engine.convoys.convoys import create_convoy
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.hexgrid import distance
-from conquest_tui.engine.reports.event_text import problem_line
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import problem_line
 from conquest_tui.session import new_game
 from conquest_tui.ui.stylesheets import PANES_CSS
 from conquest_tui.ui.widgets.city_pane import CityPane

@@ -148,7 +148,7 @@ def _dealt(result: BattleResult) -> tuple[tuple[int, int], tuple[int, int]]:
 def round_facts(result: BattleResult, attacker: Fighter,
                 defender: Fighter) -> tuple[dict[str, Fact], dict[str, Fact]]:
     """The battle round by round, as the attacker and as the defender saw it (for a replay,
-    `reports/battle_rounds`): `start` (own troops, own vehicles, their troops, their vehicles),
+    `paper/battle_rounds`): `start` (own troops, own vehicles, their troops, their vehicles),
     `by_round` one row per round (damage dealt, damage taken, of it by own rocket, by theirs,
     own troops lost, theirs), `wrecks` one (round, 0 own / 1 theirs, index in `lost` /
     `enemy_lost`) per vehicle destroyed."""

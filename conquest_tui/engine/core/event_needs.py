@@ -1,9 +1,10 @@
 """The facts each event kind needs: what its sentences read, declared once per kind.
 
-What the sentences (engine/reports: event_text and its sentence modules, battle_rounds,
-paper_news, turn_log) read of an event's facts, declared once per kind; every emitter gives at
-least these. Saves are checked against it on every load (storage/event_checks.py), so that a
-damaged or forged event is refused naming its field instead of failing when it is worded.
+What the sentences (engine/sentences: event_text and its sentence modules; paper/battle_rounds,
+paper/paper_news, reports/turn_log) read of an event's facts, declared once per kind; every
+emitter gives at least these. Saves are checked against it on every load
+(storage/event_checks.py), so that a damaged or forged event is refused naming its field instead
+of failing when it is worded.
 tests/test_event_facts.py proves it: every kind renders from only its declared facts, and the
 events of seeded bot games all hold to it.
 """
@@ -123,7 +124,7 @@ def by_why(cases: Mapping[str, Needs], **common: FactType) -> Needs:
 
 
 EVENT_FIELDS: Mapping[str, FactType] = {"convoy": int, "actor": int}
-"""Facts an event's own fields give its sentence (engine/reports/event_text): a saved event
+"""Facts an event's own fields give its sentence (engine/sentences/event_text): a saved event
 need not carry them; a resolve problem, worded from its facts alone, must."""
 
 ALWAYS_OPTIONAL: Mapping[str, FactType] = {**EVENT_FIELDS, "overflow": int}
@@ -138,7 +139,7 @@ AT = {"city": str, "structure": str, "hex": str}
 
 
 def _reasons() -> dict[str, Needs]:
-    """Each reason code's facts (`Reason`; worded by reports/reason_sentences.REASONS)."""
+    """Each reason code's facts (`Reason`; worded by sentences/reason_sentences.REASONS)."""
     move = {"target": str}
     pave = {"origin": str, "target": str}
     number = {"number": int}
@@ -196,16 +197,16 @@ def _reasons() -> dict[str, Needs]:
 
 
 REASON_FACTS: Mapping[str, Needs] = _reasons()
-"""Reason code → the facts its sentence needs (every code of reports/reason_sentences)."""
+"""Reason code → the facts its sentence needs (every code of sentences/reason_sentences)."""
 
 
 def by_reason(**common: FactType) -> Needs:
-    """A kind worded from its `reason` (reports/reason_sentences.reason_text)."""
+    """A kind worded from its `reason` (sentences/reason_sentences.reason_text)."""
     return facts(**common).by("reason", REASON_FACTS)
 
 
 def _assault(**needed: FactType) -> Needs:
-    """A city assault, with its rounds for the replay (reports/battle_rounds) when kept."""
+    """A city assault, with its rounds for the replay (paper/battle_rounds) when kept."""
     return facts(**needed).maybe(by_round=Seq(row(int, int, int)), start=row(int, int),
                                  grenades=Seq(row(int, int)))
 
@@ -217,7 +218,7 @@ _CITY_BATTLE = {**C, **PLACE, "owner": int, "guards": int, "troops": int, "to_hi
 _CONVOY_BATTLE_ENDS = ("won_fled", "won_destroyed", "fled", "destroyed", "both_destroyed")
 _ROUND = row(int, int, int, int, int, int)
 """A convoy battle's round: damage dealt and taken, rocket damage dealt and taken, troops lost
-and killed (reports/battle_rounds)."""
+and killed (paper/battle_rounds)."""
 _FOUGHT = facts(role=str, rounds=int, dealt=int, taken=int, troops_lost=int, lost=VEHICLES,
                 killed=int, enemy_lost=VEHICLES, rockets_fired=int).maybe(
     gone=AMOUNTS, by_round=Seq(_ROUND), start=row(int, int, int, int),
@@ -251,7 +252,7 @@ _NEWS = {
     EventKind.OFFER: facts(for_turn=int, item=str, price=int, usual=int),
     EventKind.LEGACY: facts(sentence=str),
 }
-"""A radio broadcast's facts, by its kind (reports/radio_sentences.NEWS)."""
+"""A radio broadcast's facts, by its kind (sentences/radio_sentences.NEWS)."""
 _HEARD = NOTHING.given("news", facts(news=str, listener=str, hex=str)).unless(
     "news", facts(heard=str).maybe(listener=str).by(
         "heard", {kind.value: needs for kind, needs in _NEWS.items()}))

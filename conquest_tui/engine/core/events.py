@@ -20,8 +20,8 @@ SENTENCE = "sentence"
 class EventKind(enum.StrEnum):
     """Every kind of event; the value is the stable code saves, JSON and filters use.
 
-    A kind's sentence lives in engine/reports/sentences.py or order_sentences.py (a template,
-    a function, or either keyed by the "why" fact); engine/reports/event_text renders it.
+    A kind's sentence lives in engine/sentences/turn_sentences.py or order_sentences.py (a template,
+    a function, or either keyed by the "why" fact); engine/sentences/event_text renders it.
     """
 
     # --- before events were typed: the old sentence is the one fact ------------------------------
@@ -274,7 +274,7 @@ def facts_of(values: Mapping[str, object]) -> Facts:
 class Reason:
     """Why something cannot be done, as data: a reason code and its facts (no sentence).
 
-    Its sentence is declared once in engine/reports/order_sentences.py (`REASONS`), so the
+    Its sentence is declared once in engine/sentences/order_sentences.py (`REASONS`), so the
     resolve event that carries it and the sheet checker's message read the same.
     """
 

@@ -61,7 +61,7 @@ class Stockpile:
 class Event:
     """One thing a player should learn about: its kind, its facts, the line and rule behind it.
 
-    The sentence is not stored: engine/reports/event_text renders it from kind and facts.
+    The sentence is not stored: engine/sentences/event_text renders it from kind and facts.
     """
 
     clan: int
@@ -95,12 +95,12 @@ class Problem:
     code: str
     message: str
     """The sentence of a parse or check problem; "" for a resolve problem, whose sentence is
-    rendered from `code` (an EventKind) and `facts` (engine/reports/event_text)."""
+    rendered from `code` (an EventKind) and `facts` (engine/sentences/event_text)."""
     level: str = "parse"
     """"parse" (syntax), "check" (against what the clan knows now), "resolve" (at the pulse) or
     `NOTICE` (only a warning, e.g. "this move attacks hex 0307": the line runs as written)."""
     facts: Facts = attrs.field(factory=dict)
-    """Worded by engine/reports/event_text (`problem_text`, `problem_line`), whatever its level."""
+    """Worded by sentences/event_text (`problem_text`, `problem_line`), whatever its level."""
 
     @property
     def is_warning(self) -> bool:
@@ -125,7 +125,7 @@ class Sighting:
 @attrs.define
 class Broadcast:
     """A battle or razing announced over the radio to cities in range (CC-CITY-63): its kind and
-    facts, like an event's; `reports/radio_sentences` words it."""
+    facts, like an event's; `sentences/radio_sentences` words it."""
 
     hex: str
     game_turn: int

@@ -22,8 +22,8 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import cargo_sale
 from conquest_tui.engine.world import buildings, goods
 

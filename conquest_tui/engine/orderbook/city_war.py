@@ -122,7 +122,7 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
 
 def round_facts(troops: int, assault: city_battle.Assault,
                 result: city_battle.AssaultResult) -> dict[str, Fact]:
-    """The assault round by round, for a replay (`reports/battle_rounds`): `start` (attacking
+    """The assault round by round, for a replay (`paper/battle_rounds`): `start` (attacking
     troops, defending troops), `by_round` one row per round (attackers lost, defenders the
     shot killed, people killed), `grenades` one (round, defenders killed) per grenade thrown."""
     return {"start": (troops, assault.defenders),

@@ -28,8 +28,8 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.reason_sentences import describe
 
 PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
 """(area)nnn-nnnn, as in PHONE ON (513)555-3902 (CC-CL-PHONE-01)."""

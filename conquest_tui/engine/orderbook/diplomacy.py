@@ -22,8 +22,8 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports import diplomacy_sentences
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences import diplomacy_sentences
 
 MAX_CLAN_NUMBER = 999
 """The largest Clan number a sheet may name (Clans are numbered 101 to 999 at setup)."""

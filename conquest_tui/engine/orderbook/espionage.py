@@ -23,8 +23,8 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports import espionage_sentences
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences import espionage_sentences
 
 
 @clan_order("ESPIONAGE", abbr="ES", syntax="ESPIONAGE clan# keyword…",

@@ -17,8 +17,8 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import scan
 
 REC_CENTER = "REC"

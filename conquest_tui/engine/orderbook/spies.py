@@ -15,8 +15,8 @@ from conquest_tui.engine.orders.arguments import hex_arg, no_more, word_at
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.event_text import render
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import render
 from conquest_tui.engine.steps import sabotage
 from conquest_tui.engine.world import spies
 from conquest_tui.engine.world.goods import city_name

@@ -25,8 +25,8 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.reason_sentences import describe
 
 CARRIED_WEAPONS = ("rifles", "grenades", "rockets", "bombs")
 """Optional weapons a convoy can hold, and so can GIVE (claymores stay in cities, CC-WPN-07)."""

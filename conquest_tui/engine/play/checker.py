@@ -14,9 +14,9 @@ from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.agent_lines import AgentDestination
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
-from conquest_tui.engine.reports import diplomacy_sentences, odds_text
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences import diplomacy_sentences, odds_text
+from conquest_tui.engine.sentences.reason_sentences import describe
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orderbook.movement import Move

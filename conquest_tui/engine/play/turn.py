@@ -52,7 +52,7 @@ class TurnResult:
 
     clan: int
     events: tuple[Event, ...]
-    """Typed events (kind + facts; sentences via engine/reports/event_text): first what the
+    """Typed events (kind + facts; sentences via engine/sentences/event_text): first what the
     Clan's inbox held since its last turn, then this turn's, in the order they happened; the
     books-only kinds (`core.events.BOOKS_ONLY`) are kept with the Clan's last turn, not here."""
     problems: tuple[Problem, ...]

@@ -1,1 +1,1 @@
-"""What a Clan sees: its fog-filtered view and its report, as data and as text."""
+"""What a Clan sees and has seen, as data: its fog-filtered view, its report, its history."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports.sentences import items
+from conquest_tui.engine.sentences.turn_sentences import items
 
 
 def _count(number: int, one: str, many: str) -> str:

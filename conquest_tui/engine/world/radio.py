@@ -15,7 +15,7 @@ RADIO_TOWER = "RAD"
 def broadcast(game: Game, hex_id: str, kind: EventKind, clans: list[int], **facts: Fact) -> None:
     """Announce a convoy battle (CONVOY_BATTLE), a city attack (CITY_CAPTURED,
     CITY_ATTACK_FAILED), a bombing (BOMB) or a razing (RAZE) in hex_id, with its facts
-    (CC-CITY-63); `reports/radio_sentences` words it. `clans` are the Clans in it; 0 (no one,
+    (CC-CITY-63); `sentences/radio_sentences` words it. `clans` are the Clans in it; 0 (no one,
     e.g. an unowned city's owner) is left out."""
     game.state.broadcasts.append(Broadcast(hex=hex_id, game_turn=game.state.game_turn,
                                            kind=kind, facts={"hex": hex_id, **facts},

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports import diplomacy_sentences, radio_sentences
+from conquest_tui.engine.sentences import diplomacy_sentences, radio_sentences
+from conquest_tui.engine.sentences.turn_sentences import Facts
 
 
 def _unique(events: Iterable[Event]) -> list[Event]:
@@ -37,9 +38,9 @@ def passage_lines(events: Iterable[Event]) -> list[str]:
             for e in _unique(e for e in events if e.kind == EventKind.PASSAGE)]
 
 
-def _message_line(f: dict[str, object]) -> str:
+def _message_line(f: Facts) -> str:
     """`588>text` signed, `>text` anonymous to all, else the text with where it was sent."""
-    text = diplomacy_sentences.shown_text(f)  # type: ignore[arg-type]
+    text = diplomacy_sentences.shown_text(f)
     if f["to"] == "hex":
         return f"{text}   (to hex {f['hex']})"
     if f["to"] != "all" and not f.get("sender"):
@@ -47,9 +48,9 @@ def _message_line(f: dict[str, object]) -> str:
     return text
 
 
-def _radio_line(f: dict[str, object]) -> str:
-    where = radio_sentences.source(f)  # type: ignore[arg-type]
-    return f"{radio_sentences.heard(f)}.   (game turn {f['turn']}, {where})"  # type: ignore[arg-type]
+def _radio_line(f: Facts) -> str:
+    where = radio_sentences.source(f)
+    return f"{radio_sentences.heard(f)}.   (game turn {f['turn']}, {where})"
 
 
 def radio_lines(events: Iterable[Event]) -> list[str]:

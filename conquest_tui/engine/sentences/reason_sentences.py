@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from conquest_tui.engine.core.events import Reason
-from conquest_tui.engine.reports.sentences import Facts
+from conquest_tui.engine.sentences.turn_sentences import Facts, words
 
 ReasonSentence = str | Callable[[Facts], str]
 """The sentence of one reason code: a str.format template over its facts, or a function of them."""
@@ -33,7 +33,7 @@ def _fish_type(f: Facts) -> str:
 _HEX_REASONS: dict[str, ReasonSentence] = {
     "build_off_map": "{hex} is not on the map",
     "build_terrain": lambda f: (f"a {f['structure']} can be built only in "
-                                f"{' or '.join(map(str, f['terrains']))} hexes; "  # type: ignore[call-overload]
+                                f"{' or '.join(words(f['terrains']))} hexes; "
                                 f"{f['hex']} is {f['terrain']}"),
     "build_taken": "{hex} already has a {built}: one custom structure per hex",
     "hex_not_owned": "you do not own hex {hex}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquest_tui.engine.core.events import SENTENCE, EventKind
-from conquest_tui.engine.reports.sentences import Facts, Sentence
+from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence
 
 
 def _convoy_battle(f: Facts) -> str:

@@ -12,8 +12,8 @@ from conquest_tui.engine.combat.odds import (
     Losses,
     OddsError,
 )
-from conquest_tui.engine.reports.sentences import number_of
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.turn_sentences import number_of
 
 
 def _n(count: int, one: str, many: str) -> str:
@@ -173,5 +173,5 @@ def error_text(error: OddsError) -> str:
     }
     more = {"city": "; ask for the city's invasion to see the odds of an attack on it",
             "capture": "; the convoy is not in Capture mode, so it would not attack the hex"}
-    return texts.get(error.code, error.code).format(**{**facts,
-                                                       "more": more.get(facts.get("more", ""), "")})
+    told_more = more.get(str(facts.get("more", "")), "")
+    return texts.get(error.code, error.code).format(**{**facts, "more": told_more})

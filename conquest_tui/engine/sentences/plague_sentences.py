@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.economy.economy import describe_amount
-from conquest_tui.engine.reports.sentences import Sentence
+from conquest_tui.engine.sentences.turn_sentences import Sentence, number
 
 Facts = Mapping[str, Fact]
 
@@ -17,8 +17,8 @@ def _place(f: Facts) -> str:
 
 def _gift(f: Facts) -> str:
     if f.get("gift") == "supplies":
-        return (f" In thanks the city gave you {describe_amount(str(f['item']), int(f['amount']))}"
-                ".")
+        gift = describe_amount(str(f["item"]), number(f["amount"]))
+        return f" In thanks the city gave you {gift}."
     if f.get("gift") == "vehicle":
         return (f" In thanks the city gave the convoy a {f['vehicle']} (its training is now "
                 f"{f['training']}).")

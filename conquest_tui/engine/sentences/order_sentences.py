@@ -5,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.reason_sentences import place, reason_text
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, count_of, vehicle_counts
+from conquest_tui.engine.sentences.reason_sentences import place, reason_text
+from conquest_tui.engine.sentences.turn_sentences import (
+    Facts,
+    Sentence,
+    Wording,
+    amounts,
+    count_of,
+    number,
+    rows,
+    vehicle_counts,
+    words,
+)
 
 # --- moving and modes ----------------------------------------------------------------------------
 
@@ -78,13 +88,13 @@ def _enlisted(f: Facts) -> str:
 
 
 def _sold_items(f: Facts) -> str:
-    quantity, price = int(f["quantity"]), int(f["price"])  # type: ignore[call-overload]
+    quantity, price = number(f["quantity"]), number(f["price"])
     return f"Sold {quantity:,} {f['item']} at ${price:,} each (${price * quantity:,})."
 
 
 def _goods_sold_off(f: Facts) -> str:
     """The goods a sold convoy carried, lost with it (older saves have no `cargo` fact)."""
-    cargo = int(f.get("cargo", 0))  # type: ignore[call-overload]
+    cargo = number(f.get("cargo", 0))
     if not cargo:
         return ""
     return f", and its {cargo:,} {'unit' if cargo == 1 else 'units'} of goods were lost"
@@ -130,8 +140,8 @@ _MARKET: dict[EventKind, Sentence] = {
 
 def listed(items: Fact) -> str:
     """("a",) → "a"; ("a", "b", "c") → "a, b and c"; () → ""."""
-    words = [str(item) for item in items] if isinstance(items, tuple) else [str(items)]
-    return "".join(words) if len(words) <= 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    names = [str(item) for item in items] if isinstance(items, tuple) else [str(items)]
+    return "".join(names) if len(names) <= 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _built(f: Facts) -> str:
@@ -140,7 +150,7 @@ def _built(f: Facts) -> str:
 
 
 def _gambled(f: Facts) -> str:
-    stake, returned = int(f["stake"]), int(f["returned"])  # type: ignore[call-overload]
+    stake, returned = number(f["stake"]), number(f["returned"])
     if returned >= 0:
         net = returned - stake
         result = f"${returned:,} back (net {'+' if net >= 0 else '−'}${abs(net):,})"
@@ -159,20 +169,20 @@ def _not_owned(f: Facts) -> str:
 
 def _defended(f: Facts) -> str:
     raised = "; ".join(f"{hex_id} to {level} ({name}) for ${cost:,}"
-                       for hex_id, level, name, cost in f["raised"])  # type: ignore[misc, union-attr]
+                       for hex_id, level, name, cost in rows(f["raised"]))
     return f"Defense raised: {raised}. Total ${f['total']:,}."
 
 
 def _guards(f: Facts) -> str:
     way = "from" if f["withdrawn"] else "to"
     moved = "; ".join(f"{amount} {way} {hex_id} (now {garrison} of {defense})"
-                      for amount, hex_id, garrison, defense in f["moved"])  # type: ignore[misc, union-attr]
+                      for amount, hex_id, garrison, defense in rows(f["moved"]))
     what = "withdrawn to the unallocated pool" if f["withdrawn"] else "assigned"
     return f"Guards {what}: {moved}."
 
 
 def _defend_broke(f: Facts) -> str:
-    costs = listed(tuple(f"{hex_id} (${cost:,})" for hex_id, cost in f["costs"]))  # type: ignore[misc, union-attr]
+    costs = listed(tuple(f"{hex_id} (${cost:,})" for hex_id, cost in rows(f["costs"])))
     return (f"not enough money to raise {costs}; the treasury holds ${f['money']:,} and nothing "
             "was charged for them")
 
@@ -231,8 +241,8 @@ _SHORTFALLS = {
 
 
 def _signed(value: Fact) -> str:
-    number = int(value)  # type: ignore[arg-type]
-    return f"+{number}" if number >= 0 else str(number)
+    amount = number(value)
+    return f"+{amount}" if amount >= 0 else str(amount)
 
 
 def _assigned(f: Facts) -> str:
@@ -242,7 +252,7 @@ def _assigned(f: Facts) -> str:
     text = (f"{f['city']} ({f['hex']}) garrison {' and '.join(parts)}: now {f['city_troops']} "
             f"troops and {f['city_claymores']} claymores")
     notes = [_SHORTFALLS[str(why)].format(n=n, what=what)
-             for what, why, n in f["short"]]  # type: ignore[misc, union-attr]
+             for what, why, n in rows(f["short"])]
     if notes:
         text += f" ({'; '.join(notes)})"
     return text + "."
@@ -359,12 +369,12 @@ def _split(f: Facts) -> str:
 def _absorbed(f: Facts) -> str:
     extra = ""
     if f["experts_lost"]:
-        extra += f" Duplicate experts left: {', '.join(map(str, f['experts_lost']))}."  # type: ignore[call-overload]
+        extra += f" Duplicate experts left: {', '.join(words(f['experts_lost']))}."
     if f["cargo_dumped"]:
         extra += f" {f['cargo_dumped']} {f['cargo_type']} of a different kind were dumped."
     if f["returned"]:
         back = ", ".join(f"{amount} {item}"
-                         for item, amount in f["returned"])  # type: ignore[misc, union-attr]
+                         for item, amount in rows(f["returned"]))
         extra += f" {back} did not fit and went back to the stockpile."
     return (f"Convoy #{f['convoy']} absorbed convoy #{f['target']} in {f['hex']}: morale "
             f"{f['morale']}, training {f['training']}, health {f['health']}%.{extra}")
@@ -382,7 +392,7 @@ _TRANSFERS: dict[EventKind, Sentence] = {
     EventKind.CANNOT_ABSORB: lambda f: f"ABSORB failed: {reason_text(f)}",
     EventKind.SETTING_RESET: {
         "given": lambda f: (f"Without the expert, convoy #{f['convoy']}'s "
-                            f"{' and '.join(map(str, f['settings']))} setting lapsed to its "  # type: ignore[call-overload]
+                            f"{' and '.join(words(f['settings']))} setting lapsed to its "
                             "default."),
     },
 }
@@ -413,7 +423,7 @@ _HOUSEKEEPING: dict[EventKind, Sentence] = {
 
 # --- failures many orders share, keyed by the order's "why" ------------------------------------
 
-_NO_MONEY: dict[str, Sentence] = {
+_NO_MONEY: dict[str, Wording] = {
     "vehicles": "{quantity} {name}" + _COSTS_TOO_MUCH,
     "items": "{quantity:,} {item}" + _COSTS_TOO_MUCH,
     "create": "a new convoy #{number}" + _COSTS_TOO_MUCH,
@@ -434,7 +444,7 @@ _NO_MONEY: dict[str, Sentence] = {
     "fortify": "raising {city} ({hex}) from {level} costs ${cost:,} but the treasury holds only "
                "${money:,}; nothing was done",
     "erect": lambda f: (f"the treasury holds ${f['money']:,}, less than the ${f['cost']:,} a "
-                        f"building costs; not erected: {', '.join(map(str, f['buildings']))}"),  # type: ignore[call-overload]
+                        f"building costs; not erected: {', '.join(words(f['buildings']))}"),
 }
 
 _NO_FUEL: dict[str, str] = {
@@ -446,7 +456,7 @@ _NO_FUEL: dict[str, str] = {
 
 _NO_CONVOY: dict[str, str | Callable[[Facts], str]] = {
     "orphan_section": lambda f: (f"you have no convoy #{f['number']}; its "
-                                 f"{count_of(int(f['count']), 'lines')} "
+                                 f"{count_of(number(f['count']), 'lines')} "
                                  f"{'was' if f['count'] == 1 else 'were'} not carried out"),
     "buy": "you have no convoy #{number} to receive the {name}",
     "plain": "you have no convoy #{number}",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, items
-from conquest_tui.engine.reports.sentences import number_of as _n
+from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence, amounts, items
+from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
 def _where(f: Facts) -> str:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, words
-from conquest_tui.engine.reports.sentences import number_of as _n
+from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence, number, rows, words
+from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
 def _listed(names: Fact) -> str:
@@ -121,7 +121,7 @@ CANNOT_BOMB: dict[str, str] = {
 # --- RAZE (CC-CO-RAZE) -------------------------------------------------------------------------
 
 def _raze(f: Facts) -> str:
-    convoys = [pair for pair in f["convoys"]]  # type: ignore[union-attr]
+    convoys = rows(f["convoys"])
     others = len(convoys) - 1
     who = f"Convoy #{f['convoy']}" + (f" and {_n(others, 'other convoy')}" if others else "")
     parts = [f"{_n(f['people'], 'person', 'people')} died"]
@@ -134,8 +134,8 @@ def _raze(f: Facts) -> str:
     text = f"{who} razed your city {f['city']} ({f['hex']}): {', '.join(parts)}."
     if f["returned"]:
         text += f" {_n(f['returned'], 'garrison troop')} went back to your stockpile."
-    text += _claymores(int(f["claymores_recovered"]), int(f["claymores_lost"]))  # type: ignore[call-overload]
-    gains = ", ".join(f"{gain} (convoy #{number})" for number, gain in convoys)  # type: ignore[misc]
+    text += _claymores(number(f["claymores_recovered"]), number(f["claymores_lost"]))
+    gains = ", ".join(f"{gain} (convoy #{convoy})" for convoy, gain in convoys)
     return (f"{text} Its fortifications fell to {f['fortification']}; it stands uncontrolled "
             f"with {_n(f['garrison'], 'troop')} and is hostile to you, but you may attack it "
             f"again. Morale rose and training fell by {gains}.")
@@ -161,7 +161,7 @@ CANNOT_RAZE: dict[str, str] = {
 }
 
 
-# the radio's news of a bombing or razing: reports/radio_sentences.py (CC-CITY-63)
+# the radio's news of a bombing or razing: sentences/radio_sentences.py (CC-CITY-63)
 
 OWN: dict[EventKind, Sentence] = {
     EventKind.HEX_ATTACK_FAILED: _hex_failed,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.reports.event_text import event_text, problem_line
+from conquest_tui.engine.paper.top_list_words import TITLES, figure
 from conquest_tui.engine.reports.report import Report
-from conquest_tui.engine.reports.top_list_words import TITLES, figure
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ConvoyInfo, HexInfo
+from conquest_tui.engine.sentences.event_text import event_text, problem_line
 
 RULE = "─" * 78
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.state import NOTICE, Problem
-from conquest_tui.engine.reports.event_text import problem_text
+from conquest_tui.engine.paper.report_text import hide_rule_ids
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
     Forecast,
     ForecastProblem,
 )
-from conquest_tui.engine.reports.report_text import hide_rule_ids
+from conquest_tui.engine.sentences.event_text import problem_text
 
 FORECAST_CODE = "forecast"
 """The code of a sheet problem that comes from the forecast (a warning: the line runs)."""

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, amounts, vehicle_counts, words
-from conquest_tui.engine.reports.sentences import number_of as _n
+from conquest_tui.engine.sentences.turn_sentences import (
+    Facts,
+    Sentence,
+    Wording,
+    amounts,
+    vehicle_counts,
+    words,
+)
+from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
 def _listed(parts: list[str]) -> str:
@@ -52,7 +59,7 @@ def _agent_lines(f: Facts) -> str:
     return f"you had {had} at the start of the turn; {f['text']} was not carried out"
 
 
-_AGENT_LINES: dict[str, Sentence] = {"agent_lines": _agent_lines}
+_AGENT_LINES: dict[str, Wording] = {"agent_lines": _agent_lines}
 
 
 # --- ESPIONAGE (CC-CL-ESPIONAGE-01…03, AMB-84) ----------------------------------------------------
@@ -125,7 +132,7 @@ def _convoys(f: Facts) -> str:
     return f"Clan {f['target']} has {_n(len(convoys), 'convoy')}: {each}."
 
 
-_RESULTS: dict[str, Sentence] = {
+_RESULTS: dict[str, Wording] = {
     "owner": _owner, "allies": _allies, "enemies": _enemies, "income": _income,
     "hexes": _hexes, "cities": _cities, "convoys": _convoys,
 }

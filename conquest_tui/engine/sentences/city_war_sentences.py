@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.reports.sentences import Facts, Sentence
-from conquest_tui.engine.reports.sentences import number_of as _n
+from conquest_tui.engine.sentences.turn_sentences import Facts, Sentence, number
+from conquest_tui.engine.sentences.turn_sentences import number_of as _n
 
 
 def _owner(f: Facts) -> str:
@@ -86,7 +86,7 @@ def _city_lost(f: Facts) -> str:
     return (f"Clan {f['actor']} attacked {f['city']} ({f['hex']}) with "
             f"{_n(f['attackers'], 'troop')} and took it. You lost its "
             f"{_n(f['troops'], 'troop')}{claymores}; "
-            f"{_n(int(f['population']) + int(f['pillage']), 'person', 'people')} died in the "  # type: ignore[call-overload]
+            f"{_n(number(f['population']) + number(f['pillage']), 'person', 'people')} died in the "
             "fighting and the looting.")
 
 
@@ -106,7 +106,7 @@ def _guards_fought(f: Facts) -> str:
             f"{f['actor']}'s attack and lost {_n(f['lost'], 'troop')}{end}.")
 
 
-# the radio's news of a city attack: reports/radio_sentences.py (CC-CBC-18, CC-CITY-63)
+# the radio's news of a city attack: sentences/radio_sentences.py (CC-CBC-18, CC-CITY-63)
 
 
 TOLD: dict[EventKind, Sentence] = {

@@ -8,6 +8,8 @@ import attrs
 
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.sentences.turn_sentences import number as fact_number
+from conquest_tui.engine.sentences.turn_sentences import rows as fact_rows
 
 Facts = Mapping[str, Fact]
 
@@ -72,14 +74,22 @@ def _facts(event: Event) -> Facts:
 
 
 def _rows(f: Facts) -> list[tuple[int, ...]]:
-    rows = f.get("by_round", ())
-    assert isinstance(rows, tuple)
-    return [tuple(int(n) for n in row) for row in rows]  # type: ignore[union-attr, arg-type]
+    return [_ints(row) for row in fact_rows(f.get("by_round", ()))]
 
 
 def _ints(fact: Fact) -> tuple[int, ...]:
     assert isinstance(fact, tuple)
-    return tuple(int(n) for n in fact)  # type: ignore[arg-type]
+    return tuple(fact_number(n) for n in fact)
+
+
+def _int_pairs(fact: Fact) -> dict[int, int]:
+    """((round, count), …) as {round: count}."""
+    assert isinstance(fact, tuple)
+    out: dict[int, int] = {}
+    for pair in fact:
+        first, second = _ints(pair)
+        out[first] = second
+    return out
 
 
 def _n(count: int, one: str, many: str | None = None) -> str:
@@ -103,8 +113,7 @@ _CONVOY_ENDING = {
 
 def _names(fact: Fact) -> list[tuple[str, str]]:
     """The (name, plural) of each kind in a `lost` / `enemy_lost` fact, in its order."""
-    assert isinstance(fact, tuple)
-    return [(str(entry[1]), str(entry[2])) for entry in fact]  # type: ignore[index]
+    return [(str(entry[1]), str(entry[2])) for entry in fact_rows(fact)]
 
 
 def _wrecked(names: list[tuple[str, str]], kinds: list[int], whose: str) -> list[str]:
@@ -141,7 +150,7 @@ def _convoy_round(number: int, row: tuple[int, ...], own_wrecks: list[int],
 
 def _convoy_moments(f: Facts) -> tuple[Moment, ...]:
     own_troops, own_vehicles, their_troops, their_vehicles = _ints(f["start"])
-    wrecks = [_ints(w) for w in f.get("wrecks", ())]  # type: ignore[union-attr]
+    wrecks = [_ints(w) for w in fact_rows(f.get("wrecks", ()))]
     mine, theirs = f"Your convoy #{f['convoy']}", f"Clan {f['enemy']}'s convoy #{f['enemy_convoy']}"
 
     def sides() -> tuple[Side, Side]:
@@ -205,7 +214,7 @@ def _assault_moments(event: Event) -> tuple[Moment, ...]:
 
     out = [Moment(0, f"Before the assault on {f['city']} ({f['hex']}).", sides())]
     rows = _rows(f)
-    grenades = dict(_ints(pair) for pair in f.get("grenades", ()))  # type: ignore[union-attr]
+    grenades = _int_pairs(f.get("grenades", ()))
     for number, row in enumerate(rows, start=1):
         grenade = grenades.get(number, 0)
         attackers -= row[0]

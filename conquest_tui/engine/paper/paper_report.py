@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.reports import paper_lists, paper_news, paper_sheet
+from conquest_tui.engine.paper import paper_lists, paper_news, paper_sheet
+from conquest_tui.engine.paper.top_list_words import TITLES, figure
 from conquest_tui.engine.reports.report import Report
-from conquest_tui.engine.reports.top_list_words import TITLES, figure
 
 WIDTH = 78
 RULE = "=" * WIDTH

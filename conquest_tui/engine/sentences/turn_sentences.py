@@ -8,9 +8,28 @@ from conquest_tui.engine.core.events import SENTENCE, EventKind, Fact
 from conquest_tui.engine.economy.economy import describe_amount
 
 Facts = Mapping[str, Fact]
-Sentence = str | Callable[[Facts], str] | Mapping[str, "str | Callable[[Facts], str]"]
-"""A str.format template over the facts, a function of them (optional parts, lists), or such
-sentences keyed by the event's "why" fact (one kind, several causes)."""
+Wording = str | Callable[[Facts], str]
+"""One sentence: a str.format template over the facts, or a function of them (optional parts,
+lists)."""
+Sentence = Wording | Mapping[str, Wording]
+"""A wording, or wordings keyed by the event's "why" fact (one kind, several causes)."""
+
+
+def number(fact: Fact) -> int:
+    """A number fact as a number (`int()` of it: a number written as text reads too)."""
+    if isinstance(fact, tuple):
+        raise TypeError(f"a number was expected, not {fact!r}")
+    return int(fact)
+
+
+def rows(fact: Fact) -> list[tuple[Fact, ...]]:
+    """A fact of tuples as its rows: (("0304", 2_500), ("0305", 3_000))."""
+    assert isinstance(fact, tuple)
+    out = []
+    for row in fact:
+        assert isinstance(row, tuple)
+        out.append(row)
+    return out
 
 
 def items(fact: Fact) -> list[tuple[str, int]]:
@@ -54,14 +73,13 @@ def count_of(amount: int, item: str) -> str:
 def vehicle_counts(fact: Fact) -> list[str]:
     """((2, "car", "cars"), (1, "truck", "trucks")) → ["2 cars", "1 truck"]."""
     assert isinstance(fact, tuple)
-    return [f"{count} {one if count == 1 else many}"
-            for count, one, many in fact]  # type: ignore[misc]
+    return [f"{count} {one if count == 1 else many}" for count, one, many in rows(fact)]
 
 
 def number_of(count: Fact, one: str, many: str | None = None) -> str:
     """"1 troop", "12 troops", "1,200 people" (`many` when the plural is not one + "s")."""
-    number = int(count)  # type: ignore[arg-type]
-    return f"{number:,} {one if number == 1 else many or one + 's'}"
+    amount = number(count)
+    return f"{amount:,} {one if amount == 1 else many or one + 's'}"
 
 
 def _introduction(f: Facts) -> str:
@@ -193,7 +211,7 @@ def _rifles_made(f: Facts) -> str:
 
 def _disbanded(f: Facts) -> str:
     """A convoy left with no vehicles; the troops still aboard go with it (CC-CNV-72)."""
-    troops = int(f["troops"])  # type: ignore[arg-type]
+    troops = number(f["troops"])
     if not troops:
         return f"Convoy #{f['convoy']} has no vehicles left and disbands."
     lost = "1 troop aboard is" if troops == 1 else f"{troops:,} troops aboard are"
@@ -222,7 +240,7 @@ OWN: dict[EventKind, Sentence] = {
     # entry, capture, loot
     EventKind.MET_CLAN: lambda f: f"In {f['hex']} you met {_introduction(f)} for the first time.",
     EventKind.HEX_TOO_STRONG: lambda f: (f"Convoy #{f['convoy']} has "
-                                         f"{count_of(int(f['troops']), 'troops')}; {f['hex']} "
+                                         f"{count_of(number(f['troops']), 'troops')}; {f['hex']} "
                                          f"needs {f['low']}–{f['high']} to attack, so it was "
                                          "left alone."),
     EventKind.HEX_CALLED_OFF: ("Convoy #{convoy}'s commander judged {hex} too strong for "
@@ -264,8 +282,8 @@ OWN: dict[EventKind, Sentence] = {
     # maintenance and upkeep
     EventKind.SUNK: ("Convoy #{convoy} ended the turn over the water of {hex} with nowhere to "
                      "land and was lost with everything aboard."),
-    EventKind.PARTS: lambda f: (f"Convoy #{f['convoy']} used {count_of(int(f['parts']), 'parts')} "
-                                "for maintenance."),
+    EventKind.PARTS: lambda f: (f"Convoy #{f['convoy']} used "
+                                f"{count_of(number(f['parts']), 'parts')} for maintenance."),
     EventKind.SCRAPPED: lambda f: (f"Convoy #{f['convoy']} needed {f['need']} parts; short of "
                                    f"parts, it scrapped {', '.join(words(f['scrapped']))} and "
                                    f"paid {f['paid']}."),
@@ -316,7 +334,7 @@ OWN: dict[EventKind, Sentence] = {
     EventKind.RECRUITS: "{recruits} citizens of {city} ({hex}) enlisted at the Recruiting Center.",
     EventKind.HELIPAD: ("The Helipad flew {troops} unallocated troops into {city} ({hex}); it "
                         "now holds {garrison}."),
-    # EventKind.RADIO: reports/radio_sentences.py
+    # EventKind.RADIO: sentences/radio_sentences.py
     # the books only (never in a report; worded for programs that list every event)
     EventKind.FOOD_EATEN: "Your troops ate {food:,} food.",
     # a sheet's problems beyond those kept with the save

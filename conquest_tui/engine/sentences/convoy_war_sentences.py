@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.reports.sentences import Facts, Sentence, count_of, items, vehicle_counts
+from conquest_tui.engine.sentences.turn_sentences import (
+    Facts,
+    Sentence,
+    count_of,
+    items,
+    number,
+    vehicle_counts,
+)
 
 KILL_MODE_NAMES = {"N": "Normal (hits fall at random)", "T": "Troops", "V": "Vehicles"}
 
@@ -44,28 +51,28 @@ def _battle(f: Facts, *, told: bool) -> str:
         start = f"{own} attacked {enemy} in {f['hex']}"
     else:
         start = f"{enemy} attacked {'your ' if told else ''}{convoy} in {f['hex']}"
-    rounds = int(f["rounds"])
+    rounds = number(f["rounds"])
     text = (f"{start}: {rounds} {'round' if rounds == 1 else 'rounds'}, {f['dealt']} damage "
             f"dealt and {f['taken']} taken. {_ENDING[str(f['why'])].format(own=own)}"
-            f" Lost: {_losses(int(f['troops_lost']), f['lost'])}; enemy lost "
-            f"{_losses(int(f['killed']), f['enemy_lost'])}.")
+            f" Lost: {_losses(number(f['troops_lost']), f['lost'])}; enemy lost "
+            f"{_losses(number(f['killed']), f['enemy_lost'])}.")
     if f["rockets_fired"]:
-        text += f" It fired {count_of(int(f['rockets_fired']), 'rockets')}."
+        text += f" It fired {count_of(number(f['rockets_fired']), 'rockets')}."
     if f.get("gone"):
         text += f" Lost with it: {_gone(f['gone'])}."
     if "morale" in f:
-        morale = int(f["morale"])
+        morale = number(f["morale"])
         text += f" Morale {'+' if morale >= 0 else ''}{morale}, training +{f['training']}."
     return text
 
 
 def _repair(f: Facts, *, told: bool) -> str:
     text = (f"{'Your convoy' if told else 'Convoy'} #{f['convoy']} repaired {f['damage']} "
-            f"points of battle damage for {count_of(int(f['paid']), 'parts')}")
+            f"points of battle damage for {count_of(number(f['paid']), 'parts')}")
     if f["vehicles_scrapped"]:
         text += (f"; short of parts (it needed {f['need']}), it scrapped "
                  f"{', '.join(vehicle_counts(f['scrapped']))} for "
-                 f"{count_of(int(f['gained']), 'parts')}")
+                 f"{count_of(number(f['gained']), 'parts')}")
     if f.get("gone") is not None:
         text += "; with no vehicle left it broke up"
         if f["gone"]:
@@ -80,7 +87,7 @@ def _patrol(f: Facts) -> str:
 
 
 def _hunt(f: Facts) -> str:
-    found = int(f["found"])
+    found = number(f["found"])
     result = ("no enemy convoy was found" if not found else
               f"{found} enemy {'convoy was' if found == 1 else 'convoys were'} attacked")
     return f"Convoy #{f['convoy']} hunted in {f['hex']} for {f['fuel']} fuel: {result}."

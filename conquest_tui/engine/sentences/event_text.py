@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import Event, Problem
-from conquest_tui.engine.reports import (
+from conquest_tui.engine.sentences import (
     city_war_sentences,  # city war (helper "city-war")
     convoy_war_sentences,  # convoy battles, PATROL, HUNT, KILL MODE (helper "convoy-war")
     diplomacy_sentences,  # ALLY, BAN, MESSAGE, BROADCAST (helper "diplomacy")
@@ -14,12 +14,12 @@ from conquest_tui.engine.reports import (
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")
     radio_sentences,  # the radio's news (helper "paper")
-    sentences,
     spies_sentences,  # PLANT, SABOTAGE, counterspies (helper "spies")
     strike_sentences,  # hex attacks told as battles, BOMB, RAZE (helper "strike")
+    turn_sentences,
 )
 
-Sentence = sentences.Sentence
+Sentence = turn_sentences.Sentence
 
 
 def _merged(*tables: Mapping[EventKind, Sentence]) -> dict[EventKind, Sentence]:
@@ -34,7 +34,7 @@ def _merged(*tables: Mapping[EventKind, Sentence]) -> dict[EventKind, Sentence]:
     return out
 
 
-SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OWN,
+SENTENCES: dict[EventKind, Sentence] = _merged(turn_sentences.OWN, order_sentences.OWN,
                                              plague_sentences.OWN, city_war_sentences.OWN,
                                              strike_sentences.OWN, convoy_war_sentences.OWN,
                                              diplomacy_sentences.OWN,
@@ -42,7 +42,7 @@ SENTENCES: dict[EventKind, Sentence] = _merged(sentences.OWN, order_sentences.OW
                                              radio_sentences.OWN)
 """The sentence of each kind, as the Clan it happened to reads it."""
 
-TOLD: dict[EventKind, Sentence] = _merged(sentences.TOLD, order_sentences.TOLD,
+TOLD: dict[EventKind, Sentence] = _merged(turn_sentences.TOLD, order_sentences.TOLD,
                                          plague_sentences.TOLD, city_war_sentences.TOLD,
                                          strike_sentences.TOLD, convoy_war_sentences.TOLD,
                                          diplomacy_sentences.TOLD,
