@@ -13,7 +13,6 @@ its own and measures its memory too.
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -88,14 +87,12 @@ def test_an_event_missing_a_fact_is_refused_whatever_its_checksum(
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_hostile_saves_are_refused_naming_their_field_in_about_the_time_to_read_them(
-        name: str, tmp_path: Path) -> None:
+def test_hostile_saves_are_refused_naming_their_field(name: str, tmp_path: Path) -> None:
     """Nesting hundreds deep and tables of 10⁶ entries, checksums forged: one sentence naming
-    the field, well under 2 s (memory: `python -m tools.damage_saves --hostile`)."""
+    the field (the time and memory a refusal takes: `python -m tools.damage_saves --hostile`,
+    under 2 s and 300 MB each; not timed here, where other tests share the machine)."""
     variant = hostile_variant(name)
-    started = time.perf_counter()
     outcome = try_variant(variant, tmp_path)
-    assert time.perf_counter() - started < 2.0
     assert outcome.status == "refused", outcome.detail
     assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: ")
     assert HOSTILE[name].field in outcome.detail
