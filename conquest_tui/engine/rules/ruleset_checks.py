@@ -96,8 +96,8 @@ def _check_vehicles(rules: Ruleset) -> None:
         if have != sorted(classes):
             raise InvalidValue("vehicles", f"convoy type {type_key} needs exactly one vehicle "
                                f"of each class, has: {', '.join(have) or 'none'}")
-        for vehicle, _ in kind.new_vehicles:
-            _known(f"convoy_types.{type_key}.new_vehicles.{vehicle}", vehicle, kind.vehicles,
+        for added, _ in kind.new_vehicles:
+            _known(f"convoy_types.{type_key}.new_vehicles.{added}", added, kind.vehicles,
                    f"{type_key} vehicle")
         if kind.pulses != rules.order_lines.convoy:
             raise InvalidValue(f"convoy_types.{type_key}.pulses",
