@@ -52,11 +52,15 @@ class WeaponRule:
         """How many a convoy of this type may carry (Empty mode carries none: CC-WPN-09)."""
         if convoy_type not in self.carried_by:
             return 0
-        total = 0
-        if self.troop_capacity_per_unit:
-            total += troop_capacity // self.troop_capacity_per_unit
+        total = self.by_troop_capacity(troop_capacity)
         total += sum(class_counts.get(name, 0) for name in self.vehicle_classes)
         return total
+
+    def by_troop_capacity(self, troop_capacity: int) -> int:
+        """How many this much troop capacity may carry (0 for a weapon not counted that way)."""
+        if not self.troop_capacity_per_unit:
+            return 0
+        return troop_capacity // self.troop_capacity_per_unit
 
     def city_limit(self, city_capacity: int) -> int:
         """How many a city may hold (claymores: capacity ÷ 10, CC-WPN-07)."""
