@@ -11,7 +11,7 @@ import collections.abc
 import enum
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, get_args, get_origin
+from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
@@ -21,6 +21,8 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from conquest_tui.engine.rules.checks import show
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 from conquest_tui.storage.rules_layout import RENAMED
+
+T = TypeVar("T")
 
 _EXPECTED: dict[type, str] = {
     int: "a whole number",
@@ -75,27 +77,27 @@ def expected_kind(expected: type, value: object) -> BadValue:
 
 def _structure_int(value: Any, _: Any) -> int:
     if value.__class__ is int:
-        return value  # type: ignore[no-any-return]
+        return value
     raise expected_kind(int, value)
 
 
-def _structure_str(value: Any, t: Any) -> str:
+def _structure_str(value: Any, t: type[str]) -> str:
     if t is not str:  # a subclass of str: an enumeration of texts
-        return _structure_enum(value, t)  # type: ignore[no-any-return]
+        return _structure_enum(value, t)
     if value.__class__ is str:
-        return value  # type: ignore[no-any-return]
+        return value
     raise expected_kind(str, value)
 
 
 def _structure_bool(value: Any, _: Any) -> bool:
     if value.__class__ is bool:
-        return value  # type: ignore[no-any-return]
+        return value
     raise expected_kind(bool, value)
 
 
 def _structure_float(value: Any, _: Any) -> float:
     if value.__class__ is float:
-        return value  # type: ignore[no-any-return]
+        return value
     if value.__class__ is int:
         return float(value)
     raise expected_kind(float, value)
@@ -242,7 +244,9 @@ def _mapping_unstructure_factory(t: Any, converter: cattrs.Converter) -> Callabl
 def _record_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     """cattrs' generated function for an attrs class, after a check that the data is an object
     (cattrs would report a missing `items` or key)."""
-    renamed = {name: override(rename=key) for name, key in RENAMED.get(cls, {}).items()}
+    # Any: cattrs takes the overrides as keyword arguments beside its own flags
+    renamed: dict[str, Any] = {name: override(rename=key)
+                               for name, key in RENAMED.get(cls, {}).items()}
     generated = make_dict_structure_fn(cls, converter, **renamed)
 
     def structure_record(value: Any, _: Any) -> Any:
@@ -320,7 +324,7 @@ def is_enum(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, enum.Enum)
 
 
-def _structure_enum(value: Any, t: Any) -> Any:
+def _structure_enum(value: Any, t: Callable[[Any], T]) -> T:
     try:
         return t(value)
     except ValueError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import chain, starmap
 from operator import attrgetter, itemgetter
+from types import GenericAlias
 from typing import Any, get_args, get_origin
 
 import attrs
@@ -104,8 +105,10 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
         allowed = as_read.get(spec.name)
         if allowed is not None and column.__class__ is list and set(map(type, column)
                                                                    ) <= allowed:
-            return column  # type: ignore[no-any-return]
-        return hook(column, None)  # type: ignore[no-any-return]
+            as_is: list[Any] = column
+            return as_is
+        made: list[Any] = hook(column, None)
+        return made
 
     def structure_table(value: Any, _: Any) -> list[Any]:
         if value.__class__ is not dict:
@@ -138,7 +141,8 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
 
 def _is_keyed_records(t: Any) -> bool:
     """A str-keyed dict of flat records (a Clan's memory of cities, by hex)."""
-    return get_origin(t) is dict and get_args(t)[0] is str and is_table(list[get_args(t)[1]])
+    return (get_origin(t) is dict and get_args(t)[0] is str
+            and is_table(GenericAlias(list, (get_args(t)[1],))))
 
 
 def _keyed_records_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
