@@ -213,7 +213,10 @@ def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     """The starting position of AMB-56: city, hex, stockpiles, convoy #1 (CC-GEN-06)."""
     rules = game.rules
     start = rules.start
-    clan.stock = Stockpile(**{a.name: getattr(start, a.name) for a in attrs.fields(Stockpile)})
+    clan.stock = Stockpile(
+        money=start.money, food=start.food, fuel=start.fuel, parts=start.parts,
+        vaccine=start.vaccine, troops=start.troops, rifles=start.rifles, grenades=start.grenades,
+        rockets=start.rockets, claymores=start.claymores, bombs=start.bombs)
     city = game.city(hex_id)
     assert city is not None
     city.owner = clan.number

@@ -8,6 +8,7 @@ from conquest_tui.engine.convoys import convoy_stats, convoys, dealer
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.dice import binomial
 from conquest_tui.engine.core.events import EventKind, int_fact
+from conquest_tui.engine.core.items import CARRIED_WEAPONS
 from conquest_tui.engine.core.state import Clan, Convoy
 
 MILLI = 1000
@@ -102,10 +103,11 @@ def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
     convoy.morale = max(0, convoy.morale - rules.morale.desertion_loss)
     lost = ""
     if rng.random() < rules.consumption.desertion_weapon_chance:
-        carried = [w for w in ("rifles", "grenades", "rockets", "bombs") if getattr(convoy, w)]
+        carried = [weapon for weapon in CARRIED_WEAPONS if convoy.carried(weapon)]
         if carried:
-            lost = rng.choice(carried)
-            setattr(convoy, lost, getattr(convoy, lost) - 1)
+            weapon = rng.choice(carried)
+            convoy.set_carried(weapon, convoy.carried(weapon) - 1)
+            lost = weapon.value
     ctx.report(EventKind.DESERTION, "CC-SEQ-08", line=0, convoy=convoy.number,
                deserters=deserters, weapon=lost, morale=convoy.morale)
     if convoy.troops == 0 and rng.random() < rules.consumption.desertion_vehicle_chance:
