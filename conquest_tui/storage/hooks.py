@@ -18,6 +18,7 @@ import cattrs
 from cattrs.errors import AttributeValidationNote, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.rules.checks import show
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 from conquest_tui.storage.rules_layout import RENAMED
@@ -331,6 +332,22 @@ def _structure_enum(value: Any, t: Callable[[Any], T]) -> T:
         raise BadValue(f"unknown value {describe(value)}") from None
 
 
+_WORDS: dict[type[enum.StrEnum], str] = {SeatKind: "a kind of seat", BotLevel: "a bot's level"}
+"""Closed sets of words a save names, and how a refusal names a member (as save_checks does)."""
+
+
+def _words_hook(what: str) -> Callable[[Any, Callable[[str], T]], T]:
+    """A text that must be one of an enumeration's words: "godlike" is not a bot's level."""
+    def structure(value: Any, t: Callable[[str], T]) -> T:
+        if not isinstance(value, str):
+            raise expected_kind(str, value)
+        try:
+            return t(value)
+        except ValueError:
+            raise BadValue(f"{json.dumps(value, ensure_ascii=False)} is not {what}") from None
+    return structure
+
+
 def _unstructure_enum(value: enum.Enum) -> Any:
     return value.value
 
@@ -351,6 +368,8 @@ def register(converter: cattrs.Converter) -> None:
     converter.register_structure_hook_func(_is_pair, _structure_pair)
     converter.register_structure_hook_func(_is_callable, _given)
     converter.register_structure_hook_func(is_enum, _structure_enum)
+    for words, what in _WORDS.items():
+        converter.register_structure_hook(words, _words_hook(what))
     converter.register_unstructure_hook_func(is_enum, _unstructure_enum)
     converter.register_unstructure_hook(float, float)  # an int in a float field saves as 0.0
     converter.register_unstructure_hook_factory(attrs.has, _record_unstructure_factory)

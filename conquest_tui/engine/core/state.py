@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive
     Facts,
 )
 from conquest_tui.engine.core.items import CARRIED, Item
+from conquest_tui.engine.core.seats import BotLevel, SeatKind
 
 STOCK_ITEMS: tuple[Item, ...] = tuple(Item)
 """The Clan stockpiles in the order the 1995 orders sheet prints them (CC-CL-GEN-04)."""
@@ -191,9 +192,9 @@ class Clan:
 
     number: int
     name: str
-    seat: str = "human"
+    seat: SeatKind = SeatKind.HUMAN
     """"human" or "bot"."""
-    bot_level: str = "normal"
+    bot_level: BotLevel = BotLevel.NORMAL
     """How well the bot plays this seat when it is a bot: "easy", "normal" or "hard"."""
     sequence: int = 0
     stock: Stockpile = attrs.field(factory=Stockpile)

@@ -11,6 +11,7 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.state import CityState, Clan, GameState, HexState, Stockpile
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
@@ -28,9 +29,9 @@ class ClanSetup:
     """One seat at the table."""
 
     name: str
-    seat: str = "human"
+    seat: SeatKind = SeatKind.HUMAN
     pin_hash: str = ""
-    level: str = "normal"
+    level: BotLevel = BotLevel.NORMAL
     """How well the bot plays the seat when it is a bot (easy, normal or hard)."""
 
 
