@@ -78,7 +78,7 @@ class Session:
         `replace` is not given (a replaced save is kept as its first backup)."""
         from conquest_tui.session.setup import new_game
 
-        game = new_game(**setup)  # type: ignore[arg-type]
+        game = new_game(**setup)  # type: ignore[arg-type]  # setup: new_game's own keywords
         table = cls(game, path)
         if path is None:
             return table

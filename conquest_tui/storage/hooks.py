@@ -47,7 +47,7 @@ class BadValue(ValueError):
     """A value of the wrong kind; str() is the reason ("expected a whole number, got "x"")."""
 
 
-class Made(list):  # type: ignore[type-arg]
+class Made(list[Any]):
     """A column of a table that the load has already checked and made into what the records
     hold (storage/event_checks: the events' kinds and facts): the hooks take it as it is."""
 

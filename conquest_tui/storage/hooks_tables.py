@@ -81,8 +81,9 @@ def _table_unstructure_factory(t: Any, converter: cattrs.Converter) -> Callable[
 
 
 def _default_column(spec: attrs.Attribute[Any], count: int) -> list[Any]:
-    if isinstance(spec.default, attrs.Factory):  # type: ignore[arg-type]
-        return [spec.default.factory() for _ in range(count)]  # type: ignore[union-attr]
+    # attrs' stubs declare Factory a function (it is a class): isinstance and .factory unseen
+    if isinstance(spec.default, attrs.Factory):  # type: ignore[arg-type]  # see above
+        return [spec.default.factory() for _ in range(count)]  # type: ignore[union-attr]  # above
     if spec.default is attrs.NOTHING:
         raise KeyError(spec.name)
     return [spec.default] * count
@@ -92,7 +93,7 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
     (cls,) = get_args(t)
     record_fields = attrs.fields(attrs.resolve_types(cls))
     known = frozenset(spec.name for spec in record_fields)
-    columns = [(spec, converter.get_structure_hook(list[spec.type]))  # type: ignore[name-defined]
+    columns = [(spec, converter.get_structure_hook(GenericAlias(list, (spec.type,))))
                for spec in record_fields]
     as_read = {spec.name: PRIMITIVES[spec.type] for spec in record_fields
                if spec.type in (int, str, bool) and not converter.detailed_validation}
@@ -153,7 +154,7 @@ def _keyed_records_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any
     record_fields = attrs.fields(attrs.resolve_types(cls))
     names = frozenset(spec.name for spec in record_fields)
     count = {len(names)}
-    table = converter.get_structure_hook(list[cls])  # type: ignore[valid-type]
+    table = converter.get_structure_hook(GenericAlias(list, (cls,)))
     one = converter.get_structure_hook(cls)
     getters = [(spec.name, itemgetter(spec.name)) for spec in record_fields]
 

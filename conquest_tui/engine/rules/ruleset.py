@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -70,6 +70,8 @@ from conquest_tui.engine.rules.ruleset_tables import (
     round_by,
 )
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
+
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orders.registry import OrderRegistry
@@ -307,7 +309,7 @@ class MarketItem:
     drifts: bool
 
 
-def _by_word(table: Mapping[str, object], word: str, codes: bool) -> object | None:
+def _by_word(table: Mapping[str, R], word: str, codes: bool) -> R | None:
     wanted = normalize_word(word)
     for key, rule in table.items():
         names = [key, getattr(rule, "name", key)]
@@ -407,15 +409,15 @@ class Ruleset:
 
     def building_by_word(self, word: str) -> BuildingRule | None:
         """3-letter code or full name, case-insensitive ("spo", "Spotting Tower")."""
-        return _by_word(self.buildings, word, codes=True)  # type: ignore[return-value]
+        return _by_word(self.buildings, word, codes=True)
 
     def expert_by_word(self, word: str) -> ExpertRule | None:
         """3-letter code or full name, case-insensitive ("ENG", "engineer")."""
-        return _by_word(self.experts, word, codes=True)  # type: ignore[return-value]
+        return _by_word(self.experts, word, codes=True)
 
     def custom_structure_by_word(self, word: str) -> CustomStructureRule | None:
         """3-letter code or full name ("FARM", "far")."""
-        return _by_word(self.custom_structures, word, codes=True)  # type: ignore[return-value]
+        return _by_word(self.custom_structures, word, codes=True)
 
     def direction_by_word(self, word: str) -> DirectionRule | None:
         """"NW", "northwest" …"""

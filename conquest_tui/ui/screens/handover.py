@@ -69,7 +69,7 @@ class PinPrompt(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         pin_input = self.query_one("#pin-input", Input)
-        pin_input.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
+        pin_input.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]  # ConquestApp
         self._show_wait(self.door.wait())
 
     @property

@@ -299,7 +299,7 @@ class WatchScreen(Screen[None]):
             self.notify("The bots are finishing their game turn; press Escape again then.",
                         title="A moment", markup=False)
             return
-        self.app.action_to_title()  # type: ignore[attr-defined]
+        self.app.action_to_title()  # type: ignore[attr-defined]  # the app is ConquestApp
 
     def action_auto(self) -> None:
         """Play on by itself, a game turn every moment; again: stop."""
