@@ -7,6 +7,7 @@ import math
 import attrs
 
 from conquest_tui.bots.levels import Level
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 FUEL_MARGIN = 1.6
@@ -96,7 +97,7 @@ def top_ups(view: ClanView, level: Level, turns: int, extra_troops: int = 0,
     wanted = needs(view, extra_troops, convoys)
     out: dict[str, int] = {}
     for item, per_turn in wanted.items():
-        short = per_turn * turns + 5 - stock.get(item)
+        short = per_turn * turns + 5 - stock.get(Item(item))
         if short > 0:
             out[item] = short
     return out
@@ -117,7 +118,7 @@ def surplus_sales(view: ClanView, keep_turns: int, least: int = 0,
     for item, per_turn in needs(view, 0, convoys).items():
         if made.get(item, 0) <= 0 or made.get(item, 0) < per_turn:
             continue
-        units = stock.get(item) - per_turn * keep_turns - 5
+        units = stock.get(Item(item)) - per_turn * keep_turns - 5
         money = units * int(prices[item] * fraction)
         if units > 0 and money >= max(1, least):
             sales.append((f"SELL {units} {item.upper()}", money))

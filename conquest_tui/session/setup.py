@@ -85,6 +85,7 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
     level: the bots' level, one for all, or one per seat in seat order.
     """
+    from conquest_tui.engine.core.seats import BotLevel, SeatKind
     from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
     from conquest_tui.engine.play.setup import new_game as engine_new_game
     from conquest_tui.storage.map_loader import MapError, load_map
@@ -106,8 +107,8 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
         if wanted not in known:
             raise SessionError(f"a bot plays {', '.join(known)}, not {wanted!r}")
     seats = tuple(
-        ClanSetup(name=names[i], seat="bot" if i >= clans - bots else "human", pin_hash=pins[i],
-                  level=levels[i])
+        ClanSetup(name=names[i], seat=SeatKind.BOT if i >= clans - bots else SeatKind.HUMAN,
+                  pin_hash=pins[i], level=BotLevel(levels[i]))
         for i in range(clans)
     )
     try:

@@ -78,7 +78,7 @@ class Session:
         `replace` is not given (a replaced save is kept as its first backup)."""
         from conquest_tui.session.setup import new_game
 
-        game = new_game(**setup)  # type: ignore[arg-type]
+        game = new_game(**setup)  # type: ignore[arg-type]  # setup: new_game's own keywords
         table = cls(game, path)
         if path is None:
             return table
@@ -355,14 +355,15 @@ class Session:
                                    by=f"Clan {clan_number}'s resignation")
 
     def _set_seat(self, clan_number: int, seat: str, level: str | None) -> None:
+        from conquest_tui.engine.core.seats import BotLevel, SeatKind
         from conquest_tui.session.setup import bot_levels
 
         check_seat_word(seat, level, bot_levels())
         with self._locked():
             clan = self._game.clan(self.clan_number(clan_number))
-            clan.seat = seat
+            clan.seat = SeatKind(seat)
             if level is not None:
-                clan.bot_level = level
+                clan.bot_level = BotLevel(level)
             self._write_now(f"a change of Clan {clan_number}'s seat")
 
     def play_bots(self) -> HandOver:

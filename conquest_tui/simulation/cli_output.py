@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -37,12 +37,13 @@ def print_table(summaries: Sequence[GameSummary]) -> None:
     if not console.is_terminal:  # piped: one row a game, never folded into 80 columns
         console = Console(width=PIPED_WIDTH)
     table = Table(title="Bot games", title_justify="left", padding=(0, 1))
-    for name, justify in (("Game", "right"), ("Seed", "left"), ("Turns", "right"),
-                          ("Ended by", "left"), ("Winner", "left"), ("Popularity", "right"),
-                          ("Battles", "right"), ("Cities", "right"), ("Hexes", "right"),
-                          ("Cured", "right"), ("Espionage", "right"), ("Messages", "right"),
-                          ("Refused lines", "right")):
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Game", "right"), ("Seed", "left"), ("Turns", "right"), ("Ended by", "left"),
+        ("Winner", "left"), ("Popularity", "right"), ("Battles", "right"), ("Cities", "right"),
+        ("Hexes", "right"), ("Cured", "right"), ("Espionage", "right"), ("Messages", "right"),
+        ("Refused lines", "right"))
+    for name, justify in columns:
+        table.add_column(name, justify=justify, no_wrap=True)
     for index, summary in enumerate(summaries, start=1):
         table.add_row(str(index), summary.seed, str(summary.game_turns),
                       "victory" if summary.ended_by == "victory" else "turn limit",

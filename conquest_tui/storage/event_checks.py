@@ -270,7 +270,7 @@ def _compile(needs: Needs) -> Check:
 
 def _cases_hold(rows: list[dict[str, Any]], keys: Set[str], key: str,
                 cases: Mapping[str, Check], otherwise: Check | None) -> bool:
-    values = list(map(dict.get, rows, repeat(key)))
+    values: list[Any] = list(map(dict.get, rows, repeat(key)))
     if not set(map(type, values)) <= _STR:
         return False
     if len(set(values)) == 1:

@@ -11,16 +11,19 @@ import collections.abc
 import enum
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, get_args, get_origin
+from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
 from cattrs.errors import AttributeValidationNote, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.rules.checks import show
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 from conquest_tui.storage.rules_layout import RENAMED
+
+T = TypeVar("T")
 
 _EXPECTED: dict[type, str] = {
     int: "a whole number",
@@ -44,7 +47,7 @@ class BadValue(ValueError):
     """A value of the wrong kind; str() is the reason ("expected a whole number, got "x"")."""
 
 
-class Made(list):  # type: ignore[type-arg]
+class Made(list[Any]):
     """A column of a table that the load has already checked and made into what the records
     hold (storage/event_checks: the events' kinds and facts): the hooks take it as it is."""
 
@@ -75,27 +78,27 @@ def expected_kind(expected: type, value: object) -> BadValue:
 
 def _structure_int(value: Any, _: Any) -> int:
     if value.__class__ is int:
-        return value  # type: ignore[no-any-return]
+        return value
     raise expected_kind(int, value)
 
 
-def _structure_str(value: Any, t: Any) -> str:
+def _structure_str(value: Any, t: type[str]) -> str:
     if t is not str:  # a subclass of str: an enumeration of texts
-        return _structure_enum(value, t)  # type: ignore[no-any-return]
+        return _structure_enum(value, t)
     if value.__class__ is str:
-        return value  # type: ignore[no-any-return]
+        return value
     raise expected_kind(str, value)
 
 
 def _structure_bool(value: Any, _: Any) -> bool:
     if value.__class__ is bool:
-        return value  # type: ignore[no-any-return]
+        return value
     raise expected_kind(bool, value)
 
 
 def _structure_float(value: Any, _: Any) -> float:
     if value.__class__ is float:
-        return value  # type: ignore[no-any-return]
+        return value
     if value.__class__ is int:
         return float(value)
     raise expected_kind(float, value)
@@ -242,7 +245,9 @@ def _mapping_unstructure_factory(t: Any, converter: cattrs.Converter) -> Callabl
 def _record_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     """cattrs' generated function for an attrs class, after a check that the data is an object
     (cattrs would report a missing `items` or key)."""
-    renamed = {name: override(rename=key) for name, key in RENAMED.get(cls, {}).items()}
+    # Any: cattrs takes the overrides as keyword arguments beside its own flags
+    renamed: dict[str, Any] = {name: override(rename=key)
+                               for name, key in RENAMED.get(cls, {}).items()}
     generated = make_dict_structure_fn(cls, converter, **renamed)
 
     def structure_record(value: Any, _: Any) -> Any:
@@ -320,11 +325,27 @@ def is_enum(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, enum.Enum)
 
 
-def _structure_enum(value: Any, t: Any) -> Any:
+def _structure_enum(value: Any, t: Callable[[Any], T]) -> T:
     try:
         return t(value)
     except ValueError:
         raise BadValue(f"unknown value {describe(value)}") from None
+
+
+_WORDS: dict[type[enum.StrEnum], str] = {SeatKind: "a kind of seat", BotLevel: "a bot's level"}
+"""Closed sets of words a save names, and how a refusal names a member (as save_checks does)."""
+
+
+def _words_hook(what: str) -> Callable[[Any, Callable[[str], T]], T]:
+    """A text that must be one of an enumeration's words: "godlike" is not a bot's level."""
+    def structure(value: Any, t: Callable[[str], T]) -> T:
+        if not isinstance(value, str):
+            raise expected_kind(str, value)
+        try:
+            return t(value)
+        except ValueError:
+            raise BadValue(f"{json.dumps(value, ensure_ascii=False)} is not {what}") from None
+    return structure
 
 
 def _unstructure_enum(value: enum.Enum) -> Any:
@@ -347,6 +368,8 @@ def register(converter: cattrs.Converter) -> None:
     converter.register_structure_hook_func(_is_pair, _structure_pair)
     converter.register_structure_hook_func(_is_callable, _given)
     converter.register_structure_hook_func(is_enum, _structure_enum)
+    for words, what in _WORDS.items():
+        converter.register_structure_hook(words, _words_hook(what))
     converter.register_unstructure_hook_func(is_enum, _unstructure_enum)
     converter.register_unstructure_hook(float, float)  # an int in a float field saves as 0.0
     converter.register_unstructure_hook_factory(attrs.has, _record_unstructure_factory)

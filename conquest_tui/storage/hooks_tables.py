@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import chain, starmap
 from operator import attrgetter, itemgetter
+from types import GenericAlias
 from typing import Any, get_args, get_origin
 
 import attrs
@@ -80,8 +81,9 @@ def _table_unstructure_factory(t: Any, converter: cattrs.Converter) -> Callable[
 
 
 def _default_column(spec: attrs.Attribute[Any], count: int) -> list[Any]:
-    if isinstance(spec.default, attrs.Factory):  # type: ignore[arg-type]
-        return [spec.default.factory() for _ in range(count)]  # type: ignore[union-attr]
+    # attrs' stubs declare Factory a function (it is a class): isinstance and .factory unseen
+    if isinstance(spec.default, attrs.Factory):  # type: ignore[arg-type]  # see above
+        return [spec.default.factory() for _ in range(count)]  # type: ignore[union-attr]  # above
     if spec.default is attrs.NOTHING:
         raise KeyError(spec.name)
     return [spec.default] * count
@@ -91,7 +93,7 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
     (cls,) = get_args(t)
     record_fields = attrs.fields(attrs.resolve_types(cls))
     known = frozenset(spec.name for spec in record_fields)
-    columns = [(spec, converter.get_structure_hook(list[spec.type]))  # type: ignore[name-defined]
+    columns = [(spec, converter.get_structure_hook(GenericAlias(list, (spec.type,))))
                for spec in record_fields]
     as_read = {spec.name: PRIMITIVES[spec.type] for spec in record_fields
                if spec.type in (int, str, bool) and not converter.detailed_validation}
@@ -104,8 +106,10 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
         allowed = as_read.get(spec.name)
         if allowed is not None and column.__class__ is list and set(map(type, column)
                                                                    ) <= allowed:
-            return column  # type: ignore[no-any-return]
-        return hook(column, None)  # type: ignore[no-any-return]
+            as_is: list[Any] = column
+            return as_is
+        made: list[Any] = hook(column, None)
+        return made
 
     def structure_table(value: Any, _: Any) -> list[Any]:
         if value.__class__ is not dict:
@@ -138,7 +142,8 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
 
 def _is_keyed_records(t: Any) -> bool:
     """A str-keyed dict of flat records (a Clan's memory of cities, by hex)."""
-    return get_origin(t) is dict and get_args(t)[0] is str and is_table(list[get_args(t)[1]])
+    return (get_origin(t) is dict and get_args(t)[0] is str
+            and is_table(GenericAlias(list, (get_args(t)[1],))))
 
 
 def _keyed_records_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
@@ -149,7 +154,7 @@ def _keyed_records_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any
     record_fields = attrs.fields(attrs.resolve_types(cls))
     names = frozenset(spec.name for spec in record_fields)
     count = {len(names)}
-    table = converter.get_structure_hook(list[cls])  # type: ignore[valid-type]
+    table = converter.get_structure_hook(GenericAlias(list, (cls,)))
     one = converter.get_structure_hook(cls)
     getters = [(spec.name, itemgetter(spec.name)) for spec in record_fields]
 

@@ -21,7 +21,8 @@ from conquest_tui.engine.core.gamemap import (
 from conquest_tui.engine.core.hexgrid import is_hex_id
 from conquest_tui.engine.rules.checks import InvalidValue, InvalidValues
 from conquest_tui.storage import paths
-from conquest_tui.storage.converter import FieldErrors, field_errors, structure, unstructure
+from conquest_tui.storage.converter import FieldErrors, structure, unstructure
+from conquest_tui.storage.field_errors import field_errors
 
 MAP_FORMAT = "conquest-map"
 MAP_VERSION = 1

@@ -446,6 +446,7 @@ def read_summary(path: Path | str) -> SaveSummary:
             header = envelope
         else:
             header = {**envelope, "summary": _summary_of_data(envelope, source)}
+    assert header is not None  # verified only once the header was read
     summary = header["summary"]
     return SaveSummary(
         path=path,
@@ -465,7 +466,8 @@ def read_summary(path: Path | str) -> SaveSummary:
 def _summary_of_data(envelope: dict[str, Any], source: str) -> dict[str, Any]:
     """The summary rebuilt from the (migrated) game data."""
     try:
-        data = migrate(envelope.get("data"), envelope["version"])
+        raw: Any = envelope.get("data")  # unchecked JSON: a damaged save may lack it
+        data = migrate(raw, envelope["version"])
         summary = _summary_from_data(data)
     except MigrationError as exc:
         raise save_error(source, str(exc)) from None

@@ -13,7 +13,8 @@ ROOT = "state"
 
 def unstructure_state(state: GameState) -> dict[str, Any]:
     """The state as plain JSON-ready data (hexes column-wise, fresh lists and dicts)."""
-    return unstructure(state, GameState)  # type: ignore[no-any-return]
+    data: dict[str, Any] = unstructure(state, GameState)
+    return data
 
 
 def structure_state(data: Any) -> GameState:

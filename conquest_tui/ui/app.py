@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App, CSSPathType
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from conquest_tui import startup_gc
 from conquest_tui.storage.paths import saves_dir
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -51,7 +51,7 @@ class ConquestApp(App[int]):
     TITLE = "CONTINENTAL CONQUEST"
     COMMANDS: ClassVar = App.COMMANDS | {_seat_commands}
     """Textual's own commands, and the seats' (handing one to a bot, taking one over)."""
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("title")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("title")
     """The first screen's styles, read with the app's own: its first frame needs no second pass
     over the stylesheet (each other screen reads its file when it is first shown)."""
 
@@ -461,10 +461,11 @@ class ConquestApp(App[int]):
                 f"a {seat_label(seat, level or info.level)}"
             self.notify(f"{info.label} is played by {who} from now on.", title="Seat",
                         markup=False)
-            watching = isinstance(self.screen, WatchScreen)
-            handing_over = isinstance(self.screen, HandoverScreen)  # its note lists the seats
-            if watching and seat == "bot":
-                self.screen.refresh_all()
+            screen = self.screen
+            watching = isinstance(screen, WatchScreen)
+            handing_over = isinstance(screen, HandoverScreen)  # its note lists the seats
+            if isinstance(screen, WatchScreen) and seat == "bot":
+                screen.refresh_all()
             elif watching or handing_over or (
                     seat == "bot" and clan_number == session.active_clan):
                 self.call_later(self._replay, session)

@@ -27,7 +27,7 @@ class CellBox:
         if not (isinstance(cell, tuple) and len(cell) == 2):
             return False
         cx, cy = cell
-        return self.x <= cx < self.x + self.width and self.y <= cy < self.y + self.height
+        return bool(self.x <= cx < self.x + self.width and self.y <= cy < self.y + self.height)
 
     def cells(self) -> Iterator[tuple[int, int]]:
         """Every (x, y) cell of the box, line by line."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -16,6 +16,10 @@ def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _frozen_links(value: Any) -> frozenset[frozenset[str]]:
     return frozenset(frozenset(link) for link in value)
+
+
+def _hex_set(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
 
 
 def _hex_set_or_none(value: Any) -> frozenset[str] | None:
@@ -50,7 +54,7 @@ class MapOverlay:
     unknown hexes show a city marker but no name.
     """
 
-    owned_hexes: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    owned_hexes: frozenset[str] = attrs.field(default=frozenset(), converter=_hex_set)
     """Hexes the clan owns (drawn underlined)."""
     known_hexes: frozenset[str] | None = attrs.field(default=None, converter=_hex_set_or_none)
     """Hexes the clan knows; None means every hex. Unknown hexes are drawn dimmed."""

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
+from typing import TypeAlias
+
+CSSPaths: TypeAlias = str | PurePath | list[str | PurePath]
+"""What an app's or a screen's CSS_PATH may hold (Textual's CSSPathType, which `textual.app`
+does not export)."""
 
 STYLES_DIR = Path(__file__).resolve().parent / "styles"
 

@@ -238,7 +238,8 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     """Apply a salvo one point at a time (CC-CBV-08): a troop with chance 1 in 5 (1 in 2 with
     Kill Mode T) while any are left, else 5–10 points on a random vehicle (Kill Mode V: the same
     vehicle until it is destroyed). Returns (troops killed, vehicles destroyed)."""
-    killed, destroyed = 0, []
+    killed = 0
+    destroyed: list[str] = []
     locked: int | None = None
     low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()

@@ -165,8 +165,10 @@ def round_facts(result: BattleResult, attacker: Fighter,
                          theirs.rocket, theirs.troops_killed, mine.troops_killed))
             wrecks += [(r.number, 0, own_kinds.index(key)) for key in theirs.destroyed]
             wrecks += [(r.number, 1, their_kinds.index(key)) for key in mine.destroyed]
-        out.append({"start": (own.troops, len(own.units), enemy.troops, len(enemy.units)),
-                    "by_round": tuple(rows), "wrecks": tuple(wrecks)})
+        seen: dict[str, Fact] = {
+            "start": (own.troops, len(own.units), enemy.troops, len(enemy.units)),
+            "by_round": tuple(rows), "wrecks": tuple(wrecks)}
+        out.append(seen)
     return out[0], out[1]
 
 
@@ -249,7 +251,7 @@ def _repair(ctx: TurnContext, convoy: Convoy, own: SideResult) -> None:
         gone.pop("vehicles")
         facts["gone"] = tuple(sorted(gone.items()))
         game.remove_convoy(convoy)
-    _tell(ctx, convoy, "CC-CBV-13" if done.scrapped else "CC-CBV-12", kind=EventKind.BATTLE_REPAIR,
+    _tell(ctx, convoy, "CC-CBV-13" if done.scrapped else "CC-CBV-12", EventKind.BATTLE_REPAIR,
           **facts)
 
 
@@ -259,8 +261,8 @@ def _counted(ctx: TurnContext, vehicles: Counter[str]) -> tuple[tuple[int, str, 
                  for key, count in sorted(vehicles.items()))
 
 
-def _tell(ctx: TurnContext, convoy: Convoy, rule: str, *,
-          kind: EventKind = EventKind.CONVOY_BATTLE, **facts: object) -> None:
+def _tell(ctx: TurnContext, convoy: Convoy, rule: str,
+          kind: EventKind = EventKind.CONVOY_BATTLE, /, **facts: object) -> None:
     """The event for the convoy's Clan: in the active Clan's report, or in an idle Clan's inbox
     for its next turn (CC-CBV-17, AMB-90)."""
     if convoy.owner == ctx.clan.number:

@@ -77,8 +77,8 @@ def weapon_limits(convoy: Convoy, rules: Ruleset) -> dict[str, int]:
     if convoy.convoy_type == "air":
         bombs = rockets + count_in_class(convoy, "large_troop", rules)
     return {
-        "rifles": capacity // weapons["rifles"].troop_capacity_per_unit,
-        "grenades": capacity // weapons["grenades"].troop_capacity_per_unit,
+        "rifles": weapons["rifles"].by_troop_capacity(capacity),
+        "grenades": weapons["grenades"].by_troop_capacity(capacity),
         "rockets": rockets,
         "bombs": bombs,
     }

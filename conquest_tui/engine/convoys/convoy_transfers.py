@@ -7,9 +7,8 @@ import attrs
 from conquest_tui.engine.convoys import convoy_stats, convoys, experts
 from conquest_tui.engine.core.events import Facts, Reason, facts_of, reason
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.items import CARRIED_WEAPONS, Item
 from conquest_tui.engine.core.state import Convoy
-
-CARRIED_WEAPONS = convoys.CARRIED_WEAPONS
 
 
 @attrs.frozen
@@ -51,7 +50,7 @@ def give_problem(game: Game, sender: Convoy, recipient: Convoy, kind: str, item:
                           convoy_type=recipient.convoy_type)
         return None
     if kind in ("troops", "weapon"):
-        return _troops_or_weapons_problem(game, sender, recipient, item, quantity)
+        return _troops_or_weapons_problem(game, sender, recipient, Item(item), quantity)
     if kind == "cargo":
         return _cargo_problem(game, sender, recipient, item, quantity)
     if kind == "expert":
@@ -67,9 +66,9 @@ def give_problem(game: Game, sender: Convoy, recipient: Convoy, kind: str, item:
     return reason("give_unknown_kind", kind=kind)
 
 
-def _troops_or_weapons_problem(game: Game, sender: Convoy, recipient: Convoy, item: str,
+def _troops_or_weapons_problem(game: Game, sender: Convoy, recipient: Convoy, item: Item,
                                quantity: int) -> Reason | None:
-    have = getattr(sender, item)
+    have = sender.carried(item)
     if have < quantity:
         return reason("give_carries_few", number=sender.number, have=have, item=item,
                       quantity=quantity)
@@ -82,7 +81,7 @@ def _troops_or_weapons_problem(game: Game, sender: Convoy, recipient: Convoy, it
                           health=rules.consumption.troop_loss_health)
         room = convoy_stats.troop_capacity(recipient, rules) - recipient.troops
     else:
-        room = convoy_stats.weapon_limits(recipient, rules)[item] - getattr(recipient, item)
+        room = convoy_stats.weapon_limits(recipient, rules)[item] - recipient.carried(item)
     if quantity > room:
         return reason("give_no_room", number=recipient.number, room=max(0, room), item=item)
     return None
@@ -122,8 +121,9 @@ def give(game: Game, sender: Convoy, recipient: Convoy, kind: str, item: str,
             return Handover(moved, sender_disbanded=True)
         return Handover(moved)
     if kind in ("troops", "weapon"):
-        setattr(sender, item, getattr(sender, item) - quantity)
-        setattr(recipient, item, getattr(recipient, item) + quantity)
+        carried = Item(item)
+        sender.set_carried(carried, sender.carried(carried) - quantity)
+        recipient.set_carried(carried, recipient.carried(carried) + quantity)
         return Handover(_items(quantity, item))
     if kind == "cargo":
         sender.cargo -= quantity
@@ -192,7 +192,7 @@ def absorb(game: Game, issuer: Convoy, target: Convoy) -> Absorption:
         issuer.cargo += target.cargo
     issuer.troops += target.troops
     for weapon in CARRIED_WEAPONS:
-        setattr(issuer, weapon, getattr(issuer, weapon) + getattr(target, weapon))
+        issuer.set_carried(weapon, issuer.carried(weapon) + target.carried(weapon))
     issuer.morale = (issuer.morale + target.morale) // 2
     issuer.training = (issuer.training + target.training) // 2
     issuer.health = min(issuer.health, target.health)
@@ -200,9 +200,9 @@ def absorb(game: Game, issuer: Convoy, target: Convoy) -> Absorption:
     issuer.parts_owed += target.parts_owed
     game.remove_convoy(target)
     stock = game.clan(issuer.owner).stock
-    before = {item: stock.get(item) for item in ("troops", *CARRIED_WEAPONS)}
+    before = {item: stock.get(item) for item in (Item.TROOPS, *CARRIED_WEAPONS)}
     overflow = convoys.shed_overflow(game, issuer)
-    returned = {item: stock.get(item) - amount for item, amount in before.items()
+    returned = {item.value: stock.get(item) - amount for item, amount in before.items()
                 if stock.get(item) > amount}
     return Absorption(lost, dumped, returned, overflow)
 
@@ -254,9 +254,9 @@ def split(game: Game, convoy: Convoy) -> Convoy:
     convoy.troops -= secondary.troops
     limits = convoy_stats.weapon_limits(secondary, rules)
     for weapon in CARRIED_WEAPONS:
-        share = min(getattr(convoy, weapon) // 2, limits[weapon])
-        setattr(secondary, weapon, share)
-        setattr(convoy, weapon, getattr(convoy, weapon) - share)
+        share = min(convoy.carried(weapon) // 2, limits[weapon])
+        secondary.set_carried(weapon, share)
+        convoy.set_carried(weapon, convoy.carried(weapon) - share)
     if convoy.cargo:
         secondary.cargo = min(convoy.cargo // 2, convoy_stats.cargo_capacity(secondary, rules))
         secondary.cargo_type = convoy.cargo_type if secondary.cargo else ""

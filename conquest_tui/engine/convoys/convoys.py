@@ -7,9 +7,8 @@ from collections.abc import Container
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.items import CARRIED_WEAPONS
 from conquest_tui.engine.core.state import Convoy
-
-CARRIED_WEAPONS = ("rifles", "grenades", "rockets", "bombs")
 
 
 def add_vehicles(game: Game, convoy: Convoy, vehicle: str, count: int) -> None:
@@ -45,10 +44,10 @@ def shed_overflow(game: Game, convoy: Convoy) -> int:
         convoy.troops = capacity
     limits = convoy_stats.weapon_limits(convoy, rules)
     for weapon in CARRIED_WEAPONS:
-        carried = getattr(convoy, weapon)
+        carried = convoy.carried(weapon)
         if carried > limits[weapon]:
             stock.add(weapon, carried - limits[weapon])
-            setattr(convoy, weapon, limits[weapon])
+            convoy.set_carried(weapon, limits[weapon])
     cargo_limit = convoy_stats.cargo_capacity(convoy, rules)
     dumped = max(0, convoy.cargo - cargo_limit)
     convoy.cargo -= dumped
@@ -69,17 +68,19 @@ def unload_to_stock(game: Game, convoy: Convoy) -> None:
     stock.troops += convoy.troops
     convoy.troops = 0
     for weapon in CARRIED_WEAPONS:
-        stock.add(weapon, getattr(convoy, weapon))
-        setattr(convoy, weapon, 0)
+        stock.add(weapon, convoy.carried(weapon))
+        convoy.set_carried(weapon, 0)
 
 
 def aboard(convoy: Convoy) -> dict[str, int]:
     """What a convoy that leaves the game takes with it, as event facts: its vehicles and troops,
     and the weapons and cargo it carried (only those it had) (CC-CNV-72)."""
     lost = {"vehicles": convoy.vehicle_count, "troops": convoy.troops}
-    for item in (*CARRIED_WEAPONS, "cargo"):
-        if getattr(convoy, item):
-            lost[item] = getattr(convoy, item)
+    for weapon in CARRIED_WEAPONS:
+        if convoy.carried(weapon):
+            lost[weapon.value] = convoy.carried(weapon)
+    if convoy.cargo:
+        lost["cargo"] = convoy.cargo
     return lost
 
 
@@ -204,11 +205,11 @@ def pick_up(game: Game, convoy: Convoy) -> dict[str, int]:
         taken["troops"] = amount
     limits = convoy_stats.weapon_limits(convoy, rules)
     for weapon in CARRIED_WEAPONS:
-        room = limits[weapon] - getattr(convoy, weapon)
+        room = limits[weapon] - convoy.carried(weapon)
         have = stock.get(weapon)
         if room > 0 and have > 0:
             amount = min(room, have)
             stock.add(weapon, -amount)
-            setattr(convoy, weapon, getattr(convoy, weapon) + amount)
-            taken[weapon] = amount
+            convoy.set_carried(weapon, convoy.carried(weapon) + amount)
+            taken[weapon.value] = amount
     return taken

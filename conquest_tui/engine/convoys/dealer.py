@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.state import Convoy
 
 DEALER_ITEMS = ("fuel", "food", "parts")
@@ -23,7 +24,7 @@ def cover(ctx: TurnContext, convoy: Convoy, item: str, need: int, why: str) -> b
     price; False when there is no Dealer or the money is short too (then nothing is bought).
     """
     stock = ctx.clan.stock
-    have = stock.get(item)
+    have = stock.get(Item(item))
     if have >= need:
         return True
     if "DEA" not in convoy.experts or item not in DEALER_ITEMS:
@@ -35,7 +36,7 @@ def cover(ctx: TurnContext, convoy: Convoy, item: str, need: int, why: str) -> b
                    item=item, purpose=why, cost=cost, money=stock.money)
         return False
     stock.money -= cost
-    stock.add(item, shortfall)
+    stock.add(Item(item), shortfall)
     ctx.report(EventKind.DEALER, "CC-RES-15", convoy=convoy.number, amount=shortfall, item=item,
                purpose=why, cost=cost)
     return True

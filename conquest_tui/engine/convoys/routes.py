@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 import attrs
@@ -25,6 +26,10 @@ TOO_FAR = "too_far"
 then the first moves of that path, as far as this turn goes)."""
 
 
+def _pairs(links: Iterable[Iterable[str]]) -> frozenset[frozenset[str]]:
+    return frozenset(frozenset(pair) for pair in links)
+
+
 @attrs.frozen
 class RouteWorld:
     """What a Clan knows of the ground: the printed map, the rulebook and the roads it knows.
@@ -35,8 +40,7 @@ class RouteWorld:
 
     map: GameMap
     rules: Ruleset
-    paved: frozenset[frozenset[str]] = attrs.field(
-        default=frozenset(), converter=lambda links: frozenset(frozenset(p) for p in links))
+    paved: frozenset[frozenset[str]] = attrs.field(default=frozenset(), converter=_pairs)
     """Roads paved in play that the Clan knows (pairs of adjacent hexes)."""
 
     def road_between(self, a: str, b: str) -> bool:

@@ -51,14 +51,15 @@ class TurnContext:
             self._rngs[key] = generator
         return generator
 
-    def report(self, kind: EventKind, rule: str = "", /, *, line: int | None = None,
-               convoy: int | None = None, **facts: object) -> Event:
+    def report(self, kind: EventKind, rule: str = "", /, **facts: object) -> Event:
         """Record an event of the active Clan, tagged with the current phase, pulse and line.
 
         `ctx.report(EventKind.SUNK, "CC-MOVE-12", convoy=2, hex="0309")`: the kind, the rule
         behind it and its facts; `line=` and `convoy=` set the event's own fields (default: the
-        line and convoy being carried out).
+        line and convoy being carried out). They are taken out of the facts here, not named as
+        parameters, so that facts gathered in a dict can be spread into the call.
         """
+        line, convoy = _tag(facts.pop("line", None)), _tag(facts.pop("convoy", None))
         event = Event(
             clan=self.clan.number,
             phase=self.phase,
@@ -96,3 +97,10 @@ class TurnContext:
         recorded = facts_of(facts)
         self.problems.append(Problem(self.line, kind.value, "", "resolve", recorded))
         self.report(kind, rule, **recorded)
+
+
+def _tag(value: object) -> int | None:
+    """An event's `line=` or `convoy=`: a whole number or None (the one being carried out)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"an event's line or convoy must be a whole number, not {value!r}")

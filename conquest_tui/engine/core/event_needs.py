@@ -130,11 +130,11 @@ need not carry them; a resolve problem, worded from its facts alone, must."""
 ALWAYS_OPTIONAL: Mapping[str, FactType] = {**EVENT_FIELDS, "overflow": int}
 """Facts any event may carry (`overflow`: goods lost when a convoy lost room)."""
 
-C = {"convoy": int}
+C: dict[str, FactType] = {"convoy": int}
 """The convoy a sentence names ("Convoy #3 …")."""
-PLACE = {"city": str, "hex": str}
+PLACE: dict[str, FactType] = {"city": str, "hex": str}
 """A city and its hex ("Varnhold (0706)")."""
-AT = {"city": str, "structure": str, "hex": str}
+AT: dict[str, FactType] = {"city": str, "structure": str, "hex": str}
 """Where a convoy hired, celebrated or practised (`convoys/hiring.Place`)."""
 
 
@@ -211,10 +211,11 @@ def _assault(**needed: FactType) -> Needs:
                                  grenades=Seq(row(int, int)))
 
 
-_CITY_BATTLE = {**C, **PLACE, "owner": int, "guards": int, "troops": int, "to_hit": int,
-                "garrison": int, "city_to_hit": int, "rounds": int, "lost": int, "killed": int,
-                "rifles_lost": int, "grenades_used": int, "population": int, "morale": int,
-                "training": int}
+_CITY_BATTLE: dict[str, FactType] = {
+    **C, **PLACE, "owner": int, "guards": int, "troops": int, "to_hit": int, "garrison": int,
+    "city_to_hit": int, "rounds": int, "lost": int, "killed": int, "rifles_lost": int,
+    "grenades_used": int, "population": int, "morale": int, "training": int,
+}
 _CONVOY_BATTLE_ENDS = ("won_fled", "won_destroyed", "fled", "destroyed", "both_destroyed")
 _ROUND = row(int, int, int, int, int, int)
 """A convoy battle's round: damage dealt and taken, rocket damage dealt and taken, troops lost
@@ -232,7 +233,7 @@ _SABOTAGE_EFFECTS = {
     "destroy_claymores": facts(claymores=int),
     "lower_fortification": facts(fortification=str, lowered=int),
 }
-_BOMBING = {**PLACE, "bombs": int, "hits": int, "misses": int, "duds": int,
+_BOMBING: dict[str, FactType] = {**PLACE, "bombs": int, "hits": int, "misses": int, "duds": int,
             "destroyed": tuple, "people": int, "killed": int, "infected": int,
             "target": words("B", "P", "T", "S", "")}
 _RANDOM_EFFECTS = {
@@ -597,9 +598,9 @@ def fits(expected: FactType, value: object) -> bool:
     if value.__class__ is not tuple:
         return False
     if isinstance(expected, Seq):
-        return all(fits(expected.of, item) for item in value)  # type: ignore[attr-defined]
-    return len(value) == len(expected.of) and all(  # type: ignore[arg-type]
-        fits(kind, item) for kind, item in zip(expected.of, value, strict=False))  # type: ignore[call-overload]
+        return all(fits(expected.of, item) for item in value)
+    return len(value) == len(expected.of) and all(
+        fits(kind, item) for kind, item in zip(expected.of, value, strict=False))
 
 
 def describe_type(expected: FactType) -> str:
@@ -663,7 +664,7 @@ def unmet(needs: Needs, found: Mapping[str, object], *,
             if needs.key not in found:
                 return (needs.key, "missing")
             return needs.key, "expected a text"
-        case = needs.cases.get(value)  # type: ignore[call-overload]
+        case = needs.cases.get(value)
         if case is None:
             case = needs.otherwise
         if case is None:

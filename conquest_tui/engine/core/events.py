@@ -265,6 +265,15 @@ def fact(value: object) -> Fact:
     raise TypeError(f"an event fact must be an int, a str or a tuple of them, not {value!r}")
 
 
+def int_fact(facts: Mapping[str, Fact], name: str, default: int = 0) -> int:
+    """The whole-number fact `name` (`default` when the event has none); another type is a
+    TypeError."""
+    value = facts.get(name, default)
+    if isinstance(value, int):
+        return value
+    raise TypeError(f"the fact {name} must be a whole number, not {value!r}")
+
+
 def facts_of(values: Mapping[str, object]) -> Facts:
     """Keyword values as an event's facts (checked, lists made tuples)."""
     return {name: fact(value) for name, value in values.items()}

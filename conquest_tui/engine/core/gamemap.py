@@ -219,6 +219,18 @@ def _city_problems(cities: Sequence[CitySite], size: str, index: dict[HexId, int
     return found
 
 
+def _texts(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _links(values: Iterable[Link]) -> frozenset[Link]:
+    return frozenset(values)
+
+
+def _sites(values: Iterable[CitySite]) -> tuple[CitySite, ...]:
+    return tuple(values)
+
+
 def _private() -> Any:
     return attrs.field(init=False, repr=False, eq=False, hash=False)
 
@@ -234,10 +246,10 @@ class GameMap:
     max_players: int = attrs.field(validator=_max_players)
     columns: int = attrs.field(validator=_side)
     rows: int = attrs.field(validator=_side)
-    terrain: tuple[str, ...] = attrs.field(converter=tuple)
-    roads: frozenset[Link] = attrs.field(converter=frozenset)
-    rivers: frozenset[Link] = attrs.field(converter=frozenset)
-    cities: tuple[CitySite, ...] = attrs.field(converter=tuple)
+    terrain: tuple[str, ...] = attrs.field(converter=_texts)
+    roads: frozenset[Link] = attrs.field(converter=_links)
+    rivers: frozenset[Link] = attrs.field(converter=_links)
+    cities: tuple[CitySite, ...] = attrs.field(converter=_sites)
     sources: str = ""
 
     _hex_ids: tuple[HexId, ...] = _private()

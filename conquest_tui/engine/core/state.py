@@ -11,20 +11,10 @@ from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive
     Fact,  # noqa: F401
     Facts,
 )
+from conquest_tui.engine.core.items import CARRIED, Item
+from conquest_tui.engine.core.seats import BotLevel, SeatKind
 
-STOCK_ITEMS: tuple[str, ...] = (
-    "money",
-    "food",
-    "fuel",
-    "parts",
-    "vaccine",
-    "troops",
-    "rifles",
-    "grenades",
-    "rockets",
-    "claymores",
-    "bombs",
-)
+STOCK_ITEMS: tuple[Item, ...] = tuple(Item)
 """The Clan stockpiles in the order the 1995 orders sheet prints them (CC-CL-GEN-04)."""
 
 
@@ -48,13 +38,24 @@ class Stockpile:
     claymores: int = 0
     bombs: int = 0
 
-    def get(self, item: str) -> int:
+    def get(self, item: Item) -> int:
         """The amount of one stockpile item."""
-        return int(getattr(self, item))
+        amount: int = getattr(self, _STOCK_FIELDS[item])
+        return amount
 
-    def add(self, item: str, amount: int) -> None:
+    def set(self, item: Item, amount: int) -> None:
+        """Set the amount of one stockpile item."""
+        setattr(self, _STOCK_FIELDS[item], amount)
+
+    def add(self, item: Item, amount: int) -> None:
         """Add (or with a negative amount, remove) units of one item; never below zero."""
-        setattr(self, item, max(0, int(getattr(self, item)) + amount))
+        self.set(item, max(0, self.get(item) + amount))
+
+
+_STOCK_FIELDS: dict[Item, str] = {item: attrs.fields_dict(Stockpile)[item.value].name
+                                  for item in Item}
+"""Each item's field of Stockpile (the one place an item's name becomes an attribute; a
+field missing for an item fails at import)."""
 
 
 @attrs.define
@@ -191,9 +192,9 @@ class Clan:
 
     number: int
     name: str
-    seat: str = "human"
+    seat: SeatKind = SeatKind.HUMAN
     """"human" or "bot"."""
-    bot_level: str = "normal"
+    bot_level: BotLevel = BotLevel.NORMAL
     """How well the bot plays this seat when it is a bot: "easy", "normal" or "hard"."""
     sequence: int = 0
     stock: Stockpile = attrs.field(factory=Stockpile)
@@ -343,10 +344,24 @@ class Convoy:
     last_done: dict[str, int] = attrs.field(factory=dict)
     """Game turn a once-per-turn order last ran, by keyword: CELEBRATE, PRACTICE, SCAN."""
 
+    def carried(self, item: Item) -> int:
+        """How many troops or of one weapon the convoy carries (`items.CARRIED`)."""
+        amount: int = getattr(self, _CARRIED_FIELDS[item])
+        return amount
+
+    def set_carried(self, item: Item, amount: int) -> None:
+        """Set how many troops or of one weapon the convoy carries."""
+        setattr(self, _CARRIED_FIELDS[item], amount)
+
     @property
     def vehicle_count(self) -> int:
         """Total number of vehicles."""
         return sum(self.vehicles.values())
+
+
+_CARRIED_FIELDS: dict[Item, str] = {item: attrs.fields_dict(Convoy)[item.value].name
+                                    for item in CARRIED}
+"""Each carried item's field of Convoy (a field missing fails at import)."""
 
 
 @attrs.define

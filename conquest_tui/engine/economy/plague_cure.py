@@ -9,6 +9,7 @@ from conquest_tui.engine.convoys import convoy_stats, convoys
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.rules.ruleset import Ruleset
 
@@ -91,7 +92,7 @@ def _gift(ctx: TurnContext, convoy: Convoy, city: CityState, rng: Random) -> dic
     if row.kind == "per_thousand":
         assert row.resource is not None and row.per_thousand is not None
         amount = math.ceil(round(thousands * row.per_thousand.roll(rng), 6))
-        ctx.clan.stock.add(row.resource, amount)
+        ctx.clan.stock.add(Item(row.resource), amount)
         return {"gift": "supplies", "item": row.resource, "amount": amount}
     vehicle = _gift_vehicle(ctx.game, convoy, row.vehicle_class or "")
     if vehicle is None:

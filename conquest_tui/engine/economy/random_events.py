@@ -7,6 +7,7 @@ from random import Random
 from conquest_tui.engine.convoys import convoys, experts
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orders.sheet import SheetLine
@@ -89,20 +90,20 @@ def apply_outcome(ctx: TurnContext, outcome: EventOutcome, rng: Random) -> Effec
     if kind == "gain":
         got = {item: span.roll(rng) for item, span in outcome.amounts.items()}
         for item, amount in got.items():
-            stock.add(item, amount)
+            stock.add(Item(item), amount)
         return {"effect": "gain", "amounts": tuple(got.items())}
     if kind == "lose":
-        lost = {item: min(stock.get(item), span.roll(rng))
+        lost = {item: min(stock.get(Item(item)), span.roll(rng))
                 for item, span in outcome.amounts.items()}
         for item, amount in lost.items():
-            stock.add(item, -amount)
+            stock.add(Item(item), -amount)
         return {"effect": "lose", "amounts": tuple(lost.items())}
     if kind == "lose_percent" and outcome.resource and outcome.percent:
         item = outcome.resource
-        amount = int(stock.get(item) * outcome.percent.roll(rng))
+        amount = int(stock.get(Item(item)) * outcome.percent.roll(rng))
         if outcome.maximum is not None:
             amount = min(amount, outcome.maximum)
-        stock.add(item, -amount)
+        stock.add(Item(item), -amount)
         return {"effect": "lose_percent", "item": item, "amount": amount}
     return {"effect": ""}
 

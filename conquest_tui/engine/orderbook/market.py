@@ -11,6 +11,7 @@ from conquest_tui.engine.convoys import convoys as convoy_rules
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.economy import offers
 from conquest_tui.engine.orderbook.declare import clan_order
@@ -146,7 +147,7 @@ class Buy(Order):
         cost = price * self.quantity
         if not pay(ctx, cost, "items", quantity=self.quantity, item=self.item):
             return
-        ctx.clan.stock.add(self.item, self.quantity)
+        ctx.clan.stock.add(Item(self.item), self.quantity)
         if offer is not None:  # the radio's special buying opportunity (CC-RES-16)
             ctx.report(EventKind.BUY, "CC-RES-16", why="offer", item=self.item,
                        quantity=self.quantity, price=price, cost=cost, usual=offer.usual)
@@ -222,7 +223,7 @@ class Sell(Order):
                 ctx.game.remove_convoy(convoy)
                 ctx.report(EventKind.DISBAND, "CC-CNV-72", convoy=convoy.number, why="sold")
             return
-        have = ctx.clan.stock.get(self.item)
+        have = ctx.clan.stock.get(Item(self.item))
         if self.item == "food":  # not the unit its troops have begun to eat (AMB-60)
             have = food.whole_food(ctx.clan)
         if have < self.quantity:
@@ -230,7 +231,7 @@ class Sell(Order):
                      item=self.item, quantity=self.quantity)
             return
         price = int(ctx.game.state.prices[self.item] * fraction)
-        ctx.clan.stock.add(self.item, -self.quantity)
+        ctx.clan.stock.add(Item(self.item), -self.quantity)
         ctx.clan.stock.money += price * self.quantity
         ctx.report(EventKind.SELL, "AMB-45", why="items", item=self.item, quantity=self.quantity,
                    price=price)

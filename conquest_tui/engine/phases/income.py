@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.economy import economy, random_events
 from conquest_tui.engine.steps import city_buildings
 from conquest_tui.engine.world import spies, structures
@@ -21,7 +22,7 @@ def run(ctx: TurnContext) -> None:
     for key, amount in city_buildings.income_production(ctx).items():
         totals[key] = totals.get(key, 0) + amount
     for item, amount in totals.items():
-        clan.stock.add(item, amount)
+        clan.stock.add(Item(item), amount)
     clan.last_turn.income = dict(sorted(totals.items()))
     if any(totals.values()):
         ctx.report(EventKind.INCOME, "CC-SEQ-03",

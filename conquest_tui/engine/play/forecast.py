@@ -90,13 +90,13 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
     shallow = attrs.evolve(state, convoys=kept, clans=clans, hexes=[])
     private = copy.deepcopy(shallow)
     private.hexes = [HexState(*_HEX_FIELDS(hex_state)) for hex_state in state.hexes]
-    seen = set(clan.last_turn.visited_hexes)
+    visited = set(clan.last_turn.visited_hexes)
     for hex_id, hex_state in zip(game.map.hex_ids(), private.hexes, strict=True):
-        if hex_state.owner != clan_number and hex_id not in seen:
+        if hex_state.owner != clan_number and hex_id not in visited:
             _presume(game, hex_id, hex_state)
     for city in private.cities:
         city.spies = [number for number in city.spies if number == clan_number]
-        if city.owner != clan_number and city.hex not in seen:
+        if city.owner != clan_number and city.hex not in visited:
             _presume_city(game, clan, city)
     return private
 

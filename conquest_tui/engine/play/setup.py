@@ -11,6 +11,7 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.state import CityState, Clan, GameState, HexState, Stockpile
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
@@ -28,9 +29,9 @@ class ClanSetup:
     """One seat at the table."""
 
     name: str
-    seat: str = "human"
+    seat: SeatKind = SeatKind.HUMAN
     pin_hash: str = ""
-    level: str = "normal"
+    level: BotLevel = BotLevel.NORMAL
     """How well the bot plays the seat when it is a bot (easy, normal or hard)."""
 
 
@@ -213,7 +214,10 @@ def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     """The starting position of AMB-56: city, hex, stockpiles, convoy #1 (CC-GEN-06)."""
     rules = game.rules
     start = rules.start
-    clan.stock = Stockpile(**{a.name: getattr(start, a.name) for a in attrs.fields(Stockpile)})
+    clan.stock = Stockpile(
+        money=start.money, food=start.food, fuel=start.fuel, parts=start.parts,
+        vaccine=start.vaccine, troops=start.troops, rifles=start.rifles, grenades=start.grenades,
+        rockets=start.rockets, claymores=start.claymores, bombs=start.bombs)
     city = game.city(hex_id)
     assert city is not None
     city.owner = clan.number

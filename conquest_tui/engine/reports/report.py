@@ -75,7 +75,7 @@ def build_report(view: ClanView) -> Report:
         map_title=view.map.title,
         popularity=clan.popularity,
         victory_threshold=standing.victory_threshold,
-        stock={item: clan.stock.get(item) for item in STOCK_ITEMS},
+        stock={item.value: clan.stock.get(item) for item in STOCK_ITEMS},
         income_estimate=view.income_estimate(),
         prices=view.prices(),
         goods_prices=view.goods_prices(),

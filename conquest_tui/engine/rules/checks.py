@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+T = TypeVar("T")
+
+Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", T], None]
+"""An attrs validator of a field holding a T: (the record, the field, the value) → None or
+InvalidValue. attrs.field(validator=…) takes it, and mypy's attrs plugin checks it against the
+field's type."""
+
+Words: TypeAlias = str | tuple[str, ...] | Mapping[str, object]
+"""What `one_of` checks: a word, a tuple of words or a mapping's keys."""
+
+
+class Bounded(Protocol):
+    """A Range or a FloatRange: what `span` checks."""
+
+    @property
+    def low(self) -> float: ...
+
+    @property
+    def high(self) -> float: ...
 
 
 class InvalidValue(ValueError):
@@ -58,7 +76,7 @@ def _inside(value: float, minimum: float | None, maximum: float | None) -> bool:
     return (minimum is None or value >= minimum) and (maximum is None or value <= maximum)
 
 
-def whole(minimum: int | None = 0, maximum: int | None = None) -> Validator:
+def whole(minimum: int | None = 0, maximum: int | None = None) -> Validator[int]:
     """A whole number within the bounds (None: unbounded on that side)."""
     expected = "a whole number" + _bounds(minimum, maximum)
 
@@ -68,7 +86,7 @@ def whole(minimum: int | None = 0, maximum: int | None = None) -> Validator:
     return check
 
 
-def number(minimum: float | None = 0, maximum: float | None = None) -> Validator:
+def number(minimum: float | None = 0, maximum: float | None = None) -> Validator[float]:
     """A finite number within the bounds."""
     expected = "a number" + _bounds(minimum, maximum)
 
@@ -85,28 +103,31 @@ percent = whole(0, 100)
 """A whole percentage: 0 to 100."""
 
 
-def span(minimum: float | None = 0, maximum: float | None = None) -> Validator:
+def span(minimum: float | None = 0, maximum: float | None = None) -> Validator[Bounded]:
     """A Range or FloatRange whose ends lie within the bounds."""
-    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Bounded) -> None:
         if not (_inside(value.low, minimum, maximum) and _inside(value.high, minimum, maximum)):
             raise InvalidValue(attribute.name, f"expected values{_bounds(minimum, maximum)}, "
                                f"got {show([value.low, value.high])}")
     return check
 
 
-def optional(validator: Validator) -> Validator:
+def optional(validator: Validator[T]) -> Validator[T | None]:
     """`validator` for a value that may be left out (None)."""
-    return attrs.validators.optional(validator)  # type: ignore[return-value]
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: T | None) -> None:
+        if value is not None:
+            validator(instance, attribute, value)
+    return check
 
 
-def one_of(options: Collection[str], what: str) -> Validator:
+def one_of(options: Collection[str], what: str) -> Validator[Words]:
     """One of the given words (a list's items each, for a tuple)."""
     def known(attribute: attrs.Attribute[Any], value: str, where: str) -> None:
         if value not in options:
             raise InvalidValue(where, f"unknown {what} {show(value)} "
                                f"(known: {', '.join(options)})")
 
-    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Words) -> None:
         if isinstance(value, tuple):
             for index, item in enumerate(value):
                 known(attribute, item, f"{attribute.name}[{index}]")
@@ -118,9 +139,9 @@ def one_of(options: Collection[str], what: str) -> Validator:
     return check
 
 
-def each(validator: Validator) -> Validator:
+def each(validator: Validator[T]) -> Validator[Mapping[str, T]]:
     """`validator` for every value of a mapping (the key joins the field's path)."""
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Mapping[str, T]) -> None:
         for key, item in value.items():
             try:
                 validator(instance, attribute, item)
@@ -129,16 +150,16 @@ def each(validator: Validator) -> Validator:
     return check
 
 
-def unique(_: Any, attribute: attrs.Attribute[Any], value: Sequence[Any]) -> None:
+def unique(_: Any, attribute: attrs.Attribute[Any], value: Sequence[object]) -> None:
     """No item twice."""
-    seen: set[Any] = set()
+    seen: set[object] = set()
     for item in value:
         if item in seen:
             raise InvalidValue(attribute.name, f"{show(item)} is listed twice")
         seen.add(item)
 
 
-def not_empty(_: Any, attribute: attrs.Attribute[Any], value: Collection[Any]) -> None:
+def not_empty(_: Any, attribute: attrs.Attribute[Any], value: Collection[object]) -> None:
     """At least one item (or character, for a text)."""
     if isinstance(value, str) and not value.strip():
         raise InvalidValue(attribute.name,
@@ -183,9 +204,9 @@ def covers(where: str, rows: Sequence[Any], low: int, high: int) -> None:
         raise InvalidValue(where, f"expected the rows to end at {high}, got {expected - 1}")
 
 
-def _each_item(validator: Validator) -> Validator:
+def _each_item(validator: Validator[T]) -> Validator[Sequence[T]]:
     """`validator` for every item of a tuple (the index joins the field's path)."""
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Sequence[T]) -> None:
         for index, item in enumerate(value):
             try:
                 validator(instance, attribute, item)
@@ -194,7 +215,20 @@ def _each_item(validator: Validator) -> Validator:
     return check
 
 
-_TYPE_DEFAULTS: dict[str, Validator] = {
+def all_of(*validators: Validator[T]) -> Validator[T]:
+    """Every validator, in order."""
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: T) -> None:
+        for validator in validators:
+            validator(instance, attribute, value)
+    return check
+
+
+def every(validator: Validator[T]) -> Validator[Sequence[T]]:
+    """`validator` for each item of a tuple."""
+    return _each_item(validator)
+
+
+_TYPE_DEFAULTS: dict[str, Validator[Any]] = {
     "int": whole(0),
     "float": number(0),
     "Range": span(0),
@@ -202,7 +236,7 @@ _TYPE_DEFAULTS: dict[str, Validator] = {
     "int | None": optional(whole(0)),
     "FloatRange | None": optional(span(0)),
     "str": not_empty,
-    "tuple[str, ...]": attrs.validators.and_(unique, _each_item(not_empty)),
+    "tuple[str, ...]": all_of(unique, _each_item(not_empty)),
     "tuple[int, ...]": _each_item(whole(0)),
     "tuple[float, ...]": _each_item(number(0)),
     "Mapping[str, int]": each(whole(0)),
@@ -225,23 +259,3 @@ def _spelling(annotation: Any) -> str:
     """A field's type as its module spells it (records use `from __future__ import
     annotations`, so attrs sees the text)."""
     return annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-
-
-def checked(validator: Validator, **kwargs: Any) -> Any:
-    """A record field with its own validator (kwargs go to attrs.field: default=…)."""
-    return attrs.field(validator=validator, **kwargs)
-
-
-def fraction() -> Any:
-    """A chance or a share field: 0 to 1."""
-    return attrs.field(validator=chance)
-
-
-def all_of(*validators: Validator) -> Validator:
-    """Every validator, in order."""
-    return attrs.validators.and_(*validators)  # type: ignore[return-value]
-
-
-def every(validator: Validator) -> Validator:
-    """`validator` for each item of a tuple."""
-    return _each_item(validator)

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from conquest_tui.engine.rules.checks import (
     InvalidValue,
     all_of,
-    checked,
+    chance,
     each,
     every,
-    fraction,
     not_empty,
     one_of,
     optional,
@@ -72,6 +71,8 @@ from conquest_tui.engine.rules.ruleset_tables import (
 )
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 
+R = TypeVar("R")
+
 if TYPE_CHECKING:
     from conquest_tui.engine.orders.registry import OrderRegistry
 
@@ -129,7 +130,7 @@ class TerrainRule:
     key: str                            # "plains" … "sea_lane"
     name: str                           # "Plains"
     abbr: str                           # "Pla"
-    char: str = checked(single_character)  # map legend character (docs/map-format.md)
+    char: str = attrs.field(validator=single_character)  # map legend character (docs/map-format.md)
     money: Range
     food: Range
     fuel: Range
@@ -140,7 +141,7 @@ class TerrainRule:
     water: bool                         # Water and Sea Lane
     land_needs_road: bool               # Islands: land/military convoys only along a road
     amphibious_needs_road_or_river: bool  # Mountains, Wilderness
-    guard_cost: Range = checked(span(1))  # attacker troops per hex guard: 2–4 or 3–5
+    guard_cost: Range = attrs.field(validator=span(1))  # attacker troops per hex guard: 2–4 or 3–5
     defense_bonus: int                  # AMB-38: +1 Wilderness, Mountains, Jungle
     custom_structures: tuple[str, ...]  # codes of custom structures that may be built here
     special_structures: bool            # may hold a special structure (other than a Fishery)
@@ -157,7 +158,7 @@ class VehicleClassRule:
 
     key: str                            # "fast_scout"
     name: str                           # "Fast Scout"
-    size: int = checked(whole(1))  # 1, 3, 5, 10, 18
+    size: int = attrs.field(validator=whole(1))  # 1, 3, 5, 10, 18
     rank: int
 
 
@@ -170,16 +171,16 @@ class VehicleRule:
     plural: str                         # "trucks"
     convoy_type: str                    # "land"
     vehicle_class: str                  # "large_assault"
-    cost: int = checked(whole(1))
+    cost: int = attrs.field(validator=whole(1))
     damage: Dice
-    hit_points: int = checked(whole(1))
+    hit_points: int = attrs.field(validator=whole(1))
     cargo: int
     troops: int
     fuel: int
     size: int
     rank: int                           # class rank, 0 = fast scout
     # further accepted order words ("CUB")
-    aliases: tuple[str, ...] = checked(all_of(unique, every(not_empty)), default=())
+    aliases: tuple[str, ...] = attrs.field(validator=all_of(unique, every(not_empty)), default=())
 
     def words(self) -> tuple[str, ...]:
         """Normalized words this vehicle answers to (key, name, plural, aliases)."""
@@ -193,21 +194,22 @@ class ConvoyTypeRule:
     key: str                            # "land", "sea", "amphibious", "military", "air"
     name: str
     # accepted order words ("AMPHIBIOUS", "AMPHIB")
-    words: tuple[str, ...] = checked(all_of(not_empty, unique))
-    movement: int = checked(whole(1))  # hexes per turn (air: range)
+    words: tuple[str, ...] = attrs.field(validator=all_of(not_empty, unique))
+    movement: int = attrs.field(validator=whole(1))  # hexes per turn (air: range)
     all_scout_bonus: int
     engineer_bonus: int
     pilot_bonus: int
     airport_bonus: int
-    pulses: int = checked(whole(1))  # 10
-    engineer_pulses: int = checked(whole(1))  # 12 for sea, else 10
+    pulses: int = attrs.field(validator=whole(1))  # 10
+    engineer_pulses: int = attrs.field(validator=whole(1))  # 12 for sea, else 10
     # (("car", 1), ("bike", 2))
-    new_vehicles: tuple[tuple[str, int], ...] = checked(all_of(not_empty, _new_vehicles))
+    new_vehicles: tuple[tuple[str, int], ...] = attrs.field(
+        validator=all_of(not_empty, _new_vehicles))
     parts_type_multiplier: float        # AMB-28: 1.5 military and air
     vehicles: tuple[str, ...]           # vehicle keys of this type, smallest class first
     # "ARM" military, "AIR" air
-    requires_building: str | None = checked(
-        optional(one_of(BUILDINGS, "building code")), default=None)
+    requires_building: str | None = attrs.field(
+        validator=optional(one_of(BUILDINGS, "building code")), default=None)
 
     @property
     def scout(self) -> str:
@@ -220,32 +222,32 @@ class SizeBand:
     """A convoy size name and its total size range (T§6.5); `high` None = open-ended."""
 
     name: str                           # "small"
-    low: int = checked(whole(1))
-    high: int | None = checked(optional(whole(1)), default=None)
+    low: int = attrs.field(validator=whole(1))
+    high: int | None = attrs.field(validator=optional(whole(1)), default=None)
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
 class DefenseLevel:
     """A hex defense level (T§2)."""
 
-    level: int = checked(whole(1))
+    level: int = attrs.field(validator=whole(1))
     name: str
-    conquer: Range = checked(span(1))  # attacker troops before guards
+    conquer: Range = attrs.field(validator=span(1))  # attacker troops before guards
     # to the next level; None at the top
-    cost_to_raise: int | None = checked(optional(whole(1)), default=None)
+    cost_to_raise: int | None = attrs.field(validator=optional(whole(1)), default=None)
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
 class FortificationLevel:
     """A city fortification level (T§3)."""
 
-    level: int = checked(whole(1))
+    level: int = attrs.field(validator=whole(1))
     name: str
     to_hit: float                       # defender to-hit per assault round (1.5 = 150%)
-    capacity: int = checked(whole(1))
-    capacity_with_barracks: int = checked(_not_below_capacity)
+    capacity: int = attrs.field(validator=whole(1))
+    capacity_with_barracks: int = attrs.field(validator=_not_below_capacity)
     # to the next level; None for the Citadel
-    cost_to_raise: int | None = checked(optional(whole(1)), default=None)
+    cost_to_raise: int | None = attrs.field(validator=optional(whole(1)), default=None)
 
     def troop_capacity(self, barracks: bool) -> int:
         return self.capacity_with_barracks if barracks else self.capacity
@@ -267,8 +269,8 @@ class SpecialStructureRule:
 
     code: str
     name: str
-    production: Mapping[str, Range] = checked(
-        all_of(one_of(STRUCTURE_OUTPUT, "resource"), each(span(0))))
+    production: Mapping[str, Range] = attrs.field(
+        validator=all_of(one_of(STRUCTURE_OUTPUT, "resource"), each(span(0))))
     effect: str
     water_only: bool = False  # Fishery
 
@@ -279,10 +281,11 @@ class CustomStructureRule:
 
     code: str                           # "DER"
     name: str                           # "Derrick"
-    terrains: tuple[str, ...] = checked(all_of(not_empty, unique, one_of(TERRAINS, "terrain")))
+    terrains: tuple[str, ...] = attrs.field(
+        validator=all_of(not_empty, unique, one_of(TERRAINS, "terrain")))
     cost: int
-    production: Mapping[str, int] = checked(
-        all_of(one_of(STRUCTURE_OUTPUT, "resource"), each(whole(1))))
+    production: Mapping[str, int] = attrs.field(
+        validator=all_of(one_of(STRUCTURE_OUTPUT, "resource"), each(whole(1))))
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -301,12 +304,12 @@ class MarketItem:
 
     key: str                            # "fuel"
     name: str
-    start_price: int = checked(whole(1))
+    start_price: int = attrs.field(validator=whole(1))
     sellable: bool                      # troops: False
     drifts: bool
 
 
-def _by_word(table: Mapping[str, object], word: str, codes: bool) -> object | None:
+def _by_word(table: Mapping[str, R], word: str, codes: bool) -> R | None:
     wanted = normalize_word(word)
     for key, rule in table.items():
         names = [key, getattr(rule, "name", key)]
@@ -337,13 +340,14 @@ class Ruleset:
     experts: Mapping[str, ExpertRule]
     expert_effects: ExpertEffects
     # convoy #1..#12 (AMB-55)
-    creation_costs: tuple[int, ...] = checked(all_of(not_empty, every(whole(1)), _not_decreasing))
-    agent_base_cost: int = checked(whole(1))  # agent n costs base × 2^(n−1)
+    creation_costs: tuple[int, ...] = attrs.field(
+        validator=all_of(not_empty, every(whole(1)), _not_decreasing))
+    agent_base_cost: int = attrs.field(validator=whole(1))  # agent n costs base × 2^(n−1)
     market: Mapping[str, MarketItem]
     # goods type → starting price (AMB-30)
-    goods: Mapping[str, int] = checked(all_of(not_empty, each(whole(1))))
+    goods: Mapping[str, int] = attrs.field(validator=all_of(not_empty, each(whole(1))))
     market_rules: MarketRules
-    fixed_costs: Mapping[str, int] = checked(each(whole(1)))
+    fixed_costs: Mapping[str, int] = attrs.field(validator=each(whole(1)))
     start: StartRules
     game: GameRules
     consumption: ConsumptionRules
@@ -357,11 +361,12 @@ class Ruleset:
     loot: tuple[LootOutcome, ...]                   # d100
     bank: BankRules
     events: tuple[EventOutcome, ...]                # d20
-    event_chance_per_turn: float = fraction()
+    event_chance_per_turn: float = attrs.field(validator=chance)
     casino: tuple[CasinoOutcome, ...]
-    gambles_per_casino: int = checked(whole(1))
-    espionage: Mapping[str, int] = checked(each(whole(1)))  # keyword → cost × popularity
-    espionage_from_turn: int = checked(whole(1))
+    gambles_per_casino: int = attrs.field(validator=whole(1))
+    # keyword → cost × popularity
+    espionage: Mapping[str, int] = attrs.field(validator=each(whole(1)))
+    espionage_from_turn: int = attrs.field(validator=whole(1))
     sabotage: tuple[SabotageOutcome, ...]           # d100
     spies: SpyRules
     plague: PlagueRules
@@ -378,7 +383,8 @@ class Ruleset:
     @property
     def orders(self) -> OrderRegistry:
         """Every order's declaration: words, grammar, check and step (engine.orderbook)."""
-        return self.order_source()
+        registry: OrderRegistry = self.order_source()
+        return registry
 
     def __attrs_post_init__(self) -> None:
         """The checks across tables (InvalidValue naming the field path, e.g. `vehicles.car`)."""
@@ -403,15 +409,15 @@ class Ruleset:
 
     def building_by_word(self, word: str) -> BuildingRule | None:
         """3-letter code or full name, case-insensitive ("spo", "Spotting Tower")."""
-        return _by_word(self.buildings, word, codes=True)  # type: ignore[return-value]
+        return _by_word(self.buildings, word, codes=True)
 
     def expert_by_word(self, word: str) -> ExpertRule | None:
         """3-letter code or full name, case-insensitive ("ENG", "engineer")."""
-        return _by_word(self.experts, word, codes=True)  # type: ignore[return-value]
+        return _by_word(self.experts, word, codes=True)
 
     def custom_structure_by_word(self, word: str) -> CustomStructureRule | None:
         """3-letter code or full name ("FARM", "far")."""
-        return _by_word(self.custom_structures, word, codes=True)  # type: ignore[return-value]
+        return _by_word(self.custom_structures, word, codes=True)
 
     def direction_by_word(self, word: str) -> DirectionRule | None:
         """"NW", "northwest" …"""
@@ -457,7 +463,7 @@ class Ruleset:
         """Agent n costs base × 2^(n−1): $1,000, $2,000, $4,000 …"""
         if number < 1:
             raise ValueError(f"agent numbers start at 1, got {number}")
-        return self.agent_base_cost * 2 ** (number - 1)
+        return self.agent_base_cost * (1 << (number - 1))
 
     # --- city ranges (T§4) ---------------------------------------------------------------
     def spotting_range(self, fortification: int, tower: bool) -> int:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Container, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from conquest_tui.engine.rules.checks import InvalidValue, covers, exactly, show, used_once
 from conquest_tui.engine.rules.names import (
@@ -57,8 +58,8 @@ def check_ruleset(rules: Ruleset) -> None:
     _check_start(rules)
 
 
-def _known(where: str, value: str, known: object, what: str) -> None:
-    if value not in known:  # type: ignore[operator]
+def _known(where: str, value: str, known: Container[str], what: str) -> None:
+    if value not in known:
         raise InvalidValue(where, f"unknown {what} {show(value)}")
 
 
@@ -96,8 +97,8 @@ def _check_vehicles(rules: Ruleset) -> None:
         if have != sorted(classes):
             raise InvalidValue("vehicles", f"convoy type {type_key} needs exactly one vehicle "
                                f"of each class, has: {', '.join(have) or 'none'}")
-        for vehicle, _ in kind.new_vehicles:
-            _known(f"convoy_types.{type_key}.new_vehicles.{vehicle}", vehicle, kind.vehicles,
+        for added, _ in kind.new_vehicles:
+            _known(f"convoy_types.{type_key}.new_vehicles.{added}", added, kind.vehicles,
                    f"{type_key} vehicle")
         if kind.pulses != rules.order_lines.convoy:
             raise InvalidValue(f"convoy_types.{type_key}.pulses",
@@ -134,11 +135,21 @@ def _check_bands(rules: Ruleset) -> None:
     used_once("size_bands", (b.name for b in bands), "name")
 
 
-def _check_levels(field: str, levels: tuple[object, ...]) -> None:
+class _Level(Protocol):
+    """A defense level or a fortification: its number and what raising it costs."""
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def cost_to_raise(self) -> int | None: ...
+
+
+def _check_levels(field: str, levels: Sequence[_Level]) -> None:
     """Levels are 1, 2, 3 … in order; every level but the last has a cost to raise."""
     for index, level in enumerate(levels):
         where = f"{field}[{index}]"
-        number, cost = level.level, level.cost_to_raise  # type: ignore[attr-defined]
+        number, cost = level.level, level.cost_to_raise
         if number != index + 1:
             raise InvalidValue(f"{where}.level",
                                f"expected {index + 1} (levels in order from 1), got {number}")

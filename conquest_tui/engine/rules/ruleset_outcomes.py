@@ -10,10 +10,9 @@ import attrs
 from conquest_tui.engine.rules.checks import (
     InvalidValue,
     all_of,
-    checked,
+    chance,
     covers,
     each,
-    fraction,
     number,
     one_of,
     optional,
@@ -53,10 +52,11 @@ class LootOutcome:
 
     low: int
     high: int
-    kind: str = checked(one_of(LOOT_KINDS, "loot kind"))
+    kind: str = attrs.field(validator=one_of(LOOT_KINDS, "loot kind"))
     name: str
     # resource → amount (money in whole dollars)
-    amounts: Mapping[str, Range] = checked(_amounts(LOOT_RESOURCES), factory=FrozenDict)
+    amounts: Mapping[str, Range] = attrs.field(
+        validator=_amounts(LOOT_RESOURCES), factory=FrozenDict)
 
     def __attrs_post_init__(self) -> None:
         gains = self.kind in ("gain", "gain_one_of")
@@ -70,7 +70,7 @@ class BankRules:
     """Looting a Bank hex (AMB-76): never empty, once per Clan per turn."""
 
     money: Range
-    per_clan_per_turn: int = checked(whole(1))
+    per_clan_per_turn: int = attrs.field(validator=whole(1))
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -85,14 +85,16 @@ class EventOutcome:
 
     low: int
     high: int
-    kind: str = checked(one_of(EVENT_KINDS, "event kind"))
-    target: str = checked(one_of(EVENT_TARGETS, "event target"))
-    tone: str = checked(one_of(EVENT_TONES, "tone"))  # "good", "neutral", "bad"
+    kind: str = attrs.field(validator=one_of(EVENT_KINDS, "event kind"))
+    target: str = attrs.field(validator=one_of(EVENT_TARGETS, "event target"))
+    tone: str = attrs.field(validator=one_of(EVENT_TONES, "tone"))  # "good", "neutral", "bad"
     text: str
-    amounts: Mapping[str, Range] = checked(_amounts(EVENT_RESOURCES), factory=FrozenDict)
-    resource: str | None = checked(optional(one_of(EVENT_RESOURCES, "resource")), default=None)
-    percent: FloatRange | None = checked(optional(span(0, 1)), default=None)
-    maximum: int | None = checked(optional(whole(1)), default=None)
+    amounts: Mapping[str, Range] = attrs.field(
+        validator=_amounts(EVENT_RESOURCES), factory=FrozenDict)
+    resource: str | None = attrs.field(
+        validator=optional(one_of(EVENT_RESOURCES, "resource")), default=None)
+    percent: FloatRange | None = attrs.field(validator=optional(span(0, 1)), default=None)
+    maximum: int | None = attrs.field(validator=optional(whole(1)), default=None)
 
     def __attrs_post_init__(self) -> None:
         if self.kind in ("gain", "lose", "extra_maintenance") and not self.amounts:
@@ -107,24 +109,28 @@ class SabotageOutcome:
 
     low: int
     high: int
-    kind: str = checked(one_of(SABOTAGE_KINDS, "sabotage kind"))
+    kind: str = attrs.field(validator=one_of(SABOTAGE_KINDS, "sabotage kind"))
     text: str
-    amounts: Mapping[str, Range] = checked(_amounts(SABOTAGE_RESOURCES), factory=FrozenDict)
-    percent: FloatRange | None = checked(optional(span(0, 1)), default=None)
+    amounts: Mapping[str, Range] = attrs.field(
+        validator=_amounts(SABOTAGE_RESOURCES), factory=FrozenDict)
+    percent: FloatRange | None = attrs.field(validator=optional(span(0, 1)), default=None)
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
 class SpyRules:
     """Counterspies and sabotage limits (CC-CO-PLANT-05, CC-CL-SABOTAGE-02, AMB-33)."""
 
-    counterspy_detection: float = checked(number(0, 1))
-    counterspy_detection_per_attempt: float = checked(number(0, 1))
-    counterspy_false_report_chance: float = fraction()
-    counterspy_spotting_factor: float = checked(number(0, 1))
+    counterspy_detection: float = attrs.field(validator=number(0, 1))
+    counterspy_detection_per_attempt: float = attrs.field(validator=number(0, 1))
+    counterspy_false_report_chance: float = attrs.field(validator=chance)
+    counterspy_spotting_factor: float = attrs.field(validator=number(0, 1))
     sabotage_per_city_per_turn: int
-    false_report_error: FloatRange = checked(span(0, 1))  # a wrong number: off by this share
-    falsified_sighting_drop: float = fraction()  # a falsified spotting report drops entries …
-    falsified_sightings_invented: Range = checked(span(0))  # … and invents this many (AMB-33)
+    # a wrong number: off by this share
+    false_report_error: FloatRange = attrs.field(validator=span(0, 1))
+    # a falsified spotting report drops entries …
+    falsified_sighting_drop: float = attrs.field(validator=chance)
+    # … and invents this many (AMB-33)
+    falsified_sightings_invented: Range = attrs.field(validator=span(0))
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -133,10 +139,11 @@ class CasinoOutcome:
 
     key: str
     name: str
-    chance: int = checked(whole(1, 100))  # whole percent
+    chance: int = attrs.field(validator=whole(1, 100))  # whole percent
     low: int
     high: int
-    returned: int = checked(whole(None))  # money paid back for the stake; negative: lose more
+    # money paid back for the stake; negative: lose more
+    returned: int = attrs.field(validator=whole(None))
     removes_casino: bool = False
 
 
@@ -144,11 +151,11 @@ class CasinoOutcome:
 class PlagueRules:
     """The Plague (AMB-35)."""
 
-    city_chance: float = fraction()
+    city_chance: float = attrs.field(validator=chance)
     city_minimum_population: int
     city_loss: FloatRange               # share of population lost per game turn
-    convoy_infection_chance: float = fraction()
-    doctor_infection_chance: float = fraction()
+    convoy_infection_chance: float = attrs.field(validator=chance)
+    doctor_infection_chance: float = attrs.field(validator=chance)
     convoy_health_loss: Range           # per pulse while infected
     immunity_turns: int
     show_always: bool = False           # AMB-67: owners told of every plagued city they see
@@ -164,11 +171,12 @@ class CureGift:
 
     low: int
     high: int
-    kind: str = checked(one_of(CURE_GIFT_KINDS, "gift kind"))
-    resource: str | None = checked(optional(one_of(SUPPLIES, "resource")), default=None)
+    kind: str = attrs.field(validator=one_of(CURE_GIFT_KINDS, "gift kind"))
+    resource: str | None = attrs.field(
+        validator=optional(one_of(SUPPLIES, "resource")), default=None)
     per_thousand: FloatRange | None = None
-    vehicle_class: str | None = checked(
-        optional(one_of(VEHICLE_CLASSES, "vehicle class")), default=None)
+    vehicle_class: str | None = attrs.field(
+        validator=optional(one_of(VEHICLE_CLASSES, "vehicle class")), default=None)
 
     def __attrs_post_init__(self) -> None:
         if self.kind == "per_thousand" and (self.resource is None or self.per_thousand is None):
@@ -185,9 +193,10 @@ def _cover_d6(_: Any, attribute: attrs.Attribute[Any], gifts: tuple[CureGift, ..
 class CureRules:
     """CURE cost and gifts (CC-CO-CURE-01/02, AMB-34)."""
 
-    population_per_vaccine: int = checked(whole(1))  # 1 vaccine per started 1,000 people
-    gift_chance: float = fraction()  # 0.85
-    gifts: tuple[CureGift, ...] = checked(_cover_d6)
+    # 1 vaccine per started 1,000 people
+    population_per_vaccine: int = attrs.field(validator=whole(1))
+    gift_chance: float = attrs.field(validator=chance)  # 0.85
+    gifts: tuple[CureGift, ...] = attrs.field(validator=_cover_d6)
 
     def vaccine_needed(self, population: int) -> int:
         """Before the Doctor's reduction: ⌈population / 1,000⌉ (60,001 → 61)."""

@@ -9,8 +9,7 @@ import attrs
 from conquest_tui.engine.rules.checks import (
     InvalidValue,
     all_of,
-    checked,
-    fraction,
+    chance,
     not_empty,
     number,
     one_of,
@@ -61,13 +60,13 @@ class StartRules:
     convoy_type: str            # "land": the standard new convoy of that type
     island_convoy_type: str     # "amphibious" on an island start
     convoy_hidden: bool         # False (a CREATEd convoy starts hidden: ConvoyRules.new_hidden)
-    convoy_morale: int = checked(percent)  # 30
-    convoy_training: int = checked(percent)  # 30
-    city_fortification: int = checked(whole(1))  # 2 (Station)
+    convoy_morale: int = attrs.field(validator=percent)  # 30
+    convoy_training: int = attrs.field(validator=percent)  # 30
+    city_fortification: int = attrs.field(validator=whole(1))  # 2 (Station)
     city_population: Range      # 50,000–60,000 (AMB-07)
     city_base_value: Range      # $12,000–$14,000 (AMB-40)
     city_troops: int            # 60
-    hex_defense: int = checked(whole(1))  # 3
+    hex_defense: int = attrs.field(validator=whole(1))  # 3
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -75,8 +74,8 @@ class GameRules:
     """Game length and turn-gated features."""
 
     default_turn_limit: int     # 25 (AMB-57, hot-seat addition); 0 = no limit
-    top_lists_from_turn: int = checked(whole(1))  # 5 (AMB-58)
-    clan_rename_until_turn: int = checked(whole(1))  # 3 (AMB-59)
+    top_lists_from_turn: int = attrs.field(validator=whole(1))  # 5 (AMB-58)
+    clan_rename_until_turn: int = attrs.field(validator=whole(1))  # 3 (AMB-59)
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -86,10 +85,11 @@ class PopularityRules:
     base: int                   # 100
     per_hex: int                # 1
     stadium_hex: int            # 5: a Stadium hex counts this instead of per_hex
-    population_divisor: int = checked(whole(1))  # 10,000
+    population_divisor: int = attrs.field(validator=whole(1))  # 10,000
     victory_base: int           # 100
     victory_factor: float       # 2.5
-    victory_hold_turns: int = checked(whole(1))  # 2: at the end of turn N and of N+1 (CC-POP-07)
+    # 2: at the end of turn N and of N+1 (CC-POP-07)
+    victory_hold_turns: int = attrs.field(validator=whole(1))
     victory_threshold_by_map: dict[str, int] = attrs.field(factory=dict, hash=False)
     """AMB-57 calibrated: a real map's own default threshold, whatever the number of Clans
     (tools/calibrate_victory.py); a map not listed takes the formula."""
@@ -111,13 +111,13 @@ class PopularityRules:
 class RoundingRules:
     """How results are rounded (AMB-60): each field is "floor", "ceil" or "nearest"."""
 
-    fuel: str = checked(_ROUNDING)
-    parts: str = checked(_ROUNDING)
-    capacity: str = checked(_ROUNDING)
-    damage: str = checked(_ROUNDING)
-    population_loss: str = checked(_ROUNDING)
-    sale: str = checked(_ROUNDING)
-    morale_gain: str = checked(_ROUNDING)
+    fuel: str = attrs.field(validator=_ROUNDING)
+    parts: str = attrs.field(validator=_ROUNDING)
+    capacity: str = attrs.field(validator=_ROUNDING)
+    damage: str = attrs.field(validator=_ROUNDING)
+    population_loss: str = attrs.field(validator=_ROUNDING)
+    sale: str = attrs.field(validator=_ROUNDING)
+    morale_gain: str = attrs.field(validator=_ROUNDING)
 
     def apply(self, what: str, value: float) -> int:
         """`rounding.apply("fuel", 12.3)` → 13."""
@@ -130,36 +130,41 @@ class ConsumptionRules:
 
     food_per_troop: int                 # per turn, 1/pulses of it each pulse
     celebrate_food_per_troop: int
-    food_tenths: int = checked(whole(1))  # food tracked in tenths internally (AMB-60)
-    desertion_chance: float = fraction()  # 0.10 per unfed troop per pulse
-    desertion_weapon_chance: float = fraction()  # 0.10 per convoy that lost troops in a pulse
+    food_tenths: int = attrs.field(validator=whole(1))  # food tracked in tenths internally (AMB-60)
+    desertion_chance: float = attrs.field(validator=chance)  # 0.10 per unfed troop per pulse
+    # 0.10 per convoy that lost troops in a pulse
+    desertion_weapon_chance: float = attrs.field(validator=chance)
     # 0.10: a convoy left with 0 troops loses a vehicle
-    desertion_vehicle_chance: float = fraction()
+    desertion_vehicle_chance: float = attrs.field(validator=chance)
     road_fuel_multiplier: float         # 0.5, applied after all other modifiers
     sea_river_fuel_multiplier: float    # 2.0
-    pause_fraction: float = fraction()  # 0.5 of the entry fuel; parts accrue 0.5 too (AMB-28)
-    pause_road_fraction: float = fraction()  # 0.5 more if the hex has a road (land, military)
+    # 0.5 of the entry fuel; parts accrue 0.5 too (AMB-28)
+    pause_fraction: float = attrs.field(validator=chance)
+    # 0.5 more if the hex has a road (land, military)
+    pause_road_fraction: float = attrs.field(validator=chance)
     patrol_fuel_rates: int              # PATROL costs 4 × fuel rate (non-military)
     practice_fuel_rates: int            # PRACTICE costs 5 × fuel rate
     minimum_fuel_per_order: int         # 1
-    chemist_find_chance: float = fraction()  # 0.10 per road move (AMB-61)
+    chemist_find_chance: float = attrs.field(validator=chance)  # 0.10 per road move (AMB-61)
     chemist_find_fuel: Range            # 10–30
     parts_per_size: float               # 0.1 parts per size factor per hex entered (AMB-28)
     parts_turn_factor: FloatRange       # 0.8–1.2 per convoy per turn
     road_parts_multiplier: float        # 1.0 replaces the terrain multiplier along a road
     sea_river_parts_multiplier: float   # 1.5
-    repair_hit_points_per_part: int = checked(whole(1))  # 5
-    tinkerer_repair_hit_points_per_part: int = checked(whole(1))  # 10 (AMB-09)
+    repair_hit_points_per_part: int = attrs.field(validator=whole(1))  # 5
+    tinkerer_repair_hit_points_per_part: int = attrs.field(validator=whole(1))  # 10 (AMB-09)
     # 1,000: ⌊price / 1,000⌋ parts per scrapped vehicle
-    scrap_dollars_per_part: int = checked(whole(1))
+    scrap_dollars_per_part: int = attrs.field(validator=whole(1))
     tinkerer_scrap_factor: int          # 2
     training_pivot: int                 # 30
     # 5: ±1% fuel/food/parts per 5 points from 30
-    training_points_per_percent: int = checked(whole(1))
+    training_points_per_percent: int = attrs.field(validator=whole(1))
     # 3: +1% food per 3 points of health below 100
-    health_points_per_percent: int = checked(whole(1))
-    no_orders_health: int = checked(percent)  # 50: below this no orders at all (CC-CNV-31)
-    troop_loss_health: int = checked(percent)  # 75: below this after healing all troops desert
+    health_points_per_percent: int = attrs.field(validator=whole(1))
+    # 50: below this no orders at all (CC-CNV-31)
+    no_orders_health: int = attrs.field(validator=percent)
+    # 75: below this after healing all troops desert
+    troop_loss_health: int = attrs.field(validator=percent)
     expert_bonus: float                 # 0.15: CHE, GOU, TIN, DOC, POL, MER
     priest_expert_bonus: float          # 0.30 with a Priest
     empty_cargo_bonus: float            # 0.25 cargo in Empty mode
@@ -172,9 +177,9 @@ class HexGenRules:
 
     defense_roll: Range                 # 1–5, + terrain defense_bonus, + river bonus
     river_defense_bonus: int            # 1
-    max_defense_level: int = checked(whole(1))  # 10
-    special_structure_chance: float = fraction()  # 0.175 per eligible land hex
-    fishery_chance: float = fraction()  # per water hex
+    max_defense_level: int = attrs.field(validator=whole(1))  # 10
+    special_structure_chance: float = attrs.field(validator=chance)  # 0.175 per eligible land hex
+    fishery_chance: float = attrs.field(validator=chance)  # per water hex
     road_parts: Range                   # +4–6 parts in a hex with a road (also after PAVE)
     river_food: Range                   # +8–10 food in a hex with a river
 
@@ -184,7 +189,7 @@ class DirectionRule:
     """One of the six hex directions (T§15) with its order words and (column, row) offsets."""
 
     key: str                            # "N", "NE", "SE", "S", "SW", "NW"
-    words: tuple[str, ...] = checked(all_of(not_empty, unique))  # ("N", "NORTH")
+    words: tuple[str, ...] = attrs.field(validator=all_of(not_empty, unique))  # ("N", "NORTH")
     odd_column: tuple[int, int]         # offset from an odd-numbered column
     even_column: tuple[int, int]        # offset from an even-numbered column (sits lower)
 
@@ -195,12 +200,12 @@ class PopulationBand:
 
     key: str
     low_min: int                        # below: the city produces nothing (10,000)
-    normal_min: int = checked(whole(1))  # start of the normal band
-    normal_max: int = checked(whole(1))  # end of the normal band
+    normal_min: int = attrs.field(validator=whole(1))  # start of the normal band
+    normal_max: int = attrs.field(validator=whole(1))  # end of the normal band
     maximum: int                        # no growth beyond
     maximum_with_stockyard: int
     typical_start: int
-    start_fortification: Range = checked(span(1))
+    start_fortification: Range = attrs.field(validator=span(1))
     base_value: Range                   # dollars per turn
     floor: int                          # no loss takes the city below this (AMB-66)
 
@@ -241,7 +246,7 @@ class CityRules:
     """City growth (CC-CITY-12) and goods needs at map generation (AMB-30)."""
 
     growth_percent: Range               # 8–12 % per game turn (Church: BuildingEffects)
-    anything_need_chance: float = fraction()  # 0.05 of cities need "anything"
+    anything_need_chance: float = attrs.field(validator=chance)  # 0.05 of cities need "anything"
     troops_per_claymore: int            # claymore capacity = troop capacity // 10 (AMB-63)
 
 
@@ -249,11 +254,11 @@ class CityRules:
 class SpottingRules:
     """City spotting and radio ranges (T§4, CC-CITY-57..62)."""
 
-    per_level: int = checked(whole(1))  # spotting = level × 1 …
+    per_level: int = attrs.field(validator=whole(1))  # spotting = level × 1 …
     tower_bonus: int                    # … + 2 with a Spotting Tower
     owner_margin: int                   # owner shown at distance ≤ range − 2
     size_margin: int                    # size shown at distance ≤ range − 4 (with a tower)
-    radio_per_level: int = checked(whole(1))  # radio = level × 2 + 2 …
+    radio_per_level: int = attrs.field(validator=whole(1))  # radio = level × 2 + 2 …
     radio_base: int
     radio_tower_bonus: int              # … + 6 with a Radio Tower
 
@@ -269,11 +274,11 @@ class SpottingRules:
 class UnownedCityRules:
     """Cities nobody owns at game start (AMB-74)."""
 
-    minor_garrison: Range = checked(span(0, 100))  # whole percent of capacity: 50–100
-    major_garrison: Range = checked(span(0, 100))  # 75–100
+    minor_garrison: Range = attrs.field(validator=span(0, 100))  # whole percent of capacity: 50–100
+    major_garrison: Range = attrs.field(validator=span(0, 100))  # 75–100
     minor_buildings: Range              # 0–2 random buildings
     major_buildings: Range              # 2–4
-    guild_chance: float = fraction()  # 0.70
+    guild_chance: float = attrs.field(validator=chance)  # 0.70
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -282,17 +287,17 @@ class BuildingEffects:
 
     armory_rifles: Range
     armory_grenades: Range
-    battery_no_effect_chance: float = fraction()
-    church_growth_factor: int = checked(whole(1))
+    battery_no_effect_chance: float = attrs.field(validator=chance)
+    church_growth_factor: int = attrs.field(validator=whole(1))
     hospital_plague_loss_factor: float
-    hospital_scourge_infection_chance: float = fraction()
+    hospital_scourge_infection_chance: float = attrs.field(validator=chance)
     indoctrination_scouts: int
     indoctrination_morale: Range
     indoctrination_training: Range
     junkyard_cars: int
     marketplace_value: Range
     marketplace_kickback_bonus: float
-    recruiting_population_per_troop: int = checked(whole(1))
+    recruiting_population_per_troop: int = attrs.field(validator=whole(1))
     shelter_to_hit_bonus: float
     shelter_bomb_population_factor: float
 
@@ -303,7 +308,7 @@ class StructureEffects:
 
     police_training: Range
     police_combat_bonus: float          # city-assault to-hit and convoy damage, rest of turn
-    police_sergeant_factor: int = checked(whole(1))  # both doubled with a Sergeant
+    police_sergeant_factor: int = attrs.field(validator=whole(1))  # both doubled with a Sergeant
     rec_center_morale: Range
     racetrack_scouts: int
 
@@ -315,7 +320,8 @@ class ExpertEffects:
     armsmaster_hit_point_bonus: float
     armsmaster_rifles_per_turn: int
     # expert codes whose 15% becomes 30% with a Priest
-    priest_doubles: tuple[str, ...] = checked(all_of(unique, one_of(EXPERTS, "expert code")))
+    priest_doubles: tuple[str, ...] = attrs.field(
+        validator=all_of(unique, one_of(EXPERTS, "expert code")))
     pilot_requires_type: str            # "air"
 
 
@@ -330,22 +336,25 @@ def _not_below_selling(market: MarketRules, _: object, value: FloatRange) -> Non
 class MarketRules:
     """Prices over time, selling and trade (AMB-29, AMB-30, AMB-45, CC-CITY-23/25, CC-RES-15)."""
 
-    sell_fraction: float = fraction()  # 0.50, rounded down
+    sell_fraction: float = attrs.field(validator=chance)  # 0.50, rounded down
     price_drift: FloatRange             # × U(0.90, 1.10) per game turn
-    price_floor: float = checked(number(0, 1))  # clamp to 50%..200% of the starting price
-    price_ceiling: float = checked(number(1))
+    # clamp to 50%..200% of the starting price
+    price_floor: float = attrs.field(validator=number(0, 1))
+    price_ceiling: float = attrs.field(validator=number(1))
     goods_drift: FloatRange             # × U(0.95, 1.05)
-    goods_floor: float = checked(number(0, 1))
-    goods_ceiling: float = checked(number(1))
+    goods_floor: float = attrs.field(validator=number(0, 1))
+    goods_ceiling: float = attrs.field(validator=number(1))
     demand_nudge: float                 # 0 = off
     dealer_price_factor: float          # the Dealer pays double
-    goods_kickback: float = checked(number(0, 1))  # 10% of a goods sale to the city's owner
+    # 10% of a goods sale to the city's owner
+    goods_kickback: float = attrs.field(validator=number(0, 1))
     need_income_bonus: float            # 50% of base value when a city's need is met
     # CC-RES-16: a special buying opportunity announced on the radio at a game turn's end
-    offer_chance: float = fraction()    # chance of an offer for the next game turn
-    offer_items: tuple[str, ...] = checked(all_of(not_empty, unique, one_of(
+    # chance of an offer for the next game turn
+    offer_chance: float = attrs.field(validator=chance)
+    offer_items: tuple[str, ...] = attrs.field(validator=all_of(not_empty, unique, one_of(
         [item for item in MARKET_ITEMS if item != "troops"], "item BUY can buy")))
-    offer_price: FloatRange = checked(all_of(span(0, 1), _not_below_selling))
+    offer_price: FloatRange = attrs.field(validator=all_of(span(0, 1), _not_below_selling))
     """× U(low, high) of the market price; never below the selling fraction (no profit in
     buying at the offer to sell again)."""
 
@@ -354,13 +363,13 @@ class MarketRules:
 class ConvoyRules:
     """A new convoy's state and per-convoy limits (CC-CNV-70, CC-CO-SPLIT-04, CC-CO-FISH-02)."""
 
-    new_morale: int = checked(percent)
-    new_training: int = checked(percent)
-    new_health: int = checked(whole(1, 100))
+    new_morale: int = attrs.field(validator=percent)
+    new_training: int = attrs.field(validator=percent)
+    new_health: int = attrs.field(validator=whole(1, 100))
     new_hidden: bool
-    new_mode: str = checked(one_of(CONVOY_MODES, "mode"))  # "capture"
+    new_mode: str = attrs.field(validator=one_of(CONVOY_MODES, "mode"))  # "capture"
     split_factor: float                 # 0.75 of morale and training to both halves
-    fish_size_cap: int = checked(whole(1))  # 50
+    fish_size_cap: int = attrs.field(validator=whole(1))  # 50
     pave_vehicle: str                   # "truck"
     junkyard_vehicle: str               # "car"
 
@@ -369,9 +378,10 @@ class ConvoyRules:
 class OrderLines:
     """Order lines per turn (CC-SEQ-15, CC-CL-ORDER-01)."""
 
-    convoy: int = checked(whole(1))  # 10 (a sea convoy with an Engineer: 12, ConvoyTypeRule)
+    # 10 (a sea convoy with an Engineer: 12, ConvoyTypeRule)
+    convoy: int = attrs.field(validator=whole(1))
     pre: int                            # 5 pre-turn Clan lines
-    post: int = checked(whole(1))  # 10 post-turn Clan lines
+    post: int = attrs.field(validator=whole(1))  # 10 post-turn Clan lines
     max_purchase: int                   # at most 10 bought per ORDER
 
 
@@ -379,19 +389,19 @@ class OrderLines:
 class OrderLimits:
     """Limits on order arguments and texts (CC-CL-*, AMB-10)."""
 
-    erect_max_buildings: int = checked(whole(1))
+    erect_max_buildings: int = attrs.field(validator=whole(1))
     defend_max_hexes: int
     defend_troops_max_digits: int
-    name_max_length: int = checked(whole(1))
-    message_max_length: int = checked(whole(1))
-    slogan_max_length: int = checked(whole(1))
+    name_max_length: int = attrs.field(validator=whole(1))
+    message_max_length: int = attrs.field(validator=whole(1))
+    slogan_max_length: int = attrs.field(validator=whole(1))
     messages_per_turn: int
     messages_to_all_per_turn: int
-    sheet_max_lines: int = checked(whole(1))
+    sheet_max_lines: int = attrs.field(validator=whole(1))
     """A longer order sheet is refused whole, before any line is read."""
-    sheet_max_bytes: int = checked(whole(1))
+    sheet_max_bytes: int = attrs.field(validator=whole(1))
     """A larger order sheet (in UTF-8 bytes) is refused whole, before any line is read."""
-    saved_problems_max: int = checked(whole(1))
+    saved_problems_max: int = attrs.field(validator=whole(1))
     """At most this many problems of a sheet are kept with the save; the rest are counted."""
-    refused_sheet_kept: int = checked(whole(0))
+    refused_sheet_kept: int = attrs.field(validator=whole(0))
     """Of a sheet refused whole, only this many characters of its start are kept with the save."""

@@ -7,7 +7,8 @@ import math
 from conquest_tui.engine.convoys import convoy_stats, convoys, dealer
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.dice import binomial
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, int_fact
+from conquest_tui.engine.core.items import CARRIED_WEAPONS
 from conquest_tui.engine.core.state import Clan, Convoy
 
 MILLI = 1000
@@ -43,11 +44,11 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
     if not eaters:
         return
     had, bought = clan.stock.food, 0
-    available = clan.stock.food * MILLI - clan.food_eaten_milli
-    for convoy, troops, ration in eaters:
+    available: float = clan.stock.food * MILLI - clan.food_eaten_milli
+    for eater, troops, ration in eaters:
         need = troops * ration
-        if need > available and convoy is not None:
-            dealt = _dealer_food(ctx, convoy, need - available)
+        if need > available and eater is not None:
+            dealt = _dealer_food(ctx, eater, need - available)
             available += dealt
             bought += dealt // MILLI
         if need <= available:
@@ -55,12 +56,12 @@ def run_pulse(ctx: TurnContext, pulse: int) -> None:
             continue
         fed = max(0, int(available // ration)) if ration else troops
         available -= fed * ration
-        _desert(ctx, convoy, troops - fed)
+        _desert(ctx, eater, troops - fed)
     # Below zero only when the unit already bitten left the stockpile (a CELEBRATE, a theft):
     # nobody ate from nothing, and the bites stay owed by the next food to come.
-    available = int(available)
-    clan.stock.food = max(0, math.ceil(available / MILLI))
-    clan.food_eaten_milli = clan.stock.food * MILLI - available
+    left = int(available)
+    clan.stock.food = max(0, math.ceil(left / MILLI))
+    clan.food_eaten_milli = clan.stock.food * MILLI - left
     if had + bought > clan.stock.food:
         _on_the_books(ctx, had + bought - clan.stock.food)
 
@@ -70,7 +71,7 @@ def _on_the_books(ctx: TurnContext, eaten: int) -> None:
     books-only FOOD_EATEN event (made at the first pulse that eats a whole unit)."""
     for event in ctx.events:
         if event.kind == EventKind.FOOD_EATEN:
-            event.facts["food"] = int(event.facts["food"]) + eaten
+            event.facts["food"] = int_fact(event.facts, "food") + eaten
             return
     ctx.report(EventKind.FOOD_EATEN, "CC-SEQ-08", line=0, convoy=0, food=eaten)
 
@@ -102,10 +103,11 @@ def _desert(ctx: TurnContext, convoy: Convoy | None, unfed: int) -> None:
     convoy.morale = max(0, convoy.morale - rules.morale.desertion_loss)
     lost = ""
     if rng.random() < rules.consumption.desertion_weapon_chance:
-        carried = [w for w in ("rifles", "grenades", "rockets", "bombs") if getattr(convoy, w)]
+        carried = [weapon for weapon in CARRIED_WEAPONS if convoy.carried(weapon)]
         if carried:
-            lost = rng.choice(carried)
-            setattr(convoy, lost, getattr(convoy, lost) - 1)
+            weapon = rng.choice(carried)
+            convoy.set_carried(weapon, convoy.carried(weapon) - 1)
+            lost = weapon.value
     ctx.report(EventKind.DESERTION, "CC-SEQ-08", line=0, convoy=convoy.number,
                deserters=deserters, weapon=lost, morale=convoy.morale)
     if convoy.troops == 0 and rng.random() < rules.consumption.desertion_vehicle_chance:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from conquest_tui.engine.convoys import convoys
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.rules.ruleset import LootOutcome
 from conquest_tui.engine.world import structures
@@ -85,7 +86,7 @@ def _apply(ctx: TurnContext, convoy: Convoy, outcome: LootOutcome) -> dict[str, 
     found = []
     for item, amount in items:
         value = amount.roll(rng)
-        ctx.clan.stock.add(item, value)
+        ctx.clan.stock.add(Item(item), value)
         found.append((item, value))
     named = outcome.name in outcome.amounts or outcome.name == "weapons"
     return {"found": "items", "label": "" if named else outcome.name, "amounts": tuple(found)}

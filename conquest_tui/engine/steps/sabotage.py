@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.state import CityState, Clan
 from conquest_tui.engine.economy.population import band_rules
 from conquest_tui.engine.rules.ruleset_outcomes import SabotageOutcome
@@ -88,10 +89,10 @@ def _apply(game: Game, clan: Clan, city: CityState, outcome: SabotageOutcome,
     if kind in ("steal_money", "steal_one_of"):
         item = "money" if kind == "steal_money" else rng.choice(sorted(amounts))
         wanted = amounts[item].roll(rng)
-        taken = min(wanted, owner.stock.get(item)) if owner else 0
+        taken = min(wanted, owner.stock.get(Item(item))) if owner else 0
         if owner is not None:
-            owner.stock.add(item, -taken)
-        clan.stock.add(item, taken)
+            owner.stock.add(Item(item), -taken)
+        clan.stock.add(Item(item), taken)
         return {"stolen": ((item, taken),) if taken else ()}
     if kind == "destroy_claymores":
         claymores = min(amounts["claymores"].roll(rng), city.claymores)

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -15,7 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from conquest_tui.engine.face import Event, Moment, event_text, hide_rule_ids, moments
 from conquest_tui.engine.face import battle_title as title
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 
 def tally_table(moment: Moment) -> Table:
@@ -39,7 +39,7 @@ class BattleScreen(Screen[None]):
     """One battle: its sentence, then its rounds one at a time with both sides' tally."""
 
     HELP_TITLE: ClassVar[str] = "Battle replay"
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("battle")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("battle")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,space", "step(1)", "Next round", id="battle.next",
@@ -115,7 +115,7 @@ class BattleScreen(Screen[None]):
 class BattlePicker(ModalScreen[int | None]):
     """The report's battles by name: Enter replays one, Escape goes back."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("battle")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("battle")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Close", id="battle_picker.close",

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 
 class ConfirmDialog(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("dialogs")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes", id="dialog.yes", tooltip="Answer yes"),
@@ -68,7 +68,7 @@ class AcknowledgeDialog(ModalScreen[None]):
     """A dialog read and closed with its one button, Enter or Escape; subclasses say what it
     shows (`body`), its button's label and its Escape binding."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("dialogs")
 
     OK_LABEL: ClassVar[str] = "OK"
     """The label of the one button."""

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from conquest_tui.engine.face import FinalRow, History
 from conquest_tui.ui.screens.history import has_figures, plot_grid, plot_key, report_text
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 
 def standings_table(rows: tuple[FinalRow, ...]) -> Table:
@@ -39,7 +39,7 @@ def standings_table(rows: tuple[FinalRow, ...]) -> Table:
 class GameOverScreen(Screen[None]):
     """The end of the game; Escape goes back to the title."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("game_over")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("game_over")
     HELP_TITLE: ClassVar[str] = "End of the game"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -7,7 +7,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
-from textual.app import ComposeResult, CSSPathType, SuspendNotSupported
+from textual.app import ComposeResult, SuspendNotSupported
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.message import Message
@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, Static
 
 from conquest_tui.pins.backoff import Verdict, try_again
 from conquest_tui.session import SessionError
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -34,7 +34,7 @@ class PinPrompt(ModalScreen[bool]):
     how long and takes no input.
     """
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("dialogs")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("dialogs")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="pin.cancel",
@@ -69,7 +69,7 @@ class PinPrompt(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         pin_input = self.query_one("#pin-input", Input)
-        pin_input.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
+        pin_input.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]  # ConquestApp
         self._show_wait(self.door.wait())
 
     @property
@@ -135,7 +135,7 @@ class HandoverScreen(Screen[None]):
             super().__init__()
             self.seat = seat
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("handover")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("handover")
     """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -9,7 +9,7 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 
 from conquest_tui.engine.face import CLAN, CONVOY, OrderRegistry, hide_rule_ids
 from conquest_tui.storage.paths import interpretations_file
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 QUICK_START: tuple[str, ...] = (
     "The map opens on your convoy #1 beside your home city; the line at the bottom shows your "
@@ -196,7 +196,7 @@ def help_renderable(groups: Iterable[KeyGroup], orders: OrderRegistry) -> Render
 class HelpScreen(Screen[None]):
     """Keys and orders; Escape or F1 closes it."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("help")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("help")
     """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from conquest_tui.engine.face import History, Series, hide_rule_ids, log_line
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 PLOTS: tuple[tuple[str, str], ...] = (
     ("popularity", "Popularity"),
@@ -51,14 +51,14 @@ class FiguresPlot(PlotextPlot):
         super().on_mount()
         plt = self.plt
         plt.title(self.title_text)
-        turns = sorted({turn for _, points in self.lines for turn, _ in points})
+        turns: list[float] = sorted({turn for _, points in self.lines for turn, _ in points})
         if turns:
             plt.xticks(turns if len(turns) <= 12 else turns[:: max(1, len(turns) // 8)])
         values = [value for _, points in self.lines for _, value in points]
         if values:
             ticks = whole_ticks(min(values), max(values))
             plt.ylim(ticks[0], ticks[-1])
-            plt.yticks(ticks, [f"{tick:,}" for tick in ticks])
+            plt.yticks([*ticks], [f"{tick:,}" for tick in ticks])
         for index, (_, points) in enumerate(self.lines):
             if points:
                 plt.plot([turn for turn, _ in points], [value for _, value in points],
@@ -104,7 +104,7 @@ def report_text(text: str) -> Text:
 class HistoryScreen(Screen[None]):
     """The Clan's past: a turn log, the report of the turn selected, and plots; Escape returns."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("history")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("history")
     HELP_TITLE: ClassVar[str] = "History"
 
     BINDINGS: ClassVar[list[BindingType]] = [

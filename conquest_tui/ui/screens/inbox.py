@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from conquest_tui.engine.face import ClanView, SpyReportInfo
 from conquest_tui.ui.inbox_items import GROUPS, InboxItem, inbox_items
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 NEW_MARK = "●"
 """Marks what arrived since the Clan's last turn."""
@@ -80,7 +80,7 @@ def inbox_renderable(items: list[InboxItem]) -> RenderableType:
 class InboxScreen(Screen[None]):
     """What the Clan was told outside its own orders; Escape (or I) goes back to the game."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("inbox")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("inbox")
     HELP_TITLE: ClassVar[str] = "Inbox"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -21,7 +21,7 @@ from conquest_tui.pins.hashing import hash_pin
 from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview_lines
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
     from conquest_tui.session import Session
@@ -132,7 +132,7 @@ class NewGameScreen(Screen[None]):
             super().__init__()
             self.session = session
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("new_game")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("new_game")
     """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
     from conquest_tui.engine.face import ClanView
@@ -47,7 +47,7 @@ def odds_table(seat: Seat, view: ClanView, convoy_number: int, hex_id: str) -> T
 class OddsScreen(ModalScreen[None]):
     """A small modal: the odds worked out in a thread, shown in words; Escape closes it."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("odds")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("odds")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,o", "close", "Close", id="odds.close", tooltip="Close the odds"),

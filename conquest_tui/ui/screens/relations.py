@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -25,7 +25,7 @@ from conquest_tui.ui.relations_data import (
     matrix,
     relations,
 )
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 NOBODY_MET = ("You have not met another Clan yet. Clans are met when convoys share a hex; their "
               "name and slogan then show here.")
@@ -89,14 +89,14 @@ def matrix_renderable(view: ClanView) -> RenderableType:
 class RelationsScreen(Screen[None]):
     """The Clans met, one row each; a and b add (or take back) ALLY / BAN lines on the sheet."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("relations")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("relations")
     HELP_TITLE: ClassVar[str] = "Relations"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "toggle('ALLY')", "Ally / not", id="relations.ally",
+        Binding("a", "toggle_relation('ALLY')", "Ally / not", id="relations.ally",
                 tooltip="Add an ALLY line for the selected Clan to the sheet (again: take it "
                         "back)"),
-        Binding("b", "toggle('BAN')", "Ban / not", id="relations.ban",
+        Binding("b", "toggle_relation('BAN')", "Ban / not", id="relations.ban",
                 tooltip="Add a BAN line for the selected Clan to the sheet (again: take it back)"),
         Binding("escape,R,r", "close", "Back to the game", id="relations.close",
                 tooltip="Close the relations"),
@@ -169,7 +169,7 @@ class RelationsScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()
 
-    def action_toggle(self, order: str) -> None:
+    def action_toggle_relation(self, order: str) -> None:
         """Add an ALLY or BAN line for the selected Clan to the sheet, or take one back."""
         relation = self.selected
         if relation is None:

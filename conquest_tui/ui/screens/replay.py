@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import ClassVar
 
 import attrs
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
@@ -16,7 +16,7 @@ from conquest_tui.engine.face import ClanView, Event, EventKind, event_text, hex
 from conquest_tui.ui.map_lenses import lens_shading
 from conquest_tui.ui.map_overlay import MapOverlay, RouteMark
 from conquest_tui.ui.overlay_builder import build_overlay
-from conquest_tui.ui.stylesheets import PANES_CSS, stylesheet
+from conquest_tui.ui.stylesheets import PANES_CSS, CSSPaths, stylesheet
 from conquest_tui.ui.widgets.map_pane import MapPane
 
 HAPPENINGS = frozenset({
@@ -104,7 +104,7 @@ class ReplayScreen(Screen[None]):
     """Plays the last turn back on the map: a pulse every second, or step by key."""
 
     HELP_TITLE: ClassVar[str] = "Replay of your last turn"
-    CSS_PATH: ClassVar[CSSPathType] = [PANES_CSS, stylesheet("replay")]
+    CSS_PATH: ClassVar[CSSPaths] = [PANES_CSS, stylesheet("replay")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "end", "End replay", id="replay.end", priority=True,
                 tooltip="Stop the replay and go back to the map"),

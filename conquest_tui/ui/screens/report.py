@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.message import Message
@@ -31,7 +31,7 @@ from conquest_tui.engine.face import (
     status_lines,
 )
 from conquest_tui.ui.sheet_outline import sheet_line
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 CITY_HEADER = ("HEX  NAME              OWN     VALUE      POP F  TRP  CM PRODUCES NEEDS    EXP  "
                "STATUS   SR RR BUILDINGS")
@@ -130,7 +130,7 @@ class ReportScreen(Screen[None]):
     class ReportRead(Message):
         """The Clan has read its report: hand the terminal to the next Clan."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("report")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("report")
     """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

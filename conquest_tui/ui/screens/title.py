@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
     from conquest_tui.storage.save_list import SaveSummary
@@ -57,7 +57,7 @@ class TitleScreen(Screen[None]):
             super().__init__()
             self.path = path
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("title")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("title")
     """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -91,7 +91,8 @@ class TitleScreen(Screen[None]):
                 Option("Quit", id="quit"),
                 id="title-menu",
             )
-            saves = DataTable(id="title-saves", cursor_type="row", zebra_stripes=True)
+            saves: DataTable[str] = DataTable(id="title-saves", cursor_type="row",
+                                              zebra_stripes=True)
             saves.border_title = "Saved games"
             saves.tooltip = "Enter resumes the highlighted save at its hand-over screen"
             yield saves

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 
-from conquest_tui.ui.stylesheets import stylesheet
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -80,7 +80,7 @@ LEGEND_SMALL = "A a Clan's city (bold)   a its hex   # a free city   · land   ~
 class ReportViewer(ModalScreen[None]):
     """One bot Clan's report, as its player would read it; Escape closes it."""
 
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("watch")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("watch")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="watch_report.close",
                 tooltip="Back to the game of bots"),
@@ -113,7 +113,7 @@ class WatchScreen(Screen[None]):
 
     FLOW_SCREEN: ClassVar[bool] = True
     HELP_TITLE: ClassVar[str] = "Watching bots"
-    CSS_PATH: ClassVar[CSSPathType] = stylesheet("watch")
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("watch")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,n", "next_turn", "Next game turn", id="watch.next",
@@ -299,7 +299,7 @@ class WatchScreen(Screen[None]):
             self.notify("The bots are finishing their game turn; press Escape again then.",
                         title="A moment", markup=False)
             return
-        self.app.action_to_title()  # type: ignore[attr-defined]
+        self.app.action_to_title()  # type: ignore[attr-defined]  # the app is ConquestApp
 
     def action_auto(self) -> None:
         """Play on by itself, a game turn every moment; again: stop."""

@@ -569,7 +569,7 @@ class MapPane(ScrollView, can_focus=True):
                 row[start - first :: 2] = self._pieces[key : last * step : 2 * step]
         if None in row:
             self._fill_row(row, first, step, offsets)
-        return row  # type: ignore[return-value] - every piece drawn by _fill_row
+        return row  # type: ignore[return-value]  # _fill_row drew every missing piece
 
     def _fill_row(
         self, row: list[Piece | None], first: int, step: int, offsets: list[int]
