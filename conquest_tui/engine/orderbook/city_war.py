@@ -13,9 +13,10 @@ from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import no_more, quantity, word_at
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import radio
 
@@ -23,7 +24,7 @@ from conquest_tui.engine.world import radio
 @convoy_order("ATTACK", abbr="AT", syntax="ATTACK [troops]",
               summary="invade the city in this hex", rule="CC-CO-ATTACK-01")
 @attrs.frozen
-class Attack(Order):
+class Attack(ConvoyOrder):
     """Invade the city in the convoy's hex with all its troops or the number given
     (CC-CO-ATTACK, CC-CBC)."""
 
@@ -31,13 +32,17 @@ class Attack(Order):
     """0: every troop of the convoy."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """An optional number of troops."""
         token = word_at(words, 0)
         troops = quantity(token, "ATTACK") if token is not None else 0
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, troops=troops)
+        return cls(spec.keyword, line_number, text, troops=troops)
+
+    def line(self, rules: Ruleset) -> str:
+        """ATTACK, or ATTACK 12 for a number of troops."""
+        return spaced(self.keyword, str(self.troops) if self.troops else "")
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Fight the assault; a win takes the city, a loss makes it hostile (CC-CBC-12/15)."""
@@ -160,7 +165,7 @@ def _percent(chance: float) -> int:
               summary="add the convoy's troops to a friendly city's defense",
               rule="CC-CO-GUARD-01")
 @attrs.frozen
-class Guard(Order):
+class Guard(ConvoyOrder):
     """Join the defense of the friendly city in the hex until the convoy moves again
     (CC-CO-GUARD, AMB-52)."""
 

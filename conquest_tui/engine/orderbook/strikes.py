@@ -13,9 +13,10 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word_at
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.reports.event_text import render
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import radio, spies
@@ -24,6 +25,8 @@ from conquest_tui.engine.world.goods import city_name
 TARGET_WORDS = {"B": "B", "BUILDINGS": "B", "P": "P", "POPULATION": "P", "T": "T",
                 "TROOPS": "T", "S": "S", "SCOURGE": "S"}
 """What BOMB's argument may say → the target letter (CC-CO-BOMB-04…07)."""
+TARGET_NAMES = {letter: word for word, letter in TARGET_WORDS.items() if len(word) > 1}
+"""The target letter → the word BOMB's line writes."""
 
 
 def _where(game: Game, hex_id: str) -> dict[str, object]:
@@ -47,14 +50,14 @@ def _struck_city(ctx: TurnContext, convoy: Convoy, why: str, refused: EventKind,
 @convoy_order("BOMB", abbr="BO", syntax="BOMB [BUILDINGS|POPULATION|TROOPS|SCOURGE]",
               summary="drop all bombs on the city (air only)", rule="CC-CO-BOMB-01")
 @attrs.frozen
-class Bomb(Order):
+class Bomb(ConvoyOrder):
     """Drop every bomb the air convoy carries on the city in its hex (CC-CO-BOMB)."""
 
     target: str = ""
     """"B", "P", "T", "S", or "" for a target picked at random per bomb (CC-CO-BOMB-08)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """An optional target: BUILDINGS, POPULATION, TROOPS, SCOURGE or B, P, T, S."""
         token = word_at(words, 0)
@@ -65,7 +68,11 @@ class Bomb(Order):
                 raise OrderSyntaxError("bad_target", f'"{token.text}" is not a bomb target: '
                                        "BUILDINGS, POPULATION, TROOPS or SCOURGE (B, P, T, S)")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, target=target)
+        return cls(spec.keyword, line_number, text, target=target)
+
+    def line(self, rules: Ruleset) -> str:
+        """BOMB, or BOMB BUILDINGS (POPULATION, TROOPS, SCOURGE) for a target."""
+        return spaced(self.keyword, TARGET_NAMES.get(self.target, ""))
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only air convoys carry bombs (where it will be, and with what, is not known yet)."""
@@ -100,7 +107,7 @@ class Bomb(Order):
 @convoy_order("RAZE", abbr="RA", syntax="RAZE", summary="burn a city you own",
               rule="CC-CO-RAZE-01")
 @attrs.frozen
-class Raze(Order):
+class Raze(ConvoyOrder):
     """Burn the city the convoy is in, which the Clan owns, with all its convoys there
     (CC-CO-RAZE)."""
 
