@@ -12,6 +12,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import no_more, quantity, word_at
 from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import OrderSpec
@@ -66,7 +67,9 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
     assault = city_assault.assault(game, convoy, city, troops, guards)
     result = city_battle.fight(assault, game.rules.combat.assault, rng)
     owner = city.owner
-    name = game.map.city_at(city.hex).name  # type: ignore[union-attr]
+    site = game.city_site(city.hex)
+    assert site is not None, f"no city stands in {city.hex}"
+    name = site.name
     where = {"city": name, "hex": city.hex}
     convoy.troops -= result.attackers_lost
     convoy.rifles -= result.rifles_lost
@@ -97,8 +100,8 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
         gain = experts.gourmet_morale_gain(
             convoy, game.rules.morale.city_captured.roll(rng), game.rules)
         convoy.morale += gain
-        ctx.report(EventKind.CITY_CAPTURED, "CC-CBC-12", convoy=convoy.number, **where,
-                   **rounds, **replay, owner=owner, pillage=result.pillage, left=left,
+        ctx.report(EventKind.CITY_CAPTURED, "CC-CBC-12", convoy=convoy.number, **keywords(where),
+                   **rounds, **keywords(replay), owner=owner, pillage=result.pillage, left=left,
                    vigilance=int(experts.vigilance_applies(convoy) and ctx.clan.vigilance > 0),
                    morale=gain, training=trained, claymores=result.claymores_lost + destroyed)
         ctx.notify(owner, EventKind.CITY_LOST, "CC-CBC-12", **where, troops=assault.garrison,
@@ -111,9 +114,10 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
         loss = game.rules.morale.attack_failed.roll(rng)
         before = convoy.morale
         convoy.morale = max(game.rules.morale.minimum, before - loss)
-        ctx.report(EventKind.CITY_ATTACK_FAILED, "CC-CBC-15", convoy=convoy.number, **where,
-                   **rounds, **replay, owner=owner, morale=before - convoy.morale,
-                   training=trained, claymores=result.claymores_lost)
+        ctx.report(EventKind.CITY_ATTACK_FAILED, "CC-CBC-15", convoy=convoy.number,
+                   **keywords(where), **rounds, **keywords(replay), owner=owner,
+                   morale=before - convoy.morale, training=trained,
+                   claymores=result.claymores_lost)
         ctx.notify(owner, EventKind.CITY_HELD, "CC-CBC-10", **where,
                    troops=assault.garrison - result.garrison_left,
                    claymores=result.claymores_lost, attackers=troops,

@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, Reason, facts_of, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orderbook.declare import clan_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import (
     OrderSyntaxError,
     no_more,
@@ -234,7 +235,7 @@ class _Message(ClanOrder):
                 clan=clan, phase="between", kind=EventKind.MESSAGE, facts=facts_of(facts),
                 rule="AMB-72" if self.to == TO_HEX else self.RULE, game_turn=ctx.turn,
                 actor=sender))
-        ctx.report(EventKind.MESSAGE_SENT, self.RULE, other=self.other, **facts)
+        ctx.report(EventKind.MESSAGE_SENT, self.RULE, other=self.other, **keywords(facts))
 
     def _over_limit(self, ctx: TurnContext) -> Reason | None:
         """At most 3 messages a turn, MESSAGE and BROADCAST together, one of them to ALL

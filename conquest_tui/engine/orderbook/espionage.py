@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, Fact, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orderbook.declare import clan_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orderbook.market import pay
 from conquest_tui.engine.orders.arguments import (
     MAX_QUANTITY,
@@ -94,7 +95,7 @@ class Espionage(ClanOrder):
                    keywords=self.keywords, popularity=popularity, points=points, cost=cost)
         for keyword in self.keywords:
             ctx.report(EventKind.ESPIONAGE_RESULT, "CC-CL-ESPIONAGE-03", why=keyword.lower(),
-                       target=self.target, **findings(game, self.target, keyword))
+                       target=self.target, **keywords(findings(game, self.target, keyword)))
 
 
 def _known(rules: Ruleset) -> str:

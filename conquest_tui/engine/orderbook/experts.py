@@ -13,6 +13,7 @@ from conquest_tui.engine.core.events import EventKind, Reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more
 from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
@@ -153,7 +154,7 @@ class Hire(ConvoyOrder):
         ctx.clan.stock.money -= expert.cost
         convoy.experts.append(code)
         ctx.report(EventKind.HIRE, "CC-CO-HIRE-01", expert=expert.name, code=code,
-                   cost=expert.cost, effect=expert.effect, **site.place.as_facts())
+                   cost=expert.cost, effect=expert.effect, **keywords(site.place.as_facts()))
 
 
 @convoy_order("CELEBRATE", abbr="CE", syntax="CELEBRATE", summary="celebrate to raise morale",
@@ -185,7 +186,7 @@ class Celebrate(ConvoyOrder):
             gain += rules.morale.celebrate_captured_city.roll(rng)
         gain = experts.gourmet_morale_gain(convoy, gain, rules)
         convoy.morale += gain
-        ctx.report(EventKind.CELEBRATE, "CC-CO-CELEBRATE-03", **place.as_facts(),
+        ctx.report(EventKind.CELEBRATE, "CC-CO-CELEBRATE-03", **keywords(place.as_facts()),
                    captured=int(captured), gourmet=int("GOU" in convoy.experts), food=food,
                    gain=gain, morale=convoy.morale)
 
@@ -216,7 +217,8 @@ class Practice(ConvoyOrder):
         convoy.last_done["PRACTICE"] = ctx.turn
         gain = rules.morale.practice_training.roll(ctx.rng())
         gained = experts.raise_training(convoy, gain, rules)
-        ctx.report(EventKind.PRACTICE, "CC-CO-PRACTICE-04", **place.as_facts(), fuel=fuel,
+        ctx.report(EventKind.PRACTICE, "CC-CO-PRACTICE-04", **keywords(place.as_facts()),
+                   fuel=fuel,
                    gained=gained, training=convoy.training)
 
 

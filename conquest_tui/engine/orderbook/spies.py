@@ -11,6 +11,7 @@ from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import hex_arg, no_more, word_at
 from conquest_tui.engine.orders.model import ClanOrder, ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
@@ -40,7 +41,7 @@ class Plant(ConvoyOrder):
             return
         city = spies.plant(game, ctx.clan, convoy)
         ctx.report(EventKind.PLANT, "CC-CO-PLANT-01", convoy=convoy.number,
-                   counterspy=int(city.owner == ctx.clan.number), **where)
+                   counterspy=int(city.owner == ctx.clan.number), **keywords(where))
 
 
 @clan_order("SABOTAGE", abbr="SA", syntax="SABOTAGE hex#",
@@ -86,7 +87,7 @@ class Sabotage(ClanOrder):
         owner = city.owner
         facts = sabotage.sabotage(game, ctx.clan, city, ctx.rng())
         effect = facts["effect"]
-        ctx.report(EventKind.SABOTAGE, "CC-CL-SABOTAGE-01", **where, **facts)
+        ctx.report(EventKind.SABOTAGE, "CC-CL-SABOTAGE-01", **keywords(where), **keywords(facts))
         if not owner or owner == ctx.clan.number:
             return
         if effect == sabotage.CAUGHT:

@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word_at
 from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
@@ -29,13 +30,13 @@ TARGET_NAMES = {letter: word for word, letter in TARGET_WORDS.items() if len(wor
 """The target letter → the word BOMB's line writes."""
 
 
-def _where(game: Game, hex_id: str) -> dict[str, object]:
+def _where(game: Game, hex_id: str) -> dict[str, str | int]:
     city = game.city(hex_id)
     return {"hex": hex_id, "city": city_name(game, hex_id), "owner": city.owner if city else 0}
 
 
 def _struck_city(ctx: TurnContext, convoy: Convoy, why: str, refused: EventKind,
-                 rule: str) -> tuple[CityState, dict[str, object]] | None:
+                 rule: str) -> tuple[CityState, dict[str, str | int]] | None:
     """The city in the convoy's hex and where it is; None, the refusal told, when `why` says the
     strike cannot be made."""
     where = _where(ctx.game, convoy.hex)
@@ -95,8 +96,8 @@ class Bomb(ConvoyOrder):
                  "misses": result.misses, "duds": result.duds, "destroyed": names,
                  "people": result.people, "killed": result.killed,
                  "infected": int(result.infected)}
-        ctx.report(EventKind.BOMB, "CC-CO-BOMB-02", convoy=convoy.number, **facts)
-        owner = int(where["owner"])  # type: ignore[call-overload]
+        ctx.report(EventKind.BOMB, "CC-CO-BOMB-02", convoy=convoy.number, **keywords(facts))
+        owner = int(where["owner"])
         if owner:
             ctx.notify(owner, EventKind.BOMBED, "CC-CO-BOMB-02", **facts)
         radio.broadcast(game, convoy.hex, EventKind.BOMB,
@@ -128,7 +129,7 @@ class Raze(ConvoyOrder):
                  "claymores_lost": result.claymores_lost,
                  "fortification": game.rules.fortification(result.fortification).name,
                  "garrison": result.garrison}
-        ctx.report(EventKind.RAZE, "CC-CO-RAZE-02", convoy=convoy.number, **facts)
+        ctx.report(EventKind.RAZE, "CC-CO-RAZE-02", convoy=convoy.number, **keywords(facts))
         if spies.remove_spy(city, ctx.clan.number):  # your own spy there dies (CC-CO-RAZE-06)
             ctx.report(EventKind.SPY_LOST, "CC-CO-RAZE-06", why="raze", convoy=convoy.number,
                        hex=where["hex"], city=where["city"])

@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orderbook.market import pay
 from conquest_tui.engine.orders.arguments import (
     SUPPLIES,
@@ -181,7 +182,7 @@ class Give(ClanOrder):
         done = convoy_transfers.give(game, sender, recipient, self.kind, self.item,
                                      self.quantity)
         ctx.report(EventKind.GIVE, "CC-CL-GIVE-01", convoy=recipient.number,
-                   sender=sender.number, hex=recipient.hex, **done.moved)
+                   sender=sender.number, hex=recipient.hex, **keywords(done.moved))
         if done.settings_reset:
             ctx.report(EventKind.SETTING_RESET, "CC-CNV-80", convoy=sender.number, why="given",
                        settings=done.settings_reset)
