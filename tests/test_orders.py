@@ -271,3 +271,22 @@ def test_one_declaration_is_all_a_new_order_needs(game: Game) -> None:
     run_clan_turn(game, clan.number, "[PRE]\nRN 20\n")
     assert clan.slogan == "20 food put aside"
     assert [p for p in clan.last_turn.problems if p.line == 2] == []
+
+
+def test_an_order_is_declared_with_the_base_of_its_section(rules: Ruleset) -> None:
+    """A convoy order's record is a ConvoyOrder (`check(game, convoy)`, `run(ctx, convoy)`), a
+    Clan order's a ClanOrder (`check(game, clan)`, `run(ctx)`): the other kind is refused."""
+    book = OrderRegistry(rules.orders.specs)
+
+    @attrs.frozen
+    class Muster(ClanOrder):
+        """A Clan order (a test order)."""
+
+    with pytest.raises(TypeError, match="MUSTER: a convoy order's record class must derive "
+                                        "from ConvoyOrder"):
+        convoy_order("MUSTER", abbr="MU", syntax="MUSTER", summary="a test order",
+                     rule="CC-CO-GEN-01", registry=book)(Muster)
+    assert book.lookup(CONVOY, "MUSTER") is None
+    clan_order("MUSTER", abbr="MU", syntax="MUSTER", summary="a test order",
+               rule="CC-CL-GEN-01", registry=book)(Muster)
+    assert Muster().keyword == "MUSTER" and not Muster.carried_out()
