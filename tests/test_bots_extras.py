@@ -11,7 +11,8 @@ import random
 import pytest
 
 from conquest_tui.bots import city_care, diplomacy, hiring, intel, trade
-from conquest_tui.bots.extras import Budget, Extras, add_extras, budget_for
+from conquest_tui.bots.extras import add_extras
+from conquest_tui.bots.extras_state import Budget, Extras, budget_for
 from conquest_tui.bots.levels import level_named
 from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.core import hexgrid
@@ -19,6 +20,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.orderbook.market import Buy
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
@@ -38,6 +40,17 @@ def _extras(game: Game, level: str = "normal", spare: int | None = None) -> Extr
     plan = SheetPlan.for_view(view)
     budget = Budget(view.clan.stock.money if spare is None else spare)
     return Extras(view, level, plan, random.Random(1), budget)
+
+
+def _lines(extras: Extras, section: str) -> list[str]:
+    """The lines of a section of the extras' plan ("pre", "post" or "agents"), as written."""
+    plan = extras.plan
+    return plan.written({"pre": plan.pre, "post": plan.post, "agents": plan.agents}[section])
+
+
+def _convoy_lines(extras: Extras) -> list[str]:
+    """The lines of convoy #1's section of the extras' plan, as written."""
+    return extras.plan.written(extras.plan.convoy(1).lines)
 
 
 def _errors(game: Game, plan: SheetPlan) -> list[str]:
@@ -66,8 +79,9 @@ def test_cure_buys_the_missing_vaccine_and_cures_cc_co_cure_01(game: Game) -> No
     _rich(game)
     extras = _extras(game)
     city_care.add_cures(extras)
-    assert any(line.startswith("BUY") and line.endswith("VACCINE") for line in extras.plan.pre)
-    assert extras.plan.convoy(1).lines == ["CURE"]
+    assert any(line.startswith("BUY") and line.endswith("VACCINE")
+               for line in _lines(extras, "pre"))
+    assert _convoy_lines(extras) == ["CURE"]
     assert _errors(game, extras.plan) == []
     result = run_clan_turn(game, first_clan(game), extras.plan.text())
     assert any(e.kind == EventKind.CURE for e in result.events)
@@ -78,7 +92,7 @@ def test_no_cure_without_money_for_the_vaccine_cc_co_cure_01(game: Game) -> None
     game.clan(first_clan(game)).stock.vaccine = 0
     extras = _extras(game, spare=0)
     city_care.add_cures(extras)
-    assert extras.plan.pre == [] and extras.plan.convoy(1).lines == []
+    assert _lines(extras, "pre") == [] and _convoy_lines(extras) == []
 
 
 def test_a_convoy_is_sent_to_a_plagued_city_nearby_cc_co_cure_01(game: Game) -> None:
@@ -95,7 +109,7 @@ def test_erect_a_building_when_rich_cc_cl_erect_01(game: Game) -> None:
     _rich(game)
     extras = _extras(game)
     city_care.add_buildings(extras)
-    assert extras.plan.post == [f"ERECT {HOME} MAR"]
+    assert _lines(extras, "post") == [f"ERECT {HOME} MAR"]
     assert _errors(game, extras.plan) == []
 
 
@@ -105,18 +119,18 @@ def test_hard_bot_erects_a_church_first_cc_cl_erect_01_cc_city_46(game: Game) ->
     _rich(game)
     extras = _extras(game, "hard")
     city_care.add_buildings(extras)
-    (line,) = extras.plan.post
+    (line,) = _lines(extras, "post")
     assert line.startswith(f"ERECT {HOME} CHU HOS MAR")
     assert _errors(game, extras.plan) == []
     poor = _extras(game, "hard", spare=15_000)
     city_care.add_buildings(poor)
-    assert poor.plan.post == [f"ERECT {HOME} CHU"]
+    assert _lines(poor, "post") == [f"ERECT {HOME} CHU"]
 
 
 def test_no_building_without_money_cc_cl_erect_02(game: Game) -> None:
     extras = _extras(game, spare=15_000)
     city_care.add_buildings(extras)
-    assert extras.plan.post == []
+    assert _lines(extras, "post") == []
 
 
 def test_build_a_paying_structure_in_an_own_hex_cc_cl_build_01(game: Game) -> None:
@@ -127,13 +141,14 @@ def test_build_a_paying_structure_in_an_own_hex_cc_cl_build_01(game: Game) -> No
     game.hex(hex_id).owner = first_clan(game)
     extras = _extras(game)
     city_care.add_structures(extras)
-    assert len(extras.plan.post) == 1 and extras.plan.post[0].startswith(f"BUILD {hex_id} ")
+    (line,) = _lines(extras, "post")
+    assert line.startswith(f"BUILD {hex_id} ")
     assert _errors(game, extras.plan) == []
     result = run_clan_turn(game, first_clan(game), extras.plan.text())
     assert any(e.kind == EventKind.BUILD for e in result.events)
     poor = _extras(game, spare=12_000)
     city_care.add_structures(poor)
-    assert poor.plan.post == []
+    assert _lines(poor, "post") == []
 
 
 # --- hiring and agents -------------------------------------------------------------------------
@@ -143,7 +158,7 @@ def test_hire_a_doctor_at_a_guild_and_switch_aid_on_cc_co_hire_01_cc_co_aid_01(g
     convoy_of(game, first_clan(game)).hex = DUNMARCH
     extras = _extras(game)
     hiring.add_hiring(extras)
-    assert extras.plan.convoy(1).lines == ["HIRE DOC", "AID ON"]
+    assert _convoy_lines(extras) == ["HIRE DOC", "AID ON"]
     assert _errors(game, extras.plan) == []
     result = run_clan_turn(game, first_clan(game), extras.plan.text())
     assert [e.facts["code"] for e in result.events if e.kind == EventKind.HIRE] == ["DOC"]
@@ -153,19 +168,19 @@ def test_no_hire_without_money_cc_co_hire_01(game: Game) -> None:
     convoy_of(game, first_clan(game)).hex = DUNMARCH
     extras = _extras(game, spare=5_000)
     hiring.add_hiring(extras)
-    assert extras.plan.convoy(1).lines == []
+    assert _convoy_lines(extras) == []
 
 
 def test_train_an_agent_when_money_allows_cc_cl_train_01(game: Game) -> None:
     game.state.game_turn = 3
     extras = _extras(game)
     hiring.add_agents(extras)
-    assert extras.plan.pre == ["TRAIN 1"]
+    assert _lines(extras, "pre") == ["TRAIN 1"]
     assert _errors(game, extras.plan) == []
     assert not _extras(game, "easy").plan.pre
     poor = _extras(game, spare=1_500)
     hiring.add_agents(poor)
-    assert poor.plan.pre == []
+    assert _lines(poor, "pre") == []
 
 
 # --- intelligence ------------------------------------------------------------------------------
@@ -200,8 +215,8 @@ def test_agents_go_to_rival_cities_cc_cl_train_02(game: Game) -> None:
     _visit(game, rival)
     extras = _extras(game)
     intel.add_intel(extras)
-    assert rival in extras.plan.agents
-    assert len(extras.plan.agents) <= 2
+    assert rival in _lines(extras, "agents")
+    assert len(_lines(extras, "agents")) <= 2
     assert _errors(game, extras.plan) == []
 
 
@@ -216,7 +231,7 @@ def test_cities_bought_by_espionage_become_agent_targets_cc_cl_espionage_03(game
     extras = _extras(game)
     assert intel.rival_cities(extras) == [(rival, other)]
     intel.add_intel(extras)
-    assert extras.plan.agents == [rival]
+    assert _lines(extras, "agents") == [rival]
     assert _errors(game, extras.plan) == []
 
 
@@ -227,7 +242,7 @@ def test_plant_the_spy_in_a_rival_city_cc_co_plant_01(game: Game) -> None:
     _visit(game, next(c.hex for c in game.state.cities if c.owner == other))
     extras = _extras(game)
     intel.add_intel(extras)
-    assert "PLANT" in extras.plan.convoy(1).lines
+    assert "PLANT" in _convoy_lines(extras)
     assert _errors(game, extras.plan) == []
     result = run_clan_turn(game, first_clan(game), extras.plan.text())
     assert any(e.kind == EventKind.PLANT for e in result.events)
@@ -240,7 +255,7 @@ def test_espionage_on_the_strongest_rival_cc_cl_espionage_01(game: Game) -> None
     extras = _extras(game, "hard")
     extras.rng = _Sure()
     intel._espionage(extras)
-    assert extras.plan.pre and extras.plan.pre[0].startswith(f"ESPIONAGE {other} ")
+    assert _lines(extras, "pre") and _lines(extras, "pre")[0].startswith(f"ESPIONAGE {other} ")
     assert _errors(game, extras.plan) == []
 
 
@@ -253,7 +268,7 @@ def test_no_espionage_too_early_or_too_poor_cc_cl_espionage_01(game: Game) -> No
     poor = _extras(game, "hard", spare=1_000)
     poor.rng = _Sure()
     intel._espionage(poor)
-    assert early.plan.pre == [] and poor.plan.pre == []
+    assert _lines(early, "pre") == [] and _lines(poor, "pre") == []
 
 
 def test_sabotage_an_enemy_city_where_a_spy_is_planted_cc_cl_sabotage_01(game: Game) -> None:
@@ -265,12 +280,12 @@ def test_sabotage_an_enemy_city_where_a_spy_is_planted_cc_cl_sabotage_01(game: G
     extras = _extras(game, "hard")
     extras.enemies = {other}
     intel._sabotage(extras)
-    assert extras.plan.post == [f"SABOTAGE {rival.hex}"]
+    assert _lines(extras, "post") == [f"SABOTAGE {rival.hex}"]
     assert _errors(game, extras.plan) == []
     calm = _extras(game, "easy")
     calm.enemies = {other}
     intel._sabotage(calm)
-    assert calm.plan.post == []
+    assert _lines(calm, "post") == []
 
 
 # --- diplomacy ---------------------------------------------------------------------------------
@@ -286,8 +301,8 @@ def test_ban_the_attacker_and_tell_him_cc_cl_ban_01_cc_cl_broadcast_01(game: Gam
     _attacked_by(game, other)
     extras = _extras(game)
     diplomacy.add_diplomacy(extras)
-    assert f"BAN {other}" in extras.plan.post
-    assert any(line.startswith(f"BROADCAST {other} ") for line in extras.plan.post)
+    assert f"BAN {other}" in _lines(extras, "post")
+    assert any(line.startswith(f"BROADCAST {other} ") for line in _lines(extras, "post"))
     assert _errors(game, extras.plan) == []
     assert other in extras.enemies
 
@@ -298,7 +313,7 @@ def test_a_ban_is_never_toggled_off_by_a_second_attack_cc_cl_ban_01(game: Game) 
     _attacked_by(game, other)
     extras = _extras(game)
     diplomacy.add_diplomacy(extras)
-    assert f"BAN {other}" not in extras.plan.post
+    assert f"BAN {other}" not in _lines(extras, "post")
 
 
 @pytest.fixture
@@ -321,13 +336,13 @@ def test_ally_with_a_far_clan_and_say_so_cc_cl_ally_01(three: Game) -> None:
     assert hexgrid.distance(far.hex, HOME) >= diplomacy.FAR
     unplaced = _extras(three)
     diplomacy.add_diplomacy(unplaced)
-    assert not [line for line in unplaced.plan.post if line.startswith("ALLY")]
+    assert not [line for line in _lines(unplaced, "post") if line.startswith("ALLY")]
     three.clan(me).last_turn.visited_hexes.append(far.hex)
     extras = _extras(three)
     diplomacy.add_diplomacy(extras)
-    allies = [line for line in extras.plan.post if line.startswith("ALLY")]
+    allies = [line for line in _lines(extras, "post") if line.startswith("ALLY")]
     assert allies == [f"ALLY {far.owner}"]
-    assert any(line.startswith("BROADCAST") for line in extras.plan.post)
+    assert any(line.startswith("BROADCAST") for line in _lines(extras, "post"))
     assert _errors(three, extras.plan) == []
 
 
@@ -339,16 +354,16 @@ def test_hard_bot_ends_its_alliance_with_a_clan_near_victory_cc_cl_ally_01(three
     three.state.top_clans.append([leader.number, me])
     hard = _extras(three, "hard")
     diplomacy.add_diplomacy(hard)
-    assert f"ALLY {leader.number}" in hard.plan.post  # ALLY toggles it off
+    assert f"ALLY {leader.number}" in _lines(hard, "post")  # ALLY toggles it off
     normal = _extras(three)
     diplomacy.add_diplomacy(normal)
-    assert f"ALLY {leader.number}" not in normal.plan.post
+    assert f"ALLY {leader.number}" not in _lines(normal, "post")
 
 
 def test_first_turn_slogan_is_plain_english_cc_cl_slogan_01(game: Game) -> None:
     extras = _extras(game)
     diplomacy.add_diplomacy(extras)
-    slogans = [line for line in extras.plan.post if line.startswith("SLOGAN")]
+    slogans = [line for line in _lines(extras, "post") if line.startswith("SLOGAN")]
     assert len(slogans) == 1 and slogans[0].strip('SLOGAN "') in diplomacy.SLOGANS
     assert _errors(game, extras.plan) == []
 
@@ -364,11 +379,11 @@ def test_pickup_where_a_known_city_needs_the_goods_cc_co_pickup_01(game: Game) -
     convoy_of(game, first_clan(game)).hex = ARDMOOR  # milk; Brackwater (own) needs milk
     extras = _extras(game)
     trade.add_trade(extras)
-    assert extras.plan.convoy(1).lines == ["PICKUP"]
+    assert _convoy_lines(extras) == ["PICKUP"]
     assert _errors(game, extras.plan) == []
     assert not (easy := _extras(game, "easy")).plan.convoy(1).lines
     trade.add_trade(easy)
-    assert easy.plan.convoy(1).lines == []
+    assert _convoy_lines(easy) == []
 
 
 def test_dropoff_where_the_cargo_is_needed_else_head_there_cc_co_dropoff_01(game: Game) -> None:
@@ -377,7 +392,7 @@ def test_dropoff_where_the_cargo_is_needed_else_head_there_cc_co_dropoff_01(game
     convoy.cargo_type, convoy.cargo = "milk", 20
     extras = _extras(game)
     trade.add_trade(extras)
-    assert extras.plan.convoy(1).lines == ["DROPOFF"]
+    assert _convoy_lines(extras) == ["DROPOFF"]
     assert _errors(game, extras.plan) == []
     convoy.hex = ARDMOOR
     away = _extras(game)
@@ -390,7 +405,7 @@ def test_dropoff_where_the_cargo_is_needed_else_head_there_cc_co_dropoff_01(game
 def test_extras_keep_a_reserve_and_a_share_of_each_section(game: Game) -> None:
     """Nothing is spent below two turns of upkeep; at most a third of a section is used."""
     spender = _extras(game)
-    spender.plan.add_pre("BUY 1000 FUEL")
+    spender.plan.add_pre(Buy(quantity=1000, item="fuel"))
     assert budget_for(spender, 5_000).spare == 0
     assert budget_for(_extras(game), 5_000).spare > 0
     _plague_at_home(game)
@@ -412,7 +427,7 @@ def test_extras_tell_the_brain_what_they_spend_and_leave_its_dice_alone(game: Ga
     state = dice.getstate()
     add_extras(view, level_named("normal"), plan, dice)
     assert dice.getstate() == state
-    assert f"ERECT {HOME} MAR" in plan.post
+    assert f"ERECT {HOME} MAR" in plan.written(plan.post)
     assert plan.extras_spent == game.rules.fixed_costs["building"]
 
 

@@ -37,3 +37,17 @@ def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "", f"the app loaded {result.stdout.strip()}"
+
+
+def test_the_bots_import_one_another_in_no_circle() -> None:
+    """The bot modules form no import cycle, not even through imports for the type checker:
+    the extras' planners share `bots/extras_state.py` and `bots/extras.py` runs them."""
+    import grimp
+
+    graph = grimp.build_graph("conquest_tui", exclude_type_checking_imports=False, cache_dir=None)
+    bots = sorted(module for module in graph.modules if module.startswith("conquest_tui.bots."))
+    circles = [(module, imported) for module in bots
+               for imported in graph.find_modules_directly_imported_by(module)
+               if imported.startswith("conquest_tui.bots.")
+               and graph.chain_exists(importer=imported, imported=module)]
+    assert circles == []

@@ -13,7 +13,7 @@ from conquest_tui.engine.orderbook import market, movement
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
 from conquest_tui.engine.orders import parse_sheet
 from conquest_tui.engine.orders.arguments import no_more, quantity
-from conquest_tui.engine.orders.model import NotYetSupported, Order
+from conquest_tui.engine.orders.model import ClanOrder, ConvoyOrder, NotYetSupported
 from conquest_tui.engine.orders.registry import (
     CLAN,
     CONVOY,
@@ -181,8 +181,12 @@ def test_a_second_declaration_of_a_word_is_refused(rules: Ruleset) -> None:
     book = OrderRegistry(rules.orders.specs)
 
     @attrs.frozen
-    class Paving(Order):
+    class Paving(ConvoyOrder):
         """A second PAVE."""
+
+    @attrs.frozen
+    class PavingFromHome(ClanOrder):
+        """PAVING as a Clan order."""
 
     with pytest.raises(DuplicateOrderError, match="PV of PAVING is already declared by PAVE"):
         convoy_order("PAVING", abbr="PV", syntax="PAVING", summary="pave again",
@@ -192,7 +196,7 @@ def test_a_second_declaration_of_a_word_is_refused(rules: Ruleset) -> None:
                      aliases=("SPY",), registry=book)(Paving)
     assert book.lookup(CONVOY, "PAVING") is None
     clan_order("PAVING", abbr="PV", syntax="PAVING", summary="pave from home",
-               rule="CC-CO-PAVE-01", registry=book)(Paving)
+               rule="CC-CO-PAVE-01", registry=book)(PavingFromHome)
     assert book.lookup(CLAN, "PV") is not None and _named(rules, CLAN, "PV") == ""
 
 
@@ -205,13 +209,13 @@ def test_orders_without_a_step_are_read_and_reported_not_yet_supported(game: Gam
     @clan_order("TITHE", abbr="TI", syntax="TITHE ...", summary="a test order",
                 rule="CC-CL-GEN-01", registry=book)
     @attrs.frozen
-    class Tithe(NotYetSupported):
+    class Tithe(NotYetSupported, ClanOrder):
         """A Clan order being built (a test order)."""
 
     @convoy_order("SURVEY", abbr="SV", syntax="SURVEY", summary="a test order",
                   rule="CC-CO-GEN-01", registry=book)
     @attrs.frozen
-    class Survey(NotYetSupported):
+    class Survey(NotYetSupported, ConvoyOrder):
         """A convoy order being built (a test order)."""
     game.rules = attrs.evolve(game.rules, order_source=lambda: book)
     clan = game.state.active_clan
@@ -237,7 +241,7 @@ def test_one_declaration_is_all_a_new_order_needs(game: Game) -> None:
     @clan_order("RATION", abbr="RN", syntax="RATION quantity", summary="put food aside",
                 rule="CC-CL-GEN-01", registry=book)
     @attrs.frozen
-    class Ration(Order):
+    class Ration(ClanOrder):
         """Put food aside: the slogan says how much (a test order)."""
 
         quantity: int = 0
@@ -267,3 +271,22 @@ def test_one_declaration_is_all_a_new_order_needs(game: Game) -> None:
     run_clan_turn(game, clan.number, "[PRE]\nRN 20\n")
     assert clan.slogan == "20 food put aside"
     assert [p for p in clan.last_turn.problems if p.line == 2] == []
+
+
+def test_an_order_is_declared_with_the_base_of_its_section(rules: Ruleset) -> None:
+    """A convoy order's record is a ConvoyOrder (`check(game, convoy)`, `run(ctx, convoy)`), a
+    Clan order's a ClanOrder (`check(game, clan)`, `run(ctx)`): the other kind is refused."""
+    book = OrderRegistry(rules.orders.specs)
+
+    @attrs.frozen
+    class Muster(ClanOrder):
+        """A Clan order (a test order)."""
+
+    with pytest.raises(TypeError, match="MUSTER: a convoy order's record class must derive "
+                                        "from ConvoyOrder"):
+        convoy_order("MUSTER", abbr="MU", syntax="MUSTER", summary="a test order",
+                     rule="CC-CO-GEN-01", registry=book)(Muster)
+    assert book.lookup(CONVOY, "MUSTER") is None
+    clan_order("MUSTER", abbr="MU", syntax="MUSTER", summary="a test order",
+               rule="CC-CL-GEN-01", registry=book)(Muster)
+    assert Muster().keyword == "MUSTER" and not Muster.carried_out()

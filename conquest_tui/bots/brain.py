@@ -13,12 +13,14 @@ from conquest_tui.bots.levels import Level, level_named
 from conquest_tui.bots.movement import HOME_DEPTH, Outcome, plan_convoy, room_on_the_way
 from conquest_tui.bots.paths import Paths
 from conquest_tui.bots.plan import SheetPlan
+from conquest_tui.engine.orderbook.market import Buy
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 PRE_SUPPLY_LINES = 4
 """[PRE] lines the brain uses at most (supplies, ENLIST, vehicles), leaving one to the extras."""
 MIN_SALE = 1_000
-"""Money a SELL line must bring to be worth one of [PRE]'s few lines."""
+"""Money a SELL order must bring to be worth one of [PRE]'s few lines."""
 LAND_LEFT = 12
 """Hexes still to take within a land convoy's reach of home under which new convoys are
 amphibious (a level that reads its shores)."""
@@ -87,7 +89,7 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     done, and the stockpile troops left for those refilling on the way."""
     friendly = set(view.owned_cities())
     rooms: list[ConvoyInfo] = []
-    buys: list[str] = []
+    buys: list[Buy] = []
     for convoy in view.convoys():
         if convoy.hex not in friendly or convoy.mode == "empty":
             continue
@@ -99,8 +101,8 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
     sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
     sales = sales[:level.surplus_sales]
-    for line, money in sales:
-        plan.add_pre(line)
+    for sale, money in sales:
+        plan.add_pre(sale)
         budget.money += money
     pool = view.clan.stock.troops
     on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
@@ -108,20 +110,20 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     feast = sum(c.troop_capacity for c in rooms
                 if not c.hidden and c.morale < level.celebrate_below)
     top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
-    lines = supply.buy_lines(view, budget, top_ups)
-    enlist_line, enlisted = growth.enlist(view, wanted, budget)
-    if enlist_line:
-        lines.append(enlist_line)
-    lines += buys
-    kept = lines[:PRE_SUPPLY_LINES - len(sales)]
-    for line in kept:
-        plan.add_pre(line)
-    if enlist_line not in kept:
+    orders: list[ClanOrder] = [*supply.buy_lines(view, budget, top_ups)]
+    enlisting, enlisted = growth.enlist(view, wanted, budget)
+    if enlisting:
+        orders.append(enlisting)
+    orders += buys
+    kept = orders[:PRE_SUPPLY_LINES - len(sales)]
+    for order in kept:
+        plan.add_pre(order)
+    if enlisting not in kept:
         enlisted = 0
     pool += enlisted
     ready: dict[int, ConvoyInfo] = {}
     for convoy in rooms:
-        if not any(line.endswith(f" #{convoy.number}") for line in kept):
+        if not any(isinstance(order, Buy) and order.convoy == convoy.number for order in kept):
             convoy = next(c for c in view.convoys() if c.number == convoy.number)
         taken = min(pool, max(0, convoy.troop_capacity - convoy.troops))
         pool -= taken
@@ -146,31 +148,31 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
     refill = sum(max(0, c.troop_capacity - outcomes[c.number].troops) for c in view.convoys()
                  if outcomes[c.number].refills)
     stuck = [c for c in view.convoys() if outcomes[c.number].stuck]
-    converts = [line for line in (growth.convert_line(view, c, budget) for c in stuck) if line]
-    created = growth.create_line(view, level, budget, by_sea=by_sea or bool(stuck))
+    converts = [order for order in (growth.convert_order(view, c, budget) for c in stuck)
+                if order]
+    created = growth.create_order(view, level, budget, by_sea=by_sea or bool(stuck))
     garrison_want = 0
     if level.garrison:
         garrison_want = sum(max(0, growth.GARRISON_FLOOR - (info.troops if info else 0))
                             for info in map(view.city_info, view.owned_cities()))
     stock_troops = view.clan.stock.troops
     after = _as_bought(view, level, aboard)
-    enlist_line, enlisted = growth.enlist(
+    enlisting, enlisted = growth.enlist(
         view, max(0, refill + garrison_want - stock_troops), budget)
-    lines = supply.buy_lines(view, budget,
-                             supply.top_ups(view, level, level.reserve_turns + 1, enlisted,
-                                            after))
-    if enlist_line:
-        lines.append(enlist_line)
-    assign, _ = growth.garrison_lines(view, level, stock_troops + enlisted)
-    lines += assign
+    orders: list[ClanOrder] = [*supply.buy_lines(
+        view, budget, supply.top_ups(view, level, level.reserve_turns + 1, enlisted, after))]
+    if enlisting:
+        orders.append(enlisting)
+    assign, _ = growth.garrison_orders(view, level, stock_troops + enlisted)
+    orders += assign
     if created:
-        lines.append(created)
-    lines += converts
-    defend = growth.defend_line(view, level, budget)
+        orders.append(created)
+    orders += converts
+    defend = growth.defend_order(view, level, budget)
     if defend:
-        lines.append(defend)
-    for line in lines:
-        plan.add_post(line)
+        orders.append(defend)
+    for order in orders:
+        plan.add_post(order)
 
 
 __all__ = ["bot_rng", "final_push", "write_sheet"]

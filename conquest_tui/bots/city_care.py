@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from conquest_tui.bots.extras_state import Extras
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.orderbook.cities import Erect
+from conquest_tui.engine.orderbook.hexes import Build
+from conquest_tui.engine.orderbook.market import Buy
+from conquest_tui.engine.orderbook.plague import Cure
 from conquest_tui.engine.reports.view import CityInfo
-
-if TYPE_CHECKING:
-    from conquest_tui.bots.extras import Extras
 
 BUILDING_ORDER = ("MAR", "CHU", "REC", "HOS", "SHE", "BAR")
 """Buildings a bot erects, most worthwhile first: money, people, troops, then safety."""
@@ -62,10 +63,10 @@ def add_cures(extras: Extras) -> None:
         need = info.cure_vaccine
         short = max(0, need + _margin(need) - vaccine)
         if short and extras.budget.spare >= short * price \
-                and extras.pre_line(f"BUY {short} VACCINE"):
+                and extras.pre_line(Buy(quantity=short, item="vaccine")):
             extras.budget.afford(short * price)
             vaccine += short
-        if vaccine >= need and extras.convoy_line(convoy.number, "CURE"):
+        if vaccine >= need and extras.convoy_line(convoy.number, Cure()):
             vaccine -= need
             cured.add(info.hex)
     _send_to_plague(extras, cured, vaccine, price)
@@ -113,7 +114,7 @@ def add_buildings(extras: Extras) -> None:
                 if best is None or candidate < best:
                     best = candidate
                 break
-    if best is not None and extras.post_line(f"ERECT {best[2]} {best[3]}"):
+    if best is not None and extras.post_line(Erect(hex=best[2], buildings=(best[3],))):
         extras.budget.afford(cost)
 
 
@@ -134,7 +135,7 @@ def _add_hard_buildings(extras: Extras) -> None:
         count = min(len(wanted), extras.budget.spare // cost)
         if count <= 0 or erected >= HARD_ERECTS:
             return
-        if extras.post_line(f"ERECT {info.hex} {' '.join(wanted[:count])}"):
+        if extras.post_line(Erect(hex=info.hex, buildings=tuple(wanted[:count]))):
             extras.budget.afford(count * cost)
             erected += 1
 
@@ -191,7 +192,8 @@ def add_structures(extras: Extras) -> None:
     if best is None:
         return
     cost = rules.custom_structures[best[2]].cost
-    if extras.budget.spare >= 2 * cost and extras.post_line(f"BUILD {best[1]} {best[2]}"):
+    if extras.budget.spare >= 2 * cost and \
+            extras.post_line(Build(hex=best[1], structure=best[2])):
         extras.budget.afford(cost)
 
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from conquest_tui.bots.extras_state import Extras
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
-
-if TYPE_CHECKING:
-    from conquest_tui.bots.extras import Extras
+from conquest_tui.engine.orderbook.clan_admin import SetSlogan
+from conquest_tui.engine.orderbook.diplomacy import TO_ALL, TO_CLAN, Ally, Ban, Broadcast, Message
 
 HOSTILE = frozenset({
     EventKind.HEX_LOST, EventKind.CITY_LOST, EventKind.CITY_HELD, EventKind.HEX_DEFENDED,
@@ -62,34 +60,39 @@ def add_diplomacy(extras: Extras) -> None:
     limits = view.rules.order_limits
     attackers = aggressors(extras)
     extras.enemies = set(clan.bans) | attackers
-    messages: list[str] = []
+    messages: list[Message | Broadcast] = []
     if clan.turns_played == 0:
         slogan = SLOGANS[extras.rng.randrange(len(SLOGANS))]
-        extras.post_line(f'SLOGAN "{_words(slogan, limits.slogan_max_length)}"')
+        extras.post_line(SetSlogan(slogan=_words(slogan, limits.slogan_max_length)))
     allies = set(clan.allies)
     names = {number: name for number, name, _pop in extras.standing().top_clans}
     names.update((met.number, met.name) for met in extras.met())
     for enemy in sorted(attackers):
-        if enemy in allies and extras.post_line(f"ALLY {enemy}"):
+        if enemy in allies and extras.post_line(Ally(other=enemy)):
             allies.discard(enemy)
-        if enemy not in clan.bans and extras.post_line(f"BAN {enemy}"):
-            messages.append(f'BROADCAST {enemy} "{_words(_warning(clan.name), 100)}"')
+        if enemy not in clan.bans and extras.post_line(Ban(other=enemy)):
+            messages.append(_to_clan(enemy, _words(_warning(clan.name), 100)))
     if extras.hard:
         _drop_leaders(extras, allies)
     for friend in _new_allies(extras, allies):
-        if extras.post_line(f"ALLY {friend}"):
+        if extras.post_line(Ally(other=friend)):
             allies.add(friend)
             text = _words(f"{clan.name} offers peace to {names.get(friend, 'you')}: our convoys "
                           "will not attack yours.", limits.message_max_length)
-            messages.append(f'BROADCAST {friend} "{text}"')
+            messages.append(_to_clan(friend, text))
     news = _news(extras) if extras.rng.random() < ALL_CHANCE.get(extras.level_name, 0.25) else ""
     if news:
-        messages.append(f'BROADCAST ALL "{_words(news, limits.message_max_length)}"')
+        messages.append(Broadcast(to=TO_ALL, body=_words(news, limits.message_max_length)))
     if extras.hard and extras.view.game_turn % WARN_EVERY == 0 \
-            and not any(" ALL " in line for line in messages):
+            and not any(message.to == TO_ALL for message in messages):
         messages += _warn_of_leader(extras)
     for line in messages[:limits.messages_per_turn]:
         extras.post_line(line)
+
+
+def _to_clan(clan: int, text: str) -> Broadcast:
+    """A signed message to one Clan."""
+    return Broadcast(to=TO_CLAN, other=clan, body=text)
 
 
 def _warning(name: str) -> str:
@@ -115,7 +118,7 @@ def _near_victory(extras: Extras, clan: int) -> bool:
 def _drop_leaders(extras: Extras, allies: set[int]) -> None:
     """A hard bot ends its alliance with a Clan about to win (ALLY toggles it off)."""
     for friend in sorted(allies):
-        if _near_victory(extras, friend) and extras.post_line(f"ALLY {friend}"):
+        if _near_victory(extras, friend) and extras.post_line(Ally(other=friend)):
             allies.discard(friend)
 
 
@@ -159,7 +162,7 @@ def _news(extras: Extras) -> str:
     return ""
 
 
-def _warn_of_leader(extras: Extras) -> list[str]:
+def _warn_of_leader(extras: Extras) -> list[Message | Broadcast]:
     """A hard bot tells the others, anonymously, when the leader is near victory."""
     standing = extras.standing()
     if not standing.top_clans:
@@ -168,7 +171,7 @@ def _warn_of_leader(extras: Extras) -> list[str]:
     if leader == extras.view.number or not _near_victory(extras, leader):
         return []
     text = _words(f"{leader_name} is close to victory. Strike now or lose the continent.", 100)
-    return [f'MESSAGE ALL "{text}"']
+    return [Message(to=TO_ALL, body=text)]
 
 
 __all__ = ["HOSTILE", "add_diplomacy", "aggressors"]

@@ -1,215 +1,18 @@
-"""What a bot does besides moving and fighting: city care, trade, experts, spies, diplomacy."""
+"""What a bot does besides moving and fighting: city care, trade, experts, spies, diplomacy.
+
+Each planner reads and writes the `Extras` it is given (`extras_state`); this module runs them
+in turn and is imported by none of them.
+"""
 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Callable
-from typing import Any, cast
 
-import attrs
-
-from conquest_tui.bots import city_care, diplomacy, hiring, intel, supply, trade
+from conquest_tui.bots import city_care, diplomacy, hiring, intel, trade
+from conquest_tui.bots.extras_state import Budget, Extras, budget_for
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.plan import SheetPlan
-from conquest_tui.engine.core.state import Event
-from conquest_tui.engine.orders.arguments import SUPPLIES
-from conquest_tui.engine.reports.view import (
-    CityInfo,
-    ClanView,
-    ConvoyInfo,
-    MetClanInfo,
-    OwnClan,
-    Standing,
-)
-
-SECTION_SHARE = 3
-"""The extras take at most a third of a convoy's section: the rest is for movement and war."""
-
-_SPENDING = re.compile(r"^(BUY|ENLIST|TRAIN)\s+([\d,]+)\s*(\w*)", re.IGNORECASE)
-
-
-@attrs.define
-class Budget:
-    """Money the extras may still spend this turn: the treasury above a reserve."""
-
-    spare: int
-
-    def afford(self, cost: int) -> bool:
-        """Spend `cost` if there is that much to spare; False (and nothing spent) otherwise."""
-        if cost < 0 or cost > self.spare:
-            return False
-        self.spare -= cost
-        return True
-
-
-@attrs.define
-class Extras:
-    """What the extra planners share: the view, the judgement, the plan, the dice, the purse."""
-
-    view: ClanView
-    level_name: str
-    plan: SheetPlan
-    rng: random.Random
-    budget: Budget
-    used: dict[int, int] = attrs.field(factory=dict)
-    """Convoy number → lines the extras added to its section."""
-    _cities: dict[str, CityInfo | None] = attrs.field(factory=dict)
-    _facts: dict[str, Any] = attrs.field(factory=dict)
-    """What the view said, read once per sheet: the Clan's record, its convoys, the standing…"""
-    post_used: int = 0
-    """[POST] lines the extras added."""
-    enemies: set[int] = attrs.field(factory=set)
-    """Clans the bot treats as enemies this turn (banned, or they attacked it)."""
-
-    def standing(self) -> Standing:
-        """The game's standing (read once per sheet)."""
-        return cast(Standing, self._once("standing", self.view.standing))
-
-    def _once(self, key: str, read: Callable[[], Any]) -> Any:
-        if key not in self._facts:
-            self._facts[key] = read()
-        return self._facts[key]
-
-    @property
-    def clan(self) -> OwnClan:
-        """The Clan's own record (read once per sheet)."""
-        return cast(OwnClan, self._once("clan", lambda: self.view.clan))
-
-    def met(self) -> tuple[MetClanInfo, ...]:
-        """The Clans met (read once per sheet)."""
-        return cast(tuple[MetClanInfo, ...], self._once("met", self.view.met_clans))
-
-    def spies(self) -> frozenset[str]:
-        """Cities where the Clan has a spy or counterspy (read once per sheet)."""
-        return cast(frozenset[str], self._once("spies", lambda: frozenset(self.view.spies())))
-
-    def last_events(self) -> tuple[Event, ...]:
-        """The Clan's events of its last turn (read once per sheet)."""
-        return cast(tuple[Event, ...], self._once("events", lambda: self.view.last_turn().events))
-
-    def owned_cities(self) -> list[str]:
-        """The Clan's cities (read once per sheet)."""
-        return cast(list[str], self._once("owned", self.view.owned_cities))
-
-    def home(self) -> list[str]:
-        """Where the Clan is: its cities, else its convoys' hexes."""
-        return self.owned_cities() or [convoy.hex for convoy in self.convoys()]
-
-    def listed_cities(self) -> list[CityInfo]:
-        """The Clan's city list (read once per sheet)."""
-        return cast(list[CityInfo], self._once("listed", self.view.listed_cities))
-
-    def rivals(self) -> dict[int, list[str]]:
-        """Every other Clan the bot knows of → hexes where it knows the Clan to be: the public
-        Top Clans, Clans met, owners of cities in its city list (their cities, convoys seen)."""
-        return cast(dict[int, list[str]], self._once("rivals", self._rivals))
-
-    def _rivals(self) -> dict[int, list[str]]:
-        me = self.view.number
-        found: dict[int, list[str]] = {n: [] for n, _name, _pop in self.standing().top_clans
-                                       if n != me}
-        for met in self.met():
-            found.setdefault(met.number, []).extend(
-                h for h in (met.last_seen_hex, met.first_met_hex) if h)
-        for info in self.listed_cities():
-            if info.owner not in (0, me, -1):
-                found.setdefault(info.owner, []).append(info.hex)
-        return found
-
-    def popularity(self, clan: int) -> int:
-        """A Clan's popularity as the printed Top Clans show it; the starting figure if unlisted."""
-        for number, _name, popularity in self.standing().top_clans:
-            if number == clan:
-                return popularity
-        return self.view.rules.start.popularity
-
-    @property
-    def easy(self) -> bool:
-        """Whether the bot plays at the easy level."""
-        return self.level_name == "easy"
-
-    @property
-    def hard(self) -> bool:
-        """Whether the bot plays at the hard level."""
-        return self.level_name == "hard"
-
-    def convoys(self) -> list[ConvoyInfo]:
-        """The Clan's convoys (read once per sheet)."""
-        return cast(list[ConvoyInfo], self._once("convoys", self.view.convoys))
-
-    def city(self, hex_id: str) -> CityInfo | None:
-        """The city in a hex as the Clan knows it, or None (read once per sheet)."""
-        if hex_id not in self._cities:
-            site = self.view.map.city_at(hex_id)
-            self._cities[hex_id] = self.view.city_info(hex_id) if site is not None else None
-        return self._cities[hex_id]
-
-    def convoy_line(self, number: int, line: str) -> bool:
-        """Add a line to a convoy's section within the extras' share of it."""
-        section = self.plan.convoy(number)
-        share = max(1, section.room // SECTION_SHARE)
-        if self.used.get(number, 0) >= share or not section.add(line):
-            return False
-        self.used[number] = self.used.get(number, 0) + 1
-        return True
-
-    def pre_line(self, line: str) -> bool:
-        """Add a pre-turn Clan order if [PRE] has room (the brain wrote its supplies first)."""
-        return self.plan.add_pre(line)
-
-    def post_line(self, line: str) -> bool:
-        """Add a post-turn Clan order within the extras' half of [POST]: the brain's supplies,
-        troops and garrisons come after."""
-        self.post_used += 1
-        if self.post_used > self.plan.post_room // 2 or not self.plan.add_post(line):
-            self.post_used -= 1
-            return False
-        return True
-
-    def free_errand(self, convoy: ConvoyInfo) -> bool:
-        """Whether the convoy may be sent on an errand: none yet, fit and in the open."""
-        return convoy.number not in self.plan.errands and convoy.health >= 50
-
-
-def upkeep(view: ClanView, convoys: list[ConvoyInfo], stock_troops: int) -> int:
-    """Money one game turn of the Clan's food, fuel and parts costs at today's prices (the
-    supply planner's generous estimates)."""
-    rules, prices = view.rules, view.prices()
-    use = rules.consumption
-    food = (stock_troops + sum(c.troops for c in convoys)) * use.food_per_troop * 1.1
-    fuel = sum(c.fuel_cost * c.moves for c in convoys) * supply.FUEL_MARGIN
-    parts = sum(c.size for c in convoys) * use.parts_per_size * use.parts_turn_factor.high \
-        * supply.PARTS_MARGIN
-    return int(food * prices["food"] + fuel * prices["fuel"] + parts * prices["parts"])
-
-
-def planned_spending(view: ClanView, plan: SheetPlan, agents: int) -> int:
-    """What the [PRE] lines already on the plan will cost (purchases, troops, agents)."""
-    prices, spent = view.prices(), 0
-    for line in plan.pre:
-        match = _SPENDING.match(line.strip())
-        if match is None:
-            continue
-        verb, item = match.group(1).upper(), match.group(3).lower()
-        amount = int(match.group(2).replace(",", "") or 0)
-        if verb == "ENLIST":
-            spent += amount * prices["troops"]
-        elif verb == "TRAIN":
-            spent += amount * view.rules.agent_cost(agents + 1)
-        elif SUPPLIES.get(item.upper(), "") in prices:
-            spent += amount * prices[SUPPLIES[item.upper()]]
-        elif (vehicle := view.rules.vehicle_by_word(item)) is not None:
-            spent += amount * vehicle.cost
-    return spent
-
-
-def budget_for(extras: Extras, reserve: int) -> Budget:
-    """The treasury less what the plan spends already, a fixed reserve and two turns' upkeep."""
-    view, clan = extras.view, extras.clan
-    spare = clan.stock.money - planned_spending(view, extras.plan, clan.agents) - reserve \
-        - 2 * upkeep(view, extras.convoys(), clan.stock.troops)
-    return Budget(max(0, spare))
+from conquest_tui.engine.reports.view import ClanView
 
 
 def add_extras(view: ClanView, level: Level, plan: SheetPlan, rng: random.Random) -> None:
@@ -235,4 +38,4 @@ def add_extras(view: ClanView, level: Level, plan: SheetPlan, rng: random.Random
     plan.extras_spent += before - extras.budget.spare
 
 
-__all__ = ["Budget", "Extras", "add_extras", "budget_for", "upkeep"]
+__all__ = ["add_extras"]

@@ -6,6 +6,10 @@ import attrs
 
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.supply import Budget
+from conquest_tui.engine.orderbook.cities import Assign
+from conquest_tui.engine.orderbook.guards import Defend
+from conquest_tui.engine.orderbook.market import Buy, Create, Enlist
+from conquest_tui.engine.orderbook.transfers import Convert
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 from conquest_tui.engine.rules.ruleset import Ruleset
 
@@ -14,7 +18,7 @@ GARRISON_FLOOR = 25
 
 
 def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int, int] | None:
-    """(order word, troops, cost, size, fuel) of the vehicle of that type that carries troops
+    """(vehicle key, troops, cost, size, fuel) of the vehicle of that type that carries troops
     cheapest."""
     best = None
     for vehicle in rules.vehicles.values():
@@ -26,18 +30,18 @@ def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int,
     if best is None:
         return None
     vehicle = best[1]
-    return vehicle.plural.upper(), vehicle.troops, vehicle.cost, vehicle.size, vehicle.fuel
+    return vehicle.key, vehicle.troops, vehicle.cost, vehicle.size, vehicle.fuel
 
 
 def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
-                    budget: Budget) -> tuple[str, ConvoyInfo] | None:
-    """A BUY line growing the convoy toward the level's troops, with money left to enlist the
+                    budget: Budget) -> tuple[Buy, ConvoyInfo] | None:
+    """A BUY order growing the convoy toward the level's troops, with money left to enlist the
     troops to fill them; and the convoy as it will be (room for more troops, training diluted
     by the new vehicles, AMB-39, and a higher fuel cost)."""
     found = troop_vehicle(view.rules, convoy.convoy_type)
     if found is None or convoy.troop_capacity >= level.convoy_troops:
         return None
-    word, troops, cost, size, fuel = found
+    vehicle, troops, cost, size, fuel = found
     wanted = -(-(level.convoy_troops - convoy.troop_capacity) // troops)
     filled = cost + troops * view.prices()["troops"]
     count = min(wanted, budget.spare // filled)
@@ -47,20 +51,20 @@ def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
     after = attrs.evolve(convoy, troop_capacity=convoy.troop_capacity + count * troops,
                          training=convoy.training * convoy.size // max(1, grown), size=grown,
                          fuel_cost=convoy.fuel_cost + count * fuel)
-    return f"BUY {count} {word} #{convoy.number}", after
+    return Buy(quantity=count, item=vehicle, convoy=convoy.number), after
 
 
-def enlist(view: ClanView, wanted: int, budget: Budget) -> tuple[str | None, int]:
-    """An ENLIST line for `wanted` troops as far as money goes, and how many."""
+def enlist(view: ClanView, wanted: int, budget: Budget) -> tuple[Enlist | None, int]:
+    """An ENLIST order for `wanted` troops as far as money goes, and how many."""
     price = max(1, view.prices()["troops"])
     count = min(wanted, budget.spare // price)
     if count <= 0 or not budget.spend(count * price):
         return None, 0
-    return f"ENLIST {count}", count
+    return Enlist(quantity=count), count
 
 
-def create_line(view: ClanView, level: Level, budget: Budget, *,
-                by_sea: bool = False) -> str | None:
+def create_order(view: ClanView, level: Level, budget: Budget, *,
+                 by_sea: bool = False) -> Create | None:
     """CREATE a convoy in the Clan's best city when it has fewer than its level wants
     (`by_sea`: an amphibious one, when land convoys have nothing left in reach)."""
     convoys = view.convoys()
@@ -79,15 +83,15 @@ def create_line(view: ClanView, level: Level, budget: Budget, *,
         return None
     if not budget.spend(cost):
         return None
-    return f"CREATE {home} {convoy_type.upper()}"
+    return Create(hex=home, convoy_type=convoy_type)
 
 
-def garrison_lines(view: ClanView, level: Level, pool: int) -> tuple[list[str], int]:
+def garrison_orders(view: ClanView, level: Level, pool: int) -> tuple[list[Assign], int]:
     """ASSIGN stockpile troops (`pool`, this turn's ENLIST counted) to the Clan's cities that
     hold too few."""
     if not level.garrison:
         return [], 0
-    lines: list[str] = []
+    orders: list[Assign] = []
     used = 0
     for hex_id in view.owned_cities():
         info = view.city_info(hex_id)
@@ -96,12 +100,12 @@ def garrison_lines(view: ClanView, level: Level, pool: int) -> tuple[list[str], 
         count = min(GARRISON_FLOOR - info.troops, pool - used)
         if count <= 0:
             break
-        lines.append(f"ASSIGN {hex_id} {count}")
+        orders.append(Assign(hex=hex_id, troops=count))
         used += count
-    return lines, used
+    return orders, used
 
 
-def defend_line(view: ClanView, level: Level, budget: Budget) -> str | None:
+def defend_order(view: ClanView, level: Level, budget: Budget) -> Defend | None:
     """DEFEND **** (every hex the Clan owns one level up) when the level's share of the spare
     money covers it: held hexes are popularity kept (CC-CL-DEFEND-01/03)."""
     if level.defend_share <= 0:
@@ -114,7 +118,7 @@ def defend_line(view: ClanView, level: Level, budget: Budget) -> str | None:
             cost += levels[defense - 1].cost_to_raise or 0
     if cost <= 0 or cost > budget.spare * level.defend_share or not budget.spend(cost):
         return None
-    return "DEFEND ****"
+    return Defend(hexes=("****",))
 
 
 def _frontier_city(view: ClanView, cities: list[str]) -> str:
@@ -130,15 +134,15 @@ def _frontier_city(view: ClanView, cities: list[str]) -> str:
     return max(cities, key=lambda city: (open_land(city), city))
 
 
-def convert_line(view: ClanView, convoy: ConvoyInfo, budget: Budget) -> str | None:
+def convert_order(view: ClanView, convoy: ConvoyInfo, budget: Budget) -> Convert | None:
     """CONVERT a land convoy with nothing left in reach into an amphibious one, in a city."""
     if convoy.convoy_type != "land" or convoy.hex not in view.owned_cities():
         return None
     found = troop_vehicle(view.rules, "amphibious")
     if found is None or not budget.spend(found[2]):
         return None
-    return f"CONVERT {convoy.number} AMPHIBIOUS"
+    return Convert(convoy=convoy.number, convoy_type="amphibious")
 
 
-__all__ = ["convert_line", "create_line", "defend_line", "enlist", "garrison_lines",
+__all__ = ["convert_order", "create_order", "defend_order", "enlist", "garrison_orders",
            "troop_vehicle", "vehicles_to_buy"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from conquest_tui.bots import intel
+from conquest_tui.bots.extras_state import Extras
+from conquest_tui.engine.orderbook.clan_admin import TrainAgents
+from conquest_tui.engine.orderbook.experts import Hire
+from conquest_tui.engine.orderbook.plague import Aid
 from conquest_tui.engine.reports.view import CityInfo, ConvoyInfo
-
-if TYPE_CHECKING:
-    from conquest_tui.bots.extras import Extras
 
 WANTED = {
     "easy": ("DOC",),
@@ -70,12 +69,12 @@ def add_hiring(extras: Extras) -> None:
             continue
         if not extras.budget.afford(cost):
             continue
-        if not extras.convoy_line(convoy.number, f"HIRE {code}"):
+        if not extras.convoy_line(convoy.number, Hire(expert=code)):
             extras.budget.spare += cost
             continue
         hires -= 1
         if code == "DOC":
-            extras.convoy_line(convoy.number, "AID ON")
+            extras.convoy_line(convoy.number, Aid(on=True))
 
 
 def add_agents(extras: Extras) -> None:
@@ -85,7 +84,7 @@ def add_agents(extras: Extras) -> None:
     if agents >= AGENTS_WANTED.get(extras.level_name, 2) or view.game_turn < 2:
         return
     cost = view.rules.agent_cost(agents + 1)
-    if extras.budget.spare >= 2 * cost and extras.pre_line("TRAIN 1"):
+    if extras.budget.spare >= 2 * cost and extras.pre_line(TrainAgents(quantity=1)):
         extras.budget.afford(cost)
 
 

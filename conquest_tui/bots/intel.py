@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from conquest_tui.bots.extras_state import Extras
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
-
-if TYPE_CHECKING:
-    from conquest_tui.bots.extras import Extras
+from conquest_tui.engine.orderbook.espionage import Espionage
+from conquest_tui.engine.orderbook.spies import Plant, Sabotage
 
 SPY_REACH = {"easy": 0, "normal": 7, "hard": 10}
 """How far (hexes) a bot sends a convoy with a Spy to plant him in a rival's city."""
@@ -83,7 +81,7 @@ def _plant(extras: Extras) -> None:
         if "SPY" not in convoy.experts or convoy.health < 50:
             continue
         if convoy.hex in rivals - taken:
-            if extras.convoy_line(convoy.number, "PLANT"):
+            if extras.convoy_line(convoy.number, Plant()):
                 taken.add(convoy.hex)
             continue
         target = spy_target(extras, convoy.hex, taken)
@@ -91,7 +89,7 @@ def _plant(extras: Extras) -> None:
             extras.plan.errands[convoy.number] = target
             taken.add(target)
         elif not target and needs_counterspy(extras, convoy.hex):
-            extras.convoy_line(convoy.number, "PLANT")
+            extras.convoy_line(convoy.number, Plant())
 
 
 def leader(extras: Extras) -> int:
@@ -111,7 +109,7 @@ def _sabotage(extras: Extras) -> None:
         owner = owners.get(hex_id, 0)
         targets = extras.enemies | ({leader(extras)} if extras.hard else set())
         if owner and owner in targets and extras.rng.random() < chance:
-            extras.post_line(f"SABOTAGE {hex_id}")
+            extras.post_line(Sabotage(hex=hex_id))
             return
 
 
@@ -128,12 +126,13 @@ def _espionage(extras: Extras) -> None:
         return
     wishes = {"easy": (("ALLIES",),),
               "normal": (("CITIES",), ("INCOME",), ("ALLIES",)),
-              "hard": (("CONVOYS", "CITIES"), ("CONVOYS",), ("CITIES",), ("INCOME",))}
+              "hard": (("CITIES", "CONVOYS"), ("CONVOYS",), ("CITIES",), ("INCOME",))}
+    # most wanted first; each in the rulebook's order, the order ESPIONAGE keeps them in
     popularity = extras.popularity(target) * PRICE_MARGIN
     for keywords in wishes.get(extras.level_name, wishes["normal"]):
         cost = int(sum(view.rules.espionage[k] for k in keywords) * popularity)
         if cost <= extras.budget.spare and extras.pre_line(
-                f"ESPIONAGE {target} {' '.join(keywords)}"):
+                Espionage(target=target, keywords=keywords)):
             extras.budget.afford(cost)
             return
 

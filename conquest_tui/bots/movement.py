@@ -9,6 +9,9 @@ from conquest_tui.bots.expansion import Board, city_goal, land_goal
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Paths, Reach
 from conquest_tui.bots.plan import ConvoyPlan
+from conquest_tui.engine.orderbook.city_war import Attack, Guard
+from conquest_tui.engine.orderbook.experts import Celebrate
+from conquest_tui.engine.orderbook.movement import Capture, Move, Recon
 from conquest_tui.engine.reports.view import ConvoyInfo
 
 HOME_DEPTH = 14
@@ -43,9 +46,9 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
         return Outcome(here, 0, here in board.friendly)
     low_water = _low_water(level, convoy)
     if convoy.mode != "capture" and troops >= low_water and section.free > 0:
-        section.add("CAPTURE")
+        section.add(Capture())
     if celebrates(board, convoy, troops):
-        section.add("CELEBRATE")
+        section.add(Celebrate())
     if errand and _reachable(board, paths, convoy, errand):
         trip = _errand(board, paths, convoy, section, errand, troops)
         if trip is not None:
@@ -55,7 +58,7 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     if troops < low_water:
         if here in board.friendly:
             if level.garrison and troops > 0 and here in board.owned:
-                section.add("GUARD")
+                section.add(Guard())
             return Outcome(here, troops, True)
         trip = _home_to_refill(board, paths, convoy, section, troops)
         if trip is not None:
@@ -138,7 +141,7 @@ def _set_out_again(board: Board, paths: Paths, convoy: ConvoyInfo, section: Conv
             or section.free < 2:
         return trip
     board.pool -= taken
-    section.add("CAPTURE")
+    section.add(Capture())
     refilled = attrs.evolve(convoy, hex=trip.hex, moves=left, troops=trip.troops + taken,
                             mode="capture")
     return _expand(board, paths, refilled, section, refilled.troops)
@@ -161,7 +164,7 @@ def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: 
     if war.city_odds(view, convoy, info, troops, board.level.unseen_garrison) < \
             board.level.attack_odds:
         return False
-    section.add("ATTACK")
+    section.add(Attack())
     board.claimed.add(convoy.hex)
     return True
 
@@ -174,7 +177,7 @@ def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: Con
     if home is None:
         return None
     if convoy.mode == "capture":
-        section.add("RECON")
+        section.add(Recon())
     return _go_to(board, paths, convoy, section, home[1], troops, careful=False, attacks=False)
 
 
@@ -200,7 +203,7 @@ def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, 
                 board.owned.add(hex_id)
             elif careful:
                 break
-        if not section.add(direction):
+        if not section.add(Move(direction=direction)):
             break
         here = hex_id
         moved += 1
@@ -247,12 +250,12 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
                 break
             troops -= lost
             board.owned.add(hex_id)
-        section.add(direction)
+        section.add(Move(direction=direction))
         moves -= 1
         here = hex_id
         if hex_id == city:
             if section.free > 0 and troops > 0:
-                section.add("ATTACK")
+                section.add(Attack())
             break
     return Outcome(here, troops, here in board.friendly, stuck, moved=convoy.moves - moves)
 

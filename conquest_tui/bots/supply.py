@@ -8,6 +8,7 @@ import attrs
 
 from conquest_tui.bots.levels import Level
 from conquest_tui.engine.core.items import Item
+from conquest_tui.engine.orderbook.market import Buy, Sell
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
 FUEL_MARGIN = 1.6
@@ -104,8 +105,8 @@ def top_ups(view: ClanView, level: Level, turns: int, extra_troops: int = 0,
 
 
 def surplus_sales(view: ClanView, keep_turns: int, least: int = 0,
-                  convoys: list[ConvoyInfo] | None = None) -> list[tuple[str, int]]:
-    """(SELL line, money it brings) for each supply the Clan's hexes produce more of than its
+                  convoys: list[ConvoyInfo] | None = None) -> list[tuple[Sell, int]]:
+    """(SELL order, money it brings) for each supply the Clan's hexes produce more of than its
     convoys use, of the stock beyond `keep_turns` game turns of use, worth at least `least`
     dollars, most money first (CC-CL-SELL-01: half the market price, AMB-45). A supply the
     Clan uses faster than it makes is never sold: it will be bought back dearer. `convoys`:
@@ -121,15 +122,15 @@ def surplus_sales(view: ClanView, keep_turns: int, least: int = 0,
         units = stock.get(Item(item)) - per_turn * keep_turns - 5
         money = units * int(prices[item] * fraction)
         if units > 0 and money >= max(1, least):
-            sales.append((f"SELL {units} {item.upper()}", money))
+            sales.append((Sell(quantity=units, item=item), money))
     return sorted(sales, key=lambda sale: -sale[1])
 
 
-def buy_lines(view: ClanView, budget: Budget, amounts: dict[str, int]) -> list[str]:
-    """BUY lines for the amounts, cheapest needs first (food before fuel before parts), as far
+def buy_lines(view: ClanView, budget: Budget, amounts: dict[str, int]) -> list[Buy]:
+    """BUY orders for the amounts, cheapest needs first (food before fuel before parts), as far
     as money goes (supplies may eat into the reserve: starving costs more)."""
     prices = view.prices()
-    lines = []
+    lines: list[Buy] = []
     for item in ("food", "fuel", "parts"):
         amount = amounts.get(item, 0)
         if amount <= 0:
@@ -138,7 +139,7 @@ def buy_lines(view: ClanView, budget: Budget, amounts: dict[str, int]) -> list[s
         if affordable <= 0:
             continue
         budget.money -= affordable * prices[item]
-        lines.append(f"BUY {affordable} {item.upper()}")
+        lines.append(Buy(quantity=affordable, item=item))
     return lines
 
 

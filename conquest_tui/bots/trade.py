@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from conquest_tui.bots.extras_state import Extras
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.orderbook.cities import Dropoff, PickupGoods
 from conquest_tui.engine.reports.view import CityInfo, ConvoyInfo
-
-if TYPE_CHECKING:
-    from conquest_tui.bots.extras import Extras
 
 TRADE_REACH = {"easy": 0, "normal": 6, "hard": 9}
 """How far (hexes) a bot carries goods to sell them; easy bots never trade."""
@@ -60,7 +57,7 @@ def add_trade(extras: Extras) -> None:
         here = info is not None and _open(info, convoy)
         if convoy.cargo:
             if here and info is not None and _needs(info, convoy.cargo_type):
-                extras.convoy_line(convoy.number, "DROPOFF")
+                extras.convoy_line(convoy.number, Dropoff())
                 continue
             buyer = _buyer(extras, convoy, convoy.cargo_type, reach)
             if buyer and extras.free_errand(convoy):
@@ -70,7 +67,7 @@ def add_trade(extras: Extras) -> None:
             continue
         value = prices.get(info.produces, 0) * convoy.cargo_capacity
         if value >= WORTH and _buyer(extras, convoy, info.produces, reach):
-            extras.convoy_line(convoy.number, "PICKUP")
+            extras.convoy_line(convoy.number, PickupGoods())
 
 
 __all__ = ["add_trade"]

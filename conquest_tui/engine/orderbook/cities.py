@@ -19,9 +19,10 @@ from conquest_tui.engine.orders.arguments import (
     shown,
     whole_number,
 )
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder, ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import cargo_sale
@@ -33,7 +34,7 @@ from conquest_tui.engine.world import buildings, goods
 @convoy_order("PICKUP", abbr="PI", syntax="PICKUP", summary="pick up the goods this city produces",
               rule="CC-CO-PICKUP-01")
 @attrs.frozen
-class PickupGoods(Order):
+class PickupGoods(ConvoyOrder):
     """Load the goods the city produces (CC-CO-PICKUP)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -52,7 +53,7 @@ class PickupGoods(Order):
 @convoy_order("DROPOFF", abbr="DR", syntax="DROPOFF", summary="sell the cargo in this city",
               rule="CC-CO-DROPOFF-01")
 @attrs.frozen
-class Dropoff(Order):
+class Dropoff(ConvoyOrder):
     """Sell all cargo to a city that needs it (CC-CO-DROPOFF)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -68,7 +69,7 @@ class Dropoff(Order):
 @convoy_order("DUMP", abbr="DU", syntax="DUMP", summary="throw the cargo away",
               rule="CC-CO-DUMP-01")
 @attrs.frozen
-class Dump(Order):
+class Dump(ConvoyOrder):
     """Throw all cargo away (CC-CO-DUMP)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -109,6 +110,13 @@ def _garrison_args(spec: OrderSpec, words: list[Token],
     claymores = signed_amount(words[2], "claymores") if len(words) > 2 else 0
     no_more(words, spec, 3)
     return hex_id, troops, claymores
+
+
+def _garrison_line(keyword: str, hex_id: str, troops: int, claymores: int) -> str:
+    """hex# [troops] [claymores] of ASSIGN and FORTIFY: the troops are written when claymores
+    follow them, even 0."""
+    counts = (troops, claymores) if claymores else (troops,) if troops else ()
+    return spaced(keyword, hex_id, *(str(count) for count in counts))
 
 
 def _own_city(ctx: TurnContext, hex_id: str, rule: str) -> CityState | None:
@@ -176,7 +184,7 @@ def _check_city(game: Game, clan: int, hex_id: str) -> Finding | None:
 @clan_order("ASSIGN", abbr="AS", syntax="ASSIGN hex# troops [claymores]",
             summary="assign or withdraw city troops and claymores", rule="CC-CL-ASSIGN-01")
 @attrs.frozen
-class Assign(Order):
+class Assign(ClanOrder):
     """Move troops and claymores between the stockpiles and a city (CC-CL-ASSIGN)."""
 
     hex: str = ""
@@ -184,13 +192,17 @@ class Assign(Order):
     claymores: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex# troops [claymores], negative to withdraw."""
         hex_id, troops, claymores = _garrison_args(spec, words, required=True)
         if troops == 0 and claymores == 0:
             raise OrderSyntaxError("bad_quantity", "ASSIGN moves no troops and no claymores")
-        return cls(spec.keyword, line, text, hex=hex_id, troops=troops, claymores=claymores)
+        return cls(spec.keyword, line_number, text, hex=hex_id, troops=troops, claymores=claymores)
+
+    def line(self, rules: Ruleset) -> str:
+        """ASSIGN 0516 25, or ASSIGN 0516 -5 3 with claymores (negative: withdraw)."""
+        return _garrison_line(self.keyword, self.hex, self.troops, self.claymores)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's."""
@@ -221,7 +233,7 @@ def fortify_problem(game: Game, clan: int, city: CityState) -> Reason | None:
 @clan_order("FORTIFY", abbr="FO", syntax="FORTIFY hex# [troops] [claymores]",
             summary="raise a city's fortification", rule="CC-CL-FORTIFY-01")
 @attrs.frozen
-class Fortify(Order):
+class Fortify(ClanOrder):
     """Raise a city's fortification one level, then assign like ASSIGN (CC-CL-FORTIFY)."""
 
     hex: str = ""
@@ -229,11 +241,15 @@ class Fortify(Order):
     claymores: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex# [troops] [claymores]."""
         hex_id, troops, claymores = _garrison_args(spec, words, required=False)
-        return cls(spec.keyword, line, text, hex=hex_id, troops=troops, claymores=claymores)
+        return cls(spec.keyword, line_number, text, hex=hex_id, troops=troops, claymores=claymores)
+
+    def line(self, rules: Ruleset) -> str:
+        """FORTIFY 0516, then any troops and claymores as ASSIGN writes them."""
+        return _garrison_line(self.keyword, self.hex, self.troops, self.claymores)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's and able to rise a level this turn."""
@@ -277,14 +293,14 @@ class Fortify(Order):
 @clan_order("ERECT", abbr="ER", syntax="ERECT hex# building…", summary="erect city buildings",
             rule="CC-CL-ERECT-01")
 @attrs.frozen
-class Erect(Order):
+class Erect(ClanOrder):
     """Erect buildings in listed order while money lasts (CC-CL-ERECT)."""
 
     hex: str = ""
     buildings: tuple[str, ...] = ()
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex# then up to 6 building codes or names, each once."""
         hex_id = hex_arg(words[0] if words else None, "ERECT")
@@ -306,7 +322,11 @@ class Erect(Order):
                 raise OrderSyntaxError("twice", f"{building.name} is listed twice; a city holds "
                                        "one of each type")
             codes.append(building.code)
-        return cls(spec.keyword, line, text, hex=hex_id, buildings=tuple(codes))
+        return cls(spec.keyword, line_number, text, hex=hex_id, buildings=tuple(codes))
+
+    def line(self, rules: Ruleset) -> str:
+        """ERECT 0516 MAR CHU: the hex, then the buildings' codes in the order given."""
+        return spaced(self.keyword, self.hex, *self.buildings)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's and not have the buildings yet."""

@@ -12,10 +12,12 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import no_more, quantity, word_at
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import radio
 
@@ -23,7 +25,7 @@ from conquest_tui.engine.world import radio
 @convoy_order("ATTACK", abbr="AT", syntax="ATTACK [troops]",
               summary="invade the city in this hex", rule="CC-CO-ATTACK-01")
 @attrs.frozen
-class Attack(Order):
+class Attack(ConvoyOrder):
     """Invade the city in the convoy's hex with all its troops or the number given
     (CC-CO-ATTACK, CC-CBC)."""
 
@@ -31,13 +33,17 @@ class Attack(Order):
     """0: every troop of the convoy."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """An optional number of troops."""
         token = word_at(words, 0)
         troops = quantity(token, "ATTACK") if token is not None else 0
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, troops=troops)
+        return cls(spec.keyword, line_number, text, troops=troops)
+
+    def line(self, rules: Ruleset) -> str:
+        """ATTACK, or ATTACK 12 for a number of troops."""
+        return spaced(self.keyword, str(self.troops) if self.troops else "")
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Fight the assault; a win takes the city, a loss makes it hostile (CC-CBC-12/15)."""
@@ -61,7 +67,9 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
     assault = city_assault.assault(game, convoy, city, troops, guards)
     result = city_battle.fight(assault, game.rules.combat.assault, rng)
     owner = city.owner
-    name = game.map.city_at(city.hex).name  # type: ignore[union-attr]
+    site = game.city_site(city.hex)
+    assert site is not None, f"no city stands in {city.hex}"
+    name = site.name
     where = {"city": name, "hex": city.hex}
     convoy.troops -= result.attackers_lost
     convoy.rifles -= result.rifles_lost
@@ -92,8 +100,8 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
         gain = experts.gourmet_morale_gain(
             convoy, game.rules.morale.city_captured.roll(rng), game.rules)
         convoy.morale += gain
-        ctx.report(EventKind.CITY_CAPTURED, "CC-CBC-12", convoy=convoy.number, **where,
-                   **rounds, **replay, owner=owner, pillage=result.pillage, left=left,
+        ctx.report(EventKind.CITY_CAPTURED, "CC-CBC-12", convoy=convoy.number, **keywords(where),
+                   **rounds, **keywords(replay), owner=owner, pillage=result.pillage, left=left,
                    vigilance=int(experts.vigilance_applies(convoy) and ctx.clan.vigilance > 0),
                    morale=gain, training=trained, claymores=result.claymores_lost + destroyed)
         ctx.notify(owner, EventKind.CITY_LOST, "CC-CBC-12", **where, troops=assault.garrison,
@@ -106,9 +114,10 @@ def fight_for(ctx: TurnContext, convoy: Convoy, city: CityState, troops: int) ->
         loss = game.rules.morale.attack_failed.roll(rng)
         before = convoy.morale
         convoy.morale = max(game.rules.morale.minimum, before - loss)
-        ctx.report(EventKind.CITY_ATTACK_FAILED, "CC-CBC-15", convoy=convoy.number, **where,
-                   **rounds, **replay, owner=owner, morale=before - convoy.morale,
-                   training=trained, claymores=result.claymores_lost)
+        ctx.report(EventKind.CITY_ATTACK_FAILED, "CC-CBC-15", convoy=convoy.number,
+                   **keywords(where), **rounds, **keywords(replay), owner=owner,
+                   morale=before - convoy.morale, training=trained,
+                   claymores=result.claymores_lost)
         ctx.notify(owner, EventKind.CITY_HELD, "CC-CBC-10", **where,
                    troops=assault.garrison - result.garrison_left,
                    claymores=result.claymores_lost, attackers=troops,
@@ -160,7 +169,7 @@ def _percent(chance: float) -> int:
               summary="add the convoy's troops to a friendly city's defense",
               rule="CC-CO-GUARD-01")
 @attrs.frozen
-class Guard(Order):
+class Guard(ConvoyOrder):
     """Join the defense of the friendly city in the hex until the convoy moves again
     (CC-CO-GUARD, AMB-52)."""
 

@@ -25,9 +25,10 @@ from conquest_tui.engine.orders.arguments import (
     whole_number,
     word_at,
 )
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import convoy_word, quoted, spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.reason_sentences import describe
 
@@ -50,14 +51,14 @@ def _count(token: Token | None, what: str) -> int:
 @clan_order("ORDER", abbr="OR", syntax="ORDER pre post",
             summary="buy extra Clan order lines for next turn", rule="CC-CL-ORDER-01")
 @attrs.frozen
-class BuyOrderLines(Order):
+class BuyOrderLines(ClanOrder):
     """ORDER pre post: extra Clan order lines for the next turn (CC-CL-ORDER)."""
 
     pre: int = 0
     post: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """pre-turn lines, then post-turn lines: at least one, at most 10 in all."""
         pre = _count(word_at(words, 0), "ORDER (pre-turn lines, then post-turn lines)")
@@ -69,7 +70,11 @@ class BuyOrderLines(Order):
         if pre + post > most:
             raise OrderSyntaxError("too_many_lines", f"ORDER buys at most {most} lines at once, "
                                    f"not {pre + post} (CC-CL-ORDER-01)")
-        return cls(spec.keyword, line, text, pre=pre, post=post)
+        return cls(spec.keyword, line_number, text, pre=pre, post=post)
+
+    def line(self, rules: Ruleset) -> str:
+        """ORDER 2 3: pre-turn lines, then post-turn lines."""
+        return spaced(self.keyword, str(self.pre), str(self.post))
 
     def run(self, ctx: TurnContext) -> None:
         """Once a turn; the lines appear on next turn's sheet (CC-CL-ORDER-02)."""
@@ -89,7 +94,7 @@ class BuyOrderLines(Order):
 @clan_order("EVENT", abbr="EV", syntax="EVENT",
             summary="a guaranteed random event", rule="CC-CL-EVENT-01")
 @attrs.frozen
-class RequestEvent(Order):
+class RequestEvent(ClanOrder):
     """EVENT: a guaranteed random event this turn (CC-CL-EVENT)."""
 
     def run(self, ctx: TurnContext) -> None:
@@ -101,26 +106,31 @@ class RequestEvent(Order):
 @clan_order("NAME", abbr="NA", syntax='NAME [#convoy] "name"',
             summary="name a convoy or the Clan", rule="CC-CL-NAME-01")
 @attrs.frozen
-class Rename(Order):
+class Rename(ClanOrder):
     """NAME: rename the Clan (convoy 0) or one of its convoys (CC-CL-NAME)."""
 
     convoy: int = 0
     name: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """[#convoy] then the name, in quotes when it has spaces."""
         first = word_at(words, 0)
         if first is not None and not first.quoted and len(words) > 1 \
                 and first.text.removeprefix("#").isdigit():
             number = convoy_number(first, "NAME")
-            return cls(spec.keyword, line, text, convoy=number,
+            return cls(spec.keyword, line_number, text, convoy=number,
                           name=name_arg(words[1:], rules, "NAME"))
         if first is not None and not first.quoted and first.text.startswith("#"):
             raise OrderSyntaxError("missing_name", f"NAME {first.text} needs the new name in "
                                    "quotes")
-        return cls(spec.keyword, line, text, convoy=0, name=name_arg(words, rules, "NAME"))
+        return cls(spec.keyword, line_number, text, convoy=0, name=name_arg(words, rules, "NAME"))
+
+    def line(self, rules: Ruleset) -> str:
+        """NAME "Iron Fist" for the Clan, NAME #2 "Iron Fist" for a convoy."""
+        convoy = convoy_word(self.convoy) if self.convoy else ""
+        return spaced(self.keyword, convoy, quoted(self.name))
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The convoy must be the Clan's; the Clan renames itself only early in the game."""
@@ -162,13 +172,13 @@ def _clan_rename_problem(game: Game) -> Reason | None:
 @clan_order("SLOGAN", abbr="SL", syntax='SLOGAN "text"',
             summary="set the Clan slogan", rule="CC-CL-SLOGAN-01")
 @attrs.frozen
-class SetSlogan(Order):
+class SetSlogan(ClanOrder):
     """SLOGAN: the text shown to every Clan that meets you (CC-CL-SLOGAN)."""
 
     slogan: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """the text, at most 100 characters (AMB-10); none clears it."""
         slogan = " ".join(t.text for t in words).strip()
@@ -176,7 +186,11 @@ class SetSlogan(Order):
         if len(slogan) > limit:
             raise OrderSyntaxError("long_slogan", f"a slogan may have at most {limit} characters, "
                                    f"not {len(slogan)} (AMB-10)")
-        return cls(spec.keyword, line, text, slogan=slogan)
+        return cls(spec.keyword, line_number, text, slogan=slogan)
+
+    def line(self, rules: Ruleset) -> str:
+        """SLOGAN "text"; SLOGAN alone clears it."""
+        return spaced(self.keyword, quoted(self.slogan))
 
     def run(self, ctx: TurnContext) -> None:
         """Set or clear the slogan."""
@@ -187,14 +201,14 @@ class SetSlogan(Order):
 @clan_order("PHONE", abbr="PH", syntax="PHONE ON|OFF [number]",
             summary="show or hide your phone number", rule="CC-CL-PHONE-01")
 @attrs.frozen
-class SetPhone(Order):
+class SetPhone(ClanOrder):
     """PHONE ON [number] / PHONE OFF (CC-CL-PHONE)."""
 
     on: bool = False
     number: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """ON [(513)555-3902] or OFF."""
         switch = word_at(words, 0)
@@ -203,12 +217,16 @@ class SetPhone(Order):
                                    "(513)555-3902 or PHONE OFF")
         if switch.upper == "OFF":
             no_more(words, spec, 1)
-            return cls(spec.keyword, line, text, on=False)
+            return cls(spec.keyword, line_number, text, on=False)
         number = "".join(t.text for t in words[1:])
         if number and not PHONE_FORMAT.match(number):
             raise OrderSyntaxError("bad_phone", f'"{number}" is not a phone number in the form '
                                    "(513)555-3902; put other numbers in your slogan")
-        return cls(spec.keyword, line, text, on=True, number=number)
+        return cls(spec.keyword, line_number, text, on=True, number=number)
+
+    def line(self, rules: Ruleset) -> str:
+        """PHONE ON (513)555-3902, PHONE ON (the number shown before) or PHONE OFF."""
+        return spaced(self.keyword, "ON", self.number) if self.on else f"{self.keyword} OFF"
 
     def run(self, ctx: TurnContext) -> None:
         """Show the number to Clans you meet, or stop showing it."""
@@ -228,18 +246,22 @@ class SetPhone(Order):
 @clan_order("TRAIN", abbr="TR", syntax="TRAIN quantity",
             summary="train agents", rule="CC-CL-TRAIN-01")
 @attrs.frozen
-class TrainAgents(Order):
+class TrainAgents(ClanOrder):
     """TRAIN n: buy n more agents at doubling prices (CC-CL-TRAIN)."""
 
     quantity: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """quantity."""
         amount = quantity(word_at(words, 0), "TRAIN")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, quantity=amount)
+        return cls(spec.keyword, line_number, text, quantity=amount)
+
+    def line(self, rules: Ruleset) -> str:
+        """TRAIN 2."""
+        return spaced(self.keyword, str(self.quantity))
 
     def run(self, ctx: TurnContext) -> None:
         """Agent n costs base × 2^(n−1); all or nothing."""
@@ -259,13 +281,13 @@ class TrainAgents(Order):
 @clan_order("VIGILANCE", abbr="VI", syntax="VIGILANCE percent",
             summary="garrison share left in captured cities", rule="CC-CL-VIGILANCE-01")
 @attrs.frozen
-class SetVigilance(Order):
+class SetVigilance(ClanOrder):
     """VIGILANCE p: the Clan-wide share of capacity left in captured cities (CC-CL-VIGILANCE)."""
 
     percent: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """a percentage of 0 to 50, with or without %."""
         token = word_at(words, 0)
@@ -278,7 +300,11 @@ class SetVigilance(Order):
             raise OrderSyntaxError("bad_percent", f"VIGILANCE is at most {most}%: a city cannot "
                                    "receive more than half its troop capacity on the turn it is "
                                    "captured (CC-CL-VIGILANCE-01)")
-        return cls(spec.keyword, line, text, percent=percent)
+        return cls(spec.keyword, line_number, text, percent=percent)
+
+    def line(self, rules: Ruleset) -> str:
+        """VIGILANCE 20 (a percentage, written without %)."""
+        return spaced(self.keyword, str(self.percent))
 
     def run(self, ctx: TurnContext) -> None:
         """Set the Clan-wide vigilance."""

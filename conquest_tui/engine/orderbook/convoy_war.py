@@ -14,9 +14,10 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 MILITARY = "military"
@@ -66,7 +67,7 @@ def hunt_fuel(game: Game, convoy: Convoy) -> int:
 @convoy_order("PATROL", abbr="PT", syntax="PATROL",
               summary="patrol this hex", rule="CC-CO-PATROL-01")
 @attrs.frozen
-class Patrol(Order):
+class Patrol(ConvoyOrder):
     """Patrol the hex: attack any convoy that enters it, by surprise (CC-CO-PATROL)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -92,7 +93,7 @@ class Patrol(Order):
 @convoy_order("HUNT", abbr="HU", syntax="HUNT",
               summary="attack enemy convoys here, hidden ones too", rule="CC-CO-HUNT-01")
 @attrs.frozen
-class Hunt(Order):
+class Hunt(ConvoyOrder):
     """Attack every enemy convoy in the hex, hidden ones too (CC-CO-HUNT)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -125,13 +126,13 @@ class Hunt(Order):
 @convoy_order("KILL MODE", abbr="KM", syntax="KILL MODE N|V|T",
               summary="set kill mode (needs a Gunner)", rule="CC-CO-KM-01", aliases=("KILLMODE",))
 @attrs.frozen
-class KillMode(Order):
+class KillMode(ConvoyOrder):
     """Where the convoy's hits go: N at random, T troops, V vehicles (CC-CO-KM)."""
 
     mode: str = "N"
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """One of N, V, T (or NORMAL, VEHICLES, TROOPS)."""
         if not words:
@@ -141,7 +142,11 @@ class KillMode(Order):
         if mode not in KILL_MODES or words[0].upper not in (mode, *_LONG_NAMES):
             raise OrderSyntaxError("bad_kill_mode", f'"{words[0].text}" is not a kill mode; '
                                    "use N, V or T")
-        return cls(spec.keyword, line, text, mode=mode)
+        return cls(spec.keyword, line_number, text, mode=mode)
+
+    def line(self, rules: Ruleset) -> str:
+        """KILL MODE N, V or T."""
+        return spaced(self.keyword, self.mode)
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Needs an Expert Gunner; the setting stays until changed or the Gunner leaves."""

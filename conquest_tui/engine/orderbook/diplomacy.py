@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, Reason, facts_of, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orderbook.declare import clan_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import (
     OrderSyntaxError,
     no_more,
@@ -19,9 +20,10 @@ from conquest_tui.engine.orders.arguments import (
     whole_number,
     word_at,
 )
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import quoted, spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences import diplomacy_sentences
 
@@ -67,7 +69,7 @@ def _finding(problem: Reason | None) -> Finding | None:
 @clan_order("ALLY", abbr="AL", syntax="ALLY clan#",
             summary="declare or end an alliance", rule="CC-CL-ALLY-01")
 @attrs.frozen
-class Ally(Order):
+class Ally(ClanOrder):
     """Toggle a Clan on the ally list: one-way and unannounced (CC-CL-ALLY). The war code reads
     the list: no battles with its convoys, no attacks on its hexes, no ATTACK or BOMB on its
     cities; its cities stay friendly unless it bans you (CC-CL-ALLY-02/03)."""
@@ -75,12 +77,16 @@ class Ally(Order):
     other: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """clan#."""
         other = _clan_arg(word_at(words, 0), spec.keyword)
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, other=other)
+        return cls(spec.keyword, line_number, text, other=other)
+
+    def line(self, rules: Ruleset) -> str:
+        """ALLY 133."""
+        return spaced(self.keyword, str(self.other))
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The Clan must be in the game and not your own."""
@@ -106,7 +112,7 @@ class Ally(Order):
 @clan_order("BAN", abbr="BA", syntax="BAN clan#|ALL",
             summary="ban a Clan from your cities", rule="CC-CL-BAN-01")
 @attrs.frozen
-class Ban(Order):
+class Ban(ClanOrder):
     """Toggle a ban on a Clan, or ban every Clan with BAN ALL (CC-CL-BAN). A banned Clan finds
     your cities "banned" (`Game.city_status`): no troops, weapons, experts or goods there, no
     guarding, but it may still attack them (CC-CITY-07)."""
@@ -115,14 +121,18 @@ class Ban(Order):
     """0: BAN ALL."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """clan# or ALL."""
         first = word_at(words, 0)
         other = 0 if first is not None and first.upper == ALL and not first.quoted \
             else _clan_arg(first, spec.keyword)
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, other=other)
+        return cls(spec.keyword, line_number, text, other=other)
+
+    def line(self, rules: Ruleset) -> str:
+        """BAN 133, or BAN ALL."""
+        return spaced(self.keyword, str(self.other) if self.other else ALL)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The Clan must be in the game and not your own."""
@@ -158,7 +168,7 @@ class Ban(Order):
 
 
 @attrs.frozen
-class _Message(Order):
+class _Message(ClanOrder):
     """What MESSAGE and BROADCAST share: a destination, a text of at most 100 characters
     without ">" (CC-CL-MESSAGE-01), the per-turn limits (CC-CL-MESSAGE-02) and the delivery to
     the recipients' inboxes, read first on their next turn as radio news (CC-CITY-67)."""
@@ -173,7 +183,7 @@ class _Message(Order):
     """The message text, as the player wrote it."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """A Clan number, a hex or ALL, then the text in quotes."""
         keyword = spec.keyword
@@ -191,7 +201,12 @@ class _Message(Order):
             other = _clan_arg(first, keyword)
         message = " ".join(token.text for token in words[1:]).strip()
         _check_text(message, keyword, rules.order_limits.message_max_length)
-        return cls(keyword, line, text, to=to, hex=hex_id, other=other, body=message)
+        return cls(keyword, line_number, text, to=to, hex=hex_id, other=other, body=message)
+
+    def line(self, rules: Ruleset) -> str:
+        """MESSAGE ALL "text", MESSAGE 0516 "text" (a hex) or MESSAGE 133 "text" (a Clan)."""
+        destination = {TO_ALL: ALL, TO_HEX: self.hex}.get(self.to, str(self.other))
+        return spaced(self.keyword, destination, quoted(self.body))
 
     def problem(self, game: Game, clan: int) -> Reason | None:
         """Why the destination cannot be reached: an unknown Clan, your own, a hex off the map."""
@@ -220,7 +235,7 @@ class _Message(Order):
                 clan=clan, phase="between", kind=EventKind.MESSAGE, facts=facts_of(facts),
                 rule="AMB-72" if self.to == TO_HEX else self.RULE, game_turn=ctx.turn,
                 actor=sender))
-        ctx.report(EventKind.MESSAGE_SENT, self.RULE, other=self.other, **facts)
+        ctx.report(EventKind.MESSAGE_SENT, self.RULE, other=self.other, **keywords(facts))
 
     def _over_limit(self, ctx: TurnContext) -> Reason | None:
         """At most 3 messages a turn, MESSAGE and BROADCAST together, one of them to ALL

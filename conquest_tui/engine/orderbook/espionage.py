@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, Fact, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy import economy
 from conquest_tui.engine.orderbook.declare import clan_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orderbook.market import pay
 from conquest_tui.engine.orders.arguments import (
     MAX_QUANTITY,
@@ -20,9 +21,10 @@ from conquest_tui.engine.orders.arguments import (
     whole_number,
     word_at,
 )
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences import espionage_sentences
 
@@ -30,7 +32,7 @@ from conquest_tui.engine.sentences import espionage_sentences
 @clan_order("ESPIONAGE", abbr="ES", syntax="ESPIONAGE clan# keyword…",
             summary="buy information on a Clan", rule="CC-CL-ESPIONAGE-01")
 @attrs.frozen
-class Espionage(Order):
+class Espionage(ClanOrder):
     """ESPIONAGE clan# keyword…: the keywords' costs × the target's popularity, paid whole or
     not at all; each keyword's answer is told to the buyer only (CC-CL-ESPIONAGE-01…03)."""
 
@@ -39,7 +41,7 @@ class Espionage(Order):
     """In the rulebook's order (OWNER, ALLIES, ENEMIES, INCOME, HEXES, CITIES, CONVOYS)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """A Clan number, then one or more keywords, each at most once."""
         token = word_at(words, 0)
@@ -63,7 +65,11 @@ class Espionage(Order):
             raise OrderSyntaxError("missing_keyword", f"ESPIONAGE {target} needs what to find "
                                    f"out: {_known(rules)}")
         ordered = tuple(keyword for keyword in rules.espionage if keyword in asked)
-        return cls(spec.keyword, line, text, target=target, keywords=ordered)
+        return cls(spec.keyword, line_number, text, target=target, keywords=ordered)
+
+    def line(self, rules: Ruleset) -> str:
+        """ESPIONAGE 455 CITIES HEXES: the keywords in the rulebook's order, as read."""
+        return spaced(self.keyword, str(self.target), *self.keywords)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """Too early in the game, or no such Clan to spy on (the price is known only when the
@@ -89,7 +95,7 @@ class Espionage(Order):
                    keywords=self.keywords, popularity=popularity, points=points, cost=cost)
         for keyword in self.keywords:
             ctx.report(EventKind.ESPIONAGE_RESULT, "CC-CL-ESPIONAGE-03", why=keyword.lower(),
-                       target=self.target, **findings(game, self.target, keyword))
+                       target=self.target, **keywords(findings(game, self.target, keyword)))
 
 
 def _known(rules: Ruleset) -> str:

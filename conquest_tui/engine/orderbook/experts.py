@@ -13,10 +13,12 @@ from conquest_tui.engine.core.events import EventKind, Reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import scan
@@ -95,25 +97,29 @@ def _gathering_place(ctx: TurnContext, convoy: Convoy, what: _Gathering, current
 @convoy_order("HIRE", abbr="HI", syntax="HIRE [expert]", summary="hire an Expert Clansman",
               rule="CC-CO-HIRE-01")
 @attrs.frozen
-class Hire(Order):
+class Hire(ConvoyOrder):
     """Hire an Expert Clansman for $10,000 (CC-CO-HIRE)."""
 
     expert: str = ""
     """Expert code like "ENG"; "" for the expert of the city's Guild (CC-CO-HIRE-02)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """[expert]: a name or 3-letter code; none for the Guild's own expert."""
         if not words:
-            return cls(spec.keyword, line, text)
+            return cls(spec.keyword, line_number, text)
         no_more(words, spec, 1)
         expert = rules.expert_by_word(words[0].text)
         if expert is None:
             codes = ", ".join(rules.experts)
             raise OrderSyntaxError("unknown_expert", f'"{words[0].text}" is not an expert type; '
                                    f"use a name or one of {codes}")
-        return cls(spec.keyword, line, text, expert=expert.code)
+        return cls(spec.keyword, line_number, text, expert=expert.code)
+
+    def line(self, rules: Ruleset) -> str:
+        """HIRE, or HIRE ENG for an expert by its code."""
+        return spaced(self.keyword, self.expert)
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """A named expert the convoy cannot take (a second one, a Pilot outside the air)."""
@@ -148,13 +154,13 @@ class Hire(Order):
         ctx.clan.stock.money -= expert.cost
         convoy.experts.append(code)
         ctx.report(EventKind.HIRE, "CC-CO-HIRE-01", expert=expert.name, code=code,
-                   cost=expert.cost, effect=expert.effect, **site.place.as_facts())
+                   cost=expert.cost, effect=expert.effect, **keywords(site.place.as_facts()))
 
 
 @convoy_order("CELEBRATE", abbr="CE", syntax="CELEBRATE", summary="celebrate to raise morale",
               rule="CC-CO-CELEBRATE-01", aliases=("CELEBR",))
 @attrs.frozen
-class Celebrate(Order):
+class Celebrate(ConvoyOrder):
     """Raise morale with a feast in a friendly city or owned Rec Center hex (CC-CO-CELEBRATE)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -180,7 +186,7 @@ class Celebrate(Order):
             gain += rules.morale.celebrate_captured_city.roll(rng)
         gain = experts.gourmet_morale_gain(convoy, gain, rules)
         convoy.morale += gain
-        ctx.report(EventKind.CELEBRATE, "CC-CO-CELEBRATE-03", **place.as_facts(),
+        ctx.report(EventKind.CELEBRATE, "CC-CO-CELEBRATE-03", **keywords(place.as_facts()),
                    captured=int(captured), gourmet=int("GOU" in convoy.experts), food=food,
                    gain=gain, morale=convoy.morale)
 
@@ -188,7 +194,7 @@ class Celebrate(Order):
 @convoy_order("PRACTICE", abbr="PR", syntax="PRACTICE", summary="combat drills (needs a Trainer)",
               rule="CC-CO-PRACTICE-01")
 @attrs.frozen
-class Practice(Order):
+class Practice(ConvoyOrder):
     """Combat drills with an Expert Trainer (CC-CO-PRACTICE)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -211,14 +217,15 @@ class Practice(Order):
         convoy.last_done["PRACTICE"] = ctx.turn
         gain = rules.morale.practice_training.roll(ctx.rng())
         gained = experts.raise_training(convoy, gain, rules)
-        ctx.report(EventKind.PRACTICE, "CC-CO-PRACTICE-04", **place.as_facts(), fuel=fuel,
+        ctx.report(EventKind.PRACTICE, "CC-CO-PRACTICE-04", **keywords(place.as_facts()),
+                   fuel=fuel,
                    gained=gained, training=convoy.training)
 
 
 @convoy_order("SCAN", abbr="SC", syntax="SCAN", summary="scout the adjacent hexes (needs a Scout)",
               rule="CC-CO-SCAN-01")
 @attrs.frozen
-class Scan(Order):
+class Scan(ConvoyOrder):
     """Dash into every adjacent hex and report it, with an Expert Scout (CC-CO-SCAN)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -12,9 +12,10 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.orderbook.declare import clan_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, shown, whole_number
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import hex_defense
 from conquest_tui.engine.world.structure_uses import mark_used, use_key, used_this_turn
@@ -55,13 +56,17 @@ def _zero_troops(spec: OrderSpec) -> OrderSyntaxError:
 
 
 @attrs.frozen
-class _HexGuards(Order):
+class _HexGuards(ClanOrder):
     """What DEFEND and GARRISON share: guards per hex and the hexes, with the same check."""
 
     troops: int = 0
     """Guards to add to each hex (negative: withdraw); 0 when DEFEND gives no troop count."""
     hexes: tuple[str, ...] = ()
     """Hex numbers or patterns with `*` wildcards, as written (CC-CL-DEFEND-03)."""
+
+    def line(self, rules: Ruleset) -> str:
+        """DEFEND 0417 12**, DEFEND 5 0417, GARRISON -5 0417 (negative: withdraw)."""
+        return spaced(self.keyword, str(self.troops) if self.troops else "", *self.hexes)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """While typing: a listed hex, or every hex of a pattern, that is not the Clan's now."""
@@ -78,7 +83,7 @@ class Defend(_HexGuards):
     """Raise the defense level of listed hexes, optionally assigning guards (CC-CL-DEFEND)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """[troops of 1–2 digits] then up to 6 hex numbers or patterns."""
         troops = 0
@@ -89,7 +94,7 @@ class Defend(_HexGuards):
                     raise _zero_troops(spec)
                 troops, words = count, words[1:]
         hexes = _hex_patterns(words, spec, rules)
-        return cls(spec.keyword, line, text, troops=troops, hexes=hexes)
+        return cls(spec.keyword, line_number, text, troops=troops, hexes=hexes)
 
     def run(self, ctx: TurnContext) -> None:
         """Raise each hex one level, then assign guards (CC-CL-DEFEND-01…03)."""
@@ -106,7 +111,7 @@ class Garrison(_HexGuards):
     """Assign or withdraw guards in listed hexes without raising them (CC-CL-GARRISON)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """troops (negative: withdraw) then up to 6 hex numbers or patterns."""
         digits = rules.order_limits.defend_troops_max_digits
@@ -118,7 +123,7 @@ class Garrison(_HexGuards):
         if count == 0:
             raise _zero_troops(spec)
         hexes = _hex_patterns(words[1:], spec, rules)
-        return cls(spec.keyword, line, text, troops=count, hexes=hexes)
+        return cls(spec.keyword, line_number, text, troops=count, hexes=hexes)
 
     def run(self, ctx: TurnContext) -> None:
         """Assign or withdraw guards only (CC-CL-GARRISON-01)."""

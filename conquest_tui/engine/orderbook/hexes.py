@@ -14,9 +14,10 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, no_more
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder, ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.world import structures
@@ -47,7 +48,7 @@ def build_problem(game: Game, clan: int, hex_id: str, code: str, *, owner: bool 
 @clan_order("BUILD", abbr="BL", syntax="BUILD hex# structure",
             summary="build a custom structure", rule="CC-CL-BUILD-01")
 @attrs.frozen
-class Build(Order):
+class Build(ClanOrder):
     """Build a custom structure in a hex (CC-CL-BUILD)."""
 
     hex: str = ""
@@ -55,7 +56,7 @@ class Build(Order):
     """Custom structure code of structures.toml ("FAR")."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex# structure (a name or code of structures.toml)."""
         hex_id = hex_arg(words[0] if words else None, "BUILD")
@@ -67,7 +68,11 @@ class Build(Order):
             raise OrderSyntaxError("unknown_structure", f'"{words[1].text}" is not a custom '
                                    f"structure: {names}")
         no_more(words, spec, 2)
-        return cls(spec.keyword, line, text, hex=hex_id, structure=structure.code)
+        return cls(spec.keyword, line_number, text, hex=hex_id, structure=structure.code)
+
+    def line(self, rules: Ruleset) -> str:
+        """BUILD 0516 FAR: the hex, then the structure's code."""
+        return spaced(self.keyword, self.hex, self.structure)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The terrain must take the structure and the hex have none (ownership may come)."""
@@ -107,18 +112,22 @@ def gamble_problem(game: Game, clan: int, hex_id: str, *, owner: bool = True
 @clan_order("GAMBLE", abbr="GA", syntax="GAMBLE hex#", summary="gamble at a casino you own",
             rule="CC-CL-GAMBLE-01")
 @attrs.frozen
-class Gamble(Order):
+class Gamble(ClanOrder):
     """Stake money at a Casino the Clan owns (CC-CL-GAMBLE)."""
 
     hex: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex#."""
         hex_id = hex_arg(words[0] if words else None, "GAMBLE")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, hex=hex_id)
+        return cls(spec.keyword, line_number, text, hex=hex_id)
+
+    def line(self, rules: Ruleset) -> str:
+        """GAMBLE 0516."""
+        return spaced(self.keyword, self.hex)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """There must be a Casino there (ownership may come)."""
@@ -185,7 +194,7 @@ def fish_yield(game: Game, convoy: Convoy) -> int:
 @convoy_order("FISH", abbr="FI", syntax="FISH", summary="fish at this hex's fishery (sea only)",
               rule="CC-CO-FISH-01")
 @attrs.frozen
-class Fish(Order):
+class Fish(ConvoyOrder):
     """Fish at the Fishery in the convoy's hex (CC-CO-FISH)."""
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
@@ -241,13 +250,13 @@ def pave_cost(game: Game, a: str, b: str) -> int:
 @convoy_order("PAVE", abbr="PV", syntax="PAVE direction", summary="build a road (needs a truck)",
               rule="CC-CO-PAVE-01")
 @attrs.frozen
-class Pave(Order):
+class Pave(ConvoyOrder):
     """Build a road from the convoy's hex in a direction (CC-CO-PAVE)."""
 
     direction: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """direction: N, NE, SE, S, SW or NW (or the word, like NORTHEAST)."""
         if not words:
@@ -258,7 +267,11 @@ class Pave(Order):
             raise OrderSyntaxError("bad_direction", f'"{words[0].text}" is not a direction: N, '
                                    "NE, SE, S, SW or NW")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, direction=direction)
+        return cls(spec.keyword, line_number, text, direction=direction)
+
+    def line(self, rules: Ruleset) -> str:
+        """PAVE NE."""
+        return spaced(self.keyword, self.direction)
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only land convoys pave (where the convoy will be is not known yet)."""

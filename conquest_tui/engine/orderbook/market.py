@@ -23,9 +23,16 @@ from conquest_tui.engine.orders.arguments import (
     no_more,
     quantity,
 )
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import (
+    convoy_word,
+    quoted,
+    spaced,
+    supply_word,
+    vehicle_word,
+)
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import food
@@ -81,6 +88,13 @@ def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, st
     return amount, item, convoy
 
 
+def _trade_line(keyword: str, amount: int, item: str, convoy: int, rules: Ruleset) -> str:
+    """BUY or SELL of a quantity: a stockpile item, or vehicles of a convoy."""
+    if convoy:
+        return spaced(keyword, str(amount), vehicle_word(rules, item), convoy_word(convoy))
+    return spaced(keyword, str(amount), supply_word(item))
+
+
 def _vehicle_finding(game: Game, clan: int, convoy_no: int, item: str, selling: int
                      ) -> Finding | None:
     """While typing: the convoy that receives (or gives up) vehicles, and their type."""
@@ -100,7 +114,7 @@ def _vehicle_finding(game: Game, clan: int, convoy_no: int, item: str, selling: 
 @clan_order("BUY", abbr="BU", syntax="BUY quantity item [#convoy]",
             summary="buy supplies, weapons or vehicles", rule="CC-CL-BUYS-01")
 @attrs.frozen
-class Buy(Order):
+class Buy(ClanOrder):
     """Buy supplies or weapons, or vehicles for a convoy (CC-CL-BUYS, CC-CL-BUYV)."""
 
     quantity: int = 0
@@ -109,11 +123,15 @@ class Buy(Order):
     """Convoy number for vehicles; 0 for supplies."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """quantity item, and #convoy for vehicles."""
         amount, item, convoy = _trade(spec, words, rules)
-        return cls(spec.keyword, line, text, quantity=amount, item=item, convoy=convoy)
+        return cls(spec.keyword, line_number, text, quantity=amount, item=item, convoy=convoy)
+
+    def line(self, rules: Ruleset) -> str:
+        """BUY 3 FOOD; vehicles by their plural, for a convoy: BUY 2 BUSES #1."""
+        return _trade_line(self.keyword, self.quantity, self.item, self.convoy, rules)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """Vehicles need a convoy of their type."""
@@ -159,7 +177,7 @@ class Buy(Order):
 @clan_order("SELL", abbr="SE", syntax="SELL quantity item [#convoy] | SELL CONVOY #n",
             summary="sell supplies, weapons, vehicles or a convoy", rule="CC-CL-SELL-01")
 @attrs.frozen
-class Sell(Order):
+class Sell(ClanOrder):
     """Sell supplies or weapons, or vehicles from a convoy (CC-CL-SELL), or with SELL CONVOY
     every vehicle of a convoy, which disbands (CC-CL-SELL-02)."""
 
@@ -169,15 +187,21 @@ class Sell(Order):
     whole_convoy: bool = False
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """quantity item [#convoy], or CONVOY #n."""
         if words and words[0].upper == "CONVOY":
             number = convoy_number(words[1] if len(words) > 1 else None, "SELL CONVOY")
             no_more(words, spec, 2)
-            return cls(spec.keyword, line, text, convoy=number, whole_convoy=True)
+            return cls(spec.keyword, line_number, text, convoy=number, whole_convoy=True)
         amount, item, convoy = _trade(spec, words, rules)
-        return cls(spec.keyword, line, text, quantity=amount, item=item, convoy=convoy)
+        return cls(spec.keyword, line_number, text, quantity=amount, item=item, convoy=convoy)
+
+    def line(self, rules: Ruleset) -> str:
+        """SELL 40 FOOD, SELL 2 BUSES #1, or SELL CONVOY #3."""
+        if self.whole_convoy:
+            return spaced(self.keyword, "CONVOY", convoy_word(self.convoy))
+        return _trade_line(self.keyword, self.quantity, self.item, self.convoy, rules)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The convoy must exist, hold the vehicles and be of their type."""
@@ -250,18 +274,22 @@ class Sell(Order):
 @clan_order("ENLIST", abbr="EN", syntax="ENLIST quantity", summary="enlist troops",
             rule="CC-CL-ENLIST-01")
 @attrs.frozen
-class Enlist(Order):
+class Enlist(ClanOrder):
     """Enlist troops into the unallocated pool (CC-CL-ENLIST)."""
 
     quantity: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """quantity."""
         amount = quantity(words[0] if words else None, "ENLIST")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, quantity=amount)
+        return cls(spec.keyword, line_number, text, quantity=amount)
+
+    def line(self, rules: Ruleset) -> str:
+        """ENLIST 40."""
+        return spaced(self.keyword, str(self.quantity))
 
     def run(self, ctx: TurnContext) -> None:
         """As many as the treasury pays for, at the troop price (AMB-46)."""
@@ -288,7 +316,7 @@ def check_name(name: str) -> None:
 @clan_order("CREATE", abbr="CR", syntax='CREATE hex# type ["name"]',
             summary="create a convoy in a city you own", rule="CC-CL-CREATE-01")
 @attrs.frozen
-class Create(Order):
+class Create(ClanOrder):
     """Create a convoy in an owned city (CC-CL-CREATE)."""
 
     hex: str = ""
@@ -296,7 +324,7 @@ class Create(Order):
     name: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex# type ["name"]."""
         hex_id = hex_arg(words[0] if words else None, "CREATE")
@@ -309,8 +337,12 @@ class Create(Order):
                                    "SEA, AMPHIBIOUS, MILITARY or AIR")
         name = " ".join(t.text for t in words[2:]).strip()
         check_name(name)
-        return cls(spec.keyword, line, text, hex=hex_id, convoy_type=convoy_type.key,
+        return cls(spec.keyword, line_number, text, hex=hex_id, convoy_type=convoy_type.key,
                    name=name)
+
+    def line(self, rules: Ruleset) -> str:
+        """CREATE 0516 LAND, with the name in quotes if it has one: CREATE 0516 AIR "Hawks"."""
+        return spaced(self.keyword, self.hex, self.convoy_type.upper(), quoted(self.name))
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's and able to launch that type."""

@@ -14,7 +14,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, is_move_word
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -24,14 +24,14 @@ from conquest_tui.engine.steps import entry, loot
 @convoy_order("MOVE", abbr="", syntax="N|NE|SE|S|SW|NW|NORTH…|hex#",
               summary="move one hex (any distance by air)", rule="CC-CO-MOVE-01")
 @attrs.frozen
-class Move(Order):
+class Move(ConvoyOrder):
     """Move one hex in a direction, or to a hex number (CC-CO-MOVE)."""
 
     direction: str = ""
     target: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """One direction word or hex number, after MOVE or alone on the line."""
         if len(words) != 1 or not is_move_word(words[0]):
@@ -39,8 +39,12 @@ class Move(Order):
                                    "hex number")
         direction = hexgrid.DIRECTION_WORDS.get(words[0].upper)
         if direction:
-            return cls(spec.keyword, line, text, direction=direction)
-        return cls(spec.keyword, line, text, target=words[0].text)
+            return cls(spec.keyword, line_number, text, direction=direction)
+        return cls(spec.keyword, line_number, text, target=words[0].text)
+
+    def line(self, rules: Ruleset) -> str:
+        """The direction or hex number alone (CC-CO-MOVE-01): NE, 0516."""
+        return self.direction or self.target
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Checks, fuel (with the Dealer), parts bill, then the hex entry."""
@@ -129,7 +133,7 @@ def _chemist_find(ctx: TurnContext, convoy: Convoy) -> None:
 @convoy_order("PAUSE", abbr="PA", syntax="PAUSE",
               summary="move around within the hex (re-enter it)", rule="CC-CO-PAUSE-01")
 @attrs.frozen
-class Pause(Order):
+class Pause(ConvoyOrder):
     """Meander within the hex and re-enter it (CC-CO-PAUSE)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -153,7 +157,7 @@ _MODE_RULES = {"recon": "CC-CO-MODE-01", "capture": "CC-CO-MODE-02", "empty": "C
 
 
 @attrs.frozen
-class SetMode(Order):
+class SetMode(ConvoyOrder):
     """CAPTURE, RECON or EMPTY, at once (CC-CO-MODE-01…03, CC-CO-GEN-05, AMB-51)."""
 
     mode: str = "capture"
@@ -204,7 +208,7 @@ class Recon(SetMode):
 @convoy_order("LOOT", abbr="LO", syntax="LOOT", summary="search this hex for anything of value",
               rule="CC-CO-LOOT-01")
 @attrs.frozen
-class Loot(Order):
+class Loot(ConvoyOrder):
     """Search the current hex (CC-CO-LOOT)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -12,7 +12,7 @@ from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.economy import plague_cure
 from conquest_tui.engine.orderbook.declare import convoy_order
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, shown
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -23,7 +23,7 @@ _SWITCH = {"ON": True, "OFF": False}
 @convoy_order("CURE", abbr="CU", syntax="CURE",
               summary="cure the city of the Plague", rule="CC-CO-CURE-01")
 @attrs.frozen
-class Cure(Order):
+class Cure(ConvoyOrder):
     """Cure the city in the convoy's hex of the Plague with vaccine (CC-CO-CURE)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -37,20 +37,24 @@ class Cure(Order):
 @convoy_order("AID", abbr="AI", syntax="AID ON|OFF",
               summary="automatic curing of cities (needs a Doctor)", rule="CC-CO-AID-01")
 @attrs.frozen
-class Aid(Order):
+class Aid(ConvoyOrder):
     """Switch automatic curing on or off; it needs an Expert Doctor (CC-CO-AID)."""
 
     on: bool = True
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """ON or OFF."""
         if not words or words[0].upper not in _SWITCH:
             got = f' (not "{shown(words[0].text)}")' if words else ""
             raise OrderSyntaxError("bad_switch", f"AID needs ON or OFF{got}")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, on=_SWITCH[words[0].upper])
+        return cls(spec.keyword, line_number, text, on=_SWITCH[words[0].upper])
+
+    def line(self, rules: Ruleset) -> str:
+        """AID ON or AID OFF."""
+        return f"{self.keyword} {'ON' if self.on else 'OFF'}"
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """AID ON needs a Doctor aboard (CC-CO-AID-01); OFF always works."""

@@ -11,10 +11,12 @@ from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import hex_arg, no_more, word_at
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder, ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.event_text import render
 from conquest_tui.engine.steps import sabotage
@@ -25,7 +27,7 @@ from conquest_tui.engine.world.goods import city_name
 @convoy_order("PLANT", abbr="PL", syntax="PLANT",
               summary="plant an Expert Spy in this city", rule="CC-CO-PLANT-01", aliases=("SPY",))
 @attrs.frozen
-class Plant(Order):
+class Plant(ConvoyOrder):
     """Plant the convoy's Expert Spy in the city of its hex for good (CC-CO-PLANT, AMB-16)."""
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -39,24 +41,28 @@ class Plant(Order):
             return
         city = spies.plant(game, ctx.clan, convoy)
         ctx.report(EventKind.PLANT, "CC-CO-PLANT-01", convoy=convoy.number,
-                   counterspy=int(city.owner == ctx.clan.number), **where)
+                   counterspy=int(city.owner == ctx.clan.number), **keywords(where))
 
 
 @clan_order("SABOTAGE", abbr="SA", syntax="SABOTAGE hex#",
             summary="sabotage a city (needs a planted spy)", rule="CC-CL-SABOTAGE-01")
 @attrs.frozen
-class Sabotage(Order):
+class Sabotage(ClanOrder):
     """Have the Clan's spy in a city sabotage it (CC-CL-SABOTAGE, AMB-33)."""
 
     hex: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """hex#."""
         hex_id = hex_arg(word_at(words, 0), spec.keyword)
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, hex=hex_id)
+        return cls(spec.keyword, line_number, text, hex=hex_id)
+
+    def line(self, rules: Ruleset) -> str:
+        """SABOTAGE 0516."""
+        return spaced(self.keyword, self.hex)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """A city in that hex, not the Clan's own (a spy planted this turn may come later)."""
@@ -81,7 +87,7 @@ class Sabotage(Order):
         owner = city.owner
         facts = sabotage.sabotage(game, ctx.clan, city, ctx.rng())
         effect = facts["effect"]
-        ctx.report(EventKind.SABOTAGE, "CC-CL-SABOTAGE-01", **where, **facts)
+        ctx.report(EventKind.SABOTAGE, "CC-CL-SABOTAGE-01", **keywords(where), **keywords(facts))
         if not owner or owner == ctx.clan.number:
             return
         if effect == sabotage.CAUGHT:

@@ -12,10 +12,12 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orderbook.declare import convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word_at
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.event_text import render
 from conquest_tui.engine.world import radio, spies
@@ -24,15 +26,17 @@ from conquest_tui.engine.world.goods import city_name
 TARGET_WORDS = {"B": "B", "BUILDINGS": "B", "P": "P", "POPULATION": "P", "T": "T",
                 "TROOPS": "T", "S": "S", "SCOURGE": "S"}
 """What BOMB's argument may say → the target letter (CC-CO-BOMB-04…07)."""
+TARGET_NAMES = {letter: word for word, letter in TARGET_WORDS.items() if len(word) > 1}
+"""The target letter → the word BOMB's line writes."""
 
 
-def _where(game: Game, hex_id: str) -> dict[str, object]:
+def _where(game: Game, hex_id: str) -> dict[str, str | int]:
     city = game.city(hex_id)
     return {"hex": hex_id, "city": city_name(game, hex_id), "owner": city.owner if city else 0}
 
 
 def _struck_city(ctx: TurnContext, convoy: Convoy, why: str, refused: EventKind,
-                 rule: str) -> tuple[CityState, dict[str, object]] | None:
+                 rule: str) -> tuple[CityState, dict[str, str | int]] | None:
     """The city in the convoy's hex and where it is; None, the refusal told, when `why` says the
     strike cannot be made."""
     where = _where(ctx.game, convoy.hex)
@@ -47,14 +51,14 @@ def _struck_city(ctx: TurnContext, convoy: Convoy, why: str, refused: EventKind,
 @convoy_order("BOMB", abbr="BO", syntax="BOMB [BUILDINGS|POPULATION|TROOPS|SCOURGE]",
               summary="drop all bombs on the city (air only)", rule="CC-CO-BOMB-01")
 @attrs.frozen
-class Bomb(Order):
+class Bomb(ConvoyOrder):
     """Drop every bomb the air convoy carries on the city in its hex (CC-CO-BOMB)."""
 
     target: str = ""
     """"B", "P", "T", "S", or "" for a target picked at random per bomb (CC-CO-BOMB-08)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """An optional target: BUILDINGS, POPULATION, TROOPS, SCOURGE or B, P, T, S."""
         token = word_at(words, 0)
@@ -65,7 +69,11 @@ class Bomb(Order):
                 raise OrderSyntaxError("bad_target", f'"{token.text}" is not a bomb target: '
                                        "BUILDINGS, POPULATION, TROOPS or SCOURGE (B, P, T, S)")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, target=target)
+        return cls(spec.keyword, line_number, text, target=target)
+
+    def line(self, rules: Ruleset) -> str:
+        """BOMB, or BOMB BUILDINGS (POPULATION, TROOPS, SCOURGE) for a target."""
+        return spaced(self.keyword, TARGET_NAMES.get(self.target, ""))
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only air convoys carry bombs (where it will be, and with what, is not known yet)."""
@@ -88,8 +96,8 @@ class Bomb(Order):
                  "misses": result.misses, "duds": result.duds, "destroyed": names,
                  "people": result.people, "killed": result.killed,
                  "infected": int(result.infected)}
-        ctx.report(EventKind.BOMB, "CC-CO-BOMB-02", convoy=convoy.number, **facts)
-        owner = int(where["owner"])  # type: ignore[call-overload]
+        ctx.report(EventKind.BOMB, "CC-CO-BOMB-02", convoy=convoy.number, **keywords(facts))
+        owner = int(where["owner"])
         if owner:
             ctx.notify(owner, EventKind.BOMBED, "CC-CO-BOMB-02", **facts)
         radio.broadcast(game, convoy.hex, EventKind.BOMB,
@@ -100,7 +108,7 @@ class Bomb(Order):
 @convoy_order("RAZE", abbr="RA", syntax="RAZE", summary="burn a city you own",
               rule="CC-CO-RAZE-01")
 @attrs.frozen
-class Raze(Order):
+class Raze(ConvoyOrder):
     """Burn the city the convoy is in, which the Clan owns, with all its convoys there
     (CC-CO-RAZE)."""
 
@@ -121,7 +129,7 @@ class Raze(Order):
                  "claymores_lost": result.claymores_lost,
                  "fortification": game.rules.fortification(result.fortification).name,
                  "garrison": result.garrison}
-        ctx.report(EventKind.RAZE, "CC-CO-RAZE-02", convoy=convoy.number, **facts)
+        ctx.report(EventKind.RAZE, "CC-CO-RAZE-02", convoy=convoy.number, **keywords(facts))
         if spies.remove_spy(city, ctx.clan.number):  # your own spy there dies (CC-CO-RAZE-06)
             ctx.report(EventKind.SPY_LOST, "CC-CO-RAZE-06", why="raze", convoy=convoy.number,
                        hex=where["hex"], city=where["city"])

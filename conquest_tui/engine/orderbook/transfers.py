@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
+from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orderbook.market import pay
 from conquest_tui.engine.orders.arguments import (
     SUPPLIES,
@@ -22,9 +23,10 @@ from conquest_tui.engine.orders.arguments import (
     quantity,
     word_at,
 )
-from conquest_tui.engine.orders.model import Order
+from conquest_tui.engine.orders.model import ClanOrder, ConvoyOrder
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
+from conquest_tui.engine.orders.writing import convoy_word, quoted, spaced, vehicle_word
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.reason_sentences import describe
 
@@ -72,10 +74,17 @@ def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
 
 
 
+def _give_word(kind: str, item: str, rules: Ruleset) -> str:
+    """The word GIVE reads back as the thing given: TROOPS, RIFLES, BUSES, MILK, ENG."""
+    if kind == "vehicle":
+        return vehicle_word(rules, item)
+    return item if kind == "expert" else item.upper()
+
+
 @clan_order("GIVE", abbr="GI", syntax="GIVE quantity item #from #to",
             summary="transfer between your convoys", rule="CC-CL-GIVE-01")
 @attrs.frozen
-class Give(Order):
+class Give(ClanOrder):
     """Hand something from one of the Clan's convoys to another in the same hex (CC-CL-GIVE).
 
     kind: "vehicle" (item = vehicle key), "troops", "weapon" (item = rifles …), "cargo"
@@ -89,7 +98,7 @@ class Give(Order):
     recipient: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """quantity item #from #to, or ALL EXPERTS #from #to."""
         first = word_at(words, 0)
@@ -101,7 +110,7 @@ class Give(Order):
             sender = convoy_number(word_at(words, 2), "GIVE ALL EXPERTS")
             recipient = convoy_number(word_at(words, 3), "GIVE ALL EXPERTS")
             no_more(words, spec, 4)
-            return cls._checked(spec, line, text, "all_experts", "", 0, sender, recipient)
+            return cls._checked(spec, line_number, text, "all_experts", "", 0, sender, recipient)
         start = 0
         amount = 1
         if first is not None and first.text.replace(",", "").isdigit():
@@ -116,15 +125,23 @@ class Give(Order):
         sender = convoy_number(word_at(words, start + 1), "GIVE (the giving convoy)")
         recipient = convoy_number(word_at(words, start + 2), "GIVE (the receiving convoy)")
         no_more(words, spec, start + 3)
-        return cls._checked(spec, line, text, kind, item, amount, sender, recipient)
+        return cls._checked(spec, line_number, text, kind, item, amount, sender, recipient)
 
     @classmethod
-    def _checked(cls, spec: OrderSpec, line: int, text: str, kind: str, item: str, amount: int,
-                 sender: int, recipient: int) -> Self:
+    def _checked(cls, spec: OrderSpec, line_number: int, text: str, kind: str, item: str,
+                 amount: int, sender: int, recipient: int) -> Self:
         if sender == recipient:
             raise OrderSyntaxError("same_convoy", f"convoy #{sender} cannot give to itself")
-        return cls(spec.keyword, line, text, kind=kind, item=item, quantity=amount,
+        return cls(spec.keyword, line_number, text, kind=kind, item=item, quantity=amount,
                    sender=sender, recipient=recipient)
+
+    def line(self, rules: Ruleset) -> str:
+        """GIVE 10 TROOPS #1 #2, GIVE 2 BUSES #1 #2, GIVE 1 ENG #1 #2, GIVE ALL EXPERTS #1 #2."""
+        convoys = (convoy_word(self.sender), convoy_word(self.recipient))
+        if self.kind == "all_experts":
+            return spaced(self.keyword, "ALL EXPERTS", *convoys)
+        return spaced(self.keyword, str(self.quantity), _give_word(self.kind, self.item, rules),
+                      *convoys)
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """Both convoys must be the Clan's and the recipient able to take the thing."""
@@ -165,7 +182,7 @@ class Give(Order):
         done = convoy_transfers.give(game, sender, recipient, self.kind, self.item,
                                      self.quantity)
         ctx.report(EventKind.GIVE, "CC-CL-GIVE-01", convoy=recipient.number,
-                   sender=sender.number, hex=recipient.hex, **done.moved)
+                   sender=sender.number, hex=recipient.hex, **keywords(done.moved))
         if done.settings_reset:
             ctx.report(EventKind.SETTING_RESET, "CC-CNV-80", convoy=sender.number, why="given",
                        settings=done.settings_reset)
@@ -176,7 +193,7 @@ class Give(Order):
 @clan_order("CONVERT", abbr="CO", syntax="CONVERT convoy# type [name]",
             summary="sell all vehicles and restart as a new type", rule="CC-CL-CONVERT-01")
 @attrs.frozen
-class Convert(Order):
+class Convert(ClanOrder):
     """Sell every vehicle and restart the convoy as another type (CC-CL-CONVERT)."""
 
     convoy: int = 0
@@ -184,7 +201,7 @@ class Convert(Order):
     name: str = ""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """convoy# type [name]."""
         number = convoy_number(word_at(words, 0), "CONVERT")
@@ -195,7 +212,11 @@ class Convert(Order):
                 "CONVERT needs the new convoy type"
             raise OrderSyntaxError("bad_type", f"{shown}: LAND, SEA, AMPHIBIOUS, MILITARY or AIR")
         name = name_arg(words[2:], rules, "CONVERT") if len(words) > 2 else ""
-        return cls(spec.keyword, line, text, convoy=number, convoy_type=kind.key, name=name)
+        return cls(spec.keyword, line_number, text, convoy=number, convoy_type=kind.key, name=name)
+
+    def line(self, rules: Ruleset) -> str:
+        """CONVERT 2 AMPHIBIOUS, with the new name in quotes if it has one."""
+        return spaced(self.keyword, str(self.convoy), self.convoy_type.upper(), quoted(self.name))
 
     def check(self, game: Game, clan: int) -> Finding | None:
         """The convoy must be the Clan's and of another type."""
@@ -234,7 +255,7 @@ class Convert(Order):
 @convoy_order("SPLIT", abbr="SP", syntax="SPLIT", summary="split into two convoys",
               rule="CC-CO-SPLIT-01")
 @attrs.frozen
-class Split(Order):
+class Split(ConvoyOrder):
     """Divide the convoy into a primary and a new secondary convoy (CC-CO-SPLIT)."""
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
@@ -270,18 +291,22 @@ def _vehicles(ctx: TurnContext, convoy: Convoy) -> list[tuple[int, str, str]]:
 @convoy_order("ABSORB", abbr="AB", syntax="ABSORB convoy#",
               summary="absorb one of your convoys in the same hex", rule="CC-CO-ABSORB-01")
 @attrs.frozen
-class Absorb(Order):
+class Absorb(ConvoyOrder):
     """Take every vehicle, troop, cargo unit and expert of another convoy here (CC-CO-ABSORB)."""
 
     target: int = 0
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """convoy#."""
         target = convoy_number(word_at(words, 0), "ABSORB")
         no_more(words, spec, 1)
-        return cls(spec.keyword, line, text, target=target)
+        return cls(spec.keyword, line_number, text, target=target)
+
+    def line(self, rules: Ruleset) -> str:
+        """ABSORB 3."""
+        return spaced(self.keyword, str(self.target))
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """The other convoy must be the Clan's and of the same type."""

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 import attrs
 
 from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, shown
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.tokens import TokenError, tokenize
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.rules.ruleset import Ruleset
 
 AGENT = "AGENT"
 """The keyword an agent line is recorded under (it is written without one)."""
@@ -16,10 +21,16 @@ AGENT = "AGENT"
 class AgentDestination(Order):
     """One agent-destination line: the hex the agent of that line reports on (AMB-71)."""
 
+    KEYWORD: ClassVar[str] = AGENT
+
     hex: str = ""
 
+    def line(self, rules: Ruleset) -> str:
+        """The hex number alone, as the [AGENTS] section is written: 0516."""
+        return self.hex
 
-def parse_agent_line(text: str, line: int) -> AgentDestination:
+
+def parse_agent_line(text: str, line_number: int) -> AgentDestination:
     """A line such as `0516` (or `AGENT 0516`). Raises OrderSyntaxError."""
     try:
         words = tokenize(text)
@@ -35,4 +46,4 @@ def parse_agent_line(text: str, line: int) -> AgentDestination:
         extra = shown(" ".join(token.text for token in words[1:]))
         raise OrderSyntaxError("extra_words", f'an agent line takes one hex number, like 0516; '
                                f'"{extra}" is too much')
-    return AgentDestination(AGENT, line, text.strip(), hex=target)
+    return AgentDestination(AGENT, line_number, text.strip(), hex=target)

@@ -1,43 +1,130 @@
-"""The base of every order record: where it stands on the sheet, and the grammar of bare orders."""
+"""The bases of every order record: where it stands on the sheet, its grammar and its sheet line.
+
+An order is a value that reads and writes itself (like a chess move's `uci()`): its class's
+`parse` reads it from the words of a sheet line, and `line(rules)` gives back its canonical
+text, the rulebook's keyword and arguments as a player writes them, such that reading that text
+gives back an equal order. Equality is the order's meaning (its keyword and arguments): where it
+stands on the sheet (`line_number`) and the text the player typed (`text`, which may differ from
+`line()` in spacing, case, abbreviations or comments) take no part in it.
+
+`ConvoyOrder` and `ClanOrder` are the two kinds, each with one signature for its check and its
+step: a convoy order is checked against the convoy (`check(game, convoy)`) and runs for it
+(`run(ctx, convoy)`); a Clan order is checked against the Clan's number (`check(game, clan)`),
+runs for the Clan (`run(ctx)`) and may forecast how it changes the convoys the convoy sections
+will find (`forecast`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 import attrs
 
 from conquest_tui.engine.orders.arguments import no_more
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.orders.registry import OrderSpec
+    from conquest_tui.engine.core.context import TurnContext
+    from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.core.state import Convoy
+    from conquest_tui.engine.orders.registry import Finding, OrderSpec
     from conquest_tui.engine.orders.tokens import Token
     from conquest_tui.engine.rules.ruleset import Ruleset
 
 
+def _declared_keyword(order: Order) -> str:
+    return type(order).KEYWORD
+
+
 @attrs.frozen
 class Order:
-    """Common part of every order: its canonical keyword and where it stands on the sheet."""
+    """Common part of every order: its canonical keyword and where it stands on the sheet.
 
-    keyword: str
-    line: int
-    text: str
+    A record built in code (a bot's plan) needs only its arguments: the keyword defaults to the
+    one its class is declared with, the line number to 0 and the text to "".
+    """
+
+    KEYWORD: ClassVar[str] = ""
+    """The keyword the class is declared with (set by the declaration, see orderbook.declare)."""
+
+    keyword: str = attrs.field(default=attrs.Factory(_declared_keyword, takes_self=True))
+    line_number: int = attrs.field(default=0, eq=False)
+    """The sheet line it was read from (0: not read from a sheet); not part of its meaning."""
+    text: str = attrs.field(default="", eq=False)
+    """The line as the player typed it; not part of its meaning (see `line`)."""
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """The grammar of an order that takes no words; orders with arguments override it."""
         no_more(words, spec, 0)
-        return cls(spec.keyword, line, text)
+        return cls(spec.keyword, line_number, text)
+
+    def line(self, rules: Ruleset) -> str:
+        """The canonical sheet text: the keyword, then the arguments as the syntax shows them
+        (names and messages in quotes). Reading it gives back an equal order. `rules` gives the
+        rulebook's words for what the order names (a vehicle's plural)."""
+        return self.keyword
+
+    @classmethod
+    def carried_out(cls) -> bool:
+        """Whether this version carries the order out (declares its step)."""
+        return False
+
+
+@attrs.frozen
+class ConvoyOrder(Order):
+    """An order of a [CONVOY n] section: checked against the convoy, run for it at its pulse."""
+
+    def check(self, game: Game, convoy: Convoy) -> Finding | None:
+        """What cannot work given what the convoy has now, as (code, message); None: nothing
+        to say (where the convoy will be when the order runs is not known yet)."""
+        return None
+
+    def run(self, ctx: TurnContext, convoy: Convoy) -> None:
+        """Carry the order out at its pulse. An order being built declares no step."""
+        raise NotImplementedError(f"{self.keyword} is not carried out yet")
+
+    @classmethod
+    def carried_out(cls) -> bool:
+        """Whether the class declares its step."""
+        return cls.run is not ConvoyOrder.run
+
+
+@attrs.frozen
+class ClanOrder(Order):
+    """An order of [PRE] or [POST]: checked against the Clan (its number), run for it."""
+
+    def check(self, game: Game, clan: int) -> Finding | None:
+        """What cannot work given what the Clan has now, as (code, message); None: nothing."""
+        return None
+
+    def run(self, ctx: TurnContext) -> None:
+        """Carry the order out in its phase. An order being built declares no step."""
+        raise NotImplementedError(f"{self.keyword} is not carried out yet")
+
+    def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
+        """How a pre-turn order changes the convoys the convoy sections will find, for the
+        checker (CREATE adds one, SELL CONVOY removes one); most orders change none."""
+
+    @classmethod
+    def carried_out(cls) -> bool:
+        """Whether the class declares its step."""
+        return cls.run is not ClanOrder.run
 
 
 @attrs.frozen
 class NotYetSupported(Order):
-    """An order of the rulebook that this version reads but does not carry out yet."""
+    """The grammar of an order of the rulebook that this version reads but does not carry out
+    yet: any words, kept as written. Mixed into a ConvoyOrder or ClanOrder being built."""
 
     args: tuple[str, ...] = ()
 
     @classmethod
-    def parse(cls, spec: OrderSpec, words: list[Token], line: int, text: str,
+    def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
         """Any words: they are kept as written."""
-        return cls(spec.keyword, line, text, args=tuple(token.text for token in words))
+        return cls(spec.keyword, line_number, text, args=tuple(token.text for token in words))
+
+    def line(self, rules: Ruleset) -> str:
+        """The keyword and the words as written."""
+        return " ".join((self.keyword, *self.args))

@@ -1,8 +1,7 @@
-"""The order registry: every declaration (words, grammar, check, step), by word or by type."""
+"""The order registry: every declaration (words, syntax, record class), by word or by type."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -25,7 +24,8 @@ class DuplicateOrderError(ValueError):
 
 @attrs.frozen
 class OrderSpec:
-    """One order of the rulebook as declared: its words, grammar, check and step."""
+    """One order of the rulebook as declared: its words, syntax and record class (whose
+    `parse`, `line`, `check` and `run` are the order's grammar, text, check and step)."""
 
     keyword: str
     abbreviation: str
@@ -35,29 +35,22 @@ class OrderSpec:
     summary: str
     rule: str
     order_type: type[Order]
-    """The record class the order is read into; its `parse` classmethod is the grammar."""
+    """The record class the order is read into: a ConvoyOrder or a ClanOrder (model.py)."""
     aliases: tuple[str, ...] = ()
-    check: Callable[..., Finding | None] | None = None
-    """check(order, game, convoy) or check(order, game, clan number): what cannot work now."""
-    run: Callable[..., None] | None = None
-    """run(order, ctx, convoy) or run(order, ctx); None: not carried out by this version yet."""
-    forecast: Callable[..., None] | None = None
-    """forecast(order, game, clan number, convoys): how a pre-turn order changes the convoys
-    the convoy sections will find (CREATE adds one, SELL CONVOY removes one)."""
 
     @property
     def supported(self) -> bool:
-        """Whether this version carries the order out."""
-        return self.run is not None
+        """Whether this version carries the order out (its class declares `run`)."""
+        return self.order_type.carried_out()
 
     @property
     def words(self) -> tuple[str, ...]:
         """Every word that names the order: keyword, abbreviation and aliases."""
         return tuple(word for word in (self.keyword, self.abbreviation, *self.aliases) if word)
 
-    def parse(self, words: list[Token], line: int, text: str, rules: Ruleset) -> Order:
+    def parse(self, words: list[Token], line_number: int, text: str, rules: Ruleset) -> Order:
         """The order read from the words after its keyword. Raises OrderSyntaxError."""
-        return self.order_type.parse(self, words, line, text, rules)
+        return self.order_type.parse(self, words, line_number, text, rules)
 
 
 class OrderRegistry:

@@ -56,7 +56,7 @@ class OrderSheet:
         return ()
 
 
-def parse_order_line(text: str, line: int, section: str, rules: Ruleset) -> model.Order:
+def parse_order_line(text: str, line_number: int, section: str, rules: Ruleset) -> model.Order:
     """Read one order line of a section (CONVOY or CLAN). Raises OrderSyntaxError."""
     registry = rules.orders
     try:
@@ -72,7 +72,7 @@ def parse_order_line(text: str, line: int, section: str, rules: Ruleset) -> mode
                                    "hex number")
         move = registry.lookup(CONVOY, MOVE)
         assert move is not None, "the order registry declares no MOVE"
-        return move.parse(words, line, text, rules)
+        return move.parse(words, line_number, text, rules)
     rest = words[1:]
     spec = registry.lookup(section, first)
     if spec is None and len(words) > 1:
@@ -89,7 +89,7 @@ def parse_order_line(text: str, line: int, section: str, rules: Ruleset) -> mode
             raise OrderSyntaxError("wrong_section", f"{other.keyword} is {kind}; it belongs in "
                                    f"{where}")
         raise OrderSyntaxError("unknown", f'"{shown(words[0].text)}" is not an order')
-    return spec.parse(rest, line, text, rules)
+    return spec.parse(rest, line_number, text, rules)
 
 
 def header_of(line: str) -> tuple[str, int] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.economy import bought_lines
+from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.orders.sheet import SheetLine, counted
 
 
@@ -33,11 +34,12 @@ def _run_lines(ctx: TurnContext, lines: tuple[SheetLine, ...], limit: int, label
             ctx.fail(EventKind.OVER_LIMIT, "CC-SEQ-15", why="clan_lines", limit=limit,
                      section=label, text=sheet_line.text)
             continue
-        if sheet_line.order is None:
+        order = sheet_line.order
+        if order is None:
             continue
-        spec = ctx.game.rules.orders.spec_of(sheet_line.order)
-        if spec is None or spec.run is None:
-            ctx.fail(EventKind.NOT_SUPPORTED, "", keyword=sheet_line.order.keyword)
+        spec = ctx.game.rules.orders.spec_of(order)
+        if spec is None or not spec.supported or not isinstance(order, ClanOrder):
+            ctx.fail(EventKind.NOT_SUPPORTED, "", keyword=order.keyword)
             continue
-        spec.run(sheet_line.order, ctx)
+        order.run(ctx)
     ctx.line = 0

@@ -66,7 +66,7 @@ def _run_order(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
         ctx.fail(EventKind.TOO_SICK, "CC-CNV-31", convoy=convoy.number)
         return
     spec = ctx.game.rules.orders.spec_of(order)
-    if spec is None or spec.run is None:
+    if spec is None or not spec.supported or not isinstance(order, model.ConvoyOrder):
         ctx.fail(EventKind.NOT_SUPPORTED, "", convoy=convoy.number, keyword=order.keyword)
         return
-    spec.run(order, ctx, convoy)
+    order.run(ctx, convoy)

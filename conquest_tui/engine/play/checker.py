@@ -125,8 +125,8 @@ def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Co
     for sheet_line in sheet.pre:
         order = sheet_line.order
         spec = orders.spec_of(order) if order is not None else None
-        if spec is not None and spec.forecast is not None:
-            spec.forecast(order, game, clan, found)
+        if spec is not None and isinstance(order, model.ClanOrder):
+            order.forecast(game, clan, found)
     return found
 
 
@@ -149,9 +149,9 @@ def _not_supported(order: model.Order) -> Finding:
 
 def _check_clan_order(game: Game, clan: int, order: model.Order) -> Finding | None:
     spec = game.rules.orders.spec_of(order)
-    if spec is None or not spec.supported:
+    if spec is None or not spec.supported or not isinstance(order, model.ClanOrder):
         return _not_supported(order)
-    return spec.check(order, game, clan) if spec.check is not None else None
+    return order.check(game, clan)
 
 
 def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]) -> list[Problem]:
@@ -172,7 +172,7 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
             problems.append(Problem(sheet_line.line, code, message, "check"))
             continue
         if spec.keyword != MOVE:
-            problem = spec.check(order, game, convoy) if spec.check is not None else None
+            problem = order.check(game, convoy) if isinstance(order, model.ConvoyOrder) else None
             if problem:
                 problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
             elif spec.keyword.lower() in MODES:
