@@ -22,6 +22,7 @@ from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.event_text import problem_text
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.rules.ruleset import Ruleset
 from tests.game_helpers import convoy_of, first_clan, second_clan
@@ -43,7 +44,7 @@ def _extras(game: Game, level: str = "normal", spare: int | None = None) -> Extr
 def _errors(game: Game, plan: SheetPlan) -> list[str]:
     """The checker's errors (not notices) on the plan's sheet."""
     problems = check_sheet(game, first_clan(game), plan.text())
-    return [f"{p.code}: {p.message}" for p in problems if not p.is_warning]
+    return [f"{p.code}: {problem_text(p)}" for p in problems if not p.is_warning]
 
 
 def _rich(game: Game, money: int = RICH) -> None:

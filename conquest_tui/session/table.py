@@ -313,14 +313,15 @@ class Session:
     def _submit(self, clan_number: int, sheet: str) -> TurnOutcome:
         from conquest_tui.engine.orders.sheet import refusal
         from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+        from conquest_tui.engine.reports.event_text import problem_text
         from conquest_tui.engine.reports.report import build_report
         from conquest_tui.engine.reports.view import ClanView
 
         game = self._game
         refused = refusal(sheet, game.rules)
         if refused is not None:
-            raise SheetRefused(f"{refused.message[0].upper()}{refused.message[1:]}; the turn "
-                               "was not run.")
+            said = problem_text(refused)
+            raise SheetRefused(f"{said[0].upper()}{said[1:]}; the turn was not run.")
         with self._locked():
             turn_before = game.state.game_turn
             try:

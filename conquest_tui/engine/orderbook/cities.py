@@ -22,7 +22,6 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.steps import cargo_sale
 from conquest_tui.engine.world import buildings, goods
@@ -167,9 +166,9 @@ def _check_city(game: Game, clan: int, hex_id: str) -> Finding | None:
     """While typing: the city must exist and be the Clan's."""
     city = game.city(hex_id)
     if city is None:
-        return "no_city", f"there is no city in {hex_id}"
+        return "no_city", {"hex": hex_id}
     if city.owner != clan:
-        return "not_owner", f"you do not own the city in {hex_id}"
+        return "not_owner", {"hex": hex_id}
     return None
 
 
@@ -243,7 +242,7 @@ class Fortify(Order):
         city = game.city(self.hex)
         assert city is not None
         problem = fortify_problem(game, clan, city)
-        return ("cannot_fortify", describe(problem)) if problem else None
+        return ("cannot_fortify", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Pay for one level, then assign any troops and claymores given."""
@@ -317,7 +316,7 @@ class Erect(Order):
         assert city is not None
         built = [game.rules.buildings[c].name for c in self.buildings if c in city.buildings]
         if built:
-            return "already_built", f"the city in {self.hex} already has: {', '.join(built)}"
+            return "already_built", {"hex": self.hex, "built": tuple(built)}
         return None
 
     def run(self, ctx: TurnContext) -> None:

@@ -28,7 +28,6 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
@@ -126,10 +125,10 @@ class Rename(Order):
         """The convoy must be the Clan's; the Clan renames itself only early in the game."""
         if self.convoy:
             if game.convoy(clan, self.convoy) is None:
-                return "no_convoy", f"you have no convoy #{self.convoy}"
+                return "no_convoy", {"number": self.convoy}
             return None
         problem = _clan_rename_problem(game)
-        return ("too_late", describe(problem)) if problem else None
+        return ("too_late", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Rename now; the Clan only up to the turn the rules allow (AMB-59)."""

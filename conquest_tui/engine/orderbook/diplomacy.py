@@ -22,7 +22,6 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports import diplomacy_sentences
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 MAX_CLAN_NUMBER = 999
@@ -58,7 +57,7 @@ def _finding(problem: Reason | None) -> Finding | None:
     """A reason as the sheet checker's (code, message)."""
     if problem is None:
         return None
-    return problem.code, diplomacy_sentences.reason_text(problem.as_facts())
+    return problem.code, problem.as_facts()
 
 
 # --- ALLY and BAN ------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports import espionage_sentences
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
@@ -71,7 +70,7 @@ class Espionage(Order):
         problem = _problem(game, clan, self.target)
         if problem is None:
             return None
-        return problem.code, espionage_sentences.cannot_espionage(problem.as_facts())
+        return problem.code, problem.as_facts()
 
     def run(self, ctx: TurnContext) -> None:
         """Pay the price at the target's current popularity, or fail whole (AMB-84)."""

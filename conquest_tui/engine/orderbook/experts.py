@@ -17,7 +17,6 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.steps import scan
 
@@ -120,7 +119,7 @@ class Hire(Order):
         if not self.expert:
             return None
         problem = experts.hire_problem(convoy, self.expert, game.rules)
-        return ("cannot_hire", describe(problem)) if problem else None
+        return ("cannot_hire", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay $10,000 at a city Guild or a structure that hires (CC-CO-HIRE-01…04)."""

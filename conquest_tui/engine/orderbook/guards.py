@@ -67,7 +67,7 @@ class _HexGuards(Order):
         """While typing: a listed hex, or every hex of a pattern, that is not the Clan's now."""
         for pattern in self.hexes:
             if not hex_defense.owned_matches(game, clan, pattern):
-                return "not_owned", _not_owned_text(pattern)
+                return "not_owned", {"pattern": pattern}
         return None
 
 
@@ -123,12 +123,6 @@ class Garrison(_HexGuards):
     def run(self, ctx: TurnContext) -> None:
         """Assign or withdraw guards only (CC-CL-GARRISON-01)."""
         _assign(ctx, _eligible(ctx, self.hexes, "garrisoned"), self.troops)
-
-
-def _not_owned_text(pattern: str) -> str:
-    if "*" in pattern:
-        return f"you own no hex that matches {pattern}"
-    return f"you do not own hex {pattern}"
 
 
 def _eligible(ctx: TurnContext, patterns: tuple[str, ...], verb: str) -> list[str]:

@@ -17,7 +17,6 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, hex_arg, no_m
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import structures
 from conquest_tui.engine.world.structure_uses import first_use, mark_used, use_key, used_this_turn
@@ -72,7 +71,7 @@ class Build(Order):
     def check(self, game: Game, clan: int) -> Finding | None:
         """The terrain must take the structure and the hex have none (ownership may come)."""
         problem = build_problem(game, clan, self.hex, self.structure, owner=False)
-        return ("cannot_build", describe(problem)) if problem else None
+        return ("cannot_build", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Pay and build; production starts next turn."""
@@ -123,7 +122,7 @@ class Gamble(Order):
     def check(self, game: Game, clan: int) -> Finding | None:
         """There must be a Casino there (ownership may come)."""
         problem = gamble_problem(game, clan, self.hex, owner=False)
-        return ("cannot_gamble", describe(problem)) if problem else None
+        return ("cannot_gamble", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Stake, roll d100 on the casino table, pay out (CC-CL-GAMBLE-02…04)."""
@@ -191,8 +190,8 @@ class Fish(Order):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only sea convoys fish (where the convoy will be is not known yet)."""
         if convoy.convoy_type != "sea":
-            return "cannot_fish", describe(reason("fish_type", number=convoy.number,
-                                                  convoy_type=convoy.convoy_type, scare=0))
+            return "cannot_fish", reason("fish_type", number=convoy.number,
+                                         convoy_type=convoy.convoy_type, scare=0).as_facts()
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -263,8 +262,8 @@ class Pave(Order):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only land convoys pave (where the convoy will be is not known yet)."""
         if convoy.convoy_type != "land":
-            return "cannot_pave", f"only land convoys can pave; convoy #{convoy.number} is " \
-                                  f"{convoy.convoy_type}"
+            return "cannot_pave", reason("pave_type", number=convoy.number,
+                                         convoy_type=convoy.convoy_type).as_facts()
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -9,7 +9,7 @@ import attrs
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.convoys import convoys as convoy_rules
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.economy import offers
@@ -25,7 +25,6 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.steps import food
 
@@ -86,13 +85,15 @@ def _vehicle_finding(game: Game, clan: int, convoy_no: int, item: str, selling: 
     convoy = game.convoy(clan, convoy_no)
     vehicle = game.rules.vehicles[item]
     if convoy is None:
-        return "no_convoy", f"you have no convoy #{convoy_no}"
+        return "no_convoy", {"number": convoy_no}
     if vehicle.convoy_type != convoy.convoy_type:
-        return ("wrong_type", f"{vehicle.plural.lower()} are {vehicle.convoy_type} vehicles; "
-                f"convoy #{convoy.number} is a {convoy.convoy_type} convoy")
+        return "wrong_type", reason("vehicle_type", vehicles=vehicle.plural.lower(),
+                                    vehicle_type=vehicle.convoy_type, number=convoy.number,
+                                    convoy_type=convoy.convoy_type).as_facts()
     if selling and convoy.vehicles.get(vehicle.key, 0) < selling:
-        return ("not_enough", f"convoy #{convoy.number} has "
-                f"{convoy.vehicles.get(vehicle.key, 0)} {vehicle.plural.lower()}")
+        return "not_enough", reason("few_vehicles", number=convoy.number,
+                                    have=convoy.vehicles.get(vehicle.key, 0),
+                                    vehicles=vehicle.plural.lower()).as_facts()
     return None
 
 
@@ -182,7 +183,7 @@ class Sell(Order):
         """The convoy must exist, hold the vehicles and be of their type."""
         if self.whole_convoy:
             if game.convoy(clan, self.convoy) is None:
-                return "no_convoy", f"you have no convoy #{self.convoy}"
+                return "no_convoy", {"number": self.convoy}
             return None
         if self.convoy:
             return _vehicle_finding(game, clan, self.convoy, self.item, self.quantity)
@@ -314,7 +315,7 @@ class Create(Order):
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's and able to launch that type."""
         problem = convoy_rules.create_problem(game, clan, self.hex, self.convoy_type)
-        return ("cannot_create", describe(problem)) if problem else None
+        return ("cannot_create", problem.as_facts()) if problem else None
 
     def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
         """The new convoy, numbered as the turn will number it, for its section."""

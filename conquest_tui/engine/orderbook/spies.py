@@ -15,7 +15,6 @@ from conquest_tui.engine.orders.arguments import hex_arg, no_more, word_at
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.event_text import render
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.steps import sabotage
 from conquest_tui.engine.world import spies
@@ -64,8 +63,7 @@ class Sabotage(Order):
         why = "no_city" if city is None else "own_city" if city.owner == clan else ""
         if not why:
             return None
-        return "cannot_sabotage", render(EventKind.CANNOT_SABOTAGE, {
-            "why": why, "hex": self.hex, "city": city_name(game, self.hex)})
+        return "cannot_sabotage", {"why": why, "hex": self.hex, "city": city_name(game, self.hex)}
 
     def run(self, ctx: TurnContext) -> None:
         """The counterspy's check, then the outcome; the owner sees the effect, and learns who

@@ -16,7 +16,6 @@ from conquest_tui.engine.orders.arguments import OrderSyntaxError, no_more, word
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.event_text import render
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import radio, spies
 from conquest_tui.engine.world.goods import city_name
@@ -70,8 +69,7 @@ class Bomb(Order):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only air convoys carry bombs (where it will be, and with what, is not known yet)."""
         if convoy.convoy_type != "air":
-            return "cannot_bomb", render(EventKind.CANNOT_BOMB,
-                                         {"why": "not_air", "convoy": convoy.number})
+            return "cannot_bomb", {"why": "not_air", "convoy": convoy.number}
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

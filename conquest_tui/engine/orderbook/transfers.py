@@ -25,7 +25,6 @@ from conquest_tui.engine.orders.arguments import (
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
-from conquest_tui.engine.reports.reason_sentences import describe
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 CARRIED_WEAPONS = ("rifles", "grenades", "rockets", "bombs")
@@ -132,19 +131,19 @@ class Give(Order):
         recipient = game.convoy(clan, self.recipient)
         for number, convoy in ((self.sender, sender), (self.recipient, recipient)):
             if convoy is None:
-                return "no_convoy", f"you have no convoy #{number}"
+                return "no_convoy", {"number": number}
         assert sender is not None and recipient is not None
         if self.kind == "vehicle":
             vehicle = game.rules.vehicles[self.item]
             if vehicle.convoy_type != recipient.convoy_type:
-                return "wrong_type", describe(reason(
+                return "wrong_type", reason(
                     "give_vehicle_type", vehicles=vehicle.plural.lower(),
                     vehicle_type=vehicle.convoy_type, number=recipient.number,
-                    convoy_type=recipient.convoy_type))
+                    convoy_type=recipient.convoy_type).as_facts()
         if self.kind == "expert" and self.item == "PIL":
             needed = game.rules.expert_effects.pilot_requires_type
             if recipient.convoy_type != needed:
-                return "wrong_type", f"an Expert Pilot serves only in {needed} convoys"
+                return "wrong_type", reason("pilot_type", needed=needed).as_facts()
         return None
 
     def run(self, ctx: TurnContext) -> None:
@@ -201,10 +200,10 @@ class Convert(Order):
         """The convoy must be the Clan's and of another type."""
         convoy = game.convoy(clan, self.convoy)
         if convoy is None:
-            return "no_convoy", f"you have no convoy #{self.convoy}"
+            return "no_convoy", {"number": self.convoy}
         if convoy.convoy_type == self.convoy_type:
             return ("cannot_convert",
-                    describe(convoy_transfers.convert_same(convoy.number, self.convoy_type)))
+                    convoy_transfers.convert_same(convoy.number, self.convoy_type).as_facts())
         return None
 
     def run(self, ctx: TurnContext) -> None:
@@ -240,7 +239,7 @@ class Split(Order):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """The convoy must have enough to halve."""
         price = convoy_transfers.split_price(game, convoy)
-        return ("cannot_split", describe(price)) if isinstance(price, Reason) else None
+        return ("cannot_split", price.as_facts()) if isinstance(price, Reason) else None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay, then halve the convoy; the new one can do nothing more this turn."""
@@ -287,12 +286,12 @@ class Absorb(Order):
         """The other convoy must be the Clan's and of the same type."""
         target = game.convoy(convoy.owner, self.target)
         if target is None:
-            return "no_convoy", f"you have no convoy #{self.target}"
+            return "no_convoy", {"number": self.target}
         if target is convoy:
-            return "cannot_absorb", describe(reason("absorb_self", number=convoy.number))
+            return "cannot_absorb", reason("absorb_self", number=convoy.number).as_facts()
         if target.convoy_type != convoy.convoy_type:
-            return ("cannot_absorb", f"convoy #{target.number} is a {target.convoy_type} convoy: "
-                    "only the same type can merge")
+            return "cannot_absorb", reason("merge_type", number=target.number,
+                                           convoy_type=target.convoy_type).as_facts()
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
+from conquest_tui.engine.core.problems import RESOLVE, SAID, ProblemCode
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.reports import (
     city_war_sentences,  # city war (helper "city-war")
@@ -13,6 +14,7 @@ from conquest_tui.engine.reports import (
     espionage_sentences,  # agents sent to hexes, ESPIONAGE (helper "espionage")
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")
+    problem_sentences,  # parse and check problems, notices
     radio_sentences,  # the radio's news (helper "paper")
     sentences,
     spies_sentences,  # PLANT, SABOTAGE, counterspies (helper "spies")
@@ -82,10 +84,22 @@ def event_text(event: Event) -> str:
 
 
 def problem_text(problem: Problem) -> str:
-    """What went wrong on a line: a parse or check message, or a resolve problem's sentence."""
-    if problem.message:
-        return problem.message
-    return render(EventKind(problem.code), problem.facts)
+    """What went wrong on a line, rendered from the problem's code and facts: a resolve problem
+    as the event of its kind, a parse or check problem or a notice by its code
+    (`problem_sentences`)."""
+    if problem.level == RESOLVE:
+        return render(EventKind(problem.code), problem.facts)
+    if SAID in problem.facts:
+        return str(problem.facts[SAID])
+    code = ProblemCode(problem.code)
+    kind = problem_sentences.AS_EVENT.get(code)
+    if kind is not None:
+        return render(kind, problem.facts)
+    if code is ProblemCode.FORECAST:
+        from conquest_tui.engine.reports.forecast_text import warning_text  # noqa: PLC0415 — it words the failure with this module
+
+        return warning_text(problem.facts)
+    return problem_sentences.sentence(code, problem.facts)
 
 
 def problem_line(problem: Problem) -> str:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from conquest_tui.engine.core.events import Fact, Facts
+from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 from conquest_tui.engine.core.state import NOTICE, Problem
 from conquest_tui.engine.reports.event_text import problem_text
 from conquest_tui.engine.reports.forecast_records import (
@@ -9,9 +13,10 @@ from conquest_tui.engine.reports.forecast_records import (
     Forecast,
     ForecastProblem,
 )
+from conquest_tui.engine.reports.problem_sentences import whole
 from conquest_tui.engine.reports.report_text import hide_rule_ids
 
-FORECAST_CODE = "forecast"
+FORECAST_CODE = ProblemCode.FORECAST.value
 """The code of a sheet problem that comes from the forecast (a warning: the line runs)."""
 
 CANNOT_KNOW_WORDS: dict[str, str] = {
@@ -48,10 +53,25 @@ def problem_sentence(found: ForecastProblem) -> str:
     return f"forecast: will fail {when(found)}: {hide_rule_ids(problem_text(found.problem))}"
 
 
+def warning_facts(found: ForecastProblem) -> Facts:
+    """A forecast failure as a notice's facts: the failed problem's code and facts, and when."""
+    return {**found.problem.facts, "failed": found.problem.code, "at_pulse": found.pulse,
+            "at_phase": found.phase}
+
+
+def warning_text(facts: Mapping[str, Fact]) -> str:
+    """The sentence of a forecast notice (`ProblemCode.FORECAST`, made by `sheet_warnings`)."""
+    rest = {name: value for name, value in facts.items()
+            if name not in ("failed", "at_pulse", "at_phase")}
+    failed = Problem(0, str(facts["failed"]), RESOLVE, rest)
+    return problem_sentence(ForecastProblem(0, whole(facts["at_pulse"]), str(facts["at_phase"]),
+                                            failed))
+
+
 def sheet_warnings(forecast: Forecast, taken: set[int]) -> list[Problem]:
     """The forecast's failures as warnings on their sheet lines, except on lines in `taken`
     (those the checker already has a problem with)."""
-    return [Problem(found.line, FORECAST_CODE, problem_sentence(found), NOTICE)
+    return [Problem(found.line, ProblemCode.FORECAST, NOTICE, warning_facts(found))
             for found in forecast.problems if found.line not in taken]
 
 
