@@ -232,8 +232,8 @@ def test_scan_sentences_and_problems_cc_co_scan_01_02_03_04() -> None:
     assert problem_line(Problem(0, "nothing_to_scan", "resolve",
                                 {"convoy": 2, "hex": "0308"})) == (
         "convoy #2 could enter none of the hexes around 0308, so there is nothing to scan")
-    assert problem_text(Problem(3, "bad_hex", "parse", {"said": '"99" is not a hex number'})) == (
-        '"99" is not a hex number')
+    assert problem_text(Problem(3, "bad_hex", "parse", {"why": "not_hex", "text": "99"})) == (
+        '"99" is not a hex number, like 0516')
     assert problem_line(Problem(4, "no_city", "check", {"hex": "0307"})) == (
         "line 4: there is no city in 0307")
 

@@ -17,7 +17,7 @@ import pytest
 
 from conquest_tui import cli, session
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.problem_needs import PROBLEM_NEEDS, SAID_ONLY, problem_unmet
+from conquest_tui.engine.core.problem_needs import PROBLEM_NEEDS, problem_unmet
 from conquest_tui.engine.core.problems import SAID, ProblemCode
 from conquest_tui.engine.core.state import Problem
 from conquest_tui.engine.play.checker import check_sheet
@@ -34,11 +34,9 @@ from tools.damage_saves import forged_text
 WORDED_HERE = sorted(PROBLEM_NEEDS, key=str)
 
 
-def test_every_code_is_declared_and_its_cases_match_its_sentences() -> None:
-    """A code either declares its facts or is still kept as the words of its order family."""
-    worded = {*problem_sentences.SENTENCES, *problem_sentences.AS_EVENT, ProblemCode.FORECAST,
-              ProblemCode.LEGACY}
-    assert set(PROBLEM_NEEDS) == worded
+def test_every_code_declares_its_facts_and_has_a_sentence_whose_cases_match() -> None:
+    worded = {*problem_sentences.SENTENCES, *problem_sentences.AS_EVENT, ProblemCode.FORECAST}
+    assert set(PROBLEM_NEEDS) == worded == set(ProblemCode)
     for code, sentence in problem_sentences.SENTENCES.items():
         if isinstance(sentence, dict):
             needs = PROBLEM_NEEDS[code]
@@ -49,20 +47,18 @@ def test_every_code_is_declared_and_its_cases_match_its_sentences() -> None:
 def test_a_code_renders_from_only_its_declared_facts(code: ProblemCode) -> None:
     count = 0
     for found in fact_sets(PROBLEM_NEEDS[code]):
-        if code is ProblemCode.FORECAST and found["failed"] == "legacy":
-            found["sentence"] = "an old sentence"
         assert problem_unmet(code, "check", found) is None, (code, found)
         assert isinstance(problem_text(Problem(3, code, "check", found)), str)
         count += 1
     assert count
 
 
-def test_a_problem_kept_as_its_words_reads_as_them_whatever_its_code() -> None:
-    kept = Problem(2, ProblemCode.BAD_QUANTITY, "parse", {SAID: '"lots" is not a whole number'})
+def test_only_an_old_problem_is_kept_as_its_words() -> None:
+    kept = Problem(2, ProblemCode.LEGACY, "parse", {SAID: '"lots" is not a whole number'})
     assert problem_unmet(kept.code, kept.level, kept.facts) is None
     assert problem_line(kept) == 'line 2: "lots" is not a whole number'
+    assert problem_unmet("bad_quantity", "parse", {SAID: "lots"}) == ("why", "missing")
     assert problem_unmet("no_city", "check", {}) == ("hex", "missing")
-    assert PROBLEM_NEEDS[ProblemCode.LEGACY].needed == SAID_ONLY.needed
 
 
 BAD_SHEET = """\

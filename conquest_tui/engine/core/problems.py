@@ -20,16 +20,15 @@ RESOLVE = "resolve"
 """The level of a problem found when the order ran: its code is an `EventKind`."""
 
 SAID = "said"
-"""The one fact of a problem kept as the words it was shown with: a problem saved before
-problems were typed (save version 4 and older), or a sheet's syntax error whose order family
-still words its own reasons (`orders/arguments.OrderSyntaxError` with a message)."""
+"""The fact of a `ProblemCode.LEGACY` problem: the words it was shown with (a parse or check
+problem saved before problems were typed, save version 4 and older)."""
 
 
 class ProblemCode(enum.StrEnum):
     """Every code of a parse or check problem and of a notice; the value is the stable code
     saves, `conquest check`, the JSON report and the sheet pane use."""
 
-    # --- kept as shown (old saves; syntax errors still worded by their order family) -----------
+    # --- saved before problems were typed: the sentence as shown is the fact `SAID` ------------
     LEGACY = "legacy"
 
     # --- the sheet as a whole and its sections ---------------------------------------------------

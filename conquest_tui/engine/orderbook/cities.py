@@ -89,11 +89,10 @@ def signed_amount(token: Token, what: str) -> int:
     digits = text[1:] if text[:1] in "+-" else text
     value = whole_number(digits, MAX_QUANTITY)
     if value is None:
-        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number of '
-                               f"{what}")
+        raise OrderSyntaxError("bad_quantity", why="of", text=shown(token.text), what=what)
     if value > MAX_QUANTITY:
-        raise OrderSyntaxError("bad_quantity", f"{shown(token.text)} is more {what} than anyone "
-                               f"could use (at most {MAX_QUANTITY:,})")
+        raise OrderSyntaxError("bad_quantity", why="more", text=shown(token.text), what=what,
+                               most=MAX_QUANTITY)
     return -value if text.startswith("-") else value
 
 
@@ -102,8 +101,8 @@ def _garrison_args(spec: OrderSpec, words: list[Token],
     """hex# [troops] [claymores] of ASSIGN and FORTIFY."""
     hex_id = hex_arg(words[0] if words else None, spec.keyword)
     if required and len(words) < 2:
-        raise OrderSyntaxError("missing_quantity", f"{spec.keyword} needs a number of troops "
-                               f"(format: {spec.syntax})")
+        raise OrderSyntaxError("missing_quantity", why="troops", keyword=spec.keyword,
+                               syntax=spec.syntax)
     troops = signed_amount(words[1], "troops") if len(words) > 1 else 0
     claymores = signed_amount(words[2], "claymores") if len(words) > 2 else 0
     no_more(words, spec, 3)
@@ -188,7 +187,7 @@ class Assign(Order):
         """hex# troops [claymores], negative to withdraw."""
         hex_id, troops, claymores = _garrison_args(spec, words, required=True)
         if troops == 0 and claymores == 0:
-            raise OrderSyntaxError("bad_quantity", "ASSIGN moves no troops and no claymores")
+            raise OrderSyntaxError("bad_quantity", why="assign_nothing")
         return cls(spec.keyword, line, text, hex=hex_id, troops=troops, claymores=claymores)
 
     def check(self, game: Game, clan: int) -> Finding | None:
@@ -289,21 +288,18 @@ class Erect(Order):
         hex_id = hex_arg(words[0] if words else None, "ERECT")
         names = words[1:]
         if not names:
-            raise OrderSyntaxError("missing_building", "ERECT needs at least one building, like "
-                                   "ERECT 2914 AIR ARM STO")
+            raise OrderSyntaxError("missing_building")
         limit = rules.order_limits.erect_max_buildings
         if len(names) > limit:
-            raise OrderSyntaxError("too_many", f"ERECT lists at most {limit} buildings, not "
-                                   f"{len(names)}")
+            raise OrderSyntaxError("too_many", most=limit, count=len(names))
         codes: list[str] = []
         for word in names:
             building = rules.building_by_word(word.text)
             if building is None:
-                raise OrderSyntaxError("unknown_building", f'"{word.text}" is not a building; '
-                                       f"use the 3-letter codes: {' '.join(rules.buildings)}")
+                raise OrderSyntaxError("unknown_building", text=word.text,
+                                       codes=tuple(rules.buildings))
             if building.code in codes:
-                raise OrderSyntaxError("twice", f"{building.name} is listed twice; a city holds "
-                                       "one of each type")
+                raise OrderSyntaxError("twice", why="building", name=building.name)
             codes.append(building.code)
         return cls(spec.keyword, line, text, hex=hex_id, buildings=tuple(codes))
 

@@ -109,9 +109,8 @@ class Hire(Order):
         no_more(words, spec, 1)
         expert = rules.expert_by_word(words[0].text)
         if expert is None:
-            codes = ", ".join(rules.experts)
-            raise OrderSyntaxError("unknown_expert", f'"{words[0].text}" is not an expert type; '
-                                   f"use a name or one of {codes}")
+            raise OrderSyntaxError("unknown_expert", text=words[0].text,
+                                   codes=tuple(rules.experts))
         return cls(spec.keyword, line, text, expert=expert.code)
 
     def check(self, game: Game, convoy: Convoy) -> Finding | None:

@@ -60,11 +60,10 @@ class Build(Order):
         hex_id = hex_arg(words[0] if words else None, "BUILD")
         names = ", ".join(rule.name.upper() for rule in rules.custom_structures.values())
         if len(words) < 2:
-            raise OrderSyntaxError("missing_structure", f"BUILD needs a structure: {names}")
+            raise OrderSyntaxError("missing_structure", names=names)
         structure = rules.custom_structure_by_word(words[1].text)
         if structure is None:
-            raise OrderSyntaxError("unknown_structure", f'"{words[1].text}" is not a custom '
-                                   f"structure: {names}")
+            raise OrderSyntaxError("unknown_structure", text=words[1].text, names=names)
         no_more(words, spec, 2)
         return cls(spec.keyword, line, text, hex=hex_id, structure=structure.code)
 
@@ -250,12 +249,10 @@ class Pave(Order):
               rules: Ruleset) -> Self:
         """direction: N, NE, SE, S, SW or NW (or the word, like NORTHEAST)."""
         if not words:
-            raise OrderSyntaxError("missing_direction", "PAVE needs a direction: N, NE, SE, S, "
-                                   "SW or NW")
+            raise OrderSyntaxError("missing_direction")
         direction = hexgrid.DIRECTION_WORDS.get(words[0].upper)
         if direction is None:
-            raise OrderSyntaxError("bad_direction", f'"{words[0].text}" is not a direction: N, '
-                                   "NE, SE, S, SW or NW")
+            raise OrderSyntaxError("bad_direction", text=words[0].text)
         no_more(words, spec, 1)
         return cls(spec.keyword, line, text, direction=direction)
 

@@ -47,20 +47,18 @@ def pay(ctx: TurnContext, cost: int, why: str, **facts: object) -> bool:
 def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bool]:
     """(item key, is_vehicle) for BUY and SELL."""
     if token is None:
-        raise OrderSyntaxError("missing_item", f"{spec.keyword} needs an item "
-                               f"(format: {spec.syntax})")
+        raise OrderSyntaxError("missing_item", why="market", keyword=spec.keyword,
+                               syntax=spec.syntax)
     word = token.upper
     if word in SUPPLIES:
         return SUPPLIES[word], False
     if word in ("TROOP", "TROOPS"):
-        hint = "use ENLIST" if spec.keyword == "BUY" else "troops can never be sold"
-        raise OrderSyntaxError("troops", f"troops cannot be {spec.keyword.lower()}ed this way: "
-                               f"{hint}")
+        raise OrderSyntaxError("troops", verb=spec.keyword.lower())
     vehicle = rules.vehicle_by_word(token.text)
     if vehicle is not None:
         return vehicle.key, True
-    raise OrderSyntaxError("unknown_item", f'"{token.text}" is not something you can '
-                           f"{spec.keyword.lower()} (supplies, weapons or a vehicle name)")
+    raise OrderSyntaxError("unknown_item", why="market", text=token.text,
+                           verb=spec.keyword.lower())
 
 
 def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, str, int]:
@@ -73,8 +71,7 @@ def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, st
         no_more(words, spec, 3)
     else:
         if len(words) > 2:
-            raise OrderSyntaxError("extra_words", f"{item} go to the Clan stockpile: "
-                                   "no convoy number is needed or allowed")
+            raise OrderSyntaxError("extra_words", why="stockpile", item=item)
         convoy = 0
     return amount, item, convoy
 
@@ -280,9 +277,9 @@ class Enlist(Order):
 def check_name(name: str) -> None:
     """Names: at most 20 characters, not starting with the word "the" (CC-CL-CREATE-05)."""
     if len(name) > 20:
-        raise OrderSyntaxError("long_name", f'the name "{name}" is longer than 20 characters')
+        raise OrderSyntaxError("long_name", why="convoy", name=name)
     if name.split(" ", 1)[0].upper() == "THE" and name:
-        raise OrderSyntaxError("the_name", 'names must not begin with "the"')
+        raise OrderSyntaxError("the_name", why="convoy")
 
 
 @clan_order("CREATE", abbr="CR", syntax='CREATE hex# type ["name"]',
@@ -301,12 +298,10 @@ class Create(Order):
         """hex# type ["name"]."""
         hex_id = hex_arg(words[0] if words else None, "CREATE")
         if len(words) < 2:
-            raise OrderSyntaxError("missing_type", "CREATE needs a convoy type: LAND, SEA, "
-                                   "AMPHIBIOUS, MILITARY or AIR")
+            raise OrderSyntaxError("missing_type")
         convoy_type = rules.convoy_type_by_word(words[1].text)
         if convoy_type is None:
-            raise OrderSyntaxError("bad_type", f'"{words[1].text}" is not a convoy type: LAND, '
-                                   "SEA, AMPHIBIOUS, MILITARY or AIR")
+            raise OrderSyntaxError("bad_type", why="not_type", text=words[1].text)
         name = " ".join(t.text for t in words[2:]).strip()
         check_name(name)
         return cls(spec.keyword, line, text, hex=hex_id, convoy_type=convoy_type.key,

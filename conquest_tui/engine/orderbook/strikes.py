@@ -61,8 +61,7 @@ class Bomb(Order):
         if token is not None:
             target = TARGET_WORDS.get(token.text.upper(), "")
             if not target:
-                raise OrderSyntaxError("bad_target", f'"{token.text}" is not a bomb target: '
-                                       "BUILDINGS, POPULATION, TROOPS or SCOURGE (B, P, T, S)")
+                raise OrderSyntaxError("bad_target", text=token.text)
         no_more(words, spec, 1)
         return cls(spec.keyword, line, text, target=target)
 

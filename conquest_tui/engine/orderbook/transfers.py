@@ -41,8 +41,7 @@ def _goods_key(word: str, rules: Ruleset) -> str | None:
 def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
     """(kind, item) of the thing a GIVE order moves."""
     if token is None:
-        raise OrderSyntaxError("missing_item", "GIVE needs an item: vehicles, TROOPS, a weapon, "
-                               "goods or an expert (format: GIVE quantity item #from #to)")
+        raise OrderSyntaxError("missing_item", why="give")
     word = token.upper
     if word in ("TROOP", "TROOPS"):
         return "troops", "troops"
@@ -51,10 +50,8 @@ def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
         if item in CARRIED_WEAPONS:
             return "weapon", item
         if item == "claymores":
-            raise OrderSyntaxError("not_carried", "claymores are kept in cities, never in "
-                                   "convoys, so convoys cannot give them (CC-WPN-07)")
-        raise OrderSyntaxError("not_carried", f"{item} is kept in the Clan stockpile, not in "
-                               "convoys: every convoy uses it from there")
+            raise OrderSyntaxError("not_carried", why="claymores")
+        raise OrderSyntaxError("not_carried", why="stock", item=item)
     vehicle = rules.vehicle_by_word(token.text)
     if vehicle is not None:
         return "vehicle", vehicle.key
@@ -64,9 +61,7 @@ def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
     expert = rules.expert_by_word(token.text)
     if expert is not None:
         return "expert", expert.code
-    raise OrderSyntaxError("unknown_item", f'"{token.text}" is nothing a convoy can give '
-                           "(vehicles, troops, rifles, grenades, rockets, bombs, goods or an "
-                           "expert)")
+    raise OrderSyntaxError("unknown_item", why="give", text=token.text)
 
 
 
@@ -95,8 +90,7 @@ class Give(Order):
         if first is not None and first.upper == "ALL":
             second = word_at(words, 1)
             if second is None or second.upper not in ("EXPERT", "EXPERTS", "EXP"):
-                raise OrderSyntaxError("give_all", "GIVE ALL works only for experts: GIVE ALL "
-                                       "EXPERTS #from #to (CC-CL-GIVE-03)")
+                raise OrderSyntaxError("give_all")
             sender = convoy_number(word_at(words, 2), "GIVE ALL EXPERTS")
             recipient = convoy_number(word_at(words, 3), "GIVE ALL EXPERTS")
             no_more(words, spec, 4)
@@ -110,8 +104,7 @@ class Give(Order):
         if start == 0 and kind != "expert":
             amount = quantity(first, "GIVE")
         if kind == "expert" and amount != 1:
-            raise OrderSyntaxError("one_expert", "experts are given one at a time, by type: GIVE 1 "
-                                   "ENG #2 #3, or GIVE ALL EXPERTS #2 #3 (CC-CL-GIVE-02)")
+            raise OrderSyntaxError("one_expert")
         sender = convoy_number(word_at(words, start + 1), "GIVE (the giving convoy)")
         recipient = convoy_number(word_at(words, start + 2), "GIVE (the receiving convoy)")
         no_more(words, spec, start + 3)
@@ -121,7 +114,7 @@ class Give(Order):
     def _checked(cls, spec: OrderSpec, line: int, text: str, kind: str, item: str, amount: int,
                  sender: int, recipient: int) -> Self:
         if sender == recipient:
-            raise OrderSyntaxError("same_convoy", f"convoy #{sender} cannot give to itself")
+            raise OrderSyntaxError("same_convoy", number=sender)
         return cls(spec.keyword, line, text, kind=kind, item=item, quantity=amount,
                    sender=sender, recipient=recipient)
 
@@ -190,9 +183,9 @@ class Convert(Order):
         type_word = word_at(words, 1)
         kind = rules.convoy_type_by_word(type_word.text) if type_word else None
         if kind is None:
-            shown = f'"{type_word.text}" is not a convoy type' if type_word else \
-                "CONVERT needs the new convoy type"
-            raise OrderSyntaxError("bad_type", f"{shown}: LAND, SEA, AMPHIBIOUS, MILITARY or AIR")
+            if type_word is None:
+                raise OrderSyntaxError("bad_type", why="convert_missing")
+            raise OrderSyntaxError("bad_type", why="not_type", text=type_word.text)
         name = name_arg(words[2:], rules, "CONVERT") if len(words) > 2 else ""
         return cls(spec.keyword, line, text, convoy=number, convoy_type=kind.key, name=name)
 

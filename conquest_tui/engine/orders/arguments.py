@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import Fact, Facts
-from conquest_tui.engine.core.problems import SAID
 from conquest_tui.engine.orders.tokens import Token
 
 if TYPE_CHECKING:
@@ -47,14 +46,13 @@ SHOWN_WORD = 24
 class OrderSyntaxError(ValueError):
     """An order line whose words do not fit the order's format."""
 
-    def __init__(self, code: str, message: str = "", /, **facts: Fact) -> None:
-        super().__init__(message or code)
+    def __init__(self, code: str, /, **facts: Fact) -> None:
+        super().__init__(code)
         self.code = code
         """A `core/problems.ProblemCode` value."""
-        self.facts: Facts = facts if not message else {SAID: message}
-        """What is wrong, as the problem's facts (worded by engine/reports/problem_sentences);
-        a message given (an order family that still words its own syntax errors) is kept as
-        the one fact `SAID`."""
+        self.facts: Facts = facts
+        """What is wrong, as the problem's facts (worded by engine/reports/problem_sentences;
+        what each code needs: core/problem_needs.py)."""
 
 
 def word_at(words: list[Token], index: int) -> Token | None:
@@ -78,11 +76,6 @@ def whole_number(text: str, limit: int) -> int | None:
 def shown(text: str) -> str:
     """A word as a problem repeats it: cut short with "…" when it is very long."""
     return text if len(text) <= SHOWN_WORD else text[: SHOWN_WORD - 1] + "…"
-
-
-def too_big(text: str, limit: int) -> str:
-    """The sentence for a number over its bound."""
-    return f"{shown(text)} is more than anyone could ever use (at most {limit:,})"
 
 
 def quantity(token: Token | None, what: str) -> int:

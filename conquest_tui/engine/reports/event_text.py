@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.core.problems import RESOLVE, SAID, ProblemCode
+from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.reports import (
     city_war_sentences,  # city war (helper "city-war")
@@ -89,8 +89,6 @@ def problem_text(problem: Problem) -> str:
     (`problem_sentences`)."""
     if problem.level == RESOLVE:
         return render(EventKind(problem.code), problem.facts)
-    if SAID in problem.facts:
-        return str(problem.facts[SAID])
     code = ProblemCode(problem.code)
     kind = problem_sentences.AS_EVENT.get(code)
     if kind is not None:

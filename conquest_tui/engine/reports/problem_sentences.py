@@ -49,6 +49,11 @@ def reason_text(f: Facts) -> str:
     return sentence.format_map(f) if isinstance(sentence, str) else sentence(f)
 
 
+def known(f: Facts) -> str:
+    """What ESPIONAGE can find out, as a problem lists it: "OWNER, ALLIES, …"."""
+    return ", ".join(map(str, listed(f["known"])))
+
+
 def _bad_header(f: Facts) -> str:
     why = (f"convoys are numbered #1 to #{f['most']}" if f["why"] == "convoy"
            else "use [PRE], [CONVOY n], [POST] or [AGENTS]")
@@ -102,6 +107,7 @@ def _meets_convoy(f: Facts) -> str:
 
 
 SENTENCES: dict[ProblemCode, ProblemSentence] = {
+    ProblemCode.LEGACY: "{" + SAID + "}",
     ProblemCode.SHEET_TOO_BIG: {
         "bytes": lambda f: (f"the sheet is larger than {f['most']:,} bytes; no order sheet is "
                             "that long, so none of it is read"),
@@ -117,23 +123,119 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.EXTRA_WORDS: {
         "move": "a move takes nothing after the direction or hex number",
         "agent": 'an agent line takes one hex number, like 0516; "{extra}" is too much',
-        "order": '{keyword} does not take "{extra}" (format: {syntax})'},
-    ProblemCode.MISSING_QUANTITY: {"quantity": "{what} needs a quantity"},
+        "order": '{keyword} does not take "{extra}" (format: {syntax})',
+        "stockpile": "{item} go to the Clan stockpile: no convoy number is needed or allowed"},
+    ProblemCode.MISSING_QUANTITY: {
+        "quantity": "{what} needs a quantity", "number": "{what} needs a number",
+        "troops": "{keyword} needs a number of troops (format: {syntax})",
+        "garrison": "GARRISON needs a troop count of 1 to {digits} digits first, negative to "
+                    "withdraw (format: {syntax})"},
     ProblemCode.BAD_QUANTITY: {
         "not_number": '"{text}" is not a whole number', "zero": "the quantity must be at least 1",
-        "too_big": "{text} is more than anyone could ever use (at most {most:,})"},
+        "too_big": "{text} is more than anyone could ever use (at most {most:,})",
+        "of": '"{text}" is not a whole number of {what}',
+        "more": "{text} is more {what} than anyone could use (at most {most:,})",
+        "assign_nothing": "ASSIGN moves no troops and no claymores",
+        "no_lines": "ORDER must buy at least one line",
+        "no_guards": "{keyword} with 0 troops changes nothing: give a number of guards to "
+                     "assign, or a negative one to withdraw"},
     ProblemCode.MISSING_CONVOY: "{what} needs a convoy number, like #1",
     ProblemCode.BAD_CONVOY: {
         "not_number": '"{text}" is not a convoy number, like #1',
         "too_big": '"{text}" is not a convoy number: convoys are numbered #1 to #{most}'},
     ProblemCode.MISSING_HEX: {
         "hex": "{what} needs a hex number, like 0516",
-        "agent": "an agent line needs the hex number the agent goes to, like 0516"},
-    ProblemCode.BAD_HEX: {"not_hex": '"{text}" is not a hex number, like 0516'},
-    ProblemCode.MISSING_NAME: {"name": '{what} needs a name in quotes, like "Iron Fist"'},
+        "agent": "an agent line needs the hex number the agent goes to, like 0516",
+        "guards": "{keyword} needs at least one hex number, like 0417 or 12** (format: "
+                  "{syntax})"},
+    ProblemCode.BAD_HEX: {"not_hex": '"{text}" is not a hex number, like 0516',
+                          "pattern": '"{text}" is not a hex number or pattern, like 0516, 051* '
+                                     "or ****"},
+    ProblemCode.MISSING_NAME: {"name": '{what} needs a name in quotes, like "Iron Fist"',
+                               "rename": "NAME {word} needs the new name in quotes"},
     ProblemCode.LONG_NAME: {
-        "name": 'the name "{name}" is longer than {most} characters (CC-CL-NAME-01)'},
-    ProblemCode.THE_NAME: {"name": 'names must not begin with "the" (CC-CL-NAME-01)'},
+        "name": 'the name "{name}" is longer than {most} characters (CC-CL-NAME-01)',
+        "convoy": 'the name "{name}" is longer than 20 characters'},
+    ProblemCode.THE_NAME: {"name": 'names must not begin with "the" (CC-CL-NAME-01)',
+                           "convoy": 'names must not begin with "the"'},
+    ProblemCode.BAD_TARGET: '"{text}" is not a bomb target: BUILDINGS, POPULATION, TROOPS or '
+                            "SCOURGE (B, P, T, S)",
+    ProblemCode.MISSING_ITEM: {
+        "market": "{keyword} needs an item (format: {syntax})",
+        "give": "GIVE needs an item: vehicles, TROOPS, a weapon, goods or an expert (format: "
+                "GIVE quantity item #from #to)"},
+    ProblemCode.TROOPS: lambda f: (f"troops cannot be {f['verb']}ed this way: " + (
+        "use ENLIST" if f["verb"] == "buy" else "troops can never be sold")),
+    ProblemCode.UNKNOWN_ITEM: {
+        "market": '"{text}" is not something you can {verb} (supplies, weapons or a vehicle '
+                  "name)",
+        "give": '"{text}" is nothing a convoy can give (vehicles, troops, rifles, grenades, '
+                "rockets, bombs, goods or an expert)"},
+    ProblemCode.MISSING_TYPE: "CREATE needs a convoy type: LAND, SEA, AMPHIBIOUS, MILITARY or "
+                              "AIR",
+    ProblemCode.BAD_TYPE: {
+        "not_type": '"{text}" is not a convoy type: LAND, SEA, AMPHIBIOUS, MILITARY or AIR',
+        "convert_missing": "CONVERT needs the new convoy type: LAND, SEA, AMPHIBIOUS, MILITARY "
+                           "or AIR"},
+    ProblemCode.UNKNOWN_EXPERT: lambda f: (f'"{f["text"]}" is not an expert type; use a name or '
+                                           f"one of {', '.join(map(str, listed(f['codes'])))}"),
+    ProblemCode.TOO_MANY_HEXES: "{keyword} takes at most {most} hex numbers per line, not "
+                                "{count}",
+    ProblemCode.MISSING_STRUCTURE: "BUILD needs a structure: {names}",
+    ProblemCode.UNKNOWN_STRUCTURE: '"{text}" is not a custom structure: {names}',
+    ProblemCode.MISSING_DIRECTION: "PAVE needs a direction: N, NE, SE, S, SW or NW",
+    ProblemCode.BAD_DIRECTION: '"{text}" is not a direction: N, NE, SE, S, SW or NW',
+    ProblemCode.MISSING_BUILDING: "ERECT needs at least one building, like ERECT 2914 AIR ARM "
+                                  "STO",
+    ProblemCode.TOO_MANY: "ERECT lists at most {most} buildings, not {count}",
+    ProblemCode.UNKNOWN_BUILDING: lambda f: (f'"{f["text"]}" is not a building; use the '
+                                             "3-letter codes: "
+                                             f"{' '.join(map(str, listed(f['codes'])))}"),
+    ProblemCode.TWICE: {
+        "building": "{name} is listed twice; a city holds one of each type",
+        "keyword": "{keyword} is asked for twice; it would be paid twice"},
+    ProblemCode.NOT_CARRIED: {
+        "claymores": "claymores are kept in cities, never in convoys, so convoys cannot give "
+                     "them (CC-WPN-07)",
+        "stock": "{item} is kept in the Clan stockpile, not in convoys: every convoy uses it "
+                 "from there"},
+    ProblemCode.GIVE_ALL: "GIVE ALL works only for experts: GIVE ALL EXPERTS #from #to "
+                          "(CC-CL-GIVE-03)",
+    ProblemCode.ONE_EXPERT: "experts are given one at a time, by type: GIVE 1 ENG #2 #3, or "
+                            "GIVE ALL EXPERTS #2 #3 (CC-CL-GIVE-02)",
+    ProblemCode.SAME_CONVOY: "convoy #{number} cannot give to itself",
+    ProblemCode.MISSING_CLAN: {
+        "order": "{keyword} needs a Clan number, like {keyword} 133",
+        "espionage": lambda f: ("ESPIONAGE needs a Clan number and what to find out, like ES "
+                                f"455 CITIES HEXES ({known(f)})")},
+    ProblemCode.BAD_CLAN: {"order": '"{text}" is not a Clan number, like 133',
+                           "espionage": '"{text}" is not a Clan number'},
+    ProblemCode.MISSING_DESTINATION: '{keyword} needs a Clan number, a hex or ALL, then the text '
+                                     'in quotes, like {keyword} ALL "Get off my continent!"',
+    ProblemCode.MISSING_TEXT: '{keyword} needs the text of the message in quotes, like "Get off '
+                              'my continent!"',
+    ProblemCode.LONG_MESSAGE: "a message may have at most {most} characters, not {count}",
+    ProblemCode.ARROW_IN_MESSAGE: 'a message may not contain ">": it marks messages to everyone '
+                                  "and signed ones",
+    ProblemCode.BAD_CHARACTER: "a message may hold only printable characters",
+    ProblemCode.BAD_KEYWORD: lambda f: (f'"{f["text"]}" is not something espionage finds out: '
+                                        f"{known(f)}"),
+    ProblemCode.MISSING_KEYWORD: lambda f: (f"ESPIONAGE {f['target']} needs what to find out: "
+                                            f"{known(f)}"),
+    ProblemCode.BAD_MOVE: "MOVE needs one direction (N NE SE S SW NW) or a hex number",
+    ProblemCode.BAD_SWITCH: {
+        "phone": "PHONE needs ON or OFF, like PHONE ON (513)555-3902 or PHONE OFF",
+        "aid": lambda f: "AID needs ON or OFF" + (f' (not "{f["got"]}")' if "got" in f else "")},
+    ProblemCode.BAD_KILL_MODE: {"missing": "KILL MODE needs N, V or T",
+                                "unknown": '"{text}" is not a kill mode; use N, V or T'},
+    ProblemCode.TOO_MANY_LINES: "ORDER buys at most {most} lines at once, not {count} "
+                                "(CC-CL-ORDER-01)",
+    ProblemCode.LONG_SLOGAN: "a slogan may have at most {most} characters, not {count} (AMB-10)",
+    ProblemCode.BAD_PHONE: '"{number}" is not a phone number in the form (513)555-3902; put '
+                           "other numbers in your slogan",
+    ProblemCode.BAD_PERCENT: "VIGILANCE is at most {most}%: a city cannot receive more than "
+                             "half its troop capacity on the turn it is captured "
+                             "(CC-CL-VIGILANCE-01)",
     ProblemCode.HIDE: "there is no voluntary hiding: HIDE is not an order (CC-CNV-79)",
     ProblemCode.WRONG_SECTION: _wrong_section,
     ProblemCode.UNKNOWN: '"{text}" is not an order',
@@ -184,10 +286,7 @@ AS_EVENT: dict[ProblemCode, EventKind] = {
 
 
 def sentence(code: ProblemCode, f: Facts) -> str:
-    """The sentence of a code worded here (not `AS_EVENT`, not `FORECAST`, not kept as said)."""
-    said = f.get(SAID)
-    if said is not None:
-        return str(said)
+    """The sentence of a code worded here (not `AS_EVENT`, not `FORECAST`)."""
     found = SENTENCES[code]
     if isinstance(found, Mapping):
         found = found[str(f["why"])]
