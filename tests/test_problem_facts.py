@@ -190,3 +190,13 @@ def test_a_version_4_problem_keeps_its_words_and_a_resolve_problem_its_facts(gam
     assert problem_line(problems[1]) == ("line 5: convoy #1 needs at least 4 fuel to scan a hex "
                                          "but only 1 is left")
     assert "message" in data["state"]["clans"][0]["last_turn"]["problems"], "input unchanged"
+
+
+def test_the_first_saves_problem_reads_as_it_was_stored() -> None:
+    """tests/fixtures/saves/v0_tiny.json (save version 0) kept a check problem's sentence; it
+    goes through every migration and the report lists it in the same words."""
+    game = load_game(Path(__file__).parent / "fixtures" / "saves" / "v0_tiny.json")
+    (problem,) = game.clan(1).last_turn.problems
+    assert (problem.code, problem.level) == ("legacy", "check")
+    assert problem.facts == {SAID: "not enough troops to defend 0101", "code": "no_troops"}
+    assert problem_line(problem) == "line 2: not enough troops to defend 0101"
