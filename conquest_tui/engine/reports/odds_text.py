@@ -170,11 +170,6 @@ def _enemy_text(assumption: Assumption, rules: Ruleset) -> str:
             f"{fact('troops')} troops, morale {fact('morale')} and training {fact('training')}")
 
 
-def meeting_notice(estimate: Estimate, what: str) -> str:
-    """The checker's notice on a move or PAUSE line that meets enemy convoys (CC-CBV-01)."""
-    return f"this {what} meets {_enemies(estimate)} in {estimate.hex}: {chance(estimate)}"
-
-
 def error_text(error: OddsError) -> str:
     """Why no estimate can be made."""
     facts = error.facts
