@@ -300,7 +300,7 @@ def build_state(
                 game_turn=turn - 1,
                 sheet="\n".join(f"CONVOY {i} MOVE N NE SE" for i in range(1, 41)),
                 problems=[
-                    Problem(line=i, code="bad_move", message="no road", level="check")
+                    Problem(line=i, code="bad_move", level="parse")
                     for i in range(1, 6)
                 ],
                 events=[_event(rng, number, turn - 1, land) for _ in range(200)],

@@ -19,6 +19,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.sentences.event_text import problem_text
 
 Played = tuple[list[tuple[int, str, list[str]]], list[EventKind]]
 
@@ -32,7 +33,7 @@ def _play(game: Game, game_turns: int, level: str) -> Played:
     while not game.state.finished and game.state.game_turn < end:
         clan = game.state.active_clan
         sheet = write_sheet(ClanView(game, clan), level)
-        errors = [p.message or p.code for p in check_sheet(game, clan, sheet)
+        errors = [problem_text(p) or p.code for p in check_sheet(game, clan, sheet)
                   if not p.is_warning and p.level != "resolve"]
         sheets.append((clan, sheet, errors))
         result = run_clan_turn(game, clan, sheet)

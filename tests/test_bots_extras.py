@@ -26,6 +26,7 @@ from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import problem_text
 from tests.game_helpers import convoy_of, first_clan, second_clan
 
 HOME = "0308"       # Brackwater: the first Clan's city (guild: Trainer), needs milk
@@ -56,7 +57,7 @@ def _convoy_lines(extras: Extras) -> list[str]:
 def _errors(game: Game, plan: SheetPlan) -> list[str]:
     """The checker's errors (not notices) on the plan's sheet."""
     problems = check_sheet(game, first_clan(game), plan.text())
-    return [f"{p.code}: {p.message}" for p in problems if not p.is_warning]
+    return [f"{p.code}: {problem_text(p)}" for p in problems if not p.is_warning]
 
 
 def _rich(game: Game, money: int = RICH) -> None:

@@ -32,6 +32,7 @@ from conquest_tui.engine.core.event_needs import (
 )
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.problem_needs import problem_unmet
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.paper import battle_rounds, paper_news
 from conquest_tui.engine.reports import turn_log
@@ -133,7 +134,7 @@ def test_a_kind_renders_from_only_its_declared_facts(kind: EventKind) -> None:
             event = Event(1, "pulses", kind, found, convoy=int(fields["convoy"]), actor=actor)
             assert isinstance(event_text(event), str)
             if not told:
-                assert isinstance(problem_text(Problem(4, kind.value, "", "resolve",
+                assert isinstance(problem_text(Problem(4, kind.value, "resolve",
                                                        {**found, **fields})), str)
             _read_elsewhere(event)
             count += 1
@@ -169,9 +170,7 @@ def _unmet_in(game: Game) -> list[str]:
             if problem:
                 found.append(f"{event.kind.value}: {problem}")
         for item in clan.last_turn.problems:
-            if item.message:
-                continue
-            problem = unmet(NEEDS[EventKind(item.code)], item.facts)
+            problem = problem_unmet(item.code, item.level, item.facts)
             if problem:
                 found.append(f"problem {item.code}: {problem}")
     return found
@@ -263,7 +262,7 @@ def test_an_unknown_why_and_a_kind_swapped_are_refused(played: Game, tmp_path: P
 def test_a_resolve_problem_and_a_broadcast_are_checked_too(played: Game, tmp_path: Path) -> None:
     def problem(state: dict[str, Any]) -> None:
         state["clans"][0]["last_turn"]["problems"] = {
-            "line": [3], "code": ["no_fuel"], "message": [""], "level": ["resolve"],
+            "line": [3], "code": ["no_fuel"], "level": ["resolve"],
             "facts": [{"why": "move", "need": 4}]}
 
     with pytest.raises(SaveError, match=r"state\.clans\[0\]\.last_turn\.problems\[0\]\.facts"
@@ -272,7 +271,7 @@ def test_a_resolve_problem_and_a_broadcast_are_checked_too(played: Game, tmp_pat
 
     def no_kind(state: dict[str, Any]) -> None:
         state["clans"][0]["last_turn"]["problems"] = {
-            "line": [3], "code": ["zz"], "message": [""], "level": ["resolve"], "facts": [{}]}
+            "line": [3], "code": ["zz"], "level": ["resolve"], "facts": [{}]}
 
     with pytest.raises(SaveError, match=r"problems\[0\]\.code: \"zz\" is not a kind of event"):
         load_game(_forged(played, no_kind, tmp_path))

@@ -224,17 +224,18 @@ def test_scan_sentences_and_problems_cc_co_scan_01_02_03_04() -> None:
         "Convoy #1 scanned 1 hex around 0308 for 4 fuel: 0307 Plains.")
     assert said(K.SCAN_SHORT, 1, missed=("0407", "0408")) == (
         "Convoy #1 ran short of fuel and could not scan 0407, 0408.")
-    problem = Problem(6, "no_fuel", "", "resolve", {"why": "scan", "convoy": 1, "need": 4,
-                                                    "have": 1})
+    problem = Problem(6, "no_fuel", "resolve", {"why": "scan", "convoy": 1, "need": 4, "have": 1})
     assert problem_text(problem) == (
         "convoy #1 needs at least 4 fuel to scan a hex but only 1 is left")
     assert problem_line(problem) == (
         "line 6: convoy #1 needs at least 4 fuel to scan a hex but only 1 is left")
-    assert problem_line(Problem(0, "nothing_to_scan", "", "resolve",
+    assert problem_line(Problem(0, "nothing_to_scan", "resolve",
                                 {"convoy": 2, "hex": "0308"})) == (
         "convoy #2 could enter none of the hexes around 0308, so there is nothing to scan")
-    assert problem_text(Problem(3, "bad_hex", '"99" is not a hex number', "parse")) == (
-        '"99" is not a hex number')
+    assert problem_text(Problem(3, "bad_hex", "parse", {"why": "not_hex", "text": "99"})) == (
+        '"99" is not a hex number, like 0516')
+    assert problem_line(Problem(4, "no_city", "check", {"hex": "0307"})) == (
+        "line 4: there is no city in 0307")
 
 
 def test_reasons_read_the_same_as_event_and_as_check_message_cc_co_move_02_cc_cl_give_02(
@@ -254,7 +255,7 @@ def test_reasons_read_the_same_as_event_and_as_check_message_cc_co_move_02_cc_cl
         "nothing of the kind 'gold' can be given")
     assert describe(reason("give_few_vehicles", number=2, have=1, vehicle="car",
                            vehicles="cars")) == "convoy #2 has 1 car"
-    assert problem_text(Problem(4, "cannot_create", "", "resolve",
+    assert problem_text(Problem(4, "cannot_create", "resolve",
                                 {"reason": "not_coastal", "city": "Ardmoor"})) == (
         "Ardmoor is not on the coast: sea convoys need a coastal city")
 

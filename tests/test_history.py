@@ -9,11 +9,13 @@ import pytest
 
 from conquest_tui import cli, session
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Clan, Event
+from conquest_tui.engine.core.state import Clan, Event, PastReport
 from conquest_tui.engine.reports import past_reports
 from conquest_tui.engine.reports.history import build_history, final_standings
 from conquest_tui.engine.reports.turn_log import summary
 from conquest_tui.pins.hashing import hash_pin
+from conquest_tui.storage import past_reports as packing
+from conquest_tui.storage.converter import structure, unstructure
 
 
 def played(turns: int = 2, *, limit: int = 0, pins: list[str] | None = None) -> session.Session:
@@ -57,24 +59,34 @@ def test_past_reports_survive_a_save_and_load(tmp_path: Path) -> None:
     assert again.referee().game.state.turn_figures == table.referee().game.state.turn_figures
 
 
-def test_reports_are_packed_against_the_one_before_and_read_back_exactly() -> None:
+def test_reports_are_kept_as_read_and_packed_by_the_save_against_the_one_before() -> None:
+    """The engine keeps each report as the text the Clan read; the save writes it packed (zlib
+    against the report before, a keyframe every 8) and gives the same text back."""
     clan = Clan(number=1, name="Test")
     texts = [f"Report {n}\n" + "the same long line of the hex list\n" * 40 + f"end {n}\n"
              for n in range(1, 20)]
     for turn, text in enumerate(texts, start=1):
         past_reports.archive(clan, turn, f"turn {turn}", text)
     assert [p.text for p in past_reports.read_all(clan)] == texts
-    alone = len(past_reports.pack(texts[3]))
-    assert len(clan.past_reports[3].packed) < alone, "packed against the report before"
+    assert [p.text for p in clan.past_reports] == texts, "the engine keeps plain records"
+    written = unstructure(clan.past_reports, list[PastReport])
+    assert set(written) == {"game_turn", "summary", "packed"}, "the save's layout is unchanged"
+    assert len(written["packed"][3]) < len(packing.pack(texts[3])), "packed against the one before"
+    assert written["packed"][8] == packing.pack(texts[8]), "every 8th on its own"
+    assert structure(written, list[PastReport], "past_reports") == clan.past_reports
     past_reports.archive(clan, 19, "again", "replaced\n")
     assert len(clan.past_reports) == 19 and past_reports.read_turn(clan, 19).text == "replaced\n"
 
 
-def test_a_damaged_past_report_reads_as_unreadable_not_a_crash() -> None:
+def test_a_damaged_past_report_loads_as_unreadable_not_a_refused_save() -> None:
     clan = Clan(number=1, name="Test")
-    past_reports.archive(clan, 1, "one", "first\n")
-    clan.past_reports[0].packed = "not packed at all"
-    assert past_reports.read_all(clan)[0].text == past_reports.UNREADABLE
+    for turn in (1, 2, 3):
+        past_reports.archive(clan, turn, f"turn {turn}", f"report {turn}\n")
+    written = unstructure(clan.past_reports, list[PastReport])
+    written["packed"][1] = "not packed at all"
+    loaded = structure(written, list[PastReport], "past_reports")
+    assert [p.text for p in loaded] == ["report 1\n", past_reports.UNREADABLE,
+                                        past_reports.UNREADABLE]
 
 
 def test_turn_log_names_the_main_events() -> None:

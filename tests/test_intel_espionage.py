@@ -12,7 +12,7 @@ from conquest_tui.engine.orders.sheet import parse_sheet
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
-from conquest_tui.engine.sentences.event_text import event_text, problem_line
+from conquest_tui.engine.sentences.event_text import event_text, problem_line, problem_text
 from tests.game_helpers import convoy_of, first_clan, second_clan
 
 
@@ -59,7 +59,7 @@ def test_not_before_game_turn_5_cc_cl_espionage_01(spying: Game) -> None:
     me, target = first_clan(spying), second_clan(spying)
     sheet = f"[PRE]\nESPIONAGE {target} HEXES\n"
     (problem,) = check_sheet(spying, me, sheet)
-    assert problem.code == "too_early" and "before game turn 5" in problem.message
+    assert problem.code == "too_early" and "before game turn 5" in problem_text(problem)
     result = run_clan_turn(spying, me, sheet)
     assert [e.kind for e in result.events if "espionage" in e.kind] == ["cannot_espionage"]
     assert "this is game turn 4" in event_text(events(result.events,
@@ -122,7 +122,7 @@ def test_bad_espionage_lines_are_named(spying: Game) -> None:
     assert [(p.line, p.code) for p in problems] == [
         (2, "bad_keyword"), (3, "twice"), (4, "missing_keyword"), (5, "bad_clan"),
         (6, "own_clan"), (7, "no_clan")]
-    assert "OWNER, ALLIES, ENEMIES, INCOME, HEXES, CITIES, CONVOYS" in problems[0].message
+    assert "OWNER, ALLIES, ENEMIES, INCOME, HEXES, CITIES, CONVOYS" in problem_text(problems[0])
 
 
 # --- agents -----------------------------------------------------------------------------------
@@ -178,4 +178,4 @@ def test_agent_lines_read_one_hex_each(spying: Game) -> None:
     (off,) = check_sheet(spying, me, "[AGENTS]\n9999\n")
     assert off.code == "off_map"
     (none,) = check_sheet(spying, second_clan(spying), "[AGENTS]\n0101\n")
-    assert "you have no agents" in none.message
+    assert "you have no agents" in problem_text(none)

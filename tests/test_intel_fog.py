@@ -26,7 +26,7 @@ from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.view import CityInfo, ClanView
-from conquest_tui.engine.sentences.event_text import event_text
+from conquest_tui.engine.sentences.event_text import event_text, problem_text
 from tests.test_fog import LIVE_TYPES, live_objects, public_surface, reachable
 
 A_HOME, B_HOME, C_HOME = "1403", "0402", "0910"
@@ -323,7 +323,7 @@ def test_cc_cl_message_02_the_fourth_message_is_flagged_on_its_line_as_the_turn_
     assert (problem.line, problem.code) == (6, "dip_too_many")
     result = run_clan_turn(game, a, sheet)
     [refused] = [e for e in result.events if e.kind == EventKind.CANNOT_MESSAGE]
-    assert refused.line == 6 and problem.message in event_text(refused)
+    assert refused.line == 6 and problem_text(problem) in event_text(refused)
 
 
 def test_cc_cl_message_02_a_second_message_to_all_is_flagged() -> None:
@@ -332,10 +332,10 @@ def test_cc_cl_message_02_a_second_message_to_all_is_flagged() -> None:
     sheet = f'[PRE]\nMESSAGE ALL "one"\nMESSAGE {b} "two"\nBROADCAST ALL "three"\n'
     [problem] = check_sheet(game, a, sheet)
     assert (problem.line, problem.code) == (4, "dip_too_many_all")
-    assert "at most 1 message to every Clan a turn" in problem.message
+    assert "at most 1 message to every Clan a turn" in problem_text(problem)
     result = run_clan_turn(game, a, sheet)
     [refused] = [e for e in result.events if e.kind == EventKind.CANNOT_MESSAGE]
-    assert refused.line == 4 and problem.message in event_text(refused)
+    assert refused.line == 4 and problem_text(problem) in event_text(refused)
 
 
 def test_cc_cl_message_02_refused_and_skipped_lines_take_no_message_place() -> None:

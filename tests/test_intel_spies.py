@@ -20,7 +20,7 @@ from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.view import ClanView
-from conquest_tui.engine.sentences.event_text import event_text
+from conquest_tui.engine.sentences.event_text import event_text, problem_text
 from conquest_tui.engine.steps import sabotage
 from conquest_tui.engine.world import spies
 from tests.test_conservation import holdings, unaccounted
@@ -171,7 +171,7 @@ def test_sabotage_needs_your_spy_in_a_foreign_city_once_a_turn_cc_cl_sabotage_01
     assert len(kinds(ctx.events, EventKind.SABOTAGE)) == 1
     problems = check_sheet(game, first, f"[PRE]\nSABOTAGE {A_HOME}\nSABOTAGE 0307\n")
     assert [p.line for p in problems] == [2, 3]
-    assert "counterspy" in problems[0].message
+    assert "counterspy" in problem_text(problems[0])
 
 
 def test_every_sabotage_outcome_does_what_the_table_says_cc_cl_sabotage_01_cc_amb_33(

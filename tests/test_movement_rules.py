@@ -57,9 +57,9 @@ def test_illegal_move_reads_alike_when_checked_and_when_run_cc_co_move_02_cc_mov
     ran = [p for p in game.clan(clan).last_turn.problems if p.code == "illegal_move"]
     assert [p.facts for p in ran] == [
         {"convoy": 2, "reason": "water", "target": "0309", "convoy_type": "land"}]
-    assert [p.message for p in checked] == [describe(reason("water", target="0309",
+    assert [problem_text(p) for p in checked] == [describe(reason("water", target="0309",
                                                             convoy_type="land"))]
-    assert problem_text(ran[0]) == f"convoy #2 cannot move: {checked[0].message}"
+    assert problem_text(ran[0]) == f"convoy #2 cannot move: {problem_text(checked[0])}"
 
 
 def test_sea_coast_and_canal_cc_move_06_cc_move_10_cc_cnv_03(game: Game) -> None:

@@ -26,7 +26,7 @@ from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.event_text import problem_line
+from conquest_tui.engine.sentences.event_text import problem_line, problem_text
 
 SHEET = """\
 [PRE]          ; up to 5 lines (+ bought)
@@ -89,9 +89,9 @@ def test_bad_lines_named_with_line_number_and_reason(rules: Ruleset) -> None:
     text = "[PRE]\nBUY lots FUEL\nENLIST\nFROB 3\nBUY 3 TROOPS\n[CONVOY 1]\nHIDE\nN\n"
     sheet = parse_sheet(text, rules)
     assert [p.line for p in sheet.problems] == [2, 3, 4, 5, 7]
-    assert "not a whole number" in sheet.problems[0].message
-    assert "ENLIST" in sheet.problems[2 - 1].message
-    assert "ENLIST" in sheet.problems[3].message
+    assert "not a whole number" in problem_text(sheet.problems[0])
+    assert "ENLIST" in problem_text(sheet.problems[2 - 1])
+    assert "ENLIST" in problem_text(sheet.problems[3])
     assert problem_line(sheet.problems[2]).startswith("line 4: ")
     assert sheet.convoy_lines(1)[1].order is not None
 
@@ -132,7 +132,7 @@ def test_garbage_sheets_never_crash_and_good_lines_still_run(game: Game, lines: 
     text = "\n".join(["[PRE]", "ENLIST 1", *lines])
     sheet = parse_sheet(text, game.rules)
     for problem in sheet.problems:
-        assert 1 <= problem.line <= len(lines) + 2 and problem.message
+        assert 1 <= problem.line <= len(lines) + 2 and problem_text(problem)
     assert len({p.line for p in sheet.problems}) == len(sheet.problems)
     check_sheet(game, game.state.active_clan, text)
     clan = game.state.active_clan

@@ -213,7 +213,7 @@ def test_a_version_3_broadcast_keeps_its_sentence_after_migration_cc_city_63() -
     data["state"]["broadcasts"] = {"hex": ["0308"], "game_turn": [1],
                                    "text": ["Clan 901 fought Clan 902"],
                                    "clans": [[901, 902]], "heard_by": [[]]}
-    assert SAVE_VERSION == 4
+    assert SAVE_VERSION >= 4
     item = structure_state(migrate(data, 3)["state"]).broadcasts[0]
     assert item.kind == EventKind.LEGACY and item.facts == {"sentence": "Clan 901 fought Clan 902"}
     game.state.broadcasts = [item]

@@ -11,7 +11,7 @@ from conquest_tui.engine.paper.report_text import status_lines
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.view import ClanView
-from conquest_tui.engine.sentences.event_text import event_text
+from conquest_tui.engine.sentences.event_text import event_text, problem_text
 from tests.game_helpers import convoy_of as _convoy
 from tests.game_helpers import first_clan as _first
 from tests.game_helpers import second_clan as _second
@@ -132,7 +132,7 @@ def test_buy_supplies_items_no_convoy_no_troops_cc_cl_buys_01(game: Game) -> Non
     assert _parse_codes(game, "[PRE]\nBUY 10 FUEL #1\n") == ["extra_words"]
     assert _parse_codes(game, "[PRE]\nBUY 10 TROOPS\n") == ["troops"]
     problems = parse_sheet("[PRE]\nBUY 10 TROOPS\n", game.rules).problems
-    assert "ENLIST" in problems[0].message
+    assert "ENLIST" in problem_text(problems[0])
     sheet = "[PRE]\n" + "".join(f"BUY 1 {item}\n" for item in items[:5])
     sheet += "[POST]\n" + "".join(f"BUY 1 {item}\n" for item in items[5:])
     run_clan_turn(game, first, sheet)

@@ -103,7 +103,7 @@ def make_state(game_map: GameMap, **changes: Any) -> GameState:
         last_turn=LastTurn(
             game_turn=2,
             sheet="CONVOY 1 MOVE SE\nDEFEND 0101 2",
-            problems=[Problem(2, "no_troops", "not enough troops", level="check")],
+            problems=[Problem(2, "not_owned", "check", {"pattern": "0101"})],
             events=[Event(1, "pulses", EventKind.PICKUP, {"hex": "0201", "taken": (("troops", 5),)},
                           "CC-RES-14", 3, 1)],
             income={"money": 10_000, "food": 12},

@@ -17,6 +17,7 @@ from conquest_tui.engine.orders import parse_sheet
 from conquest_tui.engine.orders.sheet import sheet_lines
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.storage.savefile import game_to_text
 
 HUGE = "9" * 5000
@@ -36,30 +37,30 @@ def only_problem(text: str, game: Game) -> Problem:
 def test_digits_of_other_scripts_are_not_numbers(game: Game) -> None:
     problem = only_problem("[PRE]\nBUY ² FOOD\n", game)
     assert (problem.line, problem.code) == (2, "bad_quantity")
-    assert problem.message == '"²" is not a whole number'
-    assert only_problem("[PRE]\nENLIST ١٢\n", game).message == '"١٢" is not a whole number'
+    assert problem_text(problem) == '"²" is not a whole number'
+    assert problem_text(only_problem("[PRE]\nENLIST ١٢\n", game)) == '"١٢" is not a whole number'
     assert not hexgrid.is_hex_id("０５１６")
 
 
 def test_a_huge_quantity_is_refused_by_its_length_and_names_the_bound(game: Game) -> None:
     problem = only_problem(f"[PRE]\nENLIST {HUGE}\n", game)
     assert (problem.line, problem.code) == (2, "bad_quantity")
-    assert problem.message == f"{'9' * 23}… is more than anyone could ever use (at most " \
+    assert problem_text(problem) == f"{'9' * 23}… is more than anyone could ever use (at most " \
                               "1,000,000)"
-    assert only_problem("[PRE]\nENLIST 1000001\n", game).message == \
+    assert problem_text(only_problem("[PRE]\nENLIST 1000001\n", game)) == \
         "1000001 is more than anyone could ever use (at most 1,000,000)"
 
 
 def test_huge_convoy_numbers_troops_and_counts_are_refused(game: Game) -> None:
     convoy = only_problem(f"[PRE]\nGIVE 5 RIFLES #{HUGE} #2\n", game)
     assert convoy.code == "bad_convoy"
-    assert convoy.message.endswith("is not a convoy number: convoys are numbered #1 to #999")
-    assert only_problem(f"[PRE]\nASSIGN 0516 -{HUGE}\n", game).message.endswith(
+    assert problem_text(convoy).endswith("is not a convoy number: convoys are numbered #1 to #999")
+    assert problem_text(only_problem(f"[PRE]\nASSIGN 0516 -{HUGE}\n", game)).endswith(
         "than anyone could use (at most 1,000,000)")
     assert only_problem(f"[PRE]\nVIGILANCE {HUGE}\n", game).code == "bad_quantity"
     header = parse_sheet(f"[CONVOY {HUGE}]\nPAUSE\n", game.rules).problems[0]
     assert (header.line, header.code) == (1, "bad_header")
-    assert header.message.endswith("is not a section: convoys are numbered #1 to #999")
+    assert problem_text(header).endswith("is not a section: convoys are numbered #1 to #999")
 
 
 # --- 2. lines --------------------------------------------------------------------------------
@@ -69,7 +70,7 @@ def test_lines_break_only_at_newlines_as_an_editor_numbers_them(game: Game) -> N
     text = "[PRE]\r\nENLIST 1 \u2028 x\x85y\x0cz\r\nBOGUS\n"
     assert len(sheet_lines(text)) == 4
     problems = parse_sheet(text, game.rules).problems
-    assert [(p.line, p.message) for p in problems] == [
+    assert [(p.line, problem_text(p)) for p in problems] == [
         (2, 'ENLIST does not take "x y z" (format: ENLIST quantity)'),
         (3, '"BOGUS" is not an order')]
 
@@ -82,7 +83,7 @@ def test_a_repeated_section_is_named_on_its_second_header_and_its_lines_ignored(
     text = ("[PRE]\nENLIST 1\n[CONVOY 1]\nPAUSE\n[POST]\n[PRE]\nENLIST 2\n[CONVOY 1]\nPAUSE\n"
             "[POST]\nBOGUS\n")
     sheet = parse_sheet(text, game.rules)
-    assert [(p.line, p.code, p.message) for p in sheet.problems] == [
+    assert [(p.line, p.code, problem_text(p)) for p in sheet.problems] == [
         (6, "duplicate_section", "a second [PRE] section (the first is on line 1); its lines "
                                  "are ignored"),
         (8, "duplicate_section", "a second [CONVOY 1] section (the first is on line 3); its "
@@ -113,7 +114,7 @@ def test_cc_seq_15_good_lines_past_the_limit_are_still_named(game: Game) -> None
     text = "[PRE]\nBOGUS\n" + "ENLIST 1\n" * 6
     problems = check_sheet(game, game.state.active_clan, text)
     assert [(p.line, p.code) for p in problems] == [(2, "unknown"), (8, "over_limit")]
-    assert problems[1].message == "only 5 pre-turn Clan order lines are allowed; this line " \
+    assert problem_text(problems[1]) == "only 5 pre-turn Clan order lines are allowed; this line " \
                                   "will not run"
 
 
@@ -125,15 +126,15 @@ def test_a_sheet_over_the_line_limit_is_refused_with_one_problem(game: Game) -> 
     assert (limits.sheet_max_lines, limits.sheet_max_bytes) == (2000, 65536)
     problem = only_problem("[PRE]\n" + "BOGUS\n" * 2000, game)
     assert (problem.line, problem.code) == (1, "sheet_too_big")
-    assert problem.message == "the sheet has 2,001 lines, more than the 2,000 any order sheet " \
-                              "needs, so none of it is read"
+    assert problem_text(problem) == "the sheet has 2,001 lines, more than the 2,000 any order " \
+                                    "sheet needs, so none of it is read"
 
 
 def test_a_sheet_over_the_size_limit_is_refused_with_one_problem(game: Game) -> None:
     problem = only_problem("[PRE]\n" + "x" * 70_000 + "\n", game)
     assert (problem.line, problem.code) == (1, "sheet_too_big")
-    assert problem.message == "the sheet is larger than 65,536 bytes; no order sheet is that " \
-                              "long, so none of it is read"
+    assert problem_text(problem) == "the sheet is larger than 65,536 bytes; no order sheet is " \
+                                    "that long, so none of it is read"
     assert only_problem("[PRE]\n" + "é" * 40_000, game).code == "sheet_too_big"
 
 
@@ -206,7 +207,7 @@ def test_arbitrary_text_never_crashes_and_problems_name_lines_of_the_sheet(
     sheet = parse_sheet(text, game.rules)
     clan = game.state.active_clan
     for problem in (*sheet.problems, *check_sheet(game, clan, sheet)):
-        assert 1 <= problem.line <= count and problem.message
+        assert 1 <= problem.line <= count and problem_text(problem)
     result = run_clan_turn(game, clan, text)
     assert all(0 <= problem.line <= count for problem in result.problems)
 

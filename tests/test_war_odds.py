@@ -15,6 +15,7 @@ from conquest_tui.engine.core.state import Convoy, Sighting
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.sentences import odds_text
+from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.storage.savefile import save_game
 
 HOME = "0406"
@@ -161,9 +162,9 @@ def test_checker_notes_a_move_into_seen_enemy_convoys_cc_cbv_01(game: Game, own:
     sheet = f"[CONVOY {own.number}]\nMOVE NE\n"
     other = next(p for p in check_sheet(game, own.owner, sheet) if p.code == "meets_convoy")
     assert other.level == "notice" and other.line == 2
-    assert other.message.startswith(
+    assert problem_text(other).startswith(
         f"this move meets Clan {second_clan(game)}'s convoy in {FIELD}: ")
-    assert other.message.endswith("to win")
+    assert problem_text(other).endswith("to win")
     game.clan(own.owner).sightings.clear()
     real = convoy_of(game, second_clan(game))
     real.hex, real.hidden = FIELD, False

@@ -17,7 +17,7 @@ from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
-from conquest_tui.engine.sentences.event_text import event_text
+from conquest_tui.engine.sentences.event_text import event_text, problem_text
 from conquest_tui.engine.steps import capture
 from tests.test_conservation import holdings, unaccounted
 
@@ -195,14 +195,15 @@ def test_checker_warns_a_move_attacks_a_hex_with_its_odds_cc_cbh_05(game: Game) 
     chance = round(estimate.win * 100)
     assert 60 <= chance <= 95 and abs(estimate.win - hex_attack.odds(game, PLAINS, 25).chance) < .1
     notes = check_sheet(game, me, "[CONVOY 1]\nN\n")
-    assert [(p.line, p.level, p.message) for p in notes] == [
+    assert [(p.line, p.level, problem_text(p)) for p in notes] == [
         (2, "notice", f"this move attacks hex {PLAINS}, Clan {other}'s, in Capture mode: you "
                       f"will fight its guards (needs 15–31 troops; you have 25: about "
                       f"{chance}% to take it)")]
     assert check_sheet(game, me, "[CONVOY 1]\nN\n") == notes  # seeded: the same each time
     assert check_sheet(game, me, "[CONVOY 1]\nRECON\nN\n") == []
     convoy.troops = 31
-    assert "enough to take it for certain" in check_sheet(game, me, "[CONVOY 1]\nN\n")[0].message
+    notice = check_sheet(game, me, "[CONVOY 1]\nN\n")[0]
+    assert "enough to take it for certain" in problem_text(notice)
     convoy.troops = 10
     assert check_sheet(game, me, "[CONVOY 1]\nN\n") == []  # too few: no attack is made
     convoy.troops = 25
@@ -315,7 +316,7 @@ def test_bomb_preconditions_cc_co_bomb_01(game: Game) -> None:
     ally's, once per convoy per turn; otherwise nothing happens and the line says why."""
     me, other = clans(game)
     notes = check_sheet(game, me, "[CONVOY 1]\nBOMB\n")
-    assert [(p.level, p.message) for p in notes] == [
+    assert [(p.level, problem_text(p)) for p in notes] == [
         ("check", "convoy #1 is not an air convoy; only air convoys carry and drop bombs")]
     wings = add_convoy(game, me, A_HOME, "air", {"jet": 1}, bombs=1)
     ctx = ctx_of(game)

@@ -16,6 +16,7 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.gamemap import LEGEND, TERRAIN_CHARS, GameMap
 from conquest_tui.engine.core.hexgrid import direction_between, format_hex, parse_hex
+from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.orders.arguments import is_move_word
 from conquest_tui.engine.orders.model import Order
@@ -63,8 +64,9 @@ __all__ = [
     "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
-    "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem", "Report",
-    "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title", "city_row",
+    "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem", "ProblemCode",
+    "Report", "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title",
+    "city_row",
     "convoy_lines", "direction_between", "event_text", "forecast_text", "format_hex",
     "has_rounds", "header_of", "hex_row", "hexgrid", "hide_rule_ids", "is_move_word",
     "log_line", "market_lines", "moments", "number_of", "odds_text", "parse_hex", "parse_sheet",

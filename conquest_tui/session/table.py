@@ -315,12 +315,13 @@ class Session:
         from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
         from conquest_tui.engine.reports.report import build_report
         from conquest_tui.engine.reports.view import ClanView
+        from conquest_tui.engine.sentences.event_text import problem_text
 
         game = self._game
         refused = refusal(sheet, game.rules)
         if refused is not None:
-            raise SheetRefused(f"{refused.message[0].upper()}{refused.message[1:]}; the turn "
-                               "was not run.")
+            said = problem_text(refused)
+            raise SheetRefused(f"{said[0].upper()}{said[1:]}; the turn was not run.")
         with self._locked():
             turn_before = game.state.game_turn
             try:

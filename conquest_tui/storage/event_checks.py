@@ -35,6 +35,8 @@ from conquest_tui.engine.core.event_needs import (
     unmet,
 )
 from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.problem_needs import problem_needs, problem_unmet
+from conquest_tui.engine.core.problems import RESOLVE
 from conquest_tui.engine.core.state import Broadcast, Event, GameState, Problem
 from conquest_tui.storage.hooks import BadValue, Made
 from conquest_tui.storage.hooks_facts import convert_lists
@@ -397,17 +399,15 @@ def _column_check(expected: FactType) -> Callable[[list[Any]], bool]:
 
 
 def _check_problems(problems: Iterable[Problem], base: str) -> None:
-    """A problem with a message is worded by it; one without (a resolve problem, the count of
-    those not kept) is worded from its code, an event kind, and facts, like an event."""
+    """Every problem is a code of its level and the facts its sentence needs: a resolve problem
+    an event kind, worded like that event; a parse or check problem or a notice a problem code
+    (`engine/core/problem_needs.py`)."""
     for index, problem in enumerate(problems):
-        if problem.message:
-            continue
-        kind = _KINDS.get(problem.code)
-        if kind is None:
-            raise SaveCheckError(f"{base}[{index}].code",
-                                 f"{_shown(problem.code)} is not a kind of event, and the "
-                                 "problem has no message")
-        found = unmet(NEEDS[kind], problem.facts)
+        code = problem.code
+        if code.__class__ is not str or problem_needs(code, problem.level) is None:
+            which = "a kind of event" if problem.level == RESOLVE else "a problem code"
+            raise SaveCheckError(f"{base}[{index}].code", f"{_shown(code)} is not {which}")
+        found = problem_unmet(code, problem.level, problem.facts)
         if found is not None:
             _refuse(f"{base}[{index}].facts", found, problem.facts)
 

@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 4
+SAVE_VERSION = 5
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -214,11 +214,59 @@ def migrate_3_to_4(data: Data) -> Data:
     return {**data, "state": {**state, "broadcasts": new_table}}
 
 
+# --- version 4 → 5 -----------------------------------------------------------------------------
+
+V4_PROBLEM_CODE = "legacy"
+"""The code version 5 gives a version 4 problem that was saved with its sentence."""
+V4_PROBLEM_SAID = "said"
+"""The fact that keeps that sentence, worded as it was shown."""
+
+
+def _problems_4_to_5(table: Any) -> Any:
+    """A version 4 problems table (one list per field) → the version 5 table."""
+    if not isinstance(table, dict) or "message" not in table:
+        return table
+    messages, codes = table["message"], table.get("code")
+    if not isinstance(messages, list) or not isinstance(codes, list) \
+            or len(codes) != len(messages):
+        raise ValueError("a problems table's message and code columns are not lists of one "
+                         "length")
+    facts = table.get("facts", [{}] * len(messages))
+    if not isinstance(facts, list) or len(facts) != len(messages):
+        raise ValueError("a problems table's facts column is not a list of its length")
+    new = {key: value for key, value in table.items() if key != "message"}
+    new["code"] = [V4_PROBLEM_CODE if message else code
+                   for code, message in zip(codes, messages, strict=True)]
+    new["facts"] = [{V4_PROBLEM_SAID: message, "code": code} if message else fact
+                    for code, message, fact in zip(codes, messages, facts, strict=True)]
+    return new
+
+
+def migrate_4_to_5(data: Data) -> Data:
+    """Version 4 → 5: a problem of a sheet is a code and facts, its sentence rendered.
+
+    Version 4 kept a parse or check problem's sentence (`message`; "" for a resolve problem,
+    already a kind and facts). Version 5 has no `message`: an old problem with one becomes code
+    "legacy" with its sentence as the fact "said" (and its old code as "code"), and reads as it
+    was shown; the others keep their code and facts.
+    """
+    state = data["state"]
+    clans = []
+    for clan in state["clans"]:
+        last_turn = clan.get("last_turn") if isinstance(clan, dict) else None
+        if isinstance(last_turn, dict) and "problems" in last_turn:
+            clan = {**clan, "last_turn": {**last_turn,
+                                          "problems": _problems_4_to_5(last_turn["problems"])}}
+        clans.append(clan)
+    return {**data, "state": {**state, "clans": clans}}
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
     2: migrate_2_to_3,
     3: migrate_3_to_4,
+    4: migrate_4_to_5,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

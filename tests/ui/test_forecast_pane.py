@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 
 from conquest_tui import session
 from conquest_tui.engine.paper.forecast_text import FORECAST_CODE
+from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.widgets.forecast_pane import ForecastPane
 from conquest_tui.ui.widgets.status_line import StatusLine
@@ -73,8 +74,8 @@ async def test_the_line_that_runs_out_of_fuel_is_warned_and_follows_typing_cc_re
         warned = [p for p in sheet.problems if p.code == FORECAST_CODE]
         assert [p.line for p in warned] == [6]
         assert warned[0].is_warning and sheet.problem_count == 0
-        assert warned[0].message.startswith("forecast: will fail at pulse 3: ")
-        assert "fuel" in warned[0].message and "_" not in warned[0].message
+        assert problem_text(warned[0]).startswith("forecast: will fail at pulse 3: ")
+        assert "fuel" in problem_text(warned[0]) and "_" not in problem_text(warned[0])
         status = screen.query_one(StatusLine).plain
         assert "$25,000 │ → $" in status and "~" not in status
         pane = screen.query_one(ForecastPane)

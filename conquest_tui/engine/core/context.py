@@ -95,7 +95,7 @@ class TurnContext:
         the sentence rendered from kind and facts.
         """
         recorded = facts_of(facts)
-        self.problems.append(Problem(self.line, kind.value, "", "resolve", recorded))
+        self.problems.append(Problem(self.line, kind.value, "resolve", recorded))
         self.report(kind, rule, **recorded)
 
 

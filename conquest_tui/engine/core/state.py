@@ -90,18 +90,21 @@ NOTICE = "notice"
 
 @attrs.define
 class Problem:
-    """A problem with one order-sheet line: parse, check or resolve level."""
+    """A problem with one order-sheet line: parse, check or resolve level, or a notice.
+
+    Like an event, it is a code and facts; its sentence is rendered when it is shown
+    (engine/sentences/event_text `problem_text`, `problem_line`).
+    """
 
     line: int
     code: str
-    message: str
-    """The sentence of a parse or check problem; "" for a resolve problem, whose sentence is
-    rendered from `code` (an EventKind) and `facts` (engine/sentences/event_text)."""
+    """A `core/problems.ProblemCode` for a parse or check problem and a notice; for a resolve
+    problem the `EventKind` of the event that reports it (the level tells which)."""
     level: str = "parse"
     """"parse" (syntax), "check" (against what the clan knows now), "resolve" (at the pulse) or
     `NOTICE` (only a warning, e.g. "this move attacks hex 0307": the line runs as written)."""
     facts: Facts = attrs.field(factory=dict)
-    """Worded by sentences/event_text (`problem_text`, `problem_line`), whatever its level."""
+    """What is wrong, as data; what each code needs is declared in `core/problem_needs.py`."""
 
     @property
     def is_warning(self) -> bool:
@@ -181,9 +184,8 @@ class PastReport:
     game_turn: int
     summary: str = ""
     """The turn log's line: the turn's main events in a few words."""
-    packed: str = ""
-    """The report's text, zlib-compressed against the report before it, in base64
-    (`engine/reports/past_reports.py`)."""
+    text: str = ""
+    """The report's text as the Clan read it (a save writes it packed: storage/past_reports)."""
 
 
 @attrs.define

@@ -24,7 +24,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import cargo_sale
 from conquest_tui.engine.world import buildings, goods
 
@@ -91,11 +90,10 @@ def signed_amount(token: Token, what: str) -> int:
     digits = text[1:] if text[:1] in "+-" else text
     value = whole_number(digits, MAX_QUANTITY)
     if value is None:
-        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number of '
-                               f"{what}")
+        raise OrderSyntaxError("bad_quantity", why="of", text=shown(token.text), what=what)
     if value > MAX_QUANTITY:
-        raise OrderSyntaxError("bad_quantity", f"{shown(token.text)} is more {what} than anyone "
-                               f"could use (at most {MAX_QUANTITY:,})")
+        raise OrderSyntaxError("bad_quantity", why="more", text=shown(token.text), what=what,
+                               most=MAX_QUANTITY)
     return -value if text.startswith("-") else value
 
 
@@ -104,8 +102,8 @@ def _garrison_args(spec: OrderSpec, words: list[Token],
     """hex# [troops] [claymores] of ASSIGN and FORTIFY."""
     hex_id = hex_arg(words[0] if words else None, spec.keyword)
     if required and len(words) < 2:
-        raise OrderSyntaxError("missing_quantity", f"{spec.keyword} needs a number of troops "
-                               f"(format: {spec.syntax})")
+        raise OrderSyntaxError("missing_quantity", why="troops", keyword=spec.keyword,
+                               syntax=spec.syntax)
     troops = signed_amount(words[1], "troops") if len(words) > 1 else 0
     claymores = signed_amount(words[2], "claymores") if len(words) > 2 else 0
     no_more(words, spec, 3)
@@ -175,9 +173,9 @@ def _check_city(game: Game, clan: int, hex_id: str) -> Finding | None:
     """While typing: the city must exist and be the Clan's."""
     city = game.city(hex_id)
     if city is None:
-        return "no_city", f"there is no city in {hex_id}"
+        return "no_city", {"hex": hex_id}
     if city.owner != clan:
-        return "not_owner", f"you do not own the city in {hex_id}"
+        return "not_owner", {"hex": hex_id}
     return None
 
 
@@ -197,7 +195,7 @@ class Assign(ClanOrder):
         """hex# troops [claymores], negative to withdraw."""
         hex_id, troops, claymores = _garrison_args(spec, words, required=True)
         if troops == 0 and claymores == 0:
-            raise OrderSyntaxError("bad_quantity", "ASSIGN moves no troops and no claymores")
+            raise OrderSyntaxError("bad_quantity", why="assign_nothing")
         return cls(spec.keyword, line_number, text, hex=hex_id, troops=troops, claymores=claymores)
 
     def line(self, rules: Ruleset) -> str:
@@ -259,7 +257,7 @@ class Fortify(ClanOrder):
         city = game.city(self.hex)
         assert city is not None
         problem = fortify_problem(game, clan, city)
-        return ("cannot_fortify", describe(problem)) if problem else None
+        return ("cannot_fortify", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Pay for one level, then assign any troops and claymores given."""
@@ -306,21 +304,18 @@ class Erect(ClanOrder):
         hex_id = hex_arg(words[0] if words else None, "ERECT")
         names = words[1:]
         if not names:
-            raise OrderSyntaxError("missing_building", "ERECT needs at least one building, like "
-                                   "ERECT 2914 AIR ARM STO")
+            raise OrderSyntaxError("missing_building")
         limit = rules.order_limits.erect_max_buildings
         if len(names) > limit:
-            raise OrderSyntaxError("too_many", f"ERECT lists at most {limit} buildings, not "
-                                   f"{len(names)}")
+            raise OrderSyntaxError("too_many", most=limit, count=len(names))
         codes: list[str] = []
         for word in names:
             building = rules.building_by_word(word.text)
             if building is None:
-                raise OrderSyntaxError("unknown_building", f'"{word.text}" is not a building; '
-                                       f"use the 3-letter codes: {' '.join(rules.buildings)}")
+                raise OrderSyntaxError("unknown_building", text=word.text,
+                                       codes=tuple(rules.buildings))
             if building.code in codes:
-                raise OrderSyntaxError("twice", f"{building.name} is listed twice; a city holds "
-                                       "one of each type")
+                raise OrderSyntaxError("twice", why="building", name=building.name)
             codes.append(building.code)
         return cls(spec.keyword, line_number, text, hex=hex_id, buildings=tuple(codes))
 
@@ -337,7 +332,7 @@ class Erect(ClanOrder):
         assert city is not None
         built = [game.rules.buildings[c].name for c in self.buildings if c in city.buildings]
         if built:
-            return "already_built", f"the city in {self.hex} already has: {', '.join(built)}"
+            return "already_built", {"hex": self.hex, "built": tuple(built)}
         return None
 
     def run(self, ctx: TurnContext) -> None:

@@ -21,7 +21,6 @@ from conquest_tui.engine.orders.arguments import (
     no_more,
     quantity,
     shown,
-    too_big,
     whole_number,
     word_at,
 )
@@ -30,7 +29,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import convoy_word, quoted, spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.reason_sentences import describe
 
 PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
 """(area)nnn-nnnn, as in PHONE ON (513)555-3902 (CC-CL-PHONE-01)."""
@@ -39,12 +37,13 @@ PHONE_FORMAT = re.compile(r"^\(\d{3}\)\d{3}-\d{4}$")
 def _count(token: Token | None, what: str) -> int:
     """A whole number that may be 0."""
     if token is None:
-        raise OrderSyntaxError("missing_quantity", f"{what} needs a number")
+        raise OrderSyntaxError("missing_quantity", why="number", what=what)
     value = whole_number(token.text, MAX_QUANTITY)
     if value is None:
-        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number')
+        raise OrderSyntaxError("bad_quantity", why="not_number", text=shown(token.text))
     if value > MAX_QUANTITY:
-        raise OrderSyntaxError("bad_quantity", too_big(token.text, MAX_QUANTITY))
+        raise OrderSyntaxError("bad_quantity", why="too_big", text=shown(token.text),
+                               most=MAX_QUANTITY)
     return value
 
 
@@ -66,10 +65,9 @@ class BuyOrderLines(ClanOrder):
         no_more(words, spec, 2)
         most = rules.order_lines.max_purchase
         if pre + post == 0:
-            raise OrderSyntaxError("bad_quantity", "ORDER must buy at least one line")
+            raise OrderSyntaxError("bad_quantity", why="no_lines")
         if pre + post > most:
-            raise OrderSyntaxError("too_many_lines", f"ORDER buys at most {most} lines at once, "
-                                   f"not {pre + post} (CC-CL-ORDER-01)")
+            raise OrderSyntaxError("too_many_lines", most=most, count=pre + post)
         return cls(spec.keyword, line_number, text, pre=pre, post=post)
 
     def line(self, rules: Ruleset) -> str:
@@ -123,8 +121,7 @@ class Rename(ClanOrder):
             return cls(spec.keyword, line_number, text, convoy=number,
                           name=name_arg(words[1:], rules, "NAME"))
         if first is not None and not first.quoted and first.text.startswith("#"):
-            raise OrderSyntaxError("missing_name", f"NAME {first.text} needs the new name in "
-                                   "quotes")
+            raise OrderSyntaxError("missing_name", why="rename", word=first.text)
         return cls(spec.keyword, line_number, text, convoy=0, name=name_arg(words, rules, "NAME"))
 
     def line(self, rules: Ruleset) -> str:
@@ -136,10 +133,10 @@ class Rename(ClanOrder):
         """The convoy must be the Clan's; the Clan renames itself only early in the game."""
         if self.convoy:
             if game.convoy(clan, self.convoy) is None:
-                return "no_convoy", f"you have no convoy #{self.convoy}"
+                return "no_convoy", {"number": self.convoy}
             return None
         problem = _clan_rename_problem(game)
-        return ("too_late", describe(problem)) if problem else None
+        return ("too_late", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Rename now; the Clan only up to the turn the rules allow (AMB-59)."""
@@ -184,8 +181,7 @@ class SetSlogan(ClanOrder):
         slogan = " ".join(t.text for t in words).strip()
         limit = rules.order_limits.slogan_max_length
         if len(slogan) > limit:
-            raise OrderSyntaxError("long_slogan", f"a slogan may have at most {limit} characters, "
-                                   f"not {len(slogan)} (AMB-10)")
+            raise OrderSyntaxError("long_slogan", most=limit, count=len(slogan))
         return cls(spec.keyword, line_number, text, slogan=slogan)
 
     def line(self, rules: Ruleset) -> str:
@@ -213,15 +209,13 @@ class SetPhone(ClanOrder):
         """ON [(513)555-3902] or OFF."""
         switch = word_at(words, 0)
         if switch is None or switch.upper not in ("ON", "OFF"):
-            raise OrderSyntaxError("bad_switch", "PHONE needs ON or OFF, like PHONE ON "
-                                   "(513)555-3902 or PHONE OFF")
+            raise OrderSyntaxError("bad_switch", why="phone")
         if switch.upper == "OFF":
             no_more(words, spec, 1)
             return cls(spec.keyword, line_number, text, on=False)
         number = "".join(t.text for t in words[1:])
         if number and not PHONE_FORMAT.match(number):
-            raise OrderSyntaxError("bad_phone", f'"{number}" is not a phone number in the form '
-                                   "(513)555-3902; put other numbers in your slogan")
+            raise OrderSyntaxError("bad_phone", number=number)
         return cls(spec.keyword, line_number, text, on=True, number=number)
 
     def line(self, rules: Ruleset) -> str:
@@ -297,9 +291,7 @@ class SetVigilance(ClanOrder):
         no_more(words, spec, 1)
         most = rules.combat.assault.vigilance_max
         if percent > most:
-            raise OrderSyntaxError("bad_percent", f"VIGILANCE is at most {most}%: a city cannot "
-                                   "receive more than half its troop capacity on the turn it is "
-                                   "captured (CC-CL-VIGILANCE-01)")
+            raise OrderSyntaxError("bad_percent", most=most)
         return cls(spec.keyword, line_number, text, percent=percent)
 
     def line(self, rules: Ruleset) -> str:

@@ -136,12 +136,11 @@ class KillMode(ConvoyOrder):
               rules: Ruleset) -> Self:
         """One of N, V, T (or NORMAL, VEHICLES, TROOPS)."""
         if not words:
-            raise OrderSyntaxError("bad_kill_mode", "KILL MODE needs N, V or T")
+            raise OrderSyntaxError("bad_kill_mode", why="missing")
         no_more(words, spec, 1)
         mode = words[0].upper[:1]
         if mode not in KILL_MODES or words[0].upper not in (mode, *_LONG_NAMES):
-            raise OrderSyntaxError("bad_kill_mode", f'"{words[0].text}" is not a kill mode; '
-                                   "use N, V or T")
+            raise OrderSyntaxError("bad_kill_mode", why="unknown", text=words[0].text)
         return cls(spec.keyword, line_number, text, mode=mode)
 
     def line(self, rules: Ruleset) -> str:

@@ -25,7 +25,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import quoted, spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences import diplomacy_sentences
 
 MAX_CLAN_NUMBER = 999
 """The largest Clan number a sheet may name (Clans are numbered 101 to 999 at setup)."""
@@ -38,12 +37,10 @@ TO_ALL, TO_HEX, TO_CLAN = "all", "hex", "clan"
 def _clan_arg(token: Token | None, keyword: str) -> int:
     """A Clan number like 133 (or #133)."""
     if token is None or token.quoted:
-        raise OrderSyntaxError("missing_clan", f"{keyword} needs a Clan number, like "
-                               f"{keyword} 133")
+        raise OrderSyntaxError("missing_clan", why="order", keyword=keyword)
     value = whole_number(token.text.removeprefix("#"), MAX_CLAN_NUMBER)
     if value is None or value == 0 or value > MAX_CLAN_NUMBER:
-        raise OrderSyntaxError("bad_clan", f'"{shown(token.text)}" is not a Clan number, '
-                               "like 133")
+        raise OrderSyntaxError("bad_clan", why="order", text=shown(token.text))
     return value
 
 
@@ -60,7 +57,7 @@ def _finding(problem: Reason | None) -> Finding | None:
     """A reason as the sheet checker's (code, message)."""
     if problem is None:
         return None
-    return problem.code, diplomacy_sentences.reason_text(problem.as_facts())
+    return problem.code, problem.as_facts()
 
 
 # --- ALLY and BAN ------------------------------------------------------------------------------
@@ -189,9 +186,7 @@ class _Message(ClanOrder):
         keyword = spec.keyword
         first = word_at(words, 0)
         if first is None or first.quoted:
-            raise OrderSyntaxError("missing_destination", f"{keyword} needs a Clan number, a "
-                                   f'hex or ALL, then the text in quotes, like {keyword} ALL '
-                                   '"Get off my continent!"')
+            raise OrderSyntaxError("missing_destination", keyword=keyword)
         to, hex_id, other = TO_CLAN, "", 0
         if first.upper == ALL:
             to = TO_ALL
@@ -256,16 +251,13 @@ def _check_text(message: str, keyword: str, limit: int) -> None:
     """The text: not empty, at most `limit` characters, no ">" (it marks public and signed
     messages, CC-CL-MESSAGE-01), nothing a terminal would take as a control code."""
     if not message:
-        raise OrderSyntaxError("missing_text", f'{keyword} needs the text of the message in '
-                               'quotes, like "Get off my continent!"')
+        raise OrderSyntaxError("missing_text", keyword=keyword)
     if len(message) > limit:
-        raise OrderSyntaxError("long_message", f"a message may have at most {limit} characters, "
-                               f"not {len(message)}")
+        raise OrderSyntaxError("long_message", most=limit, count=len(message))
     if ">" in message:
-        raise OrderSyntaxError("arrow_in_message", 'a message may not contain ">": it marks '
-                               "messages to everyone and signed ones")
+        raise OrderSyntaxError("arrow_in_message")
     if not message.isprintable():
-        raise OrderSyntaxError("bad_character", "a message may hold only printable characters")
+        raise OrderSyntaxError("bad_character")
 
 
 def recipients(game: Game, sender: int, to: str, hex_id: str, other: int) -> list[int]:

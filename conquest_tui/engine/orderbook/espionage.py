@@ -26,7 +26,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences import espionage_sentences
 
 
 @clan_order("ESPIONAGE", abbr="ES", syntax="ESPIONAGE clan# keyword…",
@@ -46,24 +45,21 @@ class Espionage(ClanOrder):
         """A Clan number, then one or more keywords, each at most once."""
         token = word_at(words, 0)
         if token is None:
-            raise OrderSyntaxError("missing_clan", "ESPIONAGE needs a Clan number and what to "
-                                   f"find out, like ES 455 CITIES HEXES ({_known(rules)})")
+            raise OrderSyntaxError("missing_clan", why="espionage", known=tuple(rules.espionage))
         target = whole_number(token.text.removeprefix("#"), MAX_QUANTITY)
         if target is None or target == 0 or target > MAX_QUANTITY:
-            raise OrderSyntaxError("bad_clan", f'"{shown(token.text)}" is not a Clan number')
+            raise OrderSyntaxError("bad_clan", why="espionage", text=shown(token.text))
         asked: list[str] = []
         for word in words[1:]:
             keyword = word.upper
             if keyword not in rules.espionage:
-                raise OrderSyntaxError("bad_keyword", f'"{shown(word.text)}" is not something '
-                                       f"espionage finds out: {_known(rules)}")
+                raise OrderSyntaxError("bad_keyword", text=shown(word.text),
+                                       known=tuple(rules.espionage))
             if keyword in asked:
-                raise OrderSyntaxError("twice", f"{keyword} is asked for twice; it would be "
-                                       "paid twice")
+                raise OrderSyntaxError("twice", why="keyword", keyword=keyword)
             asked.append(keyword)
         if not asked:
-            raise OrderSyntaxError("missing_keyword", f"ESPIONAGE {target} needs what to find "
-                                   f"out: {_known(rules)}")
+            raise OrderSyntaxError("missing_keyword", target=target, known=tuple(rules.espionage))
         ordered = tuple(keyword for keyword in rules.espionage if keyword in asked)
         return cls(spec.keyword, line_number, text, target=target, keywords=ordered)
 
@@ -77,7 +73,7 @@ class Espionage(ClanOrder):
         problem = _problem(game, clan, self.target)
         if problem is None:
             return None
-        return problem.code, espionage_sentences.cannot_espionage(problem.as_facts())
+        return problem.code, problem.as_facts()
 
     def run(self, ctx: TurnContext) -> None:
         """Pay the price at the target's current popularity, or fail whole (AMB-84)."""

@@ -20,7 +20,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import scan
 
 REC_CENTER = "REC"
@@ -112,9 +111,8 @@ class Hire(ConvoyOrder):
         no_more(words, spec, 1)
         expert = rules.expert_by_word(words[0].text)
         if expert is None:
-            codes = ", ".join(rules.experts)
-            raise OrderSyntaxError("unknown_expert", f'"{words[0].text}" is not an expert type; '
-                                   f"use a name or one of {codes}")
+            raise OrderSyntaxError("unknown_expert", text=words[0].text,
+                                   codes=tuple(rules.experts))
         return cls(spec.keyword, line_number, text, expert=expert.code)
 
     def line(self, rules: Ruleset) -> str:
@@ -126,7 +124,7 @@ class Hire(ConvoyOrder):
         if not self.expert:
             return None
         problem = experts.hire_problem(convoy, self.expert, game.rules)
-        return ("cannot_hire", describe(problem)) if problem else None
+        return ("cannot_hire", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay $10,000 at a city Guild or a structure that hires (CC-CO-HIRE-01…04)."""

@@ -38,21 +38,19 @@ def _troop_count(token: Token, max_digits: int) -> int | None:
 def _hex_patterns(words: list[Token], spec: OrderSpec, rules: Ruleset) -> tuple[str, ...]:
     limit = rules.order_limits.defend_max_hexes
     if not words:
-        raise OrderSyntaxError("missing_hex", f"{spec.keyword} needs at least one hex number, "
-                               f"like 0417 or 12** (format: {spec.syntax})")
+        raise OrderSyntaxError("missing_hex", why="guards", keyword=spec.keyword,
+                               syntax=spec.syntax)
     if len(words) > limit:
-        raise OrderSyntaxError("too_many_hexes", f"{spec.keyword} takes at most {limit} hex "
-                               f"numbers per line, not {len(words)}")
+        raise OrderSyntaxError("too_many_hexes", keyword=spec.keyword, most=limit,
+                               count=len(words))
     for word in words:
         if not hexgrid.is_hex_pattern(word.text):
-            raise OrderSyntaxError("bad_hex", f'"{shown(word.text)}" is not a hex number or '
-                                   "pattern, like 0516, 051* or ****")
+            raise OrderSyntaxError("bad_hex", why="pattern", text=shown(word.text))
     return tuple(word.text for word in words)
 
 
 def _zero_troops(spec: OrderSpec) -> OrderSyntaxError:
-    return OrderSyntaxError("bad_quantity", f"{spec.keyword} with 0 troops changes nothing: give "
-                            "a number of guards to assign, or a negative one to withdraw")
+    return OrderSyntaxError("bad_quantity", why="no_guards", keyword=spec.keyword)
 
 
 @attrs.frozen
@@ -72,7 +70,7 @@ class _HexGuards(ClanOrder):
         """While typing: a listed hex, or every hex of a pattern, that is not the Clan's now."""
         for pattern in self.hexes:
             if not hex_defense.owned_matches(game, clan, pattern):
-                return "not_owned", _not_owned_text(pattern)
+                return "not_owned", {"pattern": pattern}
         return None
 
 
@@ -117,9 +115,8 @@ class Garrison(_HexGuards):
         digits = rules.order_limits.defend_troops_max_digits
         count = _troop_count(words[0], digits) if words else None
         if count is None:
-            raise OrderSyntaxError("missing_quantity", f"GARRISON needs a troop count of 1 to "
-                                   f"{digits} digits first, negative to withdraw (format: "
-                                   f"{spec.syntax})")
+            raise OrderSyntaxError("missing_quantity", why="garrison", digits=digits,
+                                   syntax=spec.syntax)
         if count == 0:
             raise _zero_troops(spec)
         hexes = _hex_patterns(words[1:], spec, rules)
@@ -128,12 +125,6 @@ class Garrison(_HexGuards):
     def run(self, ctx: TurnContext) -> None:
         """Assign or withdraw guards only (CC-CL-GARRISON-01)."""
         _assign(ctx, _eligible(ctx, self.hexes, "garrisoned"), self.troops)
-
-
-def _not_owned_text(pattern: str) -> str:
-    if "*" in pattern:
-        return f"you own no hex that matches {pattern}"
-    return f"you do not own hex {pattern}"
 
 
 def _eligible(ctx: TurnContext, patterns: tuple[str, ...], verb: str) -> list[str]:

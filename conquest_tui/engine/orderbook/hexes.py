@@ -19,7 +19,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.world import structures
 from conquest_tui.engine.world.structure_uses import first_use, mark_used, use_key, used_this_turn
 
@@ -62,11 +61,10 @@ class Build(ClanOrder):
         hex_id = hex_arg(words[0] if words else None, "BUILD")
         names = ", ".join(rule.name.upper() for rule in rules.custom_structures.values())
         if len(words) < 2:
-            raise OrderSyntaxError("missing_structure", f"BUILD needs a structure: {names}")
+            raise OrderSyntaxError("missing_structure", names=names)
         structure = rules.custom_structure_by_word(words[1].text)
         if structure is None:
-            raise OrderSyntaxError("unknown_structure", f'"{words[1].text}" is not a custom '
-                                   f"structure: {names}")
+            raise OrderSyntaxError("unknown_structure", text=words[1].text, names=names)
         no_more(words, spec, 2)
         return cls(spec.keyword, line_number, text, hex=hex_id, structure=structure.code)
 
@@ -77,7 +75,7 @@ class Build(ClanOrder):
     def check(self, game: Game, clan: int) -> Finding | None:
         """The terrain must take the structure and the hex have none (ownership may come)."""
         problem = build_problem(game, clan, self.hex, self.structure, owner=False)
-        return ("cannot_build", describe(problem)) if problem else None
+        return ("cannot_build", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Pay and build; production starts next turn."""
@@ -132,7 +130,7 @@ class Gamble(ClanOrder):
     def check(self, game: Game, clan: int) -> Finding | None:
         """There must be a Casino there (ownership may come)."""
         problem = gamble_problem(game, clan, self.hex, owner=False)
-        return ("cannot_gamble", describe(problem)) if problem else None
+        return ("cannot_gamble", problem.as_facts()) if problem else None
 
     def run(self, ctx: TurnContext) -> None:
         """Stake, roll d100 on the casino table, pay out (CC-CL-GAMBLE-02…04)."""
@@ -200,8 +198,8 @@ class Fish(ConvoyOrder):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only sea convoys fish (where the convoy will be is not known yet)."""
         if convoy.convoy_type != "sea":
-            return "cannot_fish", describe(reason("fish_type", number=convoy.number,
-                                                  convoy_type=convoy.convoy_type, scare=0))
+            return "cannot_fish", reason("fish_type", number=convoy.number,
+                                         convoy_type=convoy.convoy_type, scare=0).as_facts()
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
@@ -260,12 +258,10 @@ class Pave(ConvoyOrder):
               rules: Ruleset) -> Self:
         """direction: N, NE, SE, S, SW or NW (or the word, like NORTHEAST)."""
         if not words:
-            raise OrderSyntaxError("missing_direction", "PAVE needs a direction: N, NE, SE, S, "
-                                   "SW or NW")
+            raise OrderSyntaxError("missing_direction")
         direction = hexgrid.DIRECTION_WORDS.get(words[0].upper)
         if direction is None:
-            raise OrderSyntaxError("bad_direction", f'"{words[0].text}" is not a direction: N, '
-                                   "NE, SE, S, SW or NW")
+            raise OrderSyntaxError("bad_direction", text=words[0].text)
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, direction=direction)
 
@@ -276,8 +272,8 @@ class Pave(ConvoyOrder):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only land convoys pave (where the convoy will be is not known yet)."""
         if convoy.convoy_type != "land":
-            return "cannot_pave", f"only land convoys can pave; convoy #{convoy.number} is " \
-                                  f"{convoy.convoy_type}"
+            return "cannot_pave", reason("pave_type", number=convoy.number,
+                                         convoy_type=convoy.convoy_type).as_facts()
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -9,7 +9,7 @@ import attrs
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.convoys import convoys as convoy_rules
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import EventKind, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.items import Item
 from conquest_tui.engine.core.state import Convoy
@@ -34,7 +34,6 @@ from conquest_tui.engine.orders.writing import (
     vehicle_word,
 )
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.reason_sentences import describe
 from conquest_tui.engine.steps import food
 
 INDOCTRINATION = "IND"
@@ -56,20 +55,18 @@ def pay(ctx: TurnContext, cost: int, why: str, **facts: object) -> bool:
 def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bool]:
     """(item key, is_vehicle) for BUY and SELL."""
     if token is None:
-        raise OrderSyntaxError("missing_item", f"{spec.keyword} needs an item "
-                               f"(format: {spec.syntax})")
+        raise OrderSyntaxError("missing_item", why="market", keyword=spec.keyword,
+                               syntax=spec.syntax)
     word = token.upper
     if word in SUPPLIES:
         return SUPPLIES[word], False
     if word in ("TROOP", "TROOPS"):
-        hint = "use ENLIST" if spec.keyword == "BUY" else "troops can never be sold"
-        raise OrderSyntaxError("troops", f"troops cannot be {spec.keyword.lower()}ed this way: "
-                               f"{hint}")
+        raise OrderSyntaxError("troops", verb=spec.keyword.lower())
     vehicle = rules.vehicle_by_word(token.text)
     if vehicle is not None:
         return vehicle.key, True
-    raise OrderSyntaxError("unknown_item", f'"{token.text}" is not something you can '
-                           f"{spec.keyword.lower()} (supplies, weapons or a vehicle name)")
+    raise OrderSyntaxError("unknown_item", why="market", text=token.text,
+                           verb=spec.keyword.lower())
 
 
 def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, str, int]:
@@ -82,8 +79,7 @@ def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, st
         no_more(words, spec, 3)
     else:
         if len(words) > 2:
-            raise OrderSyntaxError("extra_words", f"{item} go to the Clan stockpile: "
-                                   "no convoy number is needed or allowed")
+            raise OrderSyntaxError("extra_words", why="stockpile", item=item)
         convoy = 0
     return amount, item, convoy
 
@@ -101,13 +97,15 @@ def _vehicle_finding(game: Game, clan: int, convoy_no: int, item: str, selling: 
     convoy = game.convoy(clan, convoy_no)
     vehicle = game.rules.vehicles[item]
     if convoy is None:
-        return "no_convoy", f"you have no convoy #{convoy_no}"
+        return "no_convoy", {"number": convoy_no}
     if vehicle.convoy_type != convoy.convoy_type:
-        return ("wrong_type", f"{vehicle.plural.lower()} are {vehicle.convoy_type} vehicles; "
-                f"convoy #{convoy.number} is a {convoy.convoy_type} convoy")
+        return "wrong_type", reason("vehicle_type", vehicles=vehicle.plural.lower(),
+                                    vehicle_type=vehicle.convoy_type, number=convoy.number,
+                                    convoy_type=convoy.convoy_type).as_facts()
     if selling and convoy.vehicles.get(vehicle.key, 0) < selling:
-        return ("not_enough", f"convoy #{convoy.number} has "
-                f"{convoy.vehicles.get(vehicle.key, 0)} {vehicle.plural.lower()}")
+        return "not_enough", reason("few_vehicles", number=convoy.number,
+                                    have=convoy.vehicles.get(vehicle.key, 0),
+                                    vehicles=vehicle.plural.lower()).as_facts()
     return None
 
 
@@ -207,7 +205,7 @@ class Sell(ClanOrder):
         """The convoy must exist, hold the vehicles and be of their type."""
         if self.whole_convoy:
             if game.convoy(clan, self.convoy) is None:
-                return "no_convoy", f"you have no convoy #{self.convoy}"
+                return "no_convoy", {"number": self.convoy}
             return None
         if self.convoy:
             return _vehicle_finding(game, clan, self.convoy, self.item, self.quantity)
@@ -308,9 +306,9 @@ class Enlist(ClanOrder):
 def check_name(name: str) -> None:
     """Names: at most 20 characters, not starting with the word "the" (CC-CL-CREATE-05)."""
     if len(name) > 20:
-        raise OrderSyntaxError("long_name", f'the name "{name}" is longer than 20 characters')
+        raise OrderSyntaxError("long_name", why="convoy", name=name)
     if name.split(" ", 1)[0].upper() == "THE" and name:
-        raise OrderSyntaxError("the_name", 'names must not begin with "the"')
+        raise OrderSyntaxError("the_name", why="convoy")
 
 
 @clan_order("CREATE", abbr="CR", syntax='CREATE hex# type ["name"]',
@@ -329,12 +327,10 @@ class Create(ClanOrder):
         """hex# type ["name"]."""
         hex_id = hex_arg(words[0] if words else None, "CREATE")
         if len(words) < 2:
-            raise OrderSyntaxError("missing_type", "CREATE needs a convoy type: LAND, SEA, "
-                                   "AMPHIBIOUS, MILITARY or AIR")
+            raise OrderSyntaxError("missing_type")
         convoy_type = rules.convoy_type_by_word(words[1].text)
         if convoy_type is None:
-            raise OrderSyntaxError("bad_type", f'"{words[1].text}" is not a convoy type: LAND, '
-                                   "SEA, AMPHIBIOUS, MILITARY or AIR")
+            raise OrderSyntaxError("bad_type", why="not_type", text=words[1].text)
         name = " ".join(t.text for t in words[2:]).strip()
         check_name(name)
         return cls(spec.keyword, line_number, text, hex=hex_id, convoy_type=convoy_type.key,
@@ -347,7 +343,7 @@ class Create(ClanOrder):
     def check(self, game: Game, clan: int) -> Finding | None:
         """The city must be the Clan's and able to launch that type."""
         problem = convoy_rules.create_problem(game, clan, self.hex, self.convoy_type)
-        return ("cannot_create", describe(problem)) if problem else None
+        return ("cannot_create", problem.as_facts()) if problem else None
 
     def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
         """The new convoy, numbered as the turn will number it, for its section."""

@@ -35,8 +35,7 @@ class Move(ConvoyOrder):
               rules: Ruleset) -> Self:
         """One direction word or hex number, after MOVE or alone on the line."""
         if len(words) != 1 or not is_move_word(words[0]):
-            raise OrderSyntaxError("bad_move", "MOVE needs one direction (N NE SE S SW NW) or a "
-                                   "hex number")
+            raise OrderSyntaxError("bad_move")
         direction = hexgrid.DIRECTION_WORDS.get(words[0].upper)
         if direction:
             return cls(spec.keyword, line_number, text, direction=direction)

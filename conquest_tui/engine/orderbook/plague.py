@@ -47,8 +47,8 @@ class Aid(ConvoyOrder):
               rules: Ruleset) -> Self:
         """ON or OFF."""
         if not words or words[0].upper not in _SWITCH:
-            got = f' (not "{shown(words[0].text)}")' if words else ""
-            raise OrderSyntaxError("bad_switch", f"AID needs ON or OFF{got}")
+            raise OrderSyntaxError("bad_switch", why="aid",
+                                   **({"got": shown(words[0].text)} if words else {}))
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, on=_SWITCH[words[0].upper])
 

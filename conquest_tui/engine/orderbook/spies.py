@@ -18,7 +18,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.event_text import render
 from conquest_tui.engine.steps import sabotage
 from conquest_tui.engine.world import spies
 from conquest_tui.engine.world.goods import city_name
@@ -70,8 +69,7 @@ class Sabotage(ClanOrder):
         why = "no_city" if city is None else "own_city" if city.owner == clan else ""
         if not why:
             return None
-        return "cannot_sabotage", render(EventKind.CANNOT_SABOTAGE, {
-            "why": why, "hex": self.hex, "city": city_name(game, self.hex)})
+        return "cannot_sabotage", {"why": why, "hex": self.hex, "city": city_name(game, self.hex)}
 
     def run(self, ctx: TurnContext) -> None:
         """The counterspy's check, then the outcome; the owner sees the effect, and learns who

@@ -19,7 +19,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import spaced
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.event_text import render
 from conquest_tui.engine.world import radio, spies
 from conquest_tui.engine.world.goods import city_name
 
@@ -66,8 +65,7 @@ class Bomb(ConvoyOrder):
         if token is not None:
             target = TARGET_WORDS.get(token.text.upper(), "")
             if not target:
-                raise OrderSyntaxError("bad_target", f'"{token.text}" is not a bomb target: '
-                                       "BUILDINGS, POPULATION, TROOPS or SCOURGE (B, P, T, S)")
+                raise OrderSyntaxError("bad_target", text=token.text)
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, target=target)
 
@@ -78,8 +76,7 @@ class Bomb(ConvoyOrder):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """Only air convoys carry bombs (where it will be, and with what, is not known yet)."""
         if convoy.convoy_type != "air":
-            return "cannot_bomb", render(EventKind.CANNOT_BOMB,
-                                         {"why": "not_air", "convoy": convoy.number})
+            return "cannot_bomb", {"why": "not_air", "convoy": convoy.number}
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -28,7 +28,6 @@ from conquest_tui.engine.orders.registry import Finding, OrderSpec
 from conquest_tui.engine.orders.tokens import Token
 from conquest_tui.engine.orders.writing import convoy_word, quoted, spaced, vehicle_word
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.sentences.reason_sentences import describe
 
 CARRIED_WEAPONS = ("rifles", "grenades", "rockets", "bombs")
 """Optional weapons a convoy can hold, and so can GIVE (claymores stay in cities, CC-WPN-07)."""
@@ -44,8 +43,7 @@ def _goods_key(word: str, rules: Ruleset) -> str | None:
 def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
     """(kind, item) of the thing a GIVE order moves."""
     if token is None:
-        raise OrderSyntaxError("missing_item", "GIVE needs an item: vehicles, TROOPS, a weapon, "
-                               "goods or an expert (format: GIVE quantity item #from #to)")
+        raise OrderSyntaxError("missing_item", why="give")
     word = token.upper
     if word in ("TROOP", "TROOPS"):
         return "troops", "troops"
@@ -54,10 +52,8 @@ def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
         if item in CARRIED_WEAPONS:
             return "weapon", item
         if item == "claymores":
-            raise OrderSyntaxError("not_carried", "claymores are kept in cities, never in "
-                                   "convoys, so convoys cannot give them (CC-WPN-07)")
-        raise OrderSyntaxError("not_carried", f"{item} is kept in the Clan stockpile, not in "
-                               "convoys: every convoy uses it from there")
+            raise OrderSyntaxError("not_carried", why="claymores")
+        raise OrderSyntaxError("not_carried", why="stock", item=item)
     vehicle = rules.vehicle_by_word(token.text)
     if vehicle is not None:
         return "vehicle", vehicle.key
@@ -67,9 +63,7 @@ def _give_item(token: Token | None, rules: Ruleset) -> tuple[str, str]:
     expert = rules.expert_by_word(token.text)
     if expert is not None:
         return "expert", expert.code
-    raise OrderSyntaxError("unknown_item", f'"{token.text}" is nothing a convoy can give '
-                           "(vehicles, troops, rifles, grenades, rockets, bombs, goods or an "
-                           "expert)")
+    raise OrderSyntaxError("unknown_item", why="give", text=token.text)
 
 
 
@@ -105,8 +99,7 @@ class Give(ClanOrder):
         if first is not None and first.upper == "ALL":
             second = word_at(words, 1)
             if second is None or second.upper not in ("EXPERT", "EXPERTS", "EXP"):
-                raise OrderSyntaxError("give_all", "GIVE ALL works only for experts: GIVE ALL "
-                                       "EXPERTS #from #to (CC-CL-GIVE-03)")
+                raise OrderSyntaxError("give_all")
             sender = convoy_number(word_at(words, 2), "GIVE ALL EXPERTS")
             recipient = convoy_number(word_at(words, 3), "GIVE ALL EXPERTS")
             no_more(words, spec, 4)
@@ -120,8 +113,7 @@ class Give(ClanOrder):
         if start == 0 and kind != "expert":
             amount = quantity(first, "GIVE")
         if kind == "expert" and amount != 1:
-            raise OrderSyntaxError("one_expert", "experts are given one at a time, by type: GIVE 1 "
-                                   "ENG #2 #3, or GIVE ALL EXPERTS #2 #3 (CC-CL-GIVE-02)")
+            raise OrderSyntaxError("one_expert")
         sender = convoy_number(word_at(words, start + 1), "GIVE (the giving convoy)")
         recipient = convoy_number(word_at(words, start + 2), "GIVE (the receiving convoy)")
         no_more(words, spec, start + 3)
@@ -131,7 +123,7 @@ class Give(ClanOrder):
     def _checked(cls, spec: OrderSpec, line_number: int, text: str, kind: str, item: str,
                  amount: int, sender: int, recipient: int) -> Self:
         if sender == recipient:
-            raise OrderSyntaxError("same_convoy", f"convoy #{sender} cannot give to itself")
+            raise OrderSyntaxError("same_convoy", number=sender)
         return cls(spec.keyword, line_number, text, kind=kind, item=item, quantity=amount,
                    sender=sender, recipient=recipient)
 
@@ -149,19 +141,19 @@ class Give(ClanOrder):
         recipient = game.convoy(clan, self.recipient)
         for number, convoy in ((self.sender, sender), (self.recipient, recipient)):
             if convoy is None:
-                return "no_convoy", f"you have no convoy #{number}"
+                return "no_convoy", {"number": number}
         assert sender is not None and recipient is not None
         if self.kind == "vehicle":
             vehicle = game.rules.vehicles[self.item]
             if vehicle.convoy_type != recipient.convoy_type:
-                return "wrong_type", describe(reason(
+                return "wrong_type", reason(
                     "give_vehicle_type", vehicles=vehicle.plural.lower(),
                     vehicle_type=vehicle.convoy_type, number=recipient.number,
-                    convoy_type=recipient.convoy_type))
+                    convoy_type=recipient.convoy_type).as_facts()
         if self.kind == "expert" and self.item == "PIL":
             needed = game.rules.expert_effects.pilot_requires_type
             if recipient.convoy_type != needed:
-                return "wrong_type", f"an Expert Pilot serves only in {needed} convoys"
+                return "wrong_type", reason("pilot_type", needed=needed).as_facts()
         return None
 
     def run(self, ctx: TurnContext) -> None:
@@ -208,9 +200,9 @@ class Convert(ClanOrder):
         type_word = word_at(words, 1)
         kind = rules.convoy_type_by_word(type_word.text) if type_word else None
         if kind is None:
-            shown = f'"{type_word.text}" is not a convoy type' if type_word else \
-                "CONVERT needs the new convoy type"
-            raise OrderSyntaxError("bad_type", f"{shown}: LAND, SEA, AMPHIBIOUS, MILITARY or AIR")
+            if type_word is None:
+                raise OrderSyntaxError("bad_type", why="convert_missing")
+            raise OrderSyntaxError("bad_type", why="not_type", text=type_word.text)
         name = name_arg(words[2:], rules, "CONVERT") if len(words) > 2 else ""
         return cls(spec.keyword, line_number, text, convoy=number, convoy_type=kind.key, name=name)
 
@@ -222,10 +214,10 @@ class Convert(ClanOrder):
         """The convoy must be the Clan's and of another type."""
         convoy = game.convoy(clan, self.convoy)
         if convoy is None:
-            return "no_convoy", f"you have no convoy #{self.convoy}"
+            return "no_convoy", {"number": self.convoy}
         if convoy.convoy_type == self.convoy_type:
             return ("cannot_convert",
-                    describe(convoy_transfers.convert_same(convoy.number, self.convoy_type)))
+                    convoy_transfers.convert_same(convoy.number, self.convoy_type).as_facts())
         return None
 
     def run(self, ctx: TurnContext) -> None:
@@ -261,7 +253,7 @@ class Split(ConvoyOrder):
     def check(self, game: Game, convoy: Convoy) -> Finding | None:
         """The convoy must have enough to halve."""
         price = convoy_transfers.split_price(game, convoy)
-        return ("cannot_split", describe(price)) if isinstance(price, Reason) else None
+        return ("cannot_split", price.as_facts()) if isinstance(price, Reason) else None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay, then halve the convoy; the new one can do nothing more this turn."""
@@ -312,12 +304,12 @@ class Absorb(ConvoyOrder):
         """The other convoy must be the Clan's and of the same type."""
         target = game.convoy(convoy.owner, self.target)
         if target is None:
-            return "no_convoy", f"you have no convoy #{self.target}"
+            return "no_convoy", {"number": self.target}
         if target is convoy:
-            return "cannot_absorb", describe(reason("absorb_self", number=convoy.number))
+            return "cannot_absorb", reason("absorb_self", number=convoy.number).as_facts()
         if target.convoy_type != convoy.convoy_type:
-            return ("cannot_absorb", f"convoy #{target.number} is a {target.convoy_type} convoy: "
-                    "only the same type can merge")
+            return "cannot_absorb", reason("merge_type", number=target.number,
+                                           convoy_type=target.convoy_type).as_facts()
         return None
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:

@@ -34,16 +34,14 @@ def parse_agent_line(text: str, line_number: int) -> AgentDestination:
     """A line such as `0516` (or `AGENT 0516`). Raises OrderSyntaxError."""
     try:
         words = tokenize(text)
-    except TokenError as error:
-        raise OrderSyntaxError("quote", str(error)) from None
+    except TokenError:
+        raise OrderSyntaxError("quote") from None
     if words and words[0].upper == AGENT:
         words = words[1:]
     if not words:
-        raise OrderSyntaxError("missing_hex", "an agent line needs the hex number the agent "
-                               "goes to, like 0516")
+        raise OrderSyntaxError("missing_hex", why="agent")
     target = hex_arg(words[0], "an agent line")
     if len(words) > 1:
         extra = shown(" ".join(token.text for token in words[1:]))
-        raise OrderSyntaxError("extra_words", f'an agent line takes one hex number, like 0516; '
-                               f'"{extra}" is too much')
+        raise OrderSyntaxError("extra_words", why="agent", extra=extra)
     return AgentDestination(AGENT, line_number, text.strip(), hex=target)

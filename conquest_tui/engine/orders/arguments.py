@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquest_tui.engine.core import hexgrid
+from conquest_tui.engine.core.events import Fact, Facts
 from conquest_tui.engine.orders.tokens import Token
 
 if TYPE_CHECKING:
@@ -45,10 +46,13 @@ SHOWN_WORD = 24
 class OrderSyntaxError(ValueError):
     """An order line whose words do not fit the order's format."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, /, **facts: Fact) -> None:
+        super().__init__(code)
         self.code = code
-        self.message = message
+        """A `core/problems.ProblemCode` value."""
+        self.facts: Facts = facts
+        """What is wrong, as the problem's facts (worded by engine/sentences/problem_sentences;
+        what each code needs: core/problem_needs.py)."""
 
 
 def word_at(words: list[Token], index: int) -> Token | None:
@@ -74,36 +78,31 @@ def shown(text: str) -> str:
     return text if len(text) <= SHOWN_WORD else text[: SHOWN_WORD - 1] + "…"
 
 
-def too_big(text: str, limit: int) -> str:
-    """The sentence for a number over its bound."""
-    return f"{shown(text)} is more than anyone could ever use (at most {limit:,})"
-
-
 def quantity(token: Token | None, what: str) -> int:
     """A whole number of at least 1 (commas allowed: 1,000)."""
     if token is None:
-        raise OrderSyntaxError("missing_quantity", f"{what} needs a quantity")
+        raise OrderSyntaxError("missing_quantity", why="quantity", what=what)
     value = whole_number(token.text.replace(",", ""), MAX_QUANTITY)
     if value is None:
-        raise OrderSyntaxError("bad_quantity", f'"{shown(token.text)}" is not a whole number')
+        raise OrderSyntaxError("bad_quantity", why="not_number", text=shown(token.text))
     if value <= 0:
-        raise OrderSyntaxError("bad_quantity", "the quantity must be at least 1")
+        raise OrderSyntaxError("bad_quantity", why="zero")
     if value > MAX_QUANTITY:
-        raise OrderSyntaxError("bad_quantity", too_big(token.text, MAX_QUANTITY))
+        raise OrderSyntaxError("bad_quantity", why="too_big", text=shown(token.text),
+                               most=MAX_QUANTITY)
     return value
 
 
 def convoy_number(token: Token | None, what: str) -> int:
     """A convoy number written as '#3' or '3' (AMB-92), at most MAX_CONVOY_NUMBER."""
     if token is None:
-        raise OrderSyntaxError("missing_convoy", f"{what} needs a convoy number, like #1")
+        raise OrderSyntaxError("missing_convoy", what=what)
     value = whole_number(token.text.removeprefix("#"), MAX_CONVOY_NUMBER)
     if value is None or value == 0:
-        raise OrderSyntaxError("bad_convoy", f'"{shown(token.text)}" is not a convoy number, '
-                               "like #1")
+        raise OrderSyntaxError("bad_convoy", why="not_number", text=shown(token.text))
     if value > MAX_CONVOY_NUMBER:
-        raise OrderSyntaxError("bad_convoy", f'"{shown(token.text)}" is not a convoy number: '
-                               f"convoys are numbered #1 to #{MAX_CONVOY_NUMBER}")
+        raise OrderSyntaxError("bad_convoy", why="too_big", text=shown(token.text),
+                               most=MAX_CONVOY_NUMBER)
     return value
 
 
@@ -111,17 +110,16 @@ def no_more(words: list[Token], spec: OrderSpec, used: int) -> None:
     """Refuse words after the `used` ones the order takes."""
     if len(words) > used:
         extra = shown(" ".join(t.text for t in words[used:]))
-        raise OrderSyntaxError("extra_words", f"{spec.keyword} does not take \"{extra}\" "
-                               f"(format: {spec.syntax})")
+        raise OrderSyntaxError("extra_words", why="order", keyword=spec.keyword, extra=extra,
+                               syntax=spec.syntax)
 
 
 def hex_arg(token: Token | None, what: str) -> str:
     """A hex number like 0516."""
     if token is None:
-        raise OrderSyntaxError("missing_hex", f"{what} needs a hex number, like 0516")
+        raise OrderSyntaxError("missing_hex", why="hex", what=what)
     if not hexgrid.is_hex_id(token.text):
-        raise OrderSyntaxError("bad_hex", f'"{shown(token.text)}" is not a hex number, '
-                               "like 0516")
+        raise OrderSyntaxError("bad_hex", why="not_hex", text=shown(token.text))
     return token.text
 
 
@@ -134,11 +132,10 @@ def name_arg(words: list[Token], rules: Ruleset, what: str) -> str:
     """A name from the remaining words: at most 20 characters, not starting with "the"."""
     name = " ".join(t.text for t in words).strip()
     if not name:
-        raise OrderSyntaxError("missing_name", f'{what} needs a name in quotes, like "Iron Fist"')
+        raise OrderSyntaxError("missing_name", why="name", what=what)
     limit = rules.order_limits.name_max_length
     if len(name) > limit:
-        raise OrderSyntaxError("long_name", f'the name "{shown(name)}" is longer than {limit} '
-                               "characters (CC-CL-NAME-01)")
+        raise OrderSyntaxError("long_name", why="name", name=shown(name), most=limit)
     if name.split(" ", 1)[0].upper() == "THE":
-        raise OrderSyntaxError("the_name", 'names must not begin with "the" (CC-CL-NAME-01)')
+        raise OrderSyntaxError("the_name", why="name")
     return name

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
+    from conquest_tui.engine.core.events import Facts
     from conquest_tui.engine.orders.model import Order
     from conquest_tui.engine.orders.tokens import Token
     from conquest_tui.engine.rules.ruleset import Ruleset
@@ -14,8 +15,9 @@ if TYPE_CHECKING:
 CONVOY = "convoy"
 CLAN = "clan"
 
-Finding = tuple[str, str]
-"""(code, message) of a check that found the order cannot work."""
+Finding = tuple[str, "Facts"]
+"""(code, facts) of a check that found the order cannot work: a `core/problems.ProblemCode`
+and what its sentence needs (`core/problem_needs.py`)."""
 
 
 class DuplicateOrderError(ValueError):

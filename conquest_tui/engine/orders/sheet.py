@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.core.state import Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.agent_lines import parse_agent_line
@@ -61,15 +62,14 @@ def parse_order_line(text: str, line_number: int, section: str, rules: Ruleset) 
     registry = rules.orders
     try:
         words = tokenize(text)
-    except TokenError as error:
-        raise OrderSyntaxError("quote", str(error)) from None
+    except TokenError:
+        raise OrderSyntaxError("quote") from None
     if not words:
-        raise OrderSyntaxError("empty", "the line is empty")
+        raise OrderSyntaxError("empty")
     first = words[0].upper.rstrip(".")
     if section == CONVOY and is_move_word(words[0]):
         if len(words) > 1:
-            raise OrderSyntaxError("extra_words", "a move takes nothing after the direction or "
-                                   "hex number")
+            raise OrderSyntaxError("extra_words", why="move")
         move = registry.lookup(CONVOY, MOVE)
         assert move is not None, "the order registry declares no MOVE"
         return move.parse(words, line_number, text, rules)
@@ -80,15 +80,12 @@ def parse_order_line(text: str, line_number: int, section: str, rules: Ruleset) 
         rest = words[2:]
     if spec is None:
         if first == "HIDE" and section == CONVOY:
-            raise OrderSyntaxError("hide", "there is no voluntary hiding: HIDE is not an order "
-                                   "(CC-CNV-79)")
+            raise OrderSyntaxError("hide")
         other = registry.other_section(section, first)
         if other is not None:
-            where = "a [CONVOY n] section" if other.section == CONVOY else "[PRE] or [POST]"
-            kind = "a convoy order" if other.section == CONVOY else "a Clan order"
-            raise OrderSyntaxError("wrong_section", f"{other.keyword} is {kind}; it belongs in "
-                                   f"{where}")
-        raise OrderSyntaxError("unknown", f'"{shown(words[0].text)}" is not an order')
+            raise OrderSyntaxError("wrong_section", keyword=other.keyword,
+                                   section="convoy" if other.section == CONVOY else "clan")
+        raise OrderSyntaxError("unknown", text=shown(words[0].text))
     return spec.parse(rest, line_number, text, rules)
 
 
@@ -129,12 +126,12 @@ def refusal(text: str, rules: Ruleset) -> Problem | None:
     if size <= limits.sheet_max_bytes:
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > limits.sheet_max_bytes:
-        return Problem(1, "sheet_too_big", f"the sheet is larger than {limits.sheet_max_bytes:,} "
-                       "bytes; no order sheet is that long, so none of it is read")
+        return Problem(1, ProblemCode.SHEET_TOO_BIG, facts={"why": "bytes",
+                                                            "most": limits.sheet_max_bytes})
     lines = text.count("\n") + (0 if text.endswith("\n") else 1)  # as an editor counts them
     if lines > limits.sheet_max_lines:
-        return Problem(1, "sheet_too_big", f"the sheet has {lines:,} lines, more than the "
-                       f"{limits.sheet_max_lines:,} any order sheet needs, so none of it is read")
+        return Problem(1, ProblemCode.SHEET_TOO_BIG, facts={
+            "why": "lines", "lines": lines, "most": limits.sheet_max_lines})
     return None
 
 
@@ -165,17 +162,15 @@ class _Reader:
         """Start a section, or name what is wrong with its header."""
         self.section, self.current, self.skipping = "", None, False
         if kind == "bad" or convoy > MAX_CONVOY_NUMBER:
-            why = (f"convoys are numbered #1 to #{MAX_CONVOY_NUMBER}" if kind == CONVOY
-                   else "use [PRE], [CONVOY n], [POST] or [AGENTS]")
-            self.problems.append(Problem(number, "bad_header", f'"{shown(stripped)}" is not a '
-                                         f"section: {why}"))
+            self.problems.append(Problem(number, ProblemCode.BAD_HEADER, facts={
+                "why": "convoy" if kind == CONVOY else "name", "text": shown(stripped),
+                "most": MAX_CONVOY_NUMBER}))
             return
         first = self.first_lines.setdefault((kind, convoy), number)
         if first != number:
             name = f"CONVOY {convoy}" if kind == CONVOY else kind.upper()
-            self.problems.append(Problem(number, "duplicate_section", f"a second [{name}] "
-                                         f"section (the first is on line {first}); its lines "
-                                         "are ignored"))
+            self.problems.append(Problem(number, ProblemCode.DUPLICATE_SECTION,
+                                         facts={"section": name, "first": first}))
             self.skipping = True
             return
         self.section = kind
@@ -189,8 +184,7 @@ class _Reader:
         current = self.current
         if current is None:
             if not self.skipping and tokenize_safe(raw):
-                self.problems.append(Problem(number, "no_section", "this line is outside any "
-                                             "section: start with [PRE], [CONVOY n] or [POST]"))
+                self.problems.append(Problem(number, ProblemCode.NO_SECTION))
             return
         if not tokenize_safe(raw):
             return
@@ -201,7 +195,7 @@ class _Reader:
                 order = parse_order_line(raw, number, CONVOY if self.section == CONVOY else CLAN,
                                          self.rules)
         except OrderSyntaxError as error:
-            self.problems.append(Problem(number, error.code, error.message))
+            self.problems.append(Problem(number, ProblemCode(error.code), facts=error.facts))
             current.append(SheetLine(number, stripped, None))
             return
         current.append(SheetLine(number, stripped, order))

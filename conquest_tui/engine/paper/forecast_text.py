@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine.core.events import Facts
+from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.core.state import NOTICE, Problem
-from conquest_tui.engine.paper.report_text import hide_rule_ids
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
     Forecast,
     ForecastProblem,
 )
-from conquest_tui.engine.sentences.event_text import problem_text
+from conquest_tui.engine.sentences.event_text import forecast_failure
 
-FORECAST_CODE = "forecast"
+FORECAST_CODE = ProblemCode.FORECAST.value
 """The code of a sheet problem that comes from the forecast (a warning: the line runs)."""
 
 CANNOT_KNOW_WORDS: dict[str, str] = {
@@ -25,33 +26,26 @@ CANNOT_KNOW_WORDS: dict[str, str] = {
 }
 """How a player reads each thing a forecast cannot know (`forecast_records.CANNOT_KNOW`)."""
 
-PHASE_WORDS: dict[str, str] = {
-    "income": "at income", "pre": "in the pre-turn orders", "pickup": "at the pre-turn pickup",
-    "post": "in the post-turn orders", "maintenance": "at maintenance",
-    "close": "at the turn's end",
-}
-
 COLUMNS: tuple[str, ...] = ("Pulse", "Hex", "Fuel", "Food", "Parts", "Troops", "")
 """A convoy's pulse table: fuel and food are the Clan's stock after the pulse; parts are what
 the convoy's moves so far cost, paid at maintenance."""
 
 
-def when(found: ForecastProblem) -> str:
-    """"at pulse 4", "in the pre-turn orders"…"""
-    if found.pulse:
-        return f"at pulse {found.pulse}"
-    return PHASE_WORDS.get(found.phase, "this turn")
-
-
 def problem_sentence(found: ForecastProblem) -> str:
     """"forecast: will fail at pulse 4: …the turn's own reason…"."""
-    return f"forecast: will fail {when(found)}: {hide_rule_ids(problem_text(found.problem))}"
+    return forecast_failure(found.problem, found.pulse, found.phase)
+
+
+def warning_facts(found: ForecastProblem) -> Facts:
+    """A forecast failure as a notice's facts: the failed problem's code and facts, and when."""
+    return {**found.problem.facts, "failed": found.problem.code, "at_pulse": found.pulse,
+            "at_phase": found.phase}
 
 
 def sheet_warnings(forecast: Forecast, taken: set[int]) -> list[Problem]:
     """The forecast's failures as warnings on their sheet lines, except on lines in `taken`
     (those the checker already has a problem with)."""
-    return [Problem(found.line, FORECAST_CODE, problem_sentence(found), NOTICE)
+    return [Problem(found.line, ProblemCode.FORECAST, NOTICE, warning_facts(found))
             for found in forecast.problems if found.line not in taken]
 
 

@@ -28,7 +28,6 @@ def hide_rule_ids(text: str) -> str:
     text = _ID_TAIL.sub("", text)
     return _ID_HEAD.sub("(", text)
 
-
 def _owner(owner: int) -> str:
     if owner == UNKNOWN:
         return "?"

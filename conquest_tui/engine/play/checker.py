@@ -7,19 +7,22 @@ from typing import TYPE_CHECKING, cast
 from conquest_tui.engine.combat import odds as fight_odds
 from conquest_tui.engine.convoys import convoy_stats, movement
 from conquest_tui.engine.core import hexgrid
-from conquest_tui.engine.core.events import reason
+from conquest_tui.engine.core.events import Facts, reason
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.core.state import MODES, NOTICE, Convoy, Problem
 from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.agent_lines import AgentDestination
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
 from conquest_tui.engine.reports.view import ClanView
-from conquest_tui.engine.sentences import diplomacy_sentences, odds_text
-from conquest_tui.engine.sentences.reason_sentences import describe
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orderbook.movement import Move
+
+
+CHECK = "check"
+"""The level of a problem found against what the Clan has now."""
 
 
 def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[Problem]:
@@ -37,8 +40,8 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     problems = list(sheet.problems)
     limits = rules.order_lines
     pre_limit, post_limit = limits.pre + clan.extra_pre_lines, limits.post + clan.extra_post_lines
-    problems += _over_limit(counted(sheet.pre), pre_limit, "pre-turn Clan")
-    problems += _over_limit(counted(sheet.post), post_limit, "post-turn Clan")
+    problems += _over_limit(counted(sheet.pre), pre_limit, "pre")
+    problems += _over_limit(counted(sheet.post), post_limit, "post")
     running = {id(line) for line in (*counted(sheet.pre)[:pre_limit],
                                      *counted(sheet.post)[:post_limit])}
     sent: list[SheetLine] = []
@@ -46,7 +49,7 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
         if sheet_line.order is not None:
             problem = _check_clan_order(game, clan_number, sheet_line.order)
             if problem:
-                problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+                problems.append(_found(sheet_line.line, problem))
             elif id(sheet_line) in running and sheet_line.order.keyword in MESSAGES:
                 sent.append(sheet_line)
     problems += _message_limits(game, sent)
@@ -55,12 +58,12 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
         convoy = section_convoys.get(number)
         if convoy is None:
             if lines:
-                problems.append(Problem(lines[0].line, "no_convoy",
-                                        _missing_convoy(game, clan_number, number), "check"))
+                problems.append(Problem(lines[0].line, ProblemCode.NO_CONVOY, CHECK,
+                                        _missing_convoy(game, clan_number, number)))
             continue
         allowed = convoy_stats.pulses(convoy, rules)
         good = counted(lines)
-        problems += _over_limit(good, allowed, f"convoy #{number}")
+        problems += _over_limit(good, allowed, "convoy", number)
         problems += _check_convoy_lines(game, convoy, good[:allowed])
     problems += _check_agent_lines(game, clan.agents, counted(sheet.agents))
     return sorted(problems, key=lambda p: p.line)
@@ -71,17 +74,14 @@ def _check_agent_lines(game: Game, agents: int, lines: tuple[SheetLine, ...]) ->
     problems: list[Problem] = []
     for index, sheet_line in enumerate(lines):
         if index >= agents:
-            have = f"you have only {agents} agents" if agents > 1 else \
-                "you have only one agent" if agents == 1 else "you have no agents"
-            problems.append(Problem(sheet_line.line, "over_limit", f"{have}; this line will not "
-                                    "run (agents trained this turn are sent from next turn)",
-                                    "check"))
+            problems.append(Problem(sheet_line.line, ProblemCode.OVER_LIMIT, CHECK,
+                                    {"why": "agents", "agents": agents}))
             continue
         order = sheet_line.order
         target = order.hex if isinstance(order, AgentDestination) else ""
         if not game.map.contains(target):
-            problems.append(Problem(sheet_line.line, "off_map", f"hex {target} is not on the "
-                                    "map", "check"))
+            problems.append(Problem(sheet_line.line, ProblemCode.OFF_MAP, CHECK,
+                                    {"why": "agent", "hex": target}))
     return problems
 
 
@@ -111,8 +111,7 @@ def _message_limits(game: Game, lines: list[SheetLine]) -> list[Problem]:
         else:
             sent, to_all = sent + 1, to_all + everyone
             continue
-        problems.append(Problem(sheet_line.line, why.code,
-                                diplomacy_sentences.reason_text(why.as_facts()), "check"))
+        problems.append(Problem(sheet_line.line, ProblemCode(why.code), CHECK, why.as_facts()))
     return problems
 
 
@@ -130,21 +129,31 @@ def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Co
     return found
 
 
-def _missing_convoy(game: Game, clan: int, number: int) -> str:
+def _missing_convoy(game: Game, clan: int, number: int) -> Facts:
     if game.convoy(clan, number) is not None:
-        return f"convoy #{number} is sold by this sheet's SELL CONVOY before its orders run"
-    return f"you have no convoy #{number}"
+        return {"number": number, "why": "sold"}
+    return {"number": number}
 
 
-def _over_limit(lines: tuple[SheetLine, ...], limit: int, label: str) -> list[Problem]:
-    """The lines past the limit; `lines` holds only lines without a parse problem (CC-SEQ-15)."""
-    return [Problem(extra.line, "over_limit", f"only {limit} {label} order lines are allowed; "
-                    "this line will not run", "check") for extra in lines[limit:]]
+def _over_limit(lines: tuple[SheetLine, ...], limit: int, section: str,
+                convoy: int = 0) -> list[Problem]:
+    """The lines past the limit; `lines` holds only lines without a parse problem (CC-SEQ-15).
+    `section`: "pre", "post" or "convoy" (then `convoy` is its number)."""
+    facts: Facts = {"why": section, "most": limit}
+    if convoy:
+        facts["number"] = convoy
+    return [Problem(extra.line, ProblemCode.OVER_LIMIT, CHECK, dict(facts))
+            for extra in lines[limit:]]
 
 
 def _not_supported(order: model.Order) -> Finding:
-    return ("not_supported", f"{order.keyword} is not yet supported in this version; the line "
-            "will be skipped")
+    return ProblemCode.NOT_SUPPORTED, {"keyword": order.keyword}
+
+
+def _found(line: int, finding: Finding) -> Problem:
+    """A check's finding (its code and facts) as the problem of its line."""
+    code, facts = finding
+    return Problem(line, ProblemCode(code), CHECK, facts)
 
 
 def _check_clan_order(game: Game, clan: int, order: model.Order) -> Finding | None:
@@ -168,13 +177,12 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
             continue
         spec = game.rules.orders.spec_of(order)
         if spec is None or not spec.supported:
-            code, message = _not_supported(order)
-            problems.append(Problem(sheet_line.line, code, message, "check"))
+            problems.append(_found(sheet_line.line, _not_supported(order)))
             continue
         if spec.keyword != MOVE:
             problem = order.check(game, convoy) if isinstance(order, model.ConvoyOrder) else None
             if problem:
-                problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+                problems.append(_found(sheet_line.line, problem))
             elif spec.keyword.lower() in MODES:
                 mode = spec.keyword.lower()
             elif spec.keyword == PAUSE:
@@ -184,7 +192,7 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
         move = cast("Move", order)
         problem = _move_problem(game, convoy, here, move, moves, allowance)
         if problem:
-            problems.append(Problem(sheet_line.line, problem[0], problem[1], "check"))
+            problems.append(_found(sheet_line.line, problem))
             continue
         target = _move_target(here, move)
         assert target is not None
@@ -194,9 +202,8 @@ def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]
         problems += _meeting_notice(game, convoy, here, sheet_line.line, "move")
         problems += _attack_notice(game, convoy, here, mode, sheet_line.line, "move")
     if last_move is not None and convoy.convoy_type == "air" and game.map.is_water(here):
-        problems.append(Problem(last_move.line, "air_over_water", f"convoy #{convoy.number} "
-                                f"would end the turn over the water of {here} and be lost "
-                                "(CC-MOVE-12)", "check"))
+        problems.append(Problem(last_move.line, ProblemCode.AIR_OVER_WATER, CHECK,
+                                {"number": convoy.number, "hex": here}))
     return problems
 
 
@@ -222,13 +229,10 @@ def _attack_notice(game: Game, convoy: Convoy, hex_id: str, mode: str, line: int
     low, high = estimate.fact("low"), estimate.fact("high")
     if estimate.no_fight >= 1:
         return []
-    if estimate.win >= 1:
-        chance = "enough to take it for certain"
-    else:
-        chance = f"about {round(estimate.win * 100)}% to take it"
-    return [Problem(line, "attacks_hex", f"this {what} attacks hex {hex_id}, Clan {owner}'s, in "
-                    f"Capture mode: you will fight its guards (needs {low}–{high} troops; you "
-                    f"have {convoy.troops}: {chance})", NOTICE)]
+    return [Problem(line, ProblemCode.ATTACKS_HEX, NOTICE, {
+        "what": what, "hex": hex_id, "owner": owner, "low": int(low), "high": int(high),
+        "troops": convoy.troops, "certain": int(estimate.win >= 1),
+        "percent": round(estimate.win * 100)})]
 
 
 def _meeting_notice(game: Game, convoy: Convoy, hex_id: str, line: int,
@@ -243,7 +247,24 @@ def _meeting_notice(game: Game, convoy: Convoy, hex_id: str, line: int,
                                                  hex_id, runs=fight_odds.CHECKER_RUNS)
     except fight_odds.OddsError:
         return []
-    return [Problem(line, "meets_convoy", odds_text.meeting_notice(estimate, what), NOTICE)]
+    owners = tuple(int(o) for o in str(estimate.fact("owners")).split(",") if o)
+    return [Problem(line, ProblemCode.MEETS_CONVOY, NOTICE, {
+        "what": what, "hex": estimate.hex, "convoys": int(estimate.fact("convoys")),
+        "owners": owners, "odds": _odds(estimate), "percent": round(estimate.win * 100)})]
+
+
+def _odds(estimate: fight_odds.Estimate) -> str:
+    """A convoy battle's chance as a notice's `odds` fact (sentences/odds_text.CONVOY_CHANCES)."""
+    if estimate.no_fight >= 1.0:
+        return "no_fight"
+    if estimate.win >= 1.0:
+        return "certain"
+    if estimate.win <= 0.0:
+        return "none"
+    percent = round(estimate.win * 100)
+    if percent in (0, 100):
+        return "almost_none" if percent == 0 else "almost_certain"
+    return "about"
 
 
 def _move_target(here: str, order: Move) -> str | None:
@@ -254,17 +275,18 @@ def _move_problem(game: Game, convoy: Convoy, here: str, order: Move, moves: int
                   allowance: int) -> Finding | None:
     """Why this move, followed from `here` after `moves` moves, cannot be made (CC-CO-MOVE)."""
     target = _move_target(here, order)
+    number = convoy.number
     if target is None or not game.map.contains(target):
-        return "off_map", f"{order.direction or order.target} from {here} leaves the map"
+        return ProblemCode.OFF_MAP, {"why": "move", "target": order.direction or order.target,
+                                     "origin": here}
     if target == here:
-        return "same_hex", f"convoy #{convoy.number} would already be in {here}; use PAUSE"
+        return ProblemCode.SAME_HEX, {"number": number, "hex": here}
     if convoy.created_turn == game.state.game_turn:
-        return "new_convoy", f"convoy #{convoy.number} was created this turn and cannot move"
+        return ProblemCode.NEW_CONVOY, {"number": number}
     problem = movement.entry_problem(game, convoy.convoy_type, here, target)
     if problem:
-        return "illegal_move", describe(problem)
+        return ProblemCode.ILLEGAL_MOVE, problem.as_facts()
     if moves + movement.move_distance(convoy, here, target) > allowance:
-        unit = "hexes of range" if convoy.convoy_type == "air" else "moves"
-        return ("no_moves", f"convoy #{convoy.number} has only {allowance} {unit} a turn and "
-                f"{allowance - moves} left here")
+        return ProblemCode.NO_MOVES, {"number": number, "convoy_type": convoy.convoy_type,
+                                      "allowance": allowance, "left": allowance - moves}
     return None

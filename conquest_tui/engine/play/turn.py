@@ -10,6 +10,7 @@ import attrs
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 from conquest_tui.engine.core.state import Event, LastTurn, Problem
 from conquest_tui.engine.economy import gameturn
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
@@ -121,12 +122,9 @@ def kept_problems(problems: list[Problem], most: int) -> list[Problem]:
     if len(problems) <= most:
         return problems
     more = len(problems) - most
-    return [*problems[:most], Problem(0, EventKind.MORE_PROBLEMS.value, "", "parse",
-                                      {"more": more})]
+    return [*problems[:most], Problem(0, ProblemCode.MORE_PROBLEMS, "parse", {"more": more})]
 
 
-RESOLVE = "resolve"
-"""The level of a problem of an order line that failed when its time came (`TurnContext.fail`)."""
 
 
 def kept_events(events: list[Event], problems: list[Problem], most: int) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
+from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.sentences import (
     city_war_sentences,  # city war (helper "city-war")
@@ -13,6 +14,7 @@ from conquest_tui.engine.sentences import (
     espionage_sentences,  # agents sent to hexes, ESPIONAGE (helper "espionage")
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")
+    problem_sentences,  # parse and check problems, notices
     radio_sentences,  # the radio's news (helper "paper")
     spies_sentences,  # PLANT, SABOTAGE, counterspies (helper "spies")
     strike_sentences,  # hex attacks told as battles, BOMB, RAZE (helper "strike")
@@ -82,10 +84,42 @@ def event_text(event: Event) -> str:
 
 
 def problem_text(problem: Problem) -> str:
-    """What went wrong on a line: a parse or check message, or a resolve problem's sentence."""
-    if problem.message:
-        return problem.message
-    return render(EventKind(problem.code), problem.facts)
+    """What went wrong on a line, rendered from the problem's code and facts: a resolve problem
+    as the event of its kind, a parse or check problem or a notice by its code
+    (`problem_sentences`)."""
+    if problem.level == RESOLVE:
+        return render(EventKind(problem.code), problem.facts)
+    code = ProblemCode(problem.code)
+    kind = problem_sentences.AS_EVENT.get(code)
+    if kind is not None:
+        return render(kind, problem.facts)
+    if code is ProblemCode.FORECAST:
+        return _forecast_warning(problem.facts)
+    return problem_sentences.sentence(code, problem.facts)
+
+
+FORECAST_PHASES: dict[str, str] = {
+    "income": "at income", "pre": "in the pre-turn orders", "pickup": "at the pre-turn pickup",
+    "post": "in the post-turn orders", "maintenance": "at maintenance",
+    "close": "at the turn's end",
+}
+"""When in the turn a forecast failure happens, in words (a pulse reads "at pulse 4")."""
+
+
+def forecast_failure(problem: Problem, pulse: int, phase: str) -> str:
+    """"forecast: will fail at pulse 4: …the turn's own reason…", the reason worded as the
+    turn would word the failed problem."""
+    when = f"at pulse {pulse}" if pulse else FORECAST_PHASES.get(phase, "this turn")
+    return f"forecast: will fail {when}: {problem_text(problem)}"
+
+
+def _forecast_warning(facts: Mapping[str, Fact]) -> str:
+    """A forecast notice's sentence: its facts are the failed problem's, its code and when."""
+    rest = {name: value for name, value in facts.items()
+            if name not in ("failed", "at_pulse", "at_phase")}
+    failed = Problem(0, str(facts["failed"]), RESOLVE, rest)
+    return forecast_failure(failed, problem_sentences.whole(facts["at_pulse"]),
+                            str(facts["at_phase"]))
 
 
 def problem_line(problem: Problem) -> str:

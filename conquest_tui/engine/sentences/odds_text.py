@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from conquest_tui.engine.combat.odds import (
     CITY_INVASION,
     CONVOY_BATTLE,
@@ -12,6 +14,7 @@ from conquest_tui.engine.combat.odds import (
     Losses,
     OddsError,
 )
+from conquest_tui.engine.core.events import Fact
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.turn_sentences import number_of
 
@@ -50,13 +53,31 @@ def headline(estimate: Estimate) -> str:
 
 
 def _enemies(estimate: Estimate) -> str:
-    convoys = int(estimate.fact("convoys"))
-    owners = [int(o) for o in str(estimate.fact("owners")).split(",") if o]
+    owners = tuple(int(o) for o in str(estimate.fact("owners")).split(",") if o)
+    return enemies(int(estimate.fact("convoys")), owners)
+
+
+def enemies(convoys: int, owners: tuple[int, ...]) -> str:
+    """"Clan 3's convoy", "2 of Clan 3's convoys", "3 convoys (Clan 3, Clan 5)"."""
     if convoys == 1:
         return f"{_clan(owners[0])} convoy"
     if len(owners) == 1:
         return f"{convoys} of {_clan(owners[0])} convoys"
     return f"{convoys} convoys (" + ", ".join(_clan(o).removesuffix("'s") for o in owners) + ")"
+
+
+CONVOY_CHANCES: dict[str, str] = {
+    "no_fight": "your commander would not start this battle: the enemy looks too strong",
+    "certain": "certain to win", "none": "no chance to win",
+    "almost_none": "almost no chance to win", "almost_certain": "almost certain to win",
+    "about": "about {percent}% to win",
+}
+"""A convoy battle's chance in words, by its `odds` fact (`meeting_notice`'s facts)."""
+
+
+def chance_words(facts: Mapping[str, Fact]) -> str:
+    """The chance of a convoy battle from a notice's `odds` and `percent` facts."""
+    return CONVOY_CHANCES[str(facts["odds"])].format_map(facts)
 
 
 def chance(estimate: Estimate) -> str:
@@ -147,11 +168,6 @@ def _enemy_text(assumption: Assumption, rules: Ruleset) -> str:
     return (f"{_clan(fact('owner'))} convoy seen in {fact('hex')} in game turn {fact('turn')} "
             f"is {size}, {kind}: assumed {', '.join(vehicles) or 'no vehicles'} with "
             f"{fact('troops')} troops, morale {fact('morale')} and training {fact('training')}")
-
-
-def meeting_notice(estimate: Estimate, what: str) -> str:
-    """The checker's notice on a move or PAUSE line that meets enemy convoys (CC-CBV-01)."""
-    return f"this {what} meets {_enemies(estimate)} in {estimate.hex}: {chance(estimate)}"
 
 
 def error_text(error: OddsError) -> str:

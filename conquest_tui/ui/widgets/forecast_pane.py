@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from conquest_tui.engine.face import forecast_text
+from conquest_tui.engine.face import forecast_text, hide_rule_ids
 
 if TYPE_CHECKING:
     from conquest_tui.engine.face import ConvoyForecast, Forecast
@@ -142,7 +142,7 @@ class ForecastPane(Widget):
         self.query_one("#forecast-money", Static).update(money)
         body = Table.grid(padding=(0, 0))
         body.add_column()
-        failures = [f"line {found.line}: {forecast_text.problem_sentence(found)}"
+        failures = [f"line {found.line}: {hide_rule_ids(forecast_text.problem_sentence(found))}"
                     for found in forecast.problems]
         if failures:
             body.add_row(Text("\n".join(failures), style="yellow"))

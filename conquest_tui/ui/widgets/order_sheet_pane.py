@@ -28,6 +28,7 @@ from conquest_tui.engine.face import (
     OrderRegistry,
     OrderSpec,
     Problem,
+    ProblemCode,
     Token,
     hide_rule_ids,
     is_move_word,
@@ -480,9 +481,8 @@ class OrderSheetPane(Widget):
         allowed = self._allowance(section)
         used = sum(1 for line in body if is_order_line(line))
         if allowed and used >= allowed:
-            self._notices = [Problem(section.header_row + 1, "over_limit",
-                                     f"convoy #{convoy_number} already has its {allowed} order "
-                                     f"lines; {move} was not added", "check")]
+            self._notices = [Problem(section.header_row + 1, ProblemCode.OVER_LIMIT, "check", {
+                "why": "added", "number": convoy_number, "most": allowed, "move": move})]
             self._show_problems()
             return False
         last = section.header_row
