@@ -78,6 +78,26 @@ def test_reports_are_kept_as_read_and_packed_by_the_save_against_the_one_before(
     assert len(clan.past_reports) == 19 and past_reports.read_turn(clan, 19).text == "replaced\n"
 
 
+def test_a_load_leaves_past_reports_packed_until_the_history_is_read() -> None:
+    """Loading a game does not unpack its past reports (they are most of a late save); saving
+    it again writes them as they were read, and the history still reads every one."""
+    clan = Clan(number=1, name="Test")
+    texts = [f"Report {n}\n" + "a line of the hex list\n" * 30 for n in range(1, 12)]
+    for turn, text in enumerate(texts, start=1):
+        past_reports.archive(clan, turn, f"turn {turn}", text)
+    written = unstructure(clan.past_reports, list[PastReport])
+    loaded = structure(written, list[PastReport], "past_reports")
+    assert not any(isinstance(report.kept, str) for report in loaded)
+    assert unstructure(loaded, list[PastReport]) == written
+    assert all(isinstance(report.kept, packing.PackedText) and report.kept.unread()
+               for report in loaded), "nothing was unpacked"
+    loaded.append(PastReport(12, "turn 12", "Report 12\n"))
+    again = unstructure(loaded, list[PastReport])
+    assert again["packed"][:11] == written["packed"]
+    assert [report.text for report in structure(again, list[PastReport], "past_reports")] == [
+        *texts, "Report 12\n"]
+
+
 def test_a_damaged_past_report_loads_as_unreadable_not_a_refused_save() -> None:
     clan = Clan(number=1, name="Test")
     for turn in (1, 2, 3):

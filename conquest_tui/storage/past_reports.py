@@ -40,10 +40,11 @@ def _against_previous(position: int) -> bool:
     return position % KEYFRAME != 0
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
 def pack(text: str, previous: str = "") -> str:
-    """The text zlib-compressed (against `previous` when given), in base64 (fast in C). Kept
-    for the next save: a game's past reports do not change once written."""
+    """The text zlib-compressed (against `previous` when given), in base64 (fast in C). The
+    last few are kept: a Clan's newest report is packed again by every save until the game is
+    loaded anew (then it is written as read)."""
     packer = zlib.compressobj(9, zdict=previous.encode()) if previous else zlib.compressobj(9)
     data = packer.compress(text.encode()) + packer.flush()
     return base64.b64encode(data).decode("ascii")
@@ -56,30 +57,57 @@ def unpack(packed: str, previous: str = "") -> str:
     return (unpacker.decompress(data) + unpacker.flush()).decode()
 
 
+@attrs.define(eq=False)
+class PackedText:
+    """A past report's text as a save holds it, unpacked when first read (against the text of
+    the report before it, `previous`, unless it is a keyframe)."""
+
+    packed: str
+    previous: PackedText | None = None
+    _text: str | None = None
+
+    def unread(self) -> bool:
+        """Whether the text was never asked for (still packed only)."""
+        return self._text is None
+
+    def read(self) -> str:
+        """The text; UNREADABLE when it (or the report it was packed against) is damaged."""
+        if self._text is None:
+            base = self.previous.read() if self.previous is not None else ""
+            if base == UNREADABLE:
+                self._text = UNREADABLE
+            else:
+                try:
+                    self._text = unpack(self.packed, base)
+                except (ValueError, zlib.error, UnicodeDecodeError):
+                    self._text = UNREADABLE
+        return self._text
+
+
 def packed(reports: list[PastReport]) -> list[PackedReport]:
-    """The reports as the save writes them."""
+    """The reports as the save writes them: a report read from a save and still packed against
+    the same report before it is written as it was read, without unpacking it."""
     out: list[PackedReport] = []
-    previous = ""
     for position, report in enumerate(reports):
-        base = previous if _against_previous(position) else ""
+        before = reports[position - 1] if _against_previous(position) else None
+        kept = report.kept
+        if isinstance(kept, PackedText) and kept.previous is (before.kept if before else None):
+            out.append(PackedReport(report.game_turn, report.summary, kept.packed))
+            continue
+        base = before.text if before is not None else ""
         out.append(PackedReport(report.game_turn, report.summary, pack(report.text, base)))
-        previous = report.text
     return out
 
 
 def unpacked(rows: list[PackedReport]) -> list[PastReport]:
-    """The reports as the Clan read them; a damaged one (and the one packed against it, until
-    the next keyframe) reads as UNREADABLE."""
+    """The reports as the Clan read them, each text unpacked when first read; a damaged one
+    (and the ones packed against it, until the next keyframe) reads as UNREADABLE."""
     out: list[PastReport] = []
-    previous = ""
+    previous: PackedText | None = None
     for position, row in enumerate(rows):
-        base = previous if _against_previous(position) else ""
-        try:
-            text = unpack(row.packed, base)
-        except (ValueError, zlib.error, UnicodeDecodeError):
-            text = UNREADABLE
-        previous = "" if text == UNREADABLE else text
+        text = PackedText(row.packed, previous if _against_previous(position) else None)
         out.append(PastReport(row.game_turn, row.summary, text))
+        previous = text
     return out
 
 

@@ -4,6 +4,8 @@
 # types, and annotations evaluated at import cost nothing, while string ones are compiled one by
 # one when a game loads. Every annotation names a type defined above it.
 
+from typing import Protocol
+
 import attrs
 
 from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive hint resolves to
@@ -177,6 +179,19 @@ class LastTurn:
     conquered_hexes: list[str] = attrs.field(factory=list)
 
 
+class ReportSource(Protocol):
+    """Where a past report's text is read from when first asked for (a save keeps it packed:
+    storage/past_reports)."""
+
+    def read(self) -> str:
+        """The text."""
+        ...
+
+
+def _report_text(kept: str | ReportSource) -> str:
+    return kept if isinstance(kept, str) else kept.read()
+
+
 @attrs.define
 class PastReport:
     """One of a Clan's past reports, as it read it after that turn (history, issue 16)."""
@@ -184,8 +199,14 @@ class PastReport:
     game_turn: int
     summary: str = ""
     """The turn log's line: the turn's main events in a few words."""
-    text: str = ""
-    """The report's text as the Clan read it (a save writes it packed: storage/past_reports)."""
+    kept: str | ReportSource = attrs.field(default="", eq=_report_text)
+    """The report's text as the Clan read it, or where to read it (`text`) when first asked
+    for: a load does not unpack a game's past reports until the history is opened."""
+
+    @property
+    def text(self) -> str:
+        """The report's text as the Clan read it (a source keeps what it read)."""
+        return _report_text(self.kept)
 
 
 @attrs.define

@@ -28,7 +28,7 @@ def archive(clan: Clan, game_turn: int, summary: str, text: str) -> None:
     of the same game turn, so a game turn is kept once)."""
     if clan.past_reports and clan.past_reports[-1].game_turn == game_turn:
         clan.past_reports.pop()
-    clan.past_reports.append(PastReport(game_turn=game_turn, summary=summary, text=text))
+    clan.past_reports.append(PastReport(game_turn=game_turn, summary=summary, kept=text))
 
 
 def read_all(clan: Clan) -> list[PastTurn]:
