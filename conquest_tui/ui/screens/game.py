@@ -98,7 +98,7 @@ class GameScreen(GameLookups):
             draft = self._start_draft
             sheet.load(self.seat, self.view, self.view.clan.draft_sheet if draft is None else draft)
             # The app's cursor_blink: ConquestApp's setting, read off the plain App here.
-            sheet.editor.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]
+            sheet.editor.cursor_blink = self.app.cursor_blink  # type: ignore[attr-defined]  # the app is ConquestApp
             self.query_one("#convoys", ConvoyPane).show(self.view)
             city.show_hex(self.view, self.map_pane.cursor)
             self._show_status()
