@@ -52,6 +52,9 @@ PAUSE_FRAMES = 2
 QUIET_SECONDS = 0.15
 """A key has settled when nothing more was drawn for this long (cursor blinking is off). Less
 than the route's 0.25 s, so that the next key comes before it is drawn, as in steady typing."""
+LATE_SECONDS = 1.0
+"""How long a key's first frame is waited for (every key here changes the screen): a key held
+up (a full garbage collection, a busy machine) is still counted as drawing its own frames."""
 PAUSE_SECONDS = 2.5
 """A pause in typing: past the route (0.25 s), the forecast (0.5 s) and the draft (2 s)."""
 
@@ -142,22 +145,25 @@ class Terminal:
                 raise RuntimeError(f"{text!r} never showed")
             self.read(0.5)
 
-    def settle(self) -> tuple[bytes, float]:
-        """Read until quiet: everything drawn, and when the last of it arrived."""
+    def settle(self, first: float = QUIET_SECONDS) -> tuple[bytes, float]:
+        """Read until quiet (waiting up to `first` seconds for anything at all): everything
+        drawn, and when the last of it arrived."""
         drawn = b""
         last = time.perf_counter()
+        timeout = first
         while True:
-            chunk, now = self.read(QUIET_SECONDS)
+            chunk, now = self.read(timeout)
             if not chunk:
                 return drawn, last
             drawn += chunk
             last = now
+            timeout = QUIET_SECONDS
 
     def key(self, data: bytes) -> tuple[int, float]:
         """Press a key: the frames drawn until the screen settled, and the ms it took."""
         os.write(self.master, data)
         pressed = time.perf_counter()
-        drawn, last = self.settle()
+        drawn, last = self.settle(first=LATE_SECONDS)
         return drawn.count(FRAME_START), (last - pressed) * 1000 if drawn else 0.0
 
     def pause(self, seconds: float) -> tuple[int, float]:
