@@ -33,8 +33,8 @@ class ProblemList(SteadyScrollbars, OptionList):
         return list(self._listed or [])
 
     def show(self, listed: list[str]) -> None:
-        """List these problems. As many as before: the changed ones are rewritten in place
-        (no new layout unless one wraps differently); else the list is replaced."""
+        """List these problems. As many as before: the changed ones are rewritten in place;
+        else the list is replaced. Either way its lines are measured at once."""
         shown, self._listed = self._listed, list(listed)
         if shown is None or len(shown) != len(listed):
             if listed:
