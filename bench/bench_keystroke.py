@@ -4,8 +4,22 @@ Run: `python bench/bench_keystroke.py [--size 200x60] [--rounds 3]`. The app run
 process on its own pseudo-terminal, at a saved two-Clan test_small game; the bench answers the
 app's question whether the terminal knows synchronized output, so that every frame the app
 draws arrives between a begin and an end mark. It passes the hand-over, focuses the order
-sheet and types order lines, one key at a time: after each key it waits until the terminal has
-been quiet for a while, and counts the frames drawn since the key. Target: one frame per key.
+sheet and writes a sheet one key at a time, as a player does: orders under [PRE], [CONVOY 1]
+and [POST] (the arrow keys go from one to the next), a word mistyped and put right with
+Backspace, an order in the wrong section, and at the end a whole line taken back with
+Backspace. After each key it waits until the terminal has been quiet for `QUIET_SECONDS` and
+counts the frames drawn since the key.
+
+Target: at least 95% of the keys settle in one frame, and none takes more than two (the
+median alone hid a third of the keys drawing two to five frames).
+
+What waits for a pause in typing is not a key's frame: the selected convoy's route is drawn
+0.25 s after the last key (`GameScreen`), the forecast is worked out 0.5 s after it
+(`ForecastPane`), the draft kept after 2 s. The keys come faster than the first of these (a key
+settles, then `QUIET_SECONDS` of quiet, then the next key: about five keys a second, a steady
+typist), so while typing none of them draws, as in play; the bench then pauses after each part
+of the sheet (`PAUSE_SECONDS`, past all three) and counts those frames apart: each delayed update
+is one frame, so a pause draws at most two (the route, the money after the turn).
 """
 
 from __future__ import annotations
@@ -24,12 +38,25 @@ import sys
 import tempfile
 import termios
 import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET_FRAMES = 1
-QUIET_SECONDS = 0.25
-"""A key has settled when nothing more was drawn for this long (cursor blinking is off)."""
+ONE_FRAME_SHARE = 0.95
+"""At least this share of the keys settle in one frame."""
+WORST_FRAMES = 2
+"""No key draws more frames than this."""
+PAUSE_FRAMES = 2
+"""No pause in typing draws more frames than this (the route, then the forecast's money)."""
+QUIET_SECONDS = 0.15
+"""A key has settled when nothing more was drawn for this long (cursor blinking is off). Less
+than the route's 0.25 s, so that the next key comes before it is drawn, as in steady typing."""
+LATE_SECONDS = 1.0
+"""How long a key's first frame is waited for (every key here changes the screen): a key held
+up (a full garbage collection, a busy machine) is still counted as drawing its own frames."""
+PAUSE_SECONDS = 2.5
+"""A pause in typing: past the route (0.25 s), the forecast (0.5 s) and the draft (2 s)."""
 
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_SUPPORTED = b"\x1b[?2026;2$y"
@@ -37,8 +64,43 @@ FRAME_START = b"\x1b[?2026h"
 FRAME_END = b"\x1b[?2026l"
 F2 = b"\x1bOQ"
 DOWN = b"\x1b[B"
-TYPED = "BUY 10 FOOD\rENLIST 5\rHIRE 2 SCOUTS\r"
-"""What is typed, key by key (Enter included), under the [PRE] header."""
+BACKSPACE = b"\x7f"
+PAUSE = None
+"""In `SCRIPT`: a pause in typing."""
+
+SCRIPT: list[bytes | None] = [
+    # [PRE]: three orders, one mistyped (FULE) and put right with Backspace
+    b"BUY 10 FOOD\rENLIST 5\rSELL 5 FULE", BACKSPACE, BACKSPACE, b"EL", PAUSE,
+    DOWN, DOWN,  # over the [CONVOY 1] header to its first line
+    b"N\rNE\rSE", PAUSE,  # moves: the route is drawn in the pause
+    DOWN, DOWN,  # over the [POST] header
+    b"ENLIST 2\rHIRE 2 SCOUTS", PAUSE,  # HIRE is a convoy order: a problem while it stays
+    *[BACKSPACE] * 14, PAUSE,  # the whole HIRE line taken back
+]
+"""What is done, in order: keys (a run of characters is typed one key at a time, Enter
+included), and pauses in typing. The cursor starts on the blank line under [PRE]."""
+
+
+def keys_of(step: bytes) -> list[bytes]:
+    """The keys of a step: a run of characters one by one, an escape sequence whole."""
+    if step.startswith(b"\x1b") or step == BACKSPACE:
+        return [step]
+    return [bytes([char]) for char in step]
+
+
+def key_name(key: bytes) -> str:
+    """A key as the report names it."""
+    return {DOWN: "Down", BACKSPACE: "Backspace", b"\r": "Enter", b" ": "Space"}.get(
+        key, key.decode(errors="replace"))
+
+
+@dataclass
+class Measure:
+    """What one key or one pause drew: how many frames, the last one how long after."""
+
+    name: str
+    frames: int
+    ms: float
 
 CHILD_APP = """
 import sys
@@ -83,23 +145,37 @@ class Terminal:
                 raise RuntimeError(f"{text!r} never showed")
             self.read(0.5)
 
-    def settle(self) -> tuple[bytes, float]:
-        """Read until quiet: everything drawn, and when the last of it arrived."""
+    def settle(self, first: float = QUIET_SECONDS) -> tuple[bytes, float]:
+        """Read until quiet (waiting up to `first` seconds for anything at all): everything
+        drawn, and when the last of it arrived."""
         drawn = b""
         last = time.perf_counter()
+        timeout = first
         while True:
-            chunk, now = self.read(QUIET_SECONDS)
+            chunk, now = self.read(timeout)
             if not chunk:
                 return drawn, last
             drawn += chunk
             last = now
+            timeout = QUIET_SECONDS
 
     def key(self, data: bytes) -> tuple[int, float]:
         """Press a key: the frames drawn until the screen settled, and the ms it took."""
         os.write(self.master, data)
         pressed = time.perf_counter()
-        drawn, last = self.settle()
+        drawn, last = self.settle(first=LATE_SECONDS)
         return drawn.count(FRAME_START), (last - pressed) * 1000 if drawn else 0.0
+
+    def pause(self, seconds: float) -> tuple[int, float]:
+        """Type nothing for `seconds`: the frames drawn meanwhile, the last one when (ms)."""
+        start = time.perf_counter()
+        frames, last = 0, start
+        while (left := start + seconds - time.perf_counter()) > 0:
+            chunk, now = self.read(left)
+            if chunk:
+                frames += chunk.count(FRAME_START)
+                last = now
+        return frames, (last - start) * 1000
 
     def close(self) -> None:
         if self.child.poll() is None:
@@ -122,9 +198,11 @@ def make_save(folder: Path) -> Path:
     return path
 
 
-def one_round(save: Path, size: tuple[int, int]) -> list[tuple[int, float]]:
-    """Frames and milliseconds of each typed key, in one fresh run of the app."""
+def one_round(save: Path, size: tuple[int, int]) -> tuple[list[Measure], list[Measure]]:
+    """The keys and the pauses of `SCRIPT`, in one fresh run of the app."""
     terminal = Terminal([sys.executable, "-c", CHILD_APP, str(save)], size)
+    keys: list[Measure] = []
+    pauses: list[Measure] = []
     try:
         terminal.wait_for("take the terminal")
         terminal.settle()
@@ -133,9 +211,17 @@ def one_round(save: Path, size: tuple[int, int]) -> list[tuple[int, float]]:
         terminal.settle()
         terminal.key(F2)
         terminal.key(DOWN)
+        terminal.pause(PAUSE_SECONDS)
         if FRAME_START not in terminal.seen:
             raise RuntimeError("the app drew no synchronized frames (it did not ask?)")
-        return [terminal.key(char.encode()) for char in TYPED]
+        for step in SCRIPT:
+            if step is PAUSE:
+                after = keys[-1].name if keys else ""
+                pauses.append(Measure(f"after {after}", *terminal.pause(PAUSE_SECONDS)))
+                continue
+            for key in keys_of(step):
+                keys.append(Measure(key_name(key), *terminal.key(key)))
+        return keys, pauses
     finally:
         terminal.close()
 
@@ -145,22 +231,40 @@ def main() -> int:
     parser.add_argument("--size", default="200x60", help="terminal size, WxH (default 200x60)")
     parser.add_argument("--rounds", type=int, default=3, help="fresh app runs (default 3)")
     args = parser.parse_args()
-    size = tuple(int(part) for part in args.size.lower().split("x"))
-    keys: list[tuple[int, float]] = []
+    width, height = (int(part) for part in args.size.lower().split("x"))
+    keys: list[Measure] = []
+    pauses: list[Measure] = []
     with tempfile.TemporaryDirectory() as folder:
         save = make_save(Path(folder))
         for _ in range(args.rounds):
-            keys += one_round(save, (size[0], size[1]))
-    frames = [count for count, _ in keys]
-    times = [ms for _, ms in keys]
-    print(f"terminal {size[0]}×{size[1]}, {len(keys)} keys typed in the order sheet "
-          f"({args.rounds} runs)")
-    print(f"frames per key: median {statistics.median(frames):g}, max {max(frames)}, "
-          f"keys with more than {TARGET_FRAMES}: {sum(count > TARGET_FRAMES for count in frames)}")
+            typed, paused = one_round(save, (width, height))
+            keys += typed
+            pauses += paused
+    frames = [key.frames for key in keys]
+    over = [key for key in keys if key.frames > 1]
+    share_one = 1 - len(over) / len(keys)
+    worst = max(frames)
+    print(f"terminal {width}×{height}, {len(keys)} keys typed in the order sheet "
+          f"({args.rounds} runs), {QUIET_SECONDS} s of quiet after each")
+    print(f"frames per key: one for {share_one:.1%}, over one for {len(over)} "
+          f"({1 - share_one:.1%}), worst {worst}, median {statistics.median(frames):g}")
+    if over:
+        counted = Counter(f"{key.name}:{key.frames}" for key in over)
+        print("  over one frame (key:frames ×times): "
+              + ", ".join(f"{name} ×{count}" for name, count in counted.most_common()))
+    times = [key.ms for key in keys]
     print(f"key to last frame: median {statistics.median(times):.1f} ms, "
           f"max {max(times):.1f} ms")
-    verdict = "within" if statistics.median(frames) <= TARGET_FRAMES else "OVER"
-    print(f"{verdict} the target of {TARGET_FRAMES} frame per key")
+    pause_frames = [pause.frames for pause in pauses]
+    print(f"pauses in typing ({len(pauses)}, {PAUSE_SECONDS} s each): frames "
+          + ", ".join(f"{pause.name} {pause.frames}" for pause in pauses[:len(pauses) // max(
+              args.rounds, 1)])
+          + f" (first run); worst {max(pause_frames)}")
+    ok = share_one >= ONE_FRAME_SHARE and worst <= WORST_FRAMES and \
+        max(pause_frames) <= PAUSE_FRAMES
+    verdict = "within" if ok else "OVER"
+    print(f"{verdict} the target: at least {ONE_FRAME_SHARE:.0%} of keys in one frame, none over "
+          f"{WORST_FRAMES}, a pause at most {PAUSE_FRAMES}")
     return 0
 
 

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from conquest_tui.engine.face import ClanView, ConvoyInfo, Ruleset, vehicle_count
+from conquest_tui.ui.widgets.steady_scroll import SteadyScrollbars
 
 
 def _of(pair: tuple[int, int]) -> str:
@@ -75,6 +76,10 @@ def _detail(convoy: ConvoyInfo, rules: Ruleset | None) -> Group:
     for label, value in convoy_rows(convoy, rules):
         table.add_row(label, Text(value))  # a convoy's name is whatever its Clan typed
     return Group(Text(convoy_heading(convoy), style="bold", overflow="fold"), table)
+
+
+class ConvoyTable(SteadyScrollbars, DataTable[str | Text]):
+    """The convoy list: a table whose scrollbars are redrawn only when its geometry changes."""
 
 
 class ConvoyPane(Widget, can_focus=True):
@@ -139,7 +144,7 @@ class ConvoyPane(Widget, can_focus=True):
         self._filling = False
 
     def compose(self) -> ComposeResult:
-        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
+        table: ConvoyTable = ConvoyTable(cursor_type="row", zebra_stripes=True)
         table.can_focus = False
         table.add_columns(*self.COLUMNS)
         yield table

@@ -124,9 +124,15 @@ class ForecastPane(Widget):
     def _arrived(self, forecast: Forecast, text: str) -> None:
         if self._sheet is None or text != self._sheet.text:
             return  # typed on since: a newer forecast follows
+        # The screen hears of it first (the money after the turn, the sheet's warnings), then
+        # the pane draws it, one after the other in the screen's queue: one frame, not two.
+        screen = self.screen
+        screen.post_message(self.Ready(forecast, text))
+        screen.call_later(self._draw_arrived, forecast, text)
+
+    def _draw_arrived(self, forecast: Forecast, text: str) -> None:
         self._shown_text = text
         self.show(forecast)
-        self.post_message(self.Ready(forecast, text))
 
     def show(self, forecast: Forecast) -> None:
         """Show a forecast: the money line, then each convoy's pulse table (drawn when the

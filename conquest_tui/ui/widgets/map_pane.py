@@ -34,6 +34,7 @@ from conquest_tui.ui.map_lenses import LENS_TITLES, LENSES, NEVER_SEEN, TERRAIN,
 from conquest_tui.ui.map_overlay import CityMark, MapOverlay
 from conquest_tui.ui.map_rows import Piece, RoleStyles, cell_piece, fit_row, join_row
 from conquest_tui.ui.widgets.minimap import Minimap
+from conquest_tui.ui.widgets.steady_scroll import SteadyScrollbars
 
 Links = tuple[tuple[str, ...], tuple[str, ...]]
 """The links of a look: (road directions, river directions)."""
@@ -42,7 +43,7 @@ _REFRESH_ALL_ABOVE = 256
 """More changed hexes than this and set_overlay repaints everything instead."""
 
 
-class MapPane(ScrollView, can_focus=True):
+class MapPane(SteadyScrollbars, ScrollView, can_focus=True):
     """A scrolling hex map with a cursor, drawn from a GameMap and a MapOverlay.
 
     Keys (also listed in the Footer and the keys panel):

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -15,7 +14,6 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
-from textual.widgets.option_list import Option
 
 from conquest_tui.engine.face import (
     AGENTS,
@@ -45,6 +43,7 @@ from conquest_tui.ui.sheet_outline import (
     section_at,
     sections,
 )
+from conquest_tui.ui.widgets.problem_list import ProblemList
 from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
 
 if TYPE_CHECKING:
@@ -164,8 +163,6 @@ class OrderSheetPane(Widget):
         self._forecast_rows = 0
         """How many lines the sheet had when those warnings were worked out."""
         self._cycle: _Cycle | None = None
-        self._listed: list[str] | None = None
-        """The problems listed under the sheet, as shown."""
         self._hint = ""
         """The hint line as shown."""
         self.border_title = self.TITLE
@@ -173,12 +170,17 @@ class OrderSheetPane(Widget):
     def compose(self) -> ComposeResult:
         yield SheetEditor(self._text, id="sheet-editor")
         yield Static("", id="sheet-hint", markup=False)  # the hint quotes what was typed
-        yield OptionList(id="sheet-problems")
+        yield ProblemList(id="sheet-problems")
 
     @property
     def editor(self) -> SheetEditor:
         """The sheet's text editor."""
         return self.query_one(SheetEditor)
+
+    @property
+    def problem_list(self) -> ProblemList:
+        """The problems listed under the sheet."""
+        return self.query_one("#sheet-problems", ProblemList)
 
     @property
     def text(self) -> str:
@@ -230,6 +232,8 @@ class OrderSheetPane(Widget):
         # Each edit is checked as it is made, before the editor is redrawn, so that a keystroke
         # shows the editor, the problems and the hint in one frame.
         self.watch(self.editor, "revision", self._sheet_edited, init=False)
+        # So is each cursor move: the hint and the position follow in the frame of the key.
+        self.watch(self.editor, "selection", self._update_hint, init=False)
         self._check()
 
     # --- checking ----------------------------------------------------------------------------
@@ -272,21 +276,11 @@ class OrderSheetPane(Widget):
         if not self.is_mounted:
             return
         self.editor.set_problems(problem_notes(problems))
-        self._list_problems([hide_rule_ids(problem_line(problem)) for problem in problems])
+        # Listed when one is a problem (warnings alone are only written beside their lines);
+        # the list keeps its height either way, so that the editor keeps its size.
+        self.problem_list.show([hide_rule_ids(problem_line(problem)) for problem in problems]
+                               if count else [])
         self._update_hint()
-
-    def _list_problems(self, listed: list[str]) -> None:
-        """List the problems under the sheet. As many as before: the changed ones are rewritten
-        in place (no new layout unless one wraps differently); else the list is replaced."""
-        shown, self._listed = self._listed, listed
-        listing = self.query_one("#sheet-problems", OptionList)
-        if shown is None or len(shown) != len(listed):
-            listing.set_options(Option(Text(line), id=str(index))
-                                for index, line in enumerate(listed))
-            return
-        for index, (before, now) in enumerate(zip(shown, listed, strict=True)):
-            if before != now:
-                listing.replace_option_prompt_at_index(index, Text(now))
 
     @on(OptionList.OptionSelected, "#sheet-problems")
     def _problem_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -301,8 +295,7 @@ class OrderSheetPane(Widget):
     # --- the hint line -----------------------------------------------------------------------
     @on(TextArea.SelectionChanged, "#sheet-editor")
     def _cursor_moved(self, event: TextArea.SelectionChanged) -> None:
-        event.stop()
-        self._update_hint()
+        event.stop()  # the hint followed the move already (the watcher of `selection`)
 
     def _show_position(self) -> None:
         """The cursor's line and column in the pane's subtitle ("Ln 3, Col 7")."""
@@ -321,8 +314,8 @@ class OrderSheetPane(Widget):
             self.query_one("#sheet-hint", Static).update(hint, layout=False)  # one line, always
         row = self.editor.cursor_location[0]
         here = [index for index, problem in enumerate(self.problems) if problem.line == row + 1]
-        listing = self.query_one("#sheet-problems", OptionList)
-        if here:
+        listing = self.problem_list
+        if here and here[0] < listing.option_count:
             listing.highlighted = here[0]
         elif listing.highlighted is not None:
             listing.highlighted = None

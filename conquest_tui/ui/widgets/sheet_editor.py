@@ -15,6 +15,7 @@ from textual.widgets import TextArea
 from textual.widgets.text_area import Edit, EditResult
 
 from conquest_tui.engine.face import Problem, hide_rule_ids, problem_text
+from conquest_tui.ui.widgets.steady_scroll import SteadyScrollbars
 
 
 def problem_notes(problems: list[Problem]) -> dict[int, str]:
@@ -27,7 +28,7 @@ def problem_notes(problems: list[Problem]) -> dict[int, str]:
             for row, messages in by_row.items()}
 
 
-class SheetEditor(TextArea):
+class SheetEditor(SteadyScrollbars, TextArea):
     """The sheet's text editor: a TextArea that marks the lines with problems and writes each
     line's problem beside it, after its text (as editors show diagnostics inline)."""
 
@@ -57,7 +58,10 @@ class SheetEditor(TextArea):
 
     def edit(self, edit: Edit) -> EditResult:
         """Make an edit (typing, pasting, deleting), then tell the watchers of `revision`."""
+        lines = self.document.line_count
         result = super().edit(edit)
+        if self.document.line_count != lines:  # the scrollbar follows in the frame of the key
+            self._scroll_update(self.virtual_size)
         self.revision += 1
         return result
 
