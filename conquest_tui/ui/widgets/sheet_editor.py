@@ -9,6 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widgets import TextArea
@@ -55,6 +56,23 @@ class SheetEditor(SteadyScrollbars, TextArea):
         super().__init__(text, soft_wrap=False, show_line_numbers=True, tab_behavior="focus",
                          id=id)
         self._notes: dict[int, str] = {}
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key the editor does not type (backspace, the arrows, delete…) runs its binding here,
+        in the order the keys came: Textual runs a binding only once the key has bubbled up to
+        the app, through every pane's queue, so a letter typed right after a backspace could be
+        written before the backspace deleted (Textual issue 6605). The bindings looked up are
+        the ones the app would look up (the focused chain's, not the priority ones, which ran
+        before the key reached the editor)."""
+        await super()._on_key(event)
+        if event._stop_propagation or event._no_default_action:  # typed: nothing more to do
+            return
+        for namespace, bindings in self.screen._modal_binding_chain:
+            for binding in bindings.key_to_bindings.get(event.key, ()):
+                if not binding.priority and await self.app.run_action(binding.action, namespace):
+                    event.stop()
+                    event.prevent_default()
+                    return
 
     def edit(self, edit: Edit) -> EditResult:
         """Make an edit (typing, pasting, deleting), then tell the watchers of `revision`."""
