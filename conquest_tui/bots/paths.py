@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 
 import attrs
@@ -52,16 +53,22 @@ SEARCHES_KEPT = 20_000
 """Searches remembered on one ground before they are forgotten together (memory's bound)."""
 
 
+_LOCK = threading.Lock()
+"""Bots may write sheets in several threads (the app's workers): one changes `_GROUNDS` at a
+time."""
+
+
 def answers_for(ground: Ground) -> Answers:
     """The shared answers on this ground (new ones for a ground not seen lately)."""
-    found = _GROUNDS.get(ground)
-    if found is None:
-        while len(_GROUNDS) >= GROUNDS_KEPT:
-            del _GROUNDS[next(iter(_GROUNDS))]
-        found = _GROUNDS[ground] = Answers()
-    elif len(found.searched) > SEARCHES_KEPT:
-        found.searched.clear()
-    return found
+    with _LOCK:
+        found = _GROUNDS.get(ground)
+        if found is None:
+            while len(_GROUNDS) >= GROUNDS_KEPT:
+                del _GROUNDS[next(iter(_GROUNDS))]
+            found = _GROUNDS[ground] = Answers()
+        elif len(found.searched) > SEARCHES_KEPT:
+            found.searched.clear()
+        return found
 
 
 class Paths:

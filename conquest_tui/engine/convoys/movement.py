@@ -35,7 +35,7 @@ class Ground:
     @classmethod
     def of(cls, game: Game) -> Ground:
         """The ground a game's entry rules stand on now."""
-        return cls(game.map, game.rules, frozenset(game.state.paved))
+        return cls(game.map, game.rules, game.paved_links())
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Ground) and self.map is other.map

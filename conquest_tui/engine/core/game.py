@@ -88,6 +88,10 @@ class Game:
         around = self.map.neighbors(hex_id)
         return tuple(d for d, other in around if self.road_between(hex_id, other))
 
+    def paved_links(self) -> frozenset[str]:
+        """The road links paved in play, as `road_between` reads them."""
+        return frozenset(self._paved)
+
     def pave(self, a: str, b: str) -> None:
         """Add a road link built during play."""
         key = link_key(a, b)
