@@ -95,3 +95,18 @@ def test_shared_path_answers_equal_a_fresh_search_and_follow_the_ground() -> Non
     assert paved != ground
     assert answers_for(paved) is not answers_for(ground)
     assert not answers_for(paved).searched
+
+
+@pytest.mark.parametrize("map_name", ["test_small", "europe"])
+def test_legal_steps_are_the_neighbours_entry_problem_allows(map_name: str) -> None:
+    from conquest_tui.engine.convoys import movement
+
+    game = session.new_game(map_name=map_name, clans=4, bots=4, seed="steps-1")
+    island = next((h for h in game.map.hex_ids() if game.map.is_island(h)), None)
+    if island is not None:
+        game.pave(island, game.map.neighbors(island)[0][1])
+    for hex_id in game.map.hex_ids():
+        for convoy_type in game.rules.convoy_types:
+            expected = tuple((d, t) for d, t in game.map.neighbors(hex_id)
+                             if movement.entry_problem(game, convoy_type, hex_id, t) is None)
+            assert movement.legal_steps(game, convoy_type, hex_id) == expected

@@ -96,8 +96,7 @@ class Paths:
         key = (convoy_type, here)
         found = self._shared.steps.get(key)
         if found is None:
-            found = tuple((direction, there) for direction, there in self.world.neighbors(here)
-                          if self.can_enter(convoy_type, here, there))
+            found = self.view.entry_steps(convoy_type, here)
             self._shared.steps[key] = found
         return list(found)
 

@@ -65,6 +65,22 @@ def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> Rea
     return _sea_problem(game, origin, target)
 
 
+def legal_steps(game: Game, convoy_type: str, origin: str) -> tuple[tuple[str, str], ...]:
+    """(direction, hex) of every neighbour a convoy of this type may enter from origin (a hex of
+    the map): `entry_problem` for each, without checking again what the map's own neighbours
+    are (on the map, adjacent)."""
+    around = game.map.neighbors(origin)
+    if convoy_type == "air":
+        return around
+    if convoy_type in ("land", "military"):
+        return tuple(step for step in around
+                     if _land_problem(game, convoy_type, origin, step[1]) is None)
+    if convoy_type == "amphibious":
+        return tuple(step for step in around
+                     if _amphibious_problem(game, origin, step[1]) is None)
+    return tuple(step for step in around if _sea_problem(game, origin, step[1]) is None)
+
+
 def _land_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:
     world = game.map
     if world.is_water(target):

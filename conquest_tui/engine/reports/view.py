@@ -393,6 +393,11 @@ class ClanView:
         terrain rules of CC-MOVE-04…12; allowance, fuel and health are not checked)."""
         return movement.entry_problem(self._game, convoy_type, origin, target) is None
 
+    def entry_steps(self, convoy_type: str, origin: str) -> tuple[tuple[str, str], ...]:
+        """(direction, hex) of every neighbour of origin (a map hex) that `can_enter` allows,
+        in the map's order of directions."""
+        return movement.legal_steps(self._game, convoy_type, origin)
+
     def entry_ground(self) -> movement.Ground:
         """What `can_enter` reads besides its arguments, as an opaque token: while two tokens
         are equal, every `can_enter` answer is the same (answers may be kept across turns and
