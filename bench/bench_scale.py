@@ -1,126 +1,296 @@
-"""Prints how a game turn's cost grows with convoys and clans, and a new game's set-up time.
+"""How a game turn's cost grows with Clans, convoys and game turns, the bots' planning and a
+whole simulated game, each judged against its target (issue "Fast at scale again").
 
-Run: `python -m bench.bench_scale` from the repository root (seeded; prints, never asserts).
-A game turn is every Clan playing, in turn order, the sheet the bot (normal) writes from its
-view; only `run_clan_turn` is timed (the bot's writing is printed beside it).
+Run from the repository root (seeded; prints, never asserts):
+    python -m bench.bench_scale                      # the working tree
+    python -m bench.bench_scale --against HEAD~3     # and a commit beside it, rounds alternating
+    python -m bench.bench_scale full scale           # only some figures (see FIGURES)
+
+The figures, each from the same save or setup every sample:
+* full: a 20-Clan game turn with 200 convoys (a synthetic late game, on the Europe map and on
+  the 60×60 bench map): the engine on the sheets the bots write (the same sheets every sample:
+  the bots are seeded), target ≤ 100 ms; the bots' planning of that game turn, target ≤ 300 ms
+  (the bots' shared path answers forgotten first, as after loading a save: the dearest case).
+* clans: cost per Clan-turn, 40 Clans (400 convoys) vs 5 (50), synthetic 60×60 map, ≤ 1.3×.
+* convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
+* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×.
+* simulate: seconds per game of `conquest simulate --map europe --clans 8 --turns 25`, ≤ 2 s.
+
+Each sample runs in a worker process (`--worker`, the tree's `conquest_tui` first on its path);
+the trees' rounds alternate, so a comparison holds while a shared machine's speed drifts. The
+whole distribution is judged: min, median, worst and the share of samples over the target (a
+ratio's samples pair the two sizes of the same round). Each worker also reports a digest of the
+sheets written and the state after the game turn: two trees that must play the same game show
+the same digest. The age figure's saves are built once by bots with the working tree and kept
+in the system's temporary folder (`--rebuild` to make them afresh).
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-from bench.synthetic import build_map, build_state
-from conquest_tui.bots import write_sheet
-from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.gamemap import GameMap
-from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
-from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.view import ClanView
-from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.storage.map_loader import load_map
-from conquest_tui.storage.rules_loader import load_ruleset
-from conquest_tui.storage.savefile import game_from_text, game_to_text
-
-RUNS = 7
-CONVOY_RATIO_TARGET = 1.2
-CLAN_RATIO_TARGET = 1.3
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = Path(tempfile.gettempdir()) / "conquest-bench"
+FIGURES = ("full", "clans", "convoys", "age", "simulate")
+ROUNDS = 5
 FULL_TURN_TARGET_MS = 100.0
-NEW_GAME_TARGET_MS = 150.0
+BOTS_TARGET_MS = 300.0
+CLAN_RATIO_TARGET = 1.3
+CONVOY_RATIO_TARGET = 1.2
+AGE_RATIO_TARGET = 1.5
+SIMULATE_TARGET_S = 2.0
 CITIES = 240
-"""Enough cities on the 60×60 map for 40 Clans; the same map for every figure."""
+"""Enough cities on the 60×60 map for 40 Clans."""
+AGE = {"map_name": "europe", "clans": 8, "seed": "bench-age", "turns": 50}
 
 
-def saved_game(rules: Ruleset, game_map: GameMap, clans: int, convoys: int) -> str:
-    """The save text of a synthetic late game at the first Clan's turn."""
-    state = build_state(game_map, rules, clans, seed="scale", convoys=convoys)
-    state.turn_index = 0
-    return game_to_text(Game(rules, game_map, state))
+# --- the worker: one tree, one figure, one sample --------------------------------------------
 
 
-def one_game_turn(rules: Ruleset, text: str) -> tuple[float, float]:
-    """Milliseconds of one whole game turn from a save: the engine's, the bots' writing."""
-    game = game_from_text(text, "bench", rules)
+def _digest(texts: list[str]) -> str:
+    return hashlib.sha256("\n".join(texts).encode()).hexdigest()[:12]
+
+
+def _forget_bot_answers() -> None:
+    """The bots' path answers shared across turns, forgotten (a tree without them: nothing)."""
+    from conquest_tui.bots import paths
+
+    grounds = getattr(paths, "_GROUNDS", None)
+    if grounds is not None:
+        grounds.clear()
+
+
+def game_turn(game: Any) -> dict[str, Any]:
+    """One whole game turn of bots: (engine ms, bots ms, digest of sheets and the end state)."""
+    from conquest_tui.bots import write_sheet
+    from conquest_tui.engine.play.turn import run_clan_turn
+    from conquest_tui.engine.reports.view import ClanView
+    from conquest_tui.storage.savefile import game_to_text
+
+    _forget_bot_answers()
     start_turn = game.state.game_turn
     engine = bots = 0.0
+    sheets = []
+    clan_turns = 0
     while game.state.game_turn == start_turn and not game.state.finished:
         clan = game.state.active_clan
         began = time.perf_counter()
-        sheet = write_sheet(ClanView(game, clan))
+        sheet = write_sheet(ClanView(game, clan), game.clan(clan).bot_level or "normal")
         middle = time.perf_counter()
         run_clan_turn(game, clan, sheet)
         bots += middle - began
         engine += time.perf_counter() - middle
-    return engine * 1000, bots * 1000
+        sheets.append(sheet)
+        clan_turns += 1
+    if len(game.state.clans) <= 20:
+        sheets.append(game_to_text(game))
+    return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
+            "digest": _digest(sheets)}
 
 
-def game_turns_ms(rules: Ruleset, game_map: GameMap,
-                  sizes: list[tuple[int, int]]) -> list[tuple[float, float]]:
-    """Median (engine, bots) milliseconds per (clans, convoys), the sizes run in turn each
-    round so that a machine's drift touches them all alike."""
-    texts = [saved_game(rules, game_map, clans, convoys) for clans, convoys in sizes]
-    one_game_turn(rules, texts[0])  # warm-up: the order registry loads on first use
-    rounds = [[one_game_turn(rules, text) for text in texts] for _ in range(RUNS)]
-    return [(statistics.median(r[i][0] for r in rounds),
-             statistics.median(r[i][1] for r in rounds)) for i in range(len(sizes))]
+def synthetic_game(map_name: str, clans: int, convoys: int) -> Any:
+    """A synthetic late game (bench/synthetic.py) at its first Clan's turn: on a map from
+    data/maps/, or ("synthetic") the 60×60 bench map."""
+    from bench.synthetic import build_map, build_state
+    from conquest_tui.engine.core.game import Game
+    from conquest_tui.storage.map_loader import load_map
+    from conquest_tui.storage.rules_loader import load_ruleset
+
+    rules = load_ruleset()
+    game_map = (build_map(60, 60, cities=CITIES, seed="scale") if map_name == "synthetic"
+                else load_map(map_name))
+    state = build_state(game_map, rules, clans, seed="scale", convoys=convoys)
+    state.turn_index = 0
+    return Game(rules, game_map, state)
 
 
-def new_game_ms(rules: Ruleset, clans: int = 20, map_name: str = "europe") -> float:
-    """Median milliseconds of a new game of `clans` Clans on a map from data/maps/."""
-    world = load_map(map_name)
-    setup = GameSetup(clans=tuple(ClanSetup(f"Clan {i}") for i in range(1, clans + 1)),
-                      seed="scale")
-    times = []
-    for _ in range(RUNS + 2):
+def age_saves(rebuild: bool) -> dict[int, Path]:
+    """Saves of one Europe bot game at the start of game turns 1 and 50, built once."""
+    paths = {turn: CACHE / "age-{map_name}-{clans}-{seed}-turn{t}.json".format(**AGE, t=turn)
+             for turn in (1, int(AGE["turns"]))}  # type: ignore[call-overload]
+    if all(path.is_file() for path in paths.values()) and not rebuild:
+        return paths
+    from conquest_tui import session
+    from conquest_tui.storage import savefile
+
+    clans = int(AGE["clans"])  # type: ignore[call-overload]
+    game = session.new_game(map_name=str(AGE["map_name"]), clans=clans, bots=clans,
+                            seed=str(AGE["seed"]), turn_limit=0, victory_threshold=10**9,
+                            level=[("easy", "normal", "hard")[seat % 3]
+                                   for seat in range(clans)])
+    CACHE.mkdir(parents=True, exist_ok=True)
+    savefile.save_game(game, paths[1], backups=0)
+    while game.state.game_turn < int(AGE["turns"]) and not game.state.finished:  # type: ignore[call-overload]
+        session.play_bots(game)
+    savefile.save_game(game, paths[int(AGE["turns"])], backups=0)  # type: ignore[call-overload]
+    return paths
+
+
+def worker(figure: str, argument: str) -> dict[str, Any]:
+    """One sample of a figure, with the tree on the path."""
+    if figure == "turn":  # a synthetic game turn: "map clans convoys"
+        map_name, clans, convoys = argument.split(":")
+        game = synthetic_game(map_name, int(clans), int(convoys))
+        game_turn(synthetic_game(map_name, int(clans), int(convoys)))  # warm-up
+        return game_turn(game)
+    if figure == "saved":  # a saved game's next game turn
+        from conquest_tui.storage.rules_loader import load_ruleset
+        from conquest_tui.storage.savefile import load_game
+
+        rules = load_ruleset()
+        game_turn(load_game(Path(argument), rules))  # warm-up
+        return game_turn(load_game(Path(argument), rules))
+    if figure == "simulate":
+        from conquest_tui.simulation.runner import GameSpec, run_game
+
+        spec = GameSpec("europe", 8, 25, argument, ("normal",) * 8)
         began = time.perf_counter()
-        new_game(rules, world, setup)
-        times.append((time.perf_counter() - began) * 1000)
-    return statistics.median(times)
+        summary = run_game(spec)
+        seconds = time.perf_counter() - began
+        return {"seconds": seconds, "digest": _digest([json.dumps(summary.as_json(),
+                                                                  sort_keys=True)])}
+    raise SystemExit(f"unknown figure {figure}")
 
 
-def _line(label: str, value: str, target: str) -> None:
-    print(f"{label:<44} {value:>22}   {target}")
+def run_worker(tree: Path, figure: str, argument: str) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(ROOT)])}
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", figure,
+                           argument], env=env, cwd=tree, capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _ratio(label: str, ratio: float, target: float) -> None:
-    _line(label, f"{ratio:.2f}×", f"target ≤ {target}× (ratio to target {ratio / target:.2f})")
+def export(ref: str, folder: Path) -> Path:
+    """REF's package, data and project file, extracted with `git archive`."""
+    archive = subprocess.run(["git", "archive", "--format=tar", ref, "conquest_tui", "data",
+                              "pyproject.toml"], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+# --- judging ----------------------------------------------------------------------------------
+
+
+def judged(samples: list[float], target: float, unit: str) -> str:
+    ordered = sorted(samples)
+    over = sum(1 for s in ordered if s > target) / len(ordered)
+    if ordered[-1] <= target:
+        held = "held"
+    else:
+        held = "held at the median" if statistics.median(ordered) <= target else "NOT held"
+    return (f"min {ordered[0]:7.2f}  median {statistics.median(ordered):7.2f}  "
+            f"worst {ordered[-1]:7.2f} {unit}  target ≤ {target:g}: over {over:4.0%}  {held}")
+
+
+SAMPLES: dict[str, list[tuple[str, str, str]]] = {
+    # figure → (label, worker figure, argument) of each sample of a round
+    "full": [("20 clans, 200 convoys, Europe", "turn", "europe:20:200"),
+             ("20 clans, 200 convoys, 60×60 map", "turn", "synthetic:20:200")],
+    "clans": [("5 clans, 50 convoys", "turn", "synthetic:5:50"),
+              ("40 clans, 400 convoys", "turn", "synthetic:40:400")],
+    "convoys": [("20 clans, 100 convoys, Europe", "turn", "europe:20:100"),
+                ("20 clans, 800 convoys, Europe", "turn", "europe:20:800")],
+    "age": [],  # filled from the saves
+    "simulate": [("8 clans, 25 turns, Europe", "simulate", "bench-simulate-1")],
+}
+
+
+def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None:
+    """The figure's lines for one tree: raw samples, then the judged figure."""
+    labels = [label for label, _, _ in SAMPLES[figure]]
+    runs = [out[label] for label in labels]
+    digests = sorted({run.get("digest", "") for samples in runs for run in samples})
+    print(f"  [{tree}] digests {' '.join(digests)}")
+    if figure == "simulate":
+        print(f"  [{tree}] seconds per game   "
+              f"{judged([r['seconds'] for r in runs[0]], SIMULATE_TARGET_S, 's')}")
+        return
+    for label, samples in zip(labels, runs, strict=True):
+        engine = [r["engine"] for r in samples]
+        bots = [r["bots"] for r in samples]
+        print(f"  [{tree}] {label:<32} engine median {statistics.median(engine):8.1f} ms, "
+              f"bots median {statistics.median(bots):8.1f} ms")
+    if figure == "full":
+        for label, samples in zip(labels, runs, strict=True):
+            print(f"  [{tree}] {label}")
+            print(f"  [{tree}]   game turn (engine) "
+                  f"{judged([r['engine'] for r in samples], FULL_TURN_TARGET_MS, 'ms')}")
+            print(f"  [{tree}]   bots' planning     "
+                  f"{judged([r['bots'] for r in samples], BOTS_TARGET_MS, 'ms')}")
+        return
+    small, large = runs
+    if figure == "clans":
+        ratios = [(b["engine"] / b["clan_turns"]) / (a["engine"] / a["clan_turns"])
+                  for a, b in zip(small, large, strict=True)]
+        target = CLAN_RATIO_TARGET
+        name = "per clan-turn, 40 vs 5"
+    elif figure == "convoys":
+        ratios = [(b["engine"] / 800) / (a["engine"] / 100)
+                  for a, b in zip(small, large, strict=True)]
+        target = CONVOY_RATIO_TARGET
+        name = "per convoy, 800 vs 100"
+    else:
+        ratios = [b["engine"] / a["engine"] for a, b in zip(small, large, strict=True)]
+        target = AGE_RATIO_TARGET
+        name = "game turn 50 vs 1"
+    print(f"  [{tree}] {name:<19} {judged(ratios, target, '×')}")
 
 
 def main() -> None:
-    rules = load_ruleset()
-    game_map = build_map(60, 60, cities=CITIES, seed="scale")
-    which = set(sys.argv[1:]) or {"convoys", "clans", "full", "new"}
-    print(f"map {game_map.columns}×{game_map.rows}, {len(game_map.cities)} cities; "
-          f"median of {RUNS} game turns (engine only; bots' sheet writing in brackets)")
-    if "convoys" in which:
-        (bare, _), *timed = game_turns_ms(rules, game_map, [(20, 0), (20, 100), (20, 800)])
-        _line("20 clans, no convoys: game turn", f"{bare:8.1f} ms", "(the Clans' own cost)")
-        per, extra = {}, {}
-        for convoys, (engine, bots) in zip((100, 800), timed, strict=True):
-            per[convoys] = engine / convoys
-            extra[convoys] = (engine - bare) / convoys
-            _line(f"20 clans, {convoys} convoys: game turn", f"{engine:8.1f} ms ({bots:6.1f})",
-                  f"{per[convoys]:.3f} ms per convoy, {extra[convoys]:.3f} ms above no convoys")
-        _ratio("cost per convoy, 800 vs 100", per[800] / per[100], CONVOY_RATIO_TARGET)
-        _ratio("cost per convoy above no convoys, 800 vs 100", extra[800] / extra[100],
-               CONVOY_RATIO_TARGET)
-    if "clans" in which:
-        timed = game_turns_ms(rules, game_map, [(5, 50), (40, 400)])
-        per = {}
-        for clans, (engine, bots) in zip((5, 40), timed, strict=True):
-            per[clans] = engine / clans
-            _line(f"{clans} clans, {clans * 10} convoys: game turn",
-                  f"{engine:8.1f} ms ({bots:6.1f})", f"{per[clans]:.2f} ms per clan-turn")
-        _ratio("cost per clan-turn, 40 vs 5", per[40] / per[5], CLAN_RATIO_TARGET)
-    if "full" in which:
-        [(engine, bots)] = game_turns_ms(rules, game_map, [(20, 200)])
-        _line("20 clans, 200 convoys: game turn", f"{engine:8.1f} ms ({bots:6.1f})",
-              f"target ≤ {FULL_TURN_TARGET_MS:g} ms (ratio {engine / FULL_TURN_TARGET_MS:.2f})")
-    if "new" in which:
-        ms = new_game_ms(rules)
-        _line("new 20-clan game on the Europe map", f"{ms:8.1f} ms",
-              f"target ≤ {NEW_GAME_TARGET_MS:g} ms (ratio {ms / NEW_GAME_TARGET_MS:.2f})")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("figures", nargs="*", help=f"some of: {', '.join(FIGURES)}")
+    parser.add_argument("--against", metavar="REF", help="also time this commit")
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--rebuild", action="store_true", help="build the age saves afresh")
+    parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(*args.worker)))
+        return
+    figures = args.figures or list(FIGURES)
+    unknown = sorted(set(figures) - set(FIGURES))
+    if unknown:
+        parser.error(f"unknown figure {', '.join(unknown)}: choose among {', '.join(FIGURES)}")
+    if "age" in figures:
+        saves = age_saves(args.rebuild)
+        SAMPLES["age"] = [(f"game turn {turn}, 8 clans, Europe", "saved", str(path))
+                          for turn, path in sorted(saves.items())]
+    with tempfile.TemporaryDirectory() as folder:
+        trees = {"working tree": ROOT}
+        if args.against:
+            trees[args.against] = export(args.against, Path(folder))
+        for figure in figures:
+            print(f"\n{figure}: {args.rounds} rounds" + (", trees alternating"
+                                                          if len(trees) > 1 else ""))
+            out: dict[str, dict[str, list[dict[str, Any]]]] = {t: {} for t in trees}
+            failed: dict[str, str] = {}
+            for _ in range(args.rounds):
+                for tree_name, tree in trees.items():
+                    for label, kind, argument in SAMPLES[figure]:
+                        if tree_name in failed:
+                            continue
+                        sample = run_worker(tree, kind, argument)
+                        if "error" in sample:
+                            failed[tree_name] = sample["error"]
+                            continue
+                        out[tree_name].setdefault(label, []).append(sample)
+            for tree_name in trees:
+                if tree_name in failed:
+                    print(f"  [{tree_name}] failed: {failed[tree_name]}")
+                else:
+                    report(figure, tree_name, out[tree_name])
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ class Board:
     pool: int = 0
     """Stockpile troops left after the pre-turn pickup, for convoys that refill on the way."""
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
+    _allies: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, view: ClanView, level: Level, rng: Random) -> Board:
@@ -54,7 +55,9 @@ class Board:
         if hex_id in self.owned or self.view.map.is_water(hex_id):
             return False
         owner = self.hex_info(hex_id).owner
-        return owner not in self.view.clan.allies
+        if self._allies is None:
+            self._allies = self.view.clan.allies  # no ally is made while a sheet is written
+        return owner not in self._allies
 
     def hex_price(self, hex_id: str) -> tuple[int, int]:
         """(troops the bot wants before attacking the hex, troops it expects to lose)."""

@@ -49,7 +49,7 @@ def city_defense(view: ClanView, info: CityInfo, unseen: float = 1.0) -> tuple[i
         troops = round(capacity * unseen)
     elif not info.live:
         troops = max(troops, capacity // 2)
-    guards = sum(1 for s in view.sightings() if s.hex == info.hex and s.owner != view.number)
+    guards = sum(1 for s in view.sightings_in(info.hex) if s.owner != view.number)
     return fort, troops + guards * 20, info.claymores
 
 

@@ -4,17 +4,45 @@ from __future__ import annotations
 
 import math
 
+import attrs
+
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 ROAD_TYPES = frozenset({"land", "military", "amphibious"})
 """Convoy types that get the road discount (CC-MOVE-14)."""
 
 PAUSE_ROAD_TYPES = frozenset({"land", "military"})
 """Convoy types whose PAUSE costs a quarter in a hex with a road (CC-CO-PAUSE-02)."""
+
+
+@attrs.frozen(eq=False)
+class Ground:
+    """Everything `entry_problem` reads besides its arguments: the map, the rulebook and the
+    roads paved in play. Opaque: it tells whether two games would answer every entry alike
+    (equal grounds: the same map and rulebook objects and the same paved roads), never which
+    roads were paved, so answers remembered for one ground serve another equal to it."""
+
+    map: GameMap
+    rules: Ruleset
+    _paved: frozenset[str]
+
+    @classmethod
+    def of(cls, game: Game) -> Ground:
+        """The ground a game's entry rules stand on now."""
+        return cls(game.map, game.rules, game.paved_links())
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Ground) and self.map is other.map
+                and self.rules is other.rules and self._paved == other._paved)
+
+    def __hash__(self) -> int:
+        return hash((id(self.map), id(self.rules), self._paved))
 
 
 def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:
@@ -28,13 +56,29 @@ def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> Rea
         return reason("off_map", target=target)
     if convoy_type == "air":
         return None  # air convoys may enter any hex (CC-MOVE-12)
-    if not hexgrid.are_adjacent(origin, target):
+    if not world.are_adjacent(origin, target):
         return reason("not_adjacent", origin=origin, target=target)
     if convoy_type in ("land", "military"):
         return _land_problem(game, convoy_type, origin, target)
     if convoy_type == "amphibious":
         return _amphibious_problem(game, origin, target)
     return _sea_problem(game, origin, target)
+
+
+def legal_steps(game: Game, convoy_type: str, origin: str) -> tuple[tuple[str, str], ...]:
+    """(direction, hex) of every neighbour a convoy of this type may enter from origin (a hex of
+    the map): `entry_problem` for each, without checking again what the map's own neighbours
+    are (on the map, adjacent)."""
+    around = game.map.neighbors(origin)
+    if convoy_type == "air":
+        return around
+    if convoy_type in ("land", "military"):
+        return tuple(step for step in around
+                     if _land_problem(game, convoy_type, origin, step[1]) is None)
+    if convoy_type == "amphibious":
+        return tuple(step for step in around
+                     if _amphibious_problem(game, origin, step[1]) is None)
+    return tuple(step for step in around if _sea_problem(game, origin, step[1]) is None)
 
 
 def _land_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Collection
 from itertools import compress, repeat
 from operator import attrgetter, eq
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
-from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexState
+from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexChanges, HexState
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
@@ -19,7 +21,8 @@ class Game:
     """Ruleset + map + state. Lookups are rebuilt by reindex() after convoys or clans change."""
 
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
-                 "_indexed", "_indexed_len")
+                 "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
+                 "_hexed_changes")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
@@ -32,6 +35,11 @@ class Game:
         self._present: set[int] = set()
         self._indexed: list[Convoy] | None = None
         self._indexed_len = 0
+        self._by_hex: dict[str, list[Convoy]] = {}
+        self._position: dict[int, int] = {}
+        self._hexed: list[Convoy] | None = None
+        self._hexed_len = 0
+        self._hexed_changes = -1
         self.reindex()
 
     def __repr__(self) -> str:
@@ -43,6 +51,7 @@ class Game:
         self._cities = {city.hex: city for city in self.state.cities}
         self._paved = set(self.state.paved)
         self._indexed = None
+        self._hexed = None
 
     # --- clans -------------------------------------------------------------------------------
     def clan(self, number: int) -> Clan:
@@ -78,6 +87,10 @@ class Game:
         """Directions in which roads leave the hex (CC-TER-16)."""
         around = self.map.neighbors(hex_id)
         return tuple(d for d, other in around if self.road_between(hex_id, other))
+
+    def paved_links(self) -> frozenset[str]:
+        """The road links paved in play, as `road_between` reads them."""
+        return frozenset(self._paved)
 
     def pave(self, a: str, b: str) -> None:
         """Add a road link built during play."""
@@ -142,10 +155,54 @@ class Game:
         self._owner_index()
         return id(convoy) in self._present
 
-    def convoys_in(self, hex_id: str) -> list[Convoy]:
-        """Every convoy in a hex."""
+    def _hex_index(self) -> dict[str, list[Convoy]]:
+        """Hex → its convoys in the convoy list's order, the list's order of every convoy by
+        identity. Rebuilt whenever the convoy list is another list or has another length, or
+        a convoy's hex was set anywhere but `move_convoy` (`HexChanges`)."""
         convoys = self.state.convoys
-        return list(compress(convoys, map(eq, map(_HEX, convoys), repeat(hex_id))))
+        if (convoys is not self._hexed or len(convoys) != self._hexed_len
+                or HexChanges.count != self._hexed_changes):
+            by_hex: dict[str, list[Convoy]] = {}
+            for convoy in convoys:
+                by_hex.setdefault(convoy.hex, []).append(convoy)
+            self._by_hex = by_hex
+            self._position = {id(convoy): at for at, convoy in enumerate(convoys)}
+            self._hexed, self._hexed_len = convoys, len(convoys)
+            self._hexed_changes = HexChanges.count
+        return self._by_hex
+
+    def convoys_in(self, hex_id: str) -> list[Convoy]:
+        """Every convoy in a hex, in the convoy list's order (a lookup)."""
+        return list(self._hex_index().get(hex_id, ()))
+
+    def convoys_among(self, hexes: Collection[str]) -> list[tuple[int, Convoy]]:
+        """(place in the convoy list, convoy) of every convoy in any of the hexes, in the
+        list's order (looked up hex by hex, or through the occupied hexes when fewer)."""
+        by_hex = self._hex_index()
+        if len(hexes) <= len(by_hex):
+            found = [convoy for hex_id in hexes for convoy in by_hex.get(hex_id, ())]
+        else:
+            found = [convoy for hex_id, here in by_hex.items() if hex_id in hexes
+                     for convoy in here]
+        position = self._position
+        return sorted(((position[id(convoy)], convoy) for convoy in found), key=_first)
+
+    def move_convoy(self, convoy: Convoy, target: str) -> None:
+        """Put a convoy in another hex: the one place play moves a convoy, keeping the hex
+        index true without a rebuild (`tests/test_convoy_index.py` holds it to a scan)."""
+        by_hex = self._hex_index()
+        origin = convoy.hex
+        convoy.hex = target
+        if self._hexed_changes != HexChanges.count - 1 or id(convoy) not in self._position:
+            return  # not a convoy of this index, or another hex set meanwhile: rebuilt next
+        self._hexed_changes = HexChanges.count
+        here = by_hex[origin]
+        if len(here) > 1:
+            del here[next(at for at, other in enumerate(here) if other is convoy)]
+        else:
+            del by_hex[origin]
+        position = self._position
+        insort(by_hex.setdefault(target, []), convoy, key=lambda c: position[id(c)])
 
     def remove_convoy(self, convoy: Convoy) -> None:
         """Take a convoy out of the game (disbanded, sold, absorbed, destroyed)."""
@@ -153,7 +210,10 @@ class Game:
 
 
 _OWNER = attrgetter("owner")
-_HEX = attrgetter("hex")
+
+
+def _first(pair: tuple[int, Convoy]) -> int:
+    return pair[0]
 
 
 def _number(convoy: Convoy) -> int:

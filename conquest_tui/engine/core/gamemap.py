@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.hexgrid import HexId, is_hex_id
 from conquest_tui.engine.rules.checks import InvalidValue, InvalidValues
 from conquest_tui.engine.rules.names import TERRAINS
@@ -256,6 +257,7 @@ class GameMap:
     _index: dict[HexId, int] = _private()
     _terrain_by_hex: dict[HexId, str] = _private()
     _neighbors: dict[HexId, tuple[tuple[str, HexId], ...]] = _private()
+    _adjacent: dict[HexId, frozenset[HexId]] = _private()
     _water: frozenset[HexId] = _private()
     _land: frozenset[HexId] = _private()
     _islands: frozenset[HexId] = _private()
@@ -311,6 +313,7 @@ class GameMap:
             "_index": index,
             "_terrain_by_hex": terrain_by_hex,
             "_neighbors": nbrs,
+            "_adjacent": _adjacent_table(self.columns, self.rows),
             "_water": water,
             "_land": land,
             "_islands": islands,
@@ -404,6 +407,13 @@ class GameMap:
         except KeyError:
             raise KeyError(f"hex {hex_id} is not on map {self.name}") from None
 
+    def are_adjacent(self, a: HexId, b: HexId) -> bool:
+        """Whether two hexes of this map share an edge (a hex off the map: read as an id)."""
+        around = self._adjacent.get(a)
+        if around is None or b not in self._index:
+            return hexgrid.are_adjacent(a, b)
+        return b in around
+
     def land_hex_count(self) -> int:
         return len(self._land)
 
@@ -466,6 +476,13 @@ def _neighbor_table(columns: int, rows: int) -> dict[HexId, tuple[tuple[str, Hex
                  if 1 <= c + dc <= columns and 1 <= r + dr <= rows]
             )
     return table
+
+
+@functools.lru_cache(maxsize=8)
+def _adjacent_table(columns: int, rows: int) -> dict[HexId, frozenset[HexId]]:
+    """Each hex's in-bounds neighbours as a set (shared, read-only, built once per size)."""
+    return {h: frozenset(o for _, o in around)
+            for h, around in _neighbor_table(columns, rows).items()}
 
 
 _ODD_OFFSETS = (("N", 0, -1), ("NE", 1, -1), ("SE", 1, 0), ("S", 0, 1), ("SW", -1, 0),

@@ -55,6 +55,22 @@ def parse_hex(text: str) -> tuple[int, int]:
     return col, row
 
 
+@lru_cache(maxsize=MAX_INDEX * MAX_INDEX)
+def _parsed(text: str) -> tuple[int, int]:
+    return parse_hex(text)
+
+
+def _place(text: str) -> tuple[int, int]:
+    """parse_hex, remembered for the ids already read (at most 99 × 99 of them: a bad id raises
+    and is not kept), so a hex the game names again and again is read once."""
+    return _parsed(text) if type(text) is str else parse_hex(text)
+
+
+@lru_cache(maxsize=MAX_INDEX * MAX_INDEX)
+def _cube(text: str) -> tuple[int, int, int]:
+    return to_cube(*parse_hex(text))
+
+
 def format_hex(col: int, row: int) -> HexId:
     """Return the `CCRR` id of (column, row); ValueError outside 1..99."""
     if not _in_bounds(col, row):
@@ -110,8 +126,8 @@ def neighbor(hex_id: HexId, direction: str) -> HexId | None:
 
 def direction_between(a: HexId, b: HexId) -> str | None:
     """The direction from a to b when they are adjacent, else None."""
-    ca, ra = parse_hex(a)
-    cb, rb = parse_hex(b)
+    ca, ra = _place(a)
+    cb, rb = _place(b)
     table = _DIRECTION_OF_OFFSET_EVEN if ca % 2 == 0 else _DIRECTION_OF_OFFSET_ODD
     return table.get((cb - ca, rb - ra))
 
@@ -140,8 +156,8 @@ def from_cube(q: int, r: int, s: int) -> tuple[int, int]:
 
 def distance(a: HexId, b: HexId) -> int:
     """Number of hex steps between a and b."""
-    qa, ra, sa = to_cube(*parse_hex(a))
-    qb, rb, sb = to_cube(*parse_hex(b))
+    qa, ra, sa = _cube(a) if type(a) is str else to_cube(*parse_hex(a))
+    qb, rb, sb = _cube(b) if type(b) is str else to_cube(*parse_hex(b))
     return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
 
 

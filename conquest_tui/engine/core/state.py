@@ -325,6 +325,20 @@ class CityState:
     """Last game turn at whose end a cured city cannot break out again (AMB-35); 0: none."""
 
 
+class HexChanges:
+    """How many times any convoy's hex has been set since the program started (never its
+    making): `Game` keeps its hex → convoys index while the count is the one it last saw, or
+    moved the convoy itself (`Game.move_convoy`), so a hex set anywhere else cannot leave the
+    index wrong."""
+
+    count = 0
+
+
+def _hex_set(_convoy: object, _attribute: object, value: str) -> str:
+    HexChanges.count += 1
+    return value
+
+
 @attrs.define
 class Convoy:
     """One convoy: vehicles, troops, weapons, cargo, experts and settings (CC-CNV)."""
@@ -333,7 +347,7 @@ class Convoy:
     number: int
     name: str
     convoy_type: str
-    hex: str
+    hex: str = attrs.field(on_setattr=_hex_set)
     vehicles: dict[str, int] = attrs.field(factory=dict)
     """Vehicle key → count."""
     troops: int = 0

@@ -40,12 +40,21 @@ def structure_yield(game: Game, hex_state: HexState, rng: Random | None) -> dict
 def hex_income(game: Game, clan: int, rng: Random | None) -> dict[str, int]:
     """Everything the Clan's hexes produce this Income Phase (CC-SEQ-03)."""
     totals = dict.fromkeys(RESOURCES, 0)
+    money = food = fuel = parts = vaccine = 0  # hex_yield's, summed in place
+    hexes = game.state.hexes
+    index_of = game.map.index_of
     for hex_id in game.owned_hexes(clan):
-        hex_state = game.hex(hex_id)
-        for item, value in hex_yield(game, hex_id, hex_state).items():
-            totals[item] += value
-        for item, value in structure_yield(game, hex_state, rng).items():
-            totals[item] = totals.get(item, 0) + value
+        hex_state = hexes[index_of(hex_id)]
+        money += hex_state.money
+        food += hex_state.food
+        fuel += hex_state.fuel
+        parts += hex_state.parts + (hex_state.road_parts_bonus if game.has_road(hex_id) else 0)
+        vaccine += hex_state.vaccine
+        if hex_state.special or hex_state.custom:  # structure_yield has nothing else
+            for item, value in structure_yield(game, hex_state, rng).items():
+                totals[item] = totals.get(item, 0) + value
+    for item, value in zip(RESOURCES, (money, food, fuel, parts, vaccine), strict=True):
+        totals[item] += value
     return totals
 
 

@@ -60,7 +60,7 @@ class Move(ConvoyOrder):
         ctx.clan.stock.fuel -= fuel
         convoy.parts_owed += movement.move_parts(game, convoy, origin, target)
         convoy.moves_made += movement.move_distance(convoy, origin, target)
-        convoy.hex = target
+        game.move_convoy(convoy, target)
         was_hidden, convoy.hidden = convoy.hidden, False
         terrain = game.rules.terrains[game.map.terrain_of(target)].name
         on_road = movement.uses_road(game, convoy.convoy_type, origin, target)

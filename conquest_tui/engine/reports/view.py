@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, TypeVar
 
 import attrs
 
@@ -192,6 +194,24 @@ class Standing:
     """Most cities, hexes, income, power at the last game-turn end, from AMB-58's turn on."""
 
 
+_Record = TypeVar("_Record")
+
+
+def _copier(cls: type[_Record]) -> Callable[[_Record], _Record]:
+    """A fast copy of a flat attrs record (what attrs.evolve with no changes makes): its fields
+    read in order into a new one."""
+    fields = attrs.fields(cls)
+    if len(fields) < 2 or not all(field.init and not field.kw_only and field.alias == field.name
+                                  for field in fields):
+        return attrs.evolve
+    read = attrgetter(*[field.name for field in fields])
+    return lambda record: cls(*read(record))
+
+
+_copy_sighting = _copier(Sighting)
+_copy_stock = _copier(Stockpile)
+
+
 class ClanView:
     """Read-only, fog-filtered facts for one Clan. Nothing only other Clans know gets through.
 
@@ -279,7 +299,7 @@ class ClanView:
         clan = self._clan
         return OwnClan(
             number=clan.number, name=clan.name, popularity=clan.popularity,
-            stock=attrs.evolve(clan.stock), allies=tuple(clan.allies), bans=tuple(clan.bans),
+            stock=_copy_stock(clan.stock), allies=tuple(clan.allies), bans=tuple(clan.bans),
             extra_pre_lines=clan.extra_pre_lines, extra_post_lines=clan.extra_post_lines,
             draft_sheet=clan.draft_sheet, turns_played=clan.turns_played,
             resigned=clan.resigned, agents=clan.agents,
@@ -351,7 +371,12 @@ class ClanView:
 
     def sightings(self) -> list[Sighting]:
         """Enemy convoys the Clan saw at the end of its last turn (ghost images), as copies."""
-        return [attrs.evolve(sighting) for sighting in self._clan.sightings]
+        return [_copy_sighting(sighting) for sighting in self._clan.sightings]
+
+    def sightings_in(self, hex_id: str) -> list[Sighting]:
+        """The sightings of one hex (as `sightings()` has them, in its order), as copies."""
+        return [_copy_sighting(sighting) for sighting in self._clan.sightings
+                if sighting.hex == hex_id]
 
     def known_roads(self) -> list[tuple[str, str]]:
         """Roads paved in play that the Clan knows: at least one end owned or seen."""
@@ -367,6 +392,17 @@ class ClanView:
         """Whether a convoy of this type may move from origin into the next hex target (the
         terrain rules of CC-MOVE-04…12; allowance, fuel and health are not checked)."""
         return movement.entry_problem(self._game, convoy_type, origin, target) is None
+
+    def entry_steps(self, convoy_type: str, origin: str) -> tuple[tuple[str, str], ...]:
+        """(direction, hex) of every neighbour of origin (a map hex) that `can_enter` allows,
+        in the map's order of directions."""
+        return movement.legal_steps(self._game, convoy_type, origin)
+
+    def entry_ground(self) -> movement.Ground:
+        """What `can_enter` reads besides its arguments, as an opaque token: while two tokens
+        are equal, every `can_enter` answer is the same (answers may be kept across turns and
+        Clans on it). It shows no road: only whether the ground changed."""
+        return movement.Ground.of(self._game)
 
     def hex_info(self, hex_id: str) -> HexInfo:
         """A hex: live facts if owned or visited last turn, the public map facts otherwise."""

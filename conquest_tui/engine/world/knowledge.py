@@ -67,8 +67,8 @@ def spot_from_cities(game: Game, clan: Clan) -> None:
              for city in cities]
     watched = {hex_id for area in areas for hex_id in area}
     foreign: dict[str, list[tuple[int, Convoy]]] = {}
-    for position, other in enumerate(game.state.convoys):
-        if other.hex in watched and other.owner != clan.number:
+    for position, other in game.convoys_among(watched):
+        if other.owner != clan.number:
             foreign.setdefault(other.hex, []).append((position, other))
     if not foreign:
         return

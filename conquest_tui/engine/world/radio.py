@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.game import Game
@@ -35,6 +34,7 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
     CC-RPT-06); every pending broadcast is then marked as covered for this Clan (CC-CITY-65)."""
     cities = [(city, listening_range(game, city)) for city in game.state.cities
               if city.owner == clan]
+    listeners: dict[str, str] | None = None
     heard: list[tuple[Broadcast, str]] = []
     for item in game.state.broadcasts:
         if clan in item.heard_by:
@@ -43,14 +43,25 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
         if clan in item.clans:
             heard.append((item, ""))
             continue
-        listener = next((city.hex for city, reach in cities
-                         if hexgrid.distance(city.hex, item.hex) <= reach), None)
+        if listeners is None:
+            listeners = _listeners(cities)
+        listener = listeners.get(item.hex)
         if listener is not None:
             heard.append((item, listener))
     everyone = {c.number for c in game.state.clans}
     game.state.broadcasts = [b for b in game.state.broadcasts
                              if not everyone <= set(b.heard_by)]
     return heard
+
+
+def _listeners(cities: list[tuple[CityState, int]]) -> dict[str, str]:
+    """Hex → the first of the cities (in their order) whose radio reaches it: the index the
+    broadcasts are heard through, each in one look-up whatever their number."""
+    listeners: dict[str, str] = {}
+    for city, reach in cities:
+        for hex_id in knowledge.reach_area(city.hex, reach):
+            listeners.setdefault(hex_id, city.hex)
+    return listeners
 
 
 def report_heard(ctx: TurnContext) -> None:

@@ -1,0 +1,112 @@
+"""The fast lookups stay true: the hex → convoys index equals a scan of the convoy list after
+every Clan turn and every move of seeded bot games, and the bots' shared path answers equal a
+fresh search and are never served for another ground (issue "Fast at scale again")."""
+
+from __future__ import annotations
+
+from itertools import compress, repeat
+from operator import attrgetter, eq
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.bots import write_sheet
+from conquest_tui.bots.paths import Paths, answers_for
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.view import ClanView
+
+_HEX = attrgetter("hex")
+
+
+def scanned(game: Game, hex_id: str) -> list[Convoy]:
+    """Every convoy in a hex, by a scan of the whole list (what the index replaces)."""
+    convoys = game.state.convoys
+    return list(compress(convoys, map(eq, map(_HEX, convoys), repeat(hex_id))))
+
+
+def assert_index_true(game: Game) -> None:
+    hexes = {convoy.hex for convoy in game.state.convoys} | set(game.map.hex_ids()[:50])
+    for hex_id in sorted(hexes):
+        found = game.convoys_in(hex_id)
+        expected = scanned(game, hex_id)
+        assert [id(c) for c in found] == [id(c) for c in expected], hex_id
+    among = game.convoys_among(hexes)
+    assert [c for _, c in among] == [c for c in game.state.convoys if c.hex in hexes]
+
+
+@pytest.mark.parametrize(("map_name", "clans", "level"),
+                         [("test_small", 4, "hard"), ("europe", 6, "normal")])
+def test_the_hex_index_equals_a_scan_after_every_clan_turn_and_move(
+        map_name: str, clans: int, level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = session.new_game(map_name=map_name, clans=clans, bots=clans, seed="index-1",
+                            turn_limit=6, level=level)
+    moves = 0
+    real_move = Game.move_convoy
+
+    def checked_move(self: Game, convoy: Convoy, target: str) -> None:
+        nonlocal moves
+        real_move(self, convoy, target)
+        moves += 1
+        assert_index_true(self)
+
+    monkeypatch.setattr(Game, "move_convoy", checked_move)
+    while not game.state.finished:
+        clan = game.state.active_clan
+        run_clan_turn(game, clan, write_sheet(ClanView(game, clan), level))
+        assert_index_true(game)
+    assert moves > 50, "the bots should have moved"
+
+
+def test_a_hex_set_outside_the_engine_or_a_changed_list_is_seen() -> None:
+    game = session.new_game(map_name="test_small", clans=4, bots=4, seed="index-2")
+    convoy = game.state.convoys[0]
+    assert_index_true(game)
+    convoy.hex = next(h for _, h in game.map.neighbors(convoy.hex))  # as a test would
+    assert_index_true(game)
+    game.state.convoys.append(Convoy(owner=convoy.owner, number=99, name="", convoy_type="land",
+                                     hex=convoy.hex))
+    assert_index_true(game)
+    game.remove_convoy(convoy)
+    assert_index_true(game)
+    game.state.convoys = list(reversed(game.state.convoys))
+    assert_index_true(game)
+
+
+def test_shared_path_answers_equal_a_fresh_search_and_follow_the_ground() -> None:
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="paths-1")
+    view = ClanView(game, game.state.active_clan)
+    start = game.state.convoys[0].hex
+    first = Paths(view)
+    deep = first.reach("land", start, 6)
+    shallow = Paths(view).reach("land", start, 3)  # cut from the shared deep search
+    fresh = Paths(view)._search("land", start, 3)
+    assert list(shallow.previous.items()) == list(fresh.previous.items())
+    assert list(shallow.distance.items()) == list(fresh.distance.items())
+    assert list(first.reach("land", start, 3).distance.items()) == [
+        (h, d) for h, d in deep.distance.items() if d <= 3]
+    ground = view.entry_ground()
+    assert answers_for(ground) is answers_for(ClanView(game, game.state.clan_order[1])
+                                                .entry_ground())
+    a, b = start, next(h for _, h in game.map.neighbors(start))
+    game.pave(a, b)  # a road paved: another ground, whose answers start empty
+    paved = ClanView(game, game.state.active_clan).entry_ground()
+    assert paved != ground
+    assert answers_for(paved) is not answers_for(ground)
+    assert not answers_for(paved).searched
+
+
+@pytest.mark.parametrize("map_name", ["test_small", "europe"])
+def test_legal_steps_are_the_neighbours_entry_problem_allows(map_name: str) -> None:
+    from conquest_tui.engine.convoys import movement
+
+    game = session.new_game(map_name=map_name, clans=4, bots=4, seed="steps-1")
+    island = next((h for h in game.map.hex_ids() if game.map.is_island(h)), None)
+    if island is not None:
+        game.pave(island, game.map.neighbors(island)[0][1])
+    for hex_id in game.map.hex_ids():
+        for convoy_type in game.rules.convoy_types:
+            expected = tuple((d, t) for d, t in game.map.neighbors(hex_id)
+                             if movement.entry_problem(game, convoy_type, hex_id, t) is None)
+            assert movement.legal_steps(game, convoy_type, hex_id) == expected
