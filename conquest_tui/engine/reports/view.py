@@ -194,7 +194,7 @@ class Standing:
     """Most cities, hexes, income, power at the last game-turn end, from AMB-58's turn on."""
 
 
-_Record = TypeVar("_Record")
+_Record = TypeVar("_Record", bound=attrs.AttrsInstance)
 
 
 def _copier(cls: type[_Record]) -> Callable[[_Record], _Record]:
