@@ -23,12 +23,14 @@ from conquest_tui.engine.core.state import (
     Sighting,
     Stockpile,
 )
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import map_from_data
 from conquest_tui.storage.rules_loader import load_ruleset
 
 _LAND_CHARS = "ppppaaaffdmmswjbM"
-_PHASES = ("income", "market", "movement", "combat", "maintenance", "between")
+_PHASES = (TurnPhase.INCOME, TurnPhase.PRE, TurnPhase.PULSES, TurnPhase.POST,
+           TurnPhase.MAINTENANCE, TurnPhase.BETWEEN)
 _KINDS = (EventKind.MOVE, EventKind.HEX_CAPTURED, EventKind.NO_FUEL, EventKind.BUY,
           EventKind.SELL, EventKind.SCAN, EventKind.BUILD, EventKind.PICKUP)
 

@@ -30,6 +30,7 @@ from conquest_tui.engine.core.state import (
     TopFigures,
     TurnFigures,
 )
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
 
@@ -523,7 +524,7 @@ def check_events(state: GameState, render: Callable[[Event], str],
 def _check_broadcasts(broadcasts: list[Broadcast], render: Callable[[Event], str]) -> None:
     """Every pending radio broadcast can be worded as the news a Clan will hear (CC-CITY-63)."""
     for index, item in enumerate(broadcasts):
-        heard = Event(clan=0, phase="turn_close", kind=EventKind.RADIO,
+        heard = Event(clan=0, phase=TurnPhase.CLOSE, kind=EventKind.RADIO,
                       facts={**item.facts, "listener": "", "heard": item.kind.value,
                              "hex": item.hex, "turn": item.game_turn,
                              "clans": tuple(item.clans)})

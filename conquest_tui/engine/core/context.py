@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Clan, Event, Problem
+from conquest_tui.engine.core.turn_phases import TurnPhase
 
 if TYPE_CHECKING:
     from conquest_tui.engine.orders.sheet import OrderSheet
@@ -24,7 +25,7 @@ class TurnContext:
     game: Game
     clan: Clan
     sheet: OrderSheet
-    phase: str = ""
+    phase: TurnPhase = TurnPhase.BETWEEN
     pulse: int = 0
     line: int = 0
     convoy: int = 0
@@ -83,7 +84,7 @@ class TurnContext:
         if clan == self.clan.number or not self.game.has_clan(clan):
             return
         self.game.clan(clan).inbox.append(Event(
-            clan=clan, phase="between", kind=kind, facts=facts_of(facts), rule=rule,
+            clan=clan, phase=TurnPhase.BETWEEN, kind=kind, facts=facts_of(facts), rule=rule,
             pulse=self.pulse, game_turn=self.turn, actor=self.clan.number,
         ))
 

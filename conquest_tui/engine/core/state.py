@@ -15,6 +15,7 @@ from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive
 )
 from conquest_tui.engine.core.items import CARRIED, Item
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
+from conquest_tui.engine.core.turn_phases import TurnPhase
 
 STOCK_ITEMS: tuple[Item, ...] = tuple(Item)
 """The Clan stockpiles in the order the 1995 orders sheet prints them (CC-CL-GEN-04)."""
@@ -69,8 +70,8 @@ class Event:
 
     clan: int
     """The Clan the event is reported to (whose report or inbox holds it)."""
-    phase: str
-    """Phase key of engine.turn.PHASES (or "between" for things that happened between turns)."""
+    phase: TurnPhase
+    """The phase of the player turn it happened in (`play/turn.PHASES`), or BETWEEN."""
     kind: EventKind
     facts: Facts = attrs.field(factory=dict)
     """What happened, as data: hex ids, clan and convoy numbers, amounts, item keys, rolls."""

@@ -6,6 +6,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.economy import (
     markets,
     offers,
@@ -62,7 +63,7 @@ def end_game_turn(game: Game) -> None:
     victory.decide(game)
     for clan in state.clans:
         events.append(Event(
-            clan=clan.number, phase="between", kind=EventKind.POPULARITY, rule="CC-POP-02",
+            clan=clan.number, phase=TurnPhase.BETWEEN, kind=EventKind.POPULARITY, rule="CC-POP-02",
             game_turn=turn,
             facts={"turn": turn, "popularity": clan.popularity,
                    "change": clan.popularity - before[clan.number],
@@ -70,7 +71,7 @@ def end_game_turn(game: Game) -> None:
         last = victory.watch_last_turn(game, clan)
         if last:
             events.append(Event(
-                clan=clan.number, phase="between", kind=EventKind.VICTORY_WATCH,
+                clan=clan.number, phase=TurnPhase.BETWEEN, kind=EventKind.VICTORY_WATCH,
                 rule="CC-POP-07", game_turn=turn,
                 facts={"threshold": state.victory_threshold,
                        "since": clan.victory_watch_since, "last": last}))

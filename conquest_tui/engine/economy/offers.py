@@ -8,6 +8,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset_tables import round_by
 
 
@@ -52,7 +53,7 @@ def announce(game: Game) -> None:
         return
     for clan in game.state.clans:
         clan.inbox.append(Event(
-            clan=clan.number, phase="between", kind=EventKind.RADIO, rule="CC-RES-16",
+            clan=clan.number, phase=TurnPhase.BETWEEN, kind=EventKind.RADIO, rule="CC-RES-16",
             game_turn=offer.game_turn - 1,
             facts={"heard": EventKind.OFFER.value, "listener": "", "hex": "",
                    "turn": offer.game_turn - 1, "clans": (), "item": offer.item,

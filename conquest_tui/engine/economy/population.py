@@ -8,6 +8,7 @@ from random import Random
 from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Event
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset_tables import PopulationBand
 
 CHURCH = "CHU"
@@ -73,7 +74,7 @@ def update_cities(game: Game, rng: Random) -> list[Event]:
 
     def tell(city: CityState, name: str, kind: EventKind, rule: str, **facts: object) -> None:
         if city.owner:
-            events.append(Event(clan=city.owner, phase="between", kind=kind,
+            events.append(Event(clan=city.owner, phase=TurnPhase.BETWEEN, kind=kind,
                                 facts=facts_of({"city": name, "hex": city.hex, **facts}),
                                 rule=rule, game_turn=state.game_turn))
 

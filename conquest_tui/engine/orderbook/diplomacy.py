@@ -11,6 +11,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Reason, facts_of, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.orderbook.declare import clan_order
 from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import (
@@ -227,7 +228,7 @@ class _Message(ClanOrder):
         facts = {"to": self.to, "hex": self.hex, "sender": sender, "text": self.body}
         for clan in recipients(ctx.game, me, self.to, self.hex, self.other):
             ctx.game.clan(clan).inbox.append(Event(
-                clan=clan, phase="between", kind=EventKind.MESSAGE, facts=facts_of(facts),
+                clan=clan, phase=TurnPhase.BETWEEN, kind=EventKind.MESSAGE, facts=facts_of(facts),
                 rule="AMB-72" if self.to == TO_HEX else self.RULE, game_turn=ctx.turn,
                 actor=sender))
         ctx.report(EventKind.MESSAGE_SENT, self.RULE, other=self.other, **keywords(facts))

@@ -10,6 +10,7 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy, Event
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.orderbook.declare import clan_order, convoy_order
 from conquest_tui.engine.orderbook.event_facts import keywords
 from conquest_tui.engine.orders.arguments import hex_arg, no_more, word_at
@@ -102,5 +103,5 @@ def _tell_unsigned(ctx: TurnContext, clan: int, facts: dict[str, object]) -> Non
     if not ctx.game.has_clan(clan):
         return
     ctx.game.clan(clan).inbox.append(Event(
-        clan=clan, phase="between", kind=EventKind.SABOTAGED, facts=facts_of(facts),
+        clan=clan, phase=TurnPhase.BETWEEN, kind=EventKind.SABOTAGED, facts=facts_of(facts),
         rule="CC-CL-SABOTAGE-02", pulse=ctx.pulse, game_turn=ctx.turn))

@@ -212,7 +212,7 @@ def since_lines(report: Report) -> list[str]:
 
 def event_line(event: Event) -> str:
     """One event with where it came from: phase, pulse and sheet line."""
-    where = event.phase
+    where = str(event.phase)
     if event.phase == "between":
         where = "since your last turn"
     elif event.pulse:

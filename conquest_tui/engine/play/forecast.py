@@ -218,7 +218,7 @@ def _whole(amount: float) -> int:
 
 def _problems(ctx: TurnContext) -> tuple[ForecastProblem, ...]:
     """The resolve problems of the turn with the pulse and phase they happened in."""
-    where = {(e.line, e.kind.value): (e.pulse, e.phase) for e in reversed(ctx.events)}
+    where = {(e.line, e.kind.value): (e.pulse, e.phase.value) for e in reversed(ctx.events)}
     found = []
     for problem in ctx.problems:
         if problem.level != "resolve" or problem.line <= 0:

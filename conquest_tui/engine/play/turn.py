@@ -12,6 +12,7 @@ from conquest_tui.engine.core.events import EventKind, shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 from conquest_tui.engine.core.state import Event, LastTurn, Problem
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.economy import gameturn
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.phases import clan_orders, income, maintenance, pulses, turn_close
@@ -23,14 +24,14 @@ from conquest_tui.engine.steps import pickup
 class Phase:
     """One step of the player turn."""
 
-    key: str
+    key: TurnPhase
     title: str
     run: Callable[[TurnContext], None]
     rule: str
 
 
 PHASES: tuple[Phase, ...] = tuple(
-    Phase(key, PHASE_TITLES[key], run, rule) for key, run, rule in (
+    Phase(TurnPhase(key), PHASE_TITLES[key], run, rule) for key, run, rule in (
         ("income", income.run, "CC-SEQ-03"),
         ("pre", clan_orders.run_pre, "CC-SEQ-04"),
         ("pickup", pickup.run, "CC-SEQ-05"),

@@ -44,7 +44,8 @@ def group_title(event: Event) -> str:
         return "Since your last turn"
     if event.pulse:
         return f"Pulse {event.pulse}"
-    return PHASE_TITLES.get(event.phase, event.phase.title())
+    phase = str(event.phase)
+    return PHASE_TITLES.get(phase, phase.title())
 
 
 def events_text(report: Report, sheet_text: str, events: Sequence[Event] | None = None, *,
