@@ -446,3 +446,29 @@ def test_seeded_turns_with_extras_pass_the_checker(three: Game, level: str) -> N
         problems = check_sheet(three, number, text)
         assert [p for p in problems if not p.is_warning] == [], text
         run_clan_turn(three, number, text)
+
+
+def test_a_bot_sabotages_the_first_spied_city_in_the_map_s_order_whatever_the_set_s_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """CC-CL-SABOTAGE-01: of the enemy cities where it has spies, a bot sabotages the first by
+    hex number, not the first its set of spies happens to give (that order followed the
+    strings' hashes, so the same save gave different sheets from one process to the next)."""
+    written: list[object] = []
+
+    class Stub:
+        level_name = "hard"
+        hard = True
+        enemies = {7}
+        rng = random.Random(1)
+
+        def spies(self) -> list[str]:
+            return ["5113", "2037", "0904"]  # the set's order, whatever it is
+
+        def post_line(self, order: object) -> None:
+            written.append(order)
+
+    monkeypatch.setattr(intel, "rival_cities",
+                        lambda _: [("0904", 3), ("2037", 7), ("5113", 7)])
+    monkeypatch.setattr(intel, "leader", lambda _: 0)
+    intel._sabotage(Stub())  # type: ignore[arg-type]
+    assert [getattr(order, "hex", None) for order in written] == ["2037"]

@@ -105,7 +105,7 @@ def _sabotage(extras: Extras) -> None:
     if not chance:
         return
     owners = dict(rival_cities(extras))
-    for hex_id in extras.spies():
+    for hex_id in sorted(extras.spies()):  # in the map's order, whatever the strings' hashes
         owner = owners.get(hex_id, 0)
         targets = extras.enemies | ({leader(extras)} if extras.hard else set())
         if owner and owner in targets and extras.rng.random() < chance:
