@@ -88,6 +88,26 @@ class Estimate:
     def fact(self, key: str, default: int | str = 0) -> int | str:
         return dict(self.target).get(key, default)
 
+    @property
+    def percent(self) -> int:
+        """The chance to win in whole percent."""
+        return round(self.win * 100)
+
+    @property
+    def chance(self) -> str:
+        """The chance in a word: "no_fight", "certain", "none", "almost_none",
+        "almost_certain" (rounding to 0 or 100% though some runs went the other way) or
+        "about" (then `percent` says how much)."""
+        if self.no_fight >= 1.0:
+            return "no_fight"
+        if self.win >= 1.0:
+            return "certain"
+        if self.win <= 0.0:
+            return "none"
+        if self.percent in (0, 100):
+            return "almost_none" if self.percent == 0 else "almost_certain"
+        return "about"
+
 
 class OddsError(ValueError):
     """The fight asked about cannot happen (no city there, an own city, no troops …)."""

@@ -250,21 +250,7 @@ def _meeting_notice(game: Game, convoy: Convoy, hex_id: str, line: int,
     owners = tuple(int(o) for o in str(estimate.fact("owners")).split(",") if o)
     return [Problem(line, ProblemCode.MEETS_CONVOY, NOTICE, {
         "what": what, "hex": estimate.hex, "convoys": int(estimate.fact("convoys")),
-        "owners": owners, "odds": _odds(estimate), "percent": round(estimate.win * 100)})]
-
-
-def _odds(estimate: fight_odds.Estimate) -> str:
-    """A convoy battle's chance as a notice's `odds` fact (sentences/odds_text.CONVOY_CHANCES)."""
-    if estimate.no_fight >= 1.0:
-        return "no_fight"
-    if estimate.win >= 1.0:
-        return "certain"
-    if estimate.win <= 0.0:
-        return "none"
-    percent = round(estimate.win * 100)
-    if percent in (0, 100):
-        return "almost_none" if percent == 0 else "almost_certain"
-    return "about"
+        "owners": owners, "odds": estimate.chance, "percent": estimate.percent})]
 
 
 def _move_target(here: str, order: Move) -> str | None:

@@ -72,7 +72,8 @@ CONVOY_CHANCES: dict[str, str] = {
     "almost_none": "almost no chance to win", "almost_certain": "almost certain to win",
     "about": "about {percent}% to win",
 }
-"""A convoy battle's chance in words, by its `odds` fact (`meeting_notice`'s facts)."""
+"""A fight's chance in words, by `Estimate.chance` (a convoy battle's notice keeps it as its
+`odds` fact)."""
 
 
 def chance_words(facts: Mapping[str, Fact]) -> str:
@@ -82,20 +83,11 @@ def chance_words(facts: Mapping[str, Fact]) -> str:
 
 def chance(estimate: Estimate) -> str:
     """"about 70% to win", "certain to win", "no chance", or why nothing would happen."""
-    if estimate.no_fight >= 1.0:
-        if estimate.fight == CONVOY_BATTLE:
-            return "your commander would not start this battle: the enemy looks too strong"
+    if estimate.chance == "no_fight" and estimate.fight != CONVOY_BATTLE:
         if estimate.fight == HEX_ATTACK and estimate.troops < int(estimate.fact("low")):
             return "too few troops: the attack would not be made"
         return "the attack would be called off"
-    if estimate.win >= 1.0:
-        return "certain to win"
-    if estimate.win <= 0.0:
-        return "no chance to win"
-    percent = round(estimate.win * 100)
-    if percent in (0, 100):
-        return "almost " + ("no chance to win" if percent == 0 else "certain to win")
-    return f"about {percent}% to win"
+    return CONVOY_CHANCES[estimate.chance].format(percent=estimate.percent)
 
 
 def _losses(losses: Losses, rules: Ruleset) -> str:
