@@ -41,5 +41,5 @@ def _run_lines(ctx: TurnContext, lines: tuple[SheetLine, ...], limit: int, label
         if spec is None or not spec.supported or not isinstance(order, ClanOrder):
             ctx.fail(EventKind.NOT_SUPPORTED, "", keyword=order.keyword)
             continue
-        order.run(ctx)
+        ctx.carry_out(lambda: order.run(ctx))
     ctx.line = 0

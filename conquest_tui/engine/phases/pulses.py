@@ -69,4 +69,4 @@ def _run_order(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
     if spec is None or not spec.supported or not isinstance(order, model.ConvoyOrder):
         ctx.fail(EventKind.NOT_SUPPORTED, "", convoy=convoy.number, keyword=order.keyword)
         return
-    order.run(ctx, convoy)
+    ctx.carry_out(lambda: order.run(ctx, convoy))
