@@ -10,6 +10,7 @@ import attrs
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.items import CARRIED_WEAPONS, Item
 from conquest_tui.engine.economy import offers
+from conquest_tui.engine.orders.writing import supply_word, vehicle_word
 from conquest_tui.engine.rules.ruleset_tables import round_by
 
 GROUPS: tuple[str, ...] = ("supplies", "weapons", "vehicles", "convoys", "experts",
@@ -91,17 +92,20 @@ def _market(game: Game) -> list[Price]:
         why = "market" if item.drifts else "fixed"
         if offer is not None:
             why, facts = "offer", {**facts, "usual": offer.usual}
+        if key != Item.TROOPS.value:
+            facts = {**facts, "word": supply_word(key)}
         found.append(Price("weapons" if key in weapons else "supplies", key, item.name, price,
                            "troop" if key == Item.TROOPS.value else "unit", why, facts))
     return found
 
 
 def _vehicles(game: Game) -> list[Price]:
-    """Every vehicle, by convoy type: BUY pays its price, wherever the convoy is (CC-CL-BUYV)."""
+    """Every vehicle, by convoy type: BUY pays its price, wherever the convoy is (CC-CL-BUYV);
+    `word` is how BUY writes it."""
     rules = game.rules
     return [Price("vehicles", key, vehicle.name, vehicle.cost, "vehicle", "fixed",
                   {"convoy_type": rules.convoy_types[vehicle.convoy_type].name,
-                   "plural": vehicle.plural})
+                   "plural": vehicle.plural, "word": vehicle_word(rules, key)})
             for convoy_type in rules.convoy_types.values() for key in convoy_type.vehicles
             for vehicle in (rules.vehicles[key],)]
 

@@ -109,8 +109,5 @@ def heading(prices: PriceList) -> str:
 def buy_choices(prices: PriceList) -> list[tuple[str, int]]:
     """What BUY buys, as the sheet writes it, with its price now: supplies and weapons, then
     vehicles (by their plural)."""
-    found = [(price.key.upper(), price.price) for price in prices.prices
-             if price.group in ("supplies", "weapons") and price.per == "unit"]
-    found += [(str(price.facts["plural"]).upper(), price.price)
-              for price in prices.group("vehicles")]
-    return found
+    return [(str(price.facts["word"]), price.price) for price in prices.prices
+            if price.group in ("supplies", "weapons", "vehicles") and "word" in price.facts]
