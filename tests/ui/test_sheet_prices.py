@@ -20,7 +20,7 @@ from conquest_tui import session
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
-from tests.ui.helpers import forecast_settled, take_the_terminal, wait_until
+from tests.ui.helpers import forecast_settled, screen_text, take_the_terminal, wait_until
 
 SEED = "snapshot"
 SAVED_AT = 1_700_000_000
@@ -154,3 +154,42 @@ def test_sheet_costs_snapshot(save: Path, snap_compare: Any, size: tuple[int, in
 
     assert snap_compare(ConquestApp(save, cursor_blink=False), terminal_size=size,
                         run_before=write)
+
+
+async def test_help_has_a_market_page_of_the_clans_prices(save: Path) -> None:
+    """Issue 27 point 1: F1, then m, shows what everything costs the Clan now and what sets
+    it (vehicles included, which appear nowhere else); m again goes back (CC-RES-03)."""
+    from conquest_tui.ui.screens.help import HelpScreen
+
+    async with ConquestApp(save, cursor_blink=False).run_test(size=(80, 24)) as pilot:
+        await take_the_terminal(pilot)
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "help")
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.prices is not None
+        await pilot.press("m")
+        await pilot.pause()
+        market = help_screen.query_one("#market-scroll")
+        assert market.display and market.has_focus
+        text = screen_text(pilot.app)
+        assert "Market — your prices now" in text and "Prices for Clan " in text
+        assert "$20 a unit" in text and "Engineer" not in text  # experts further down
+        await pilot.press("pagedown", "pagedown")
+        assert "Engineer" in screen_text(pilot.app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert help_screen.query_one("#help-scroll").has_focus
+
+
+def test_market_page_snapshot(save: Path, snap_compare: Any) -> None:
+    """The Market page at 80×24: supplies and weapons at this game turn's prices."""
+
+    async def market(pilot: Pilot[Any]) -> None:
+        await take_the_terminal(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+
+    assert snap_compare(ConquestApp(save, cursor_blink=False), terminal_size=(80, 24),
+                        run_before=market)

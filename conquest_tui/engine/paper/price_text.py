@@ -1,4 +1,4 @@
-"""A Clan's price list in words: each group's title, and each price's name, amount and what sets it."""
+"""A Clan's price list in words: each group's title; each price's name, amount and what sets it."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def why_cell(price: Price) -> str:
     facts = price.facts
     why = price.why
     if why == "market":
-        return (f"market: changes each game turn ({dollars(int(facts['low']))} to "
+        return (f"changes each game turn ({dollars(int(facts['low']))} to "
                 f"{dollars(int(facts['high']))})")
     if why == "offer":
         return (f"the radio's offer, this game turn only (the market's price: "

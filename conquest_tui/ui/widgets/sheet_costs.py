@@ -16,6 +16,8 @@ class Margin:
     """What the right margin of one sheet row shows."""
 
     text: str
+    compact: str = ""
+    """What fits a narrow sheet (the cost alone); "" when `text` is already that."""
     short: bool = False
     """The money cannot cover the line when it runs (the turn will skip it)."""
     total: bool = False
@@ -37,7 +39,9 @@ def when(phase: str, pulse: int) -> str:
 
 def signed(cost: int) -> str:
     """A cost as the margin shows it: "−$39,900", or "+$500" for money coming in."""
-    return f"−{price_text.dollars(cost)}" if cost > 0 else f"+{price_text.dollars(-cost)}"
+    if cost >= 0:
+        return f"−{price_text.dollars(cost)}" if cost else "$0"
+    return f"+{price_text.dollars(-cost)}"
 
 
 def sheet_costs(forecast: Forecast, lines: list[str]) -> SheetCosts:
@@ -48,7 +52,8 @@ def sheet_costs(forecast: Forecast, lines: list[str]) -> SheetCosts:
     for money in forecast.lines:
         if money.cost and money.line > 0:
             row = money.line - 1
-            margins[row] = Margin(f"{signed(money.cost)} → {price_text.dollars(money.after)}")
+            margins[row] = Margin(f"{signed(money.cost)} → {price_text.dollars(money.after)}",
+                                  signed(money.cost))
             sentences[row] = _sentence(money)
     for found in forecast.problems:
         problem = found.problem
@@ -59,20 +64,20 @@ def sheet_costs(forecast: Forecast, lines: list[str]) -> SheetCosts:
         at = when(found.phase, found.pulse)
         if isinstance(cost, int) and isinstance(have, int):
             margins[row] = Margin(f"✗ {price_text.dollars(cost)} > {price_text.dollars(have)}",
-                                  short=True)
+                                  f"✗ {price_text.dollars(cost)}", short=True)
             sentences[row] = (f"Not enough money {at}: this line costs "
                               f"{price_text.dollars(cost)} and you will have "
                               f"{price_text.dollars(have)}; it will be skipped")
         else:
-            margins[row] = Margin("✗ not enough money", short=True)
+            margins[row] = Margin("✗ not enough money", "✗", short=True)
             sentences[row] = f"Not enough money {at}: this line will be skipped"
     for section in sections(lines):
         rows = range(section.header_row + 1, section.end_row)
         costs = [money.cost for money in forecast.lines if money.line - 1 in rows]
         if any(costs):
             total = sum(costs)
-            margins[section.header_row] = Margin(f"total {signed(total)}" if total else
-                                                 "total $0", total=True)
+            margins[section.header_row] = Margin(f"total {signed(total)}", signed(total),
+                                                 total=True)
     return SheetCosts(margins, sentences)
 
 

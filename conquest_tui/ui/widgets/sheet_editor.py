@@ -155,13 +155,15 @@ class SheetEditor(SteadyScrollbars, TextArea):
                     - self.scroll_offset.x)
         end = min(strip.cell_length, self.scrollable_content_region.width)
         if margin is not None:
-            width = cell_len(margin.text)
-            start = end - width - 1  # one blank before the scrollbar's place
-            if start > text_end and start >= self.gutter_width:
-                component = ("sheet-editor--short" if margin.short else
-                             "sheet-editor--total" if margin.total else "sheet-editor--cost")
-                strip = self._put(strip, start, margin.text, component)
-                end = start - 1
+            for words in (margin.text, margin.compact):  # in full, else the cost alone
+                start = end - cell_len(words) - 1  # one blank before the scrollbar's place
+                if words and start > text_end and start >= self.gutter_width:
+                    component = ("sheet-editor--short" if margin.short else
+                                 "sheet-editor--total" if margin.total else
+                                 "sheet-editor--cost")
+                    strip = self._put(strip, start, words, component)
+                    end = start - self.NOTE_GAP + 1  # a blank between a note and the cost
+                    break
         if note is None:
             return strip
         return self._with_note(strip, text_end, note, end)
