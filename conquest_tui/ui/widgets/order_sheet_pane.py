@@ -106,7 +106,8 @@ class OrderSheetPane(Widget):
     """The Clan's order sheet: a text editor checked as it is typed, a hint line, the problems.
 
     Tab at the start of an order line completes (and on further presses cycles) the order
-    keywords of that section. The hint line shows the syntax of the order on the cursor line.
+    keywords of that section; after `BUY 2 ` it completes what to buy. Each line's cost, from
+    the forecast, stands in the editor's right margin (`set_costs`). The hint line shows the syntax of the order on the cursor line.
     """
 
     BINDING_GROUP_TITLE = "Order sheet"
@@ -114,9 +115,12 @@ class OrderSheetPane(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "complete", "Complete order", id="order_sheet.complete",
-                tooltip="Complete the order keyword at the start of the line; again to cycle"),
+                tooltip="Complete the order keyword at the start of the line, or what BUY "
+                        "and SELL trade (with its price); again to cycle. Tab never leaves "
+                        "the sheet: F6 or Esc does"),
     ]
-    """Tab completes order keywords (elsewhere it moves the focus as usual)."""
+    """Tab completes order keywords and BUY's item; the editor keeps it (`SheetEditor._on_key`),
+    this binding lists it among the keys."""
 
 
     problem_count: reactive[int] = reactive(0, init=False)
