@@ -107,7 +107,8 @@ class OrderSheetPane(Widget):
 
     Tab at the start of an order line completes (and on further presses cycles) the order
     keywords of that section; after `BUY 2 ` it completes what to buy. Each line's cost, from
-    the forecast, stands in the editor's right margin (`set_costs`). The hint line shows the syntax of the order on the cursor line.
+    the forecast, stands in the editor's right margin (`set_costs`). The hint line shows the
+    syntax of the order on the cursor line.
     """
 
     BINDING_GROUP_TITLE = "Order sheet"
