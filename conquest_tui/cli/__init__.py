@@ -13,6 +13,7 @@ from conquest_tui.cli.seat_commands import (
     cmd_check,
     cmd_history,
     cmd_odds,
+    cmd_prices,
     cmd_report,
     cmd_seat,
     cmd_turn,
@@ -134,6 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _allow_edited(odds_cmd)
     odds_cmd.set_defaults(func=cmd_odds)
+
+    prices_cmd = sub.add_parser("prices", help="what everything costs a Clan now, and why")
+    prices_cmd.add_argument("--save", required=True, help="the save file")
+    prices_cmd.add_argument("--clan", type=int, required=True, help="the Clan number")
+    prices_cmd.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    prices_cmd.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    _allow_edited(prices_cmd)
+    prices_cmd.set_defaults(func=cmd_prices)
 
     seat = sub.add_parser("seat", help="hand a seat to a bot or to a person; list the seats")
     seat.add_argument("save", help="the save file")

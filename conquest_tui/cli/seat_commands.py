@@ -238,6 +238,42 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_prices(args: argparse.Namespace) -> int:
+    """Print what each thing the Clan's orders buy costs it now, and what sets the price."""
+    from conquest_tui.engine.face import price_text
+
+    table = open_table(args.save, args)
+    seat = open_seat(table, table.clan_number(args.clan), args.pin)
+    prices = seat.prices()
+    if args.json:
+        import json
+
+        import attrs
+
+        print(json.dumps({**attrs.asdict(prices, recurse=False), "prices": [
+            {**attrs.asdict(price), "facts": dict(price.facts), "text": list(
+                (price_text.name_cell(price), price_text.price_cell(price),
+                 price_text.why_cell(price)))} for price in prices.prices]},
+            indent=2, ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, width=min(Console().width, 80))
+    console.print(price_text.heading(prices), markup=False)
+    for title, rows in price_text.groups(prices):
+        grid = Table(title=title, title_justify="left", title_style="bold", box=None,
+                     padding=(0, 1), show_header=False)
+        grid.add_column(no_wrap=True, max_width=22)
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(overflow="fold", ratio=1)
+        for row in rows:
+            grid.add_row(*row)
+        console.print()
+        console.print(grid, markup=False)
+    return 0
+
+
 def odds_json(estimate: Estimate, rules: Ruleset) -> dict[str, object]:
     """An estimate as JSON-ready data: its fields, facts as objects, the words a player reads."""
     import attrs

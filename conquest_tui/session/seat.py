@@ -18,6 +18,7 @@ from conquest_tui.session.errors import NoOdds, PinNeeded, SessionError
 if TYPE_CHECKING:
     from conquest_tui.engine.combat.odds import Estimate
     from conquest_tui.engine.core.state import Problem
+    from conquest_tui.engine.economy.price_list import PriceList
     from conquest_tui.engine.reports.forecast_records import Forecast
     from conquest_tui.engine.reports.history import History
     from conquest_tui.engine.reports.report import Report
@@ -84,6 +85,12 @@ class Seat:
         from conquest_tui.engine.reports.history import build_history
 
         return build_history(self._table._game, self.number)
+
+    def prices(self) -> PriceList:
+        """What the Clan's orders would pay now for each thing they buy, and what sets it."""
+        from conquest_tui.engine.economy.price_list import price_list
+
+        return price_list(self._table._game, self.number)
 
     @property
     def draft(self) -> str:

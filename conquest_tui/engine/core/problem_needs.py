@@ -80,10 +80,12 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
                                    "convoy": facts(name=str)}),
     ProblemCode.THE_NAME: by_why({"name": NOTHING, "convoy": NOTHING}),
     ProblemCode.BAD_TARGET: facts(text=str),
-    ProblemCode.MISSING_ITEM: by_why({"market": facts(keyword=str, syntax=str),
+    ProblemCode.MISSING_ITEM: by_why({"market": facts(keyword=str, syntax=str).maybe(
+                                          supplies=NAMES, vehicles=NAMES),
                                       "give": NOTHING}),
     ProblemCode.TROOPS: facts(verb=str),
-    ProblemCode.UNKNOWN_ITEM: by_why({"market": facts(text=str, verb=str),
+    ProblemCode.UNKNOWN_ITEM: by_why({"market": facts(text=str, verb=str).maybe(
+                                          supplies=NAMES, vehicles=NAMES),
                                       "give": facts(text=str)}),
     ProblemCode.MISSING_TYPE: NOTHING,
     ProblemCode.BAD_TYPE: by_why({"not_type": facts(text=str), "convert_missing": NOTHING}),

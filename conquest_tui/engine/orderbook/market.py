@@ -52,11 +52,20 @@ def pay(ctx: TurnContext, cost: int, why: str, **facts: object) -> bool:
     return True
 
 
+def market_words(rules: Ruleset) -> dict[str, tuple[str, ...]]:
+    """What BUY and SELL trade, for a problem's facts: supplies and weapons of the market, then
+    every vehicle by its plural, smallest first in each convoy type."""
+    stocked = set(SUPPLIES.values())
+    return {"supplies": tuple(key for key in rules.market if key in stocked),
+            "vehicles": tuple(rules.vehicles[key].plural for convoy_type in
+                              rules.convoy_types.values() for key in convoy_type.vehicles)}
+
+
 def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bool]:
     """(item key, is_vehicle) for BUY and SELL."""
     if token is None:
         raise OrderSyntaxError("missing_item", why="market", keyword=spec.keyword,
-                               syntax=spec.syntax)
+                               syntax=spec.syntax, **market_words(rules))
     word = token.upper
     if word in SUPPLIES:
         return SUPPLIES[word], False
@@ -66,7 +75,7 @@ def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bo
     if vehicle is not None:
         return vehicle.key, True
     raise OrderSyntaxError("unknown_item", why="market", text=token.text,
-                           verb=spec.keyword.lower())
+                           verb=spec.keyword.lower(), **market_words(rules))
 
 
 def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, str, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
@@ -69,4 +71,4 @@ def _run_order(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
     if spec is None or not spec.supported or not isinstance(order, model.ConvoyOrder):
         ctx.fail(EventKind.NOT_SUPPORTED, "", convoy=convoy.number, keyword=order.keyword)
         return
-    order.run(ctx, convoy)
+    ctx.carry_out(partial(order.run, ctx, convoy))

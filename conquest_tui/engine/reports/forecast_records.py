@@ -76,6 +76,24 @@ class ForecastProblem:
 
 
 @attrs.frozen
+class LineMoney:
+    """What one sheet line did to the Clan's money when the forecast turn carried it out."""
+
+    line: int
+    phase: str
+    """The phase it ran in: "pre", "pulses" or "post" (a `TurnPhase` value)."""
+    pulse: int
+    """Its pulse (0: a Clan order)."""
+    before: int
+    after: int
+
+    @property
+    def cost(self) -> int:
+        """The money it took (negative: the money it brought, e.g. a SELL)."""
+        return self.before - self.after
+
+
+@attrs.frozen
 class Forecast:
     """What the sheet would do if the turn were played now (see CANNOT_KNOW)."""
 
@@ -92,7 +110,13 @@ class Forecast:
     convoys: tuple[ConvoyForecast, ...]
     problems: tuple[ForecastProblem, ...]
     cannot_know: tuple[str, ...] = CANNOT_KNOW
+    lines: tuple[LineMoney, ...] = ()
+    """The money before and after each sheet line carried out, in the order they ran."""
 
     def problems_on(self, line: int) -> list[ForecastProblem]:
         """The forecast problems of one sheet line."""
         return [found for found in self.problems if found.line == line]
+
+    def money_of(self, line: int) -> LineMoney | None:
+        """What one sheet line did to the money (None: it was not carried out)."""
+        return next((money for money in self.lines if money.line == line), None)

@@ -54,6 +54,21 @@ def known(f: Facts) -> str:
     return ", ".join(map(str, listed(f["known"])))
 
 
+def _market_words(f: Facts) -> str:
+    """": fuel, food, parts, … or a vehicle for a convoy: bikes, cars, …" ("" for a problem
+    saved before they were listed)."""
+    if "supplies" not in f or "vehicles" not in f:
+        return ""
+    return (f": {_either(listed(f['supplies']))}; or vehicles for a convoy (#n): "
+            f"{_either(listed(f['vehicles']))}")
+
+
+def _either(names: tuple[Fact, ...]) -> str:
+    """("a", "b", "c") → "a, b or c"."""
+    words = [str(name) for name in names]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def _bad_header(f: Facts) -> str:
     why = (f"convoys are numbered #1 to #{f['most']}" if f["why"] == "convoy"
            else "use [PRE], [CONVOY n], [POST] or [AGENTS]")
@@ -161,14 +176,15 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.BAD_TARGET: '"{text}" is not a bomb target: BUILDINGS, POPULATION, TROOPS or '
                             "SCOURGE (B, P, T, S)",
     ProblemCode.MISSING_ITEM: {
-        "market": "{keyword} needs an item (format: {syntax})",
+        "market": lambda f: f"{f['keyword']} needs what to {str(f['keyword']).lower()}"
+                            f"{_market_words(f)} (format: {f['syntax']})",
         "give": "GIVE needs an item: vehicles, TROOPS, a weapon, goods or an expert (format: "
                 "GIVE quantity item #from #to)"},
     ProblemCode.TROOPS: lambda f: (f"troops cannot be {f['verb']}ed this way: " + (
         "use ENLIST" if f["verb"] == "buy" else "troops can never be sold")),
     ProblemCode.UNKNOWN_ITEM: {
-        "market": '"{text}" is not something you can {verb} (supplies, weapons or a vehicle '
-                  "name)",
+        "market": lambda f: f'"{f["text"]}" is not something you can {f["verb"]}'
+                            + (_market_words(f) or " (supplies, weapons or a vehicle name)"),
         "give": '"{text}" is nothing a convoy can give (vehicles, troops, rifles, grenades, '
                 "rockets, bombs, goods or an expert)"},
     ProblemCode.MISSING_TYPE: "CREATE needs a convoy type: LAND, SEA, AMPHIBIOUS, MILITARY or "

@@ -56,6 +56,7 @@ class GameSheet(GameMap):
         sheet = self.sheet_pane
         checked = {problem.line for problem in sheet.problems if not problem.is_warning}
         sheet.set_forecast(sheet_warnings(forecast, checked), text)
+        sheet.set_costs(forecast, text)
         self._money_after = forecast.end.money
         self._show_status()
 
