@@ -126,7 +126,7 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
     ProblemCode.OVER_LIMIT: by_why({
         "pre": facts(most=int), "post": facts(most=int), "convoy": facts(most=int, **NUMBER),
         "agents": facts(agents=int), "added": facts(**NUMBER, most=int, move=str)}),
-    ProblemCode.NO_CONVOY: facts(**NUMBER).maybe(why=words("sold")),
+    ProblemCode.NO_CONVOY: facts(**NUMBER).maybe(why=words("sold", "gone")),
     ProblemCode.OFF_MAP: by_why({"agent": facts(hex=str),
                                  "move": facts(target=str, origin=str)}),
     ProblemCode.SAME_HEX: facts(**NUMBER, hex=str),

@@ -80,8 +80,11 @@ def _no_moves(f: Facts) -> str:
 
 
 def _no_convoy(f: Facts) -> str:
-    if f.get("why") == "sold":
+    if f.get("why") == "sold":  # saved before lines were checked against the lines before them
         return f"convoy #{f['number']} is sold by this sheet's SELL CONVOY before its orders run"
+    if f.get("why") == "gone":
+        return (f"convoy #{f['number']} is gone by then: a line before this one sells, gives "
+                "away or merges it")
     return f"you have no convoy #{f['number']}"
 
 
