@@ -40,7 +40,7 @@ from conquest_tui.engine.paper.report_text import (
     status_lines,
     vehicle_count,
 )
-from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast
+from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast, Judgement
 from conquest_tui.engine.reports.history import FinalRow, History, Series
 from conquest_tui.engine.reports.phase_titles import PHASE_TITLES
 from conquest_tui.engine.reports.report import Report
@@ -64,9 +64,9 @@ __all__ = [
     "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
-    "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem", "ProblemCode",
-    "Report", "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title",
-    "city_row",
+    "Judgement", "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem",
+    "ProblemCode", "Report", "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError",
+    "battle_title", "city_row",
     "convoy_lines", "direction_between", "event_text", "forecast_text", "format_hex",
     "has_rounds", "header_of", "hex_row", "hexgrid", "hide_rule_ids", "is_move_word",
     "log_line", "market_lines", "moments", "number_of", "odds_text", "parse_hex", "parse_sheet",

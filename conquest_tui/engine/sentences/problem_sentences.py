@@ -109,6 +109,16 @@ def _meets_convoy(f: Facts) -> str:
     return f"this {f['what']} meets {enemies} in {f['hex']}: {odds_text.chance_words(f)}"
 
 
+def _forecast_no_troops(f: Facts) -> str:
+    troops = whole(f["troops"])
+    them = f"its {troops} troops" if troops != 1 else "its one troop"
+    if whole(f["lost"]):
+        return (f"forecast: convoy #{f['number']} fights at pulse {f['at_pulse']} and is lost, "
+                f"with {them}")
+    return (f"forecast: convoy #{f['number']} fights at pulse {f['at_pulse']} and loses all "
+            f"{them}")
+
+
 SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.LEGACY: "{" + SAID + "}",
     ProblemCode.SHEET_TOO_BIG: {
@@ -265,6 +275,7 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.NOT_OWNED: _not_owned,
     ProblemCode.ATTACKS_HEX: _attacks_hex,
     ProblemCode.MEETS_CONVOY: _meets_convoy,
+    ProblemCode.FORECAST_NO_TROOPS: _forecast_no_troops,
 }
 """The sentence of each code worded here; see `sentence_of` for the others."""
 
