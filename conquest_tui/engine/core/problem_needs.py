@@ -145,6 +145,7 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
     ProblemCode.MEETS_CONVOY: facts(what=words("move", "pause"), hex=str, convoys=int,
                                     owners=Seq(int), odds=_ODDS, percent=int),
     ProblemCode.FORECAST_NO_TROOPS: facts(**NUMBER, at_pulse=int, troops=int, lost=int),
+    ProblemCode.FORECAST_GONE: facts(**NUMBER, at_pulse=int),
     ProblemCode.FORECAST: facts(at_pulse=int, at_phase=str).by(
         "failed", {kind.value: needs for kind, needs in NEEDS.items()}),
 }

@@ -134,6 +134,7 @@ class ProblemCode(enum.StrEnum):
     MEETS_CONVOY = "meets_convoy"
     FORECAST = "forecast"
     FORECAST_NO_TROOPS = "forecast_no_troops"
+    FORECAST_GONE = "forecast_gone"
 
 
 PROBLEM_CODES: frozenset[str] = frozenset(code.value for code in ProblemCode)

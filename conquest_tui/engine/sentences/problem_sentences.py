@@ -276,6 +276,8 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.ATTACKS_HEX: _attacks_hex,
     ProblemCode.MEETS_CONVOY: _meets_convoy,
     ProblemCode.FORECAST_NO_TROOPS: _forecast_no_troops,
+    ProblemCode.FORECAST_GONE: "forecast: convoy #{number} is gone before pulse {at_pulse} "
+                               "(lost, sold or merged into another): this line will not run",
 }
 """The sentence of each code worded here; see `sentence_of` for the others."""
 
