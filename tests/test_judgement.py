@@ -131,3 +131,21 @@ def test_the_check_skips_exactly_the_lines_the_turn_skips(rng: random.Random) ->
     sheet = plausible_sheet(rng, game, clan)
     found = verdict(game, clan, sheet)
     assert not found, f"{found}\n{sheet}"
+
+
+def test_a_fight_that_leaves_a_convoy_no_troops_is_warned_of_on_its_line_cc_co_attack_01(
+        quiet: Game) -> None:
+    """CC-CO-ATTACK-01, CC-CBC-15, issue 27 point 5: an ATTACK on a city held by a thousand
+    troops; the forecast has the convoy lose every troop, and the line carries that warning (it
+    runs: it is not counted among the lines skipped)."""
+    clan = first_clan(quiet)
+    other = next(number for number in quiet.state.clan_order if number != clan)
+    city = next(city for city in quiet.state.cities if city.owner == other)
+    city.troops = 1000
+    convoy = convoy_of(quiet, clan)
+    quiet.move_convoy(convoy, city.hex)
+    judgement = judge_sheet(quiet, clan, "[CONVOY 1]\nATTACK\n")
+    [warning] = [p for p in judgement.problems if p.code == ProblemCode.FORECAST_NO_TROOPS]
+    assert warning.line == 2 and warning.is_warning and judgement.skipped == ()
+    assert problem_text(warning) == (
+        f"forecast: convoy #1 fights at pulse 1 and loses all its {convoy.troops} troops")
