@@ -96,7 +96,7 @@ def _check_sections(game: Game, plan: Game, clan: int, sheet: OrderSheet) -> lis
         allowed = convoy_stats.pulses(convoy, rules)
         good = counted(lines)
         problems += _over_limit(good, allowed, "convoy", number)
-        walks.append(_Walk(game, plan, convoy, good[:allowed]))
+        walks.append(_Walk(game, plan, convoy, good[:allowed], walks))
     walks.sort(key=lambda walk: walk.convoy.number)
     for pulse in range(max((len(walk.lines) for walk in walks), default=0)):
         for walk in walks:
@@ -200,14 +200,15 @@ def _check_clan_order(game: Game, clan: int, order: model.Order) -> Finding | No
 class _Walk:
     """One convoy's section followed line by line from its present hex, flagging the moves it
     cannot make and the lines whose check fails; a line that passes changes the plan as it will
-    change the game (a move moves the planned convoy, `ConvoyOrder.forecast` the rest). The
-    notices of fights read the real game's view: the plan's convoys stand where the Clan has not
-    looked yet."""
+    change the game (`ConvoyOrder.forecast`: SPLIT, ABSORB, which find every planned convoy
+    where its moves so far took it). The notices of fights read the real game's view."""
 
-    def __init__(self, game: Game, plan: Game, convoy: Convoy,
-                 lines: tuple[SheetLine, ...]) -> None:
+    def __init__(self, game: Game, plan: Game, convoy: Convoy, lines: tuple[SheetLine, ...],
+                 walks: list[_Walk]) -> None:
         self.game = game
         self.plan = plan
+        self.walks = walks
+        """Every convoy's walk (this one's too)."""
         self.convoy = convoy
         self.lines = lines
         self.here = convoy.hex
@@ -228,7 +229,11 @@ class _Walk:
             problem = order.check(plan, convoy)
             if problem:
                 return [_found(sheet_line.line, problem)]
-            order.forecast(plan, convoy)
+            if type(order).forecast is not model.ConvoyOrder.forecast:
+                for walk in self.walks:  # a hex set makes every game's hex index rebuild:
+                    if walk.convoy.hex != walk.here:  # only before an order that reads them
+                        walk.convoy.hex = walk.here
+                order.forecast(plan, convoy)
             if spec.keyword.lower() in MODES:
                 self.mode = spec.keyword.lower()
             elif spec.keyword == PAUSE:
@@ -245,10 +250,8 @@ class _Walk:
         self.moves += movement.move_distance(convoy, self.here, target)
         self.here = target
         self.last_move = sheet_line
-        notices = [*_meeting_notice(game, convoy, target, sheet_line.line, "move"),
-                   *_attack_notice(game, convoy, target, self.mode, sheet_line.line, "move")]
-        plan.move_convoy(convoy, target)
-        return notices
+        return [*_meeting_notice(game, convoy, target, sheet_line.line, "move"),
+                *_attack_notice(game, convoy, target, self.mode, sheet_line.line, "move")]
 
     def finish(self) -> list[Problem]:
         """An air convoy whose last move ends over water."""
