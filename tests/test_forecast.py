@@ -140,7 +140,8 @@ def test_a_hex_holds_only_plain_values_so_the_forecast_copy_is_a_copy() -> None:
 
 def test_check_with_forecast_prints_the_pulse_table(quiet: Game, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    """`conquest check SHEET --forecast`: the money line, the failures, each convoy by pulse."""
+    """`conquest check SHEET --forecast`: the failures as warnings on their lines (the exit
+    status stays 0: the lines run), the money line, each convoy by pulse."""
     from conquest_tui import session
     from conquest_tui.cli import main
 
@@ -152,7 +153,9 @@ def test_check_with_forecast_prints_the_pulse_table(quiet: Game, tmp_path: Path,
                  str(sheet)]) == 0
     out = capsys.readouterr().out
     assert "Forecast for turn 1: $25,000 now → $" in out
-    assert "line 6: forecast: will fail at pulse 5: convoy #1 has no Expert Scout" in out
+    assert ("line 6: warning: forecast: will fail at pulse 5: convoy #1 has no Expert Scout"
+            in out)
+    assert "No problems found (1 warning)." in out
     assert "Pulse" in out and "Troops" in out and "Not known: the dice" in out
 
 

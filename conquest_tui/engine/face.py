@@ -41,7 +41,12 @@ from conquest_tui.engine.paper.report_text import (
     status_lines,
     vehicle_count,
 )
-from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast, LineMoney
+from conquest_tui.engine.reports.forecast_records import (
+    ConvoyForecast,
+    Forecast,
+    Judgement,
+    LineMoney,
+)
 from conquest_tui.engine.reports.history import FinalRow, History, Series
 from conquest_tui.engine.reports.phase_titles import PHASE_TITLES
 from conquest_tui.engine.reports.report import Report
@@ -65,8 +70,8 @@ __all__ = [
     "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
-    "LineMoney", "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Price",
-    "PriceList", "Problem", "ProblemCode",
+    "Judgement", "LineMoney", "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec",
+    "Price", "PriceList", "Problem", "ProblemCode",
     "Report", "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title",
     "city_row",
     "convoy_lines", "direction_between", "event_text", "forecast_text", "format_hex",

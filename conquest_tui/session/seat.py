@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from conquest_tui.engine.combat.odds import Estimate
     from conquest_tui.engine.core.state import Problem
     from conquest_tui.engine.economy.price_list import PriceList
-    from conquest_tui.engine.reports.forecast_records import Forecast
+    from conquest_tui.engine.reports.forecast_records import Forecast, Judgement
     from conquest_tui.engine.reports.history import History
     from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.reports.view import ClanView
@@ -110,6 +110,14 @@ class Seat:
         from conquest_tui.engine.play.forecast import forecast_turn
 
         return forecast_turn(self._table._game, self.number, sheet)
+
+    def judge(self, sheet: str) -> Judgement:
+        """One judgement of the sheet: the checker's problems (lines the turn will skip) and
+        notices, and the forecast's warnings on the lines that run, by line (the forecast is
+        None when the game is over). Safe from a worker thread as `forecast` is."""
+        from conquest_tui.engine.play.judgement import judge_sheet
+
+        return judge_sheet(self._table._game, self.number, sheet)
 
     def odds(self, convoy: int, target: str | None = None, *, attack_city: bool = False,
              troops: int | None = None, runs: int | None = None,

@@ -128,7 +128,7 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
     ProblemCode.OVER_LIMIT: by_why({
         "pre": facts(most=int), "post": facts(most=int), "convoy": facts(most=int, **NUMBER),
         "agents": facts(agents=int), "added": facts(**NUMBER, most=int, move=str)}),
-    ProblemCode.NO_CONVOY: facts(**NUMBER).maybe(why=words("sold")),
+    ProblemCode.NO_CONVOY: facts(**NUMBER).maybe(why=words("sold", "gone")),
     ProblemCode.OFF_MAP: by_why({"agent": facts(hex=str),
                                  "move": facts(target=str, origin=str)}),
     ProblemCode.SAME_HEX: facts(**NUMBER, hex=str),
@@ -146,6 +146,8 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
                                    high=int, troops=int, certain=int, percent=int),
     ProblemCode.MEETS_CONVOY: facts(what=words("move", "pause"), hex=str, convoys=int,
                                     owners=Seq(int), odds=_ODDS, percent=int),
+    ProblemCode.FORECAST_NO_TROOPS: facts(**NUMBER, at_pulse=int, troops=int, lost=int),
+    ProblemCode.FORECAST_GONE: facts(**NUMBER, at_pulse=int),
     ProblemCode.FORECAST: facts(at_pulse=int, at_phase=str).by(
         "failed", {kind.value: needs for kind, needs in NEEDS.items()}),
 }

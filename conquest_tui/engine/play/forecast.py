@@ -195,7 +195,10 @@ class _Watch:
         assert ctx is not None
         final = self.final
         numbers = sorted(set(before) | set(self.seen) | set(final))
-        fights = {(e.pulse, e.convoy) for e in ctx.events if e.kind in FIGHTS and e.pulse}
+        fights: dict[tuple[int, int | None], int] = {}
+        for event in ctx.events:
+            if event.kind in FIGHTS and event.pulse:
+                fights.setdefault((event.pulse, event.convoy), event.line or 0)
         stops = {(e.pulse, e.convoy) for e in ctx.events if e.pulse and any(
             p.level == "resolve" and p.line == e.line and p.code == e.kind.value
             for p in ctx.problems)}
@@ -206,8 +209,10 @@ class _Watch:
                 continue
             rows = tuple(
                 ConvoyPulse(pulse, now.hex, now.troops, _whole(now.parts_owed),
-                            (pulse, number) in fights, (pulse, number) in stops)
-                if now is not None else ConvoyPulse(pulse, "", 0, 0, gone=True)
+                            (pulse, number) in fights, (pulse, number) in stops,
+                            line=fights.get((pulse, number), 0))
+                if now is not None else ConvoyPulse(pulse, "", 0, 0, (pulse, number) in fights,
+                                                    gone=True, line=fights.get((pulse, number), 0))
                 for pulse, now in self.seen.get(number, []))
             last = final.get(number)
             result.append(ConvoyForecast(

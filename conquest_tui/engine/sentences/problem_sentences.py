@@ -95,8 +95,11 @@ def _no_moves(f: Facts) -> str:
 
 
 def _no_convoy(f: Facts) -> str:
-    if f.get("why") == "sold":
+    if f.get("why") == "sold":  # saved before lines were checked against the lines before them
         return f"convoy #{f['number']} is sold by this sheet's SELL CONVOY before its orders run"
+    if f.get("why") == "gone":
+        return (f"convoy #{f['number']} is gone by then: a line before this one sells, gives "
+                "away or merges it")
     return f"you have no convoy #{f['number']}"
 
 
@@ -119,6 +122,16 @@ def _meets_convoy(f: Facts) -> str:
     owners = tuple(map(whole, listed(f["owners"])))
     enemies = odds_text.enemies(whole(f["convoys"]), owners)
     return f"this {f['what']} meets {enemies} in {f['hex']}: {odds_text.chance_words(f)}"
+
+
+def _forecast_no_troops(f: Facts) -> str:
+    troops = whole(f["troops"])
+    them = f"its {troops} troops" if troops != 1 else "its one troop"
+    if whole(f["lost"]):
+        return (f"forecast: convoy #{f['number']} fights at pulse {f['at_pulse']} and is lost, "
+                f"with {them}")
+    return (f"forecast: convoy #{f['number']} fights at pulse {f['at_pulse']} and loses all "
+            f"{them}")
 
 
 SENTENCES: dict[ProblemCode, ProblemSentence] = {
@@ -278,6 +291,9 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.NOT_OWNED: _not_owned,
     ProblemCode.ATTACKS_HEX: _attacks_hex,
     ProblemCode.MEETS_CONVOY: _meets_convoy,
+    ProblemCode.FORECAST_NO_TROOPS: _forecast_no_troops,
+    ProblemCode.FORECAST_GONE: "forecast: convoy #{number} is gone before pulse {at_pulse} "
+                               "(lost, sold or merged into another): this line will not run",
 }
 """The sentence of each code worded here; see `sentence_of` for the others."""
 

@@ -318,10 +318,9 @@ class OrderSheetPane(Widget):
         if not self.is_mounted:
             return
         self.editor.set_problems(problem_notes(problems))
-        # Listed when one is a problem (warnings alone are only written beside their lines);
-        # the list keeps its height either way, so that the editor keeps its size.
-        self.problem_list.show([hide_rule_ids(problem_line(problem)) for problem in problems]
-                               if count else [])
+        # Problems and warnings (the checker's notices, the forecast's) are listed; the list
+        # keeps its height either way, so that the editor keeps its size.
+        self.problem_list.show([hide_rule_ids(_listed(problem)) for problem in problems])
         self._update_hint()
 
     @on(OptionList.OptionSelected, "#sheet-problems")
@@ -665,3 +664,10 @@ class OrderSheetPane(Widget):
                     return convoy.order_lines
             return rules.order_lines.convoy
         return 0
+
+
+def _listed(problem: Problem) -> str:
+    """A problem as the list under the sheet shows it: a warning says it is one (its line
+    runs), as `conquest check` says it."""
+    line = problem_line(problem)
+    return line.replace(": ", ": warning: ", 1) if problem.is_warning else line
