@@ -196,7 +196,8 @@ def test_at_the_deadline_a_late_turn_runs_after_the_others_and_a_second_miss_dro
         mail_game: tuple[Path, list[int], dict[int, Path]],
         capsys: pytest.CaptureFixture[str]) -> None:
     """CC-GEN-03: a late turn runs after all the others when it comes; more than a turn
-    behind, the Clan is dropped (CC-GEN-11, CC-SEQ-14); the Clans' order comes back for the next turn."""
+    behind, the Clan is dropped (CC-GEN-11, CC-SEQ-14); the Clans' order comes back for the
+    next turn."""
     path, clans, forms = mail_game
     first, second, third = clans
     assert main(["accept", str(path), str(forms[second]), str(forms[third])]) == 0
