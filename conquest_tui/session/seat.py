@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from conquest_tui.engine.rules.ruleset import Ruleset
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.boards import SeatInfo
+    from conquest_tui.session.mail import Packet
     from conquest_tui.session.outcomes import HandOver, TurnOutcome
     from conquest_tui.session.table import Session
 
@@ -164,6 +165,12 @@ class Seat:
         """Run the Clan's turn, let bot seats play, save once (NotYourTurn, SheetRefused,
         SaveMovedOn: nothing ran)."""
         return self._table._submit(self.number, sheet)
+
+    def packet(self) -> Packet:
+        """The Clan's packet for play by mail: its report, in text and in the 1995 layout, and
+        its signed sheet form (the game's first packet gives the game its id and secret, and
+        saves them)."""
+        return self._table._packet(self.number)
 
     def resign(self) -> HandOver:
         """The Clan drops out (CC-GEN-11); bot seats play; the game is saved."""
