@@ -4,6 +4,7 @@ ENLIST counted, a city's invasion next to it, a hex attack worked out exactly (A
 from __future__ import annotations
 
 from fractions import Fraction
+from random import Random
 
 import pytest
 from game_helpers import convoy_of, first_clan, second_clan
@@ -88,3 +89,19 @@ def test_a_hex_off_the_route_takes_the_convoy_as_its_moves_leave_it(
     [estimate] = planned_estimates(game, own.owner, "[CONVOY 1]\nN\n", own.number, TWO_AWAY)
     assert estimate.troops == 25
     assert "is not on its route" in dict(odds_text.rows(estimate, game.rules))["Assumed"]
+
+
+@pytest.mark.parametrize("chance", [0.0, 0.5, 0.9])
+def test_runs_go_on_until_the_share_is_within_half_a_point(chance: float) -> None:
+    """Without a number of runs, a fight is run until the 95 % interval around its win share
+    lies within half a point: a sure thing stops at 1,000 runs, a coin toss near 40,000."""
+    rng = Random(f"coin:{chance}")
+    made = odds._enough(lambda: odds._Run(rng.random() < chance, True, 0, 0), None)
+    share = sum(run.won for run in made) / len(made)
+    assert abs(share - chance) <= 0.005
+    if chance == 0.0:
+        assert len(made) == 1_000
+    elif chance == 0.5:
+        assert 38_000 <= len(made) <= 40_000
+    else:
+        assert 10_000 < len(made) < 20_000

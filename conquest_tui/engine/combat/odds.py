@@ -34,9 +34,10 @@ DEFAULT_RUNS = 1_000
 CHECKER_RUNS = 200
 ENOUGH_MARGIN = 0.005
 """Without a number of runs, enough are made for the win share to be within half a point of
-the true chance (95 % of the time): its confidence half-width 1.96·√(p(1−p)/n) at most this."""
-BATCH = 500
-MIN_RUNS = 2_000
+the true chance (95 % of the time): the Wilson interval around it reaches no further."""
+Z95 = 1.96
+BATCH = 250
+MIN_RUNS = 500
 MAX_RUNS = 40_000
 UNKNOWN = -1
 """What the view says for an owner it does not know."""
@@ -184,12 +185,19 @@ def _enough(one_run: Callable[[], _Run], runs: int | None) -> list[_Run]:
     made: list[_Run] = []
     while len(made) < MAX_RUNS:
         made += [one_run() for _ in range(BATCH)]
-        if len(made) < MIN_RUNS:
-            continue
-        share = sum(run.won for run in made) / len(made)
-        if 1.96 * math.sqrt(share * (1 - share) / len(made)) <= ENOUGH_MARGIN:
+        if len(made) >= MIN_RUNS and _within(sum(run.won for run in made), len(made)):
             break
     return made
+
+
+def _within(won: int, runs: int) -> bool:
+    """Whether the 95 % Wilson interval of `won` in `runs` lies within `ENOUGH_MARGIN` of the
+    share on both sides (it also bounds a share of 0 or 1, where p(1−p) would say 0)."""
+    share = won / runs
+    z2 = Z95 * Z95
+    centre = (share + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = Z95 * math.sqrt(share * (1 - share) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
+    return max(share - (centre - half), centre + half - share) <= ENOUGH_MARGIN
 
 
 def _totals(kind: str, runs: list[_Run], seed: int) -> _Totals:
