@@ -117,6 +117,8 @@ def test_defend_wildcards_skip_hexes_you_do_not_own_cc_cl_defend_03(ctx) -> None
     assert [p.code for p in ctx.problems] == ["defended_already"]
     order(ctx, "DEFEND 99**")
     assert problem_text(ctx.problems[-1]).startswith("you own no hex that matches 99**")
+    order(ctx, "GARRISON 1 *307")  # every position counts: 0307, not 0308
+    assert (ctx.game.hex(PLAINS).garrison, ctx.game.hex(HOME).garrison) == (1, 0)
 
 
 def test_defend_with_troops_assigns_up_to_the_new_level_cc_cl_defend_02_cc_hex_09(ctx) -> None:

@@ -276,12 +276,11 @@ def test_passage_notes_and_hex_list_cc_hex_04_cc_hex_05(game) -> None:
 # --- LOOT ----------------------------------------------------------------------------------
 
 
-def test_bank_can_be_looted_every_turn_by_any_clan_cc_hex_17_cc_hex_40(ctx, home_convoy) -> None:
-    """CC-HEX-17, CC-HEX-40, AMB-76: $2,000–$3,000 once per Clan per turn, never "empty"."""
+def test_a_bank_pays_its_owner_every_turn_cc_hex_15_cc_hex_17_cc_hex_40(ctx, home_convoy) -> None:
+    """CC-HEX-15/17/40, AMB-76: the owner of a Bank's hex loots $2,000–$3,000 once per turn;
+    the hex is never "empty" for him."""
     game = ctx.game
-    other = next(c.number for c in game.state.clans if c.number != ctx.clan.number)
-    own(game, other, PLAINS)
-    game.hex(PLAINS).defense, game.hex(PLAINS).garrison = 10, 10
+    own(game, ctx.clan.number, PLAINS)
     game.hex(PLAINS).special = "BAN"
     home_convoy.hex = PLAINS
     money = ctx.clan.stock.money
@@ -292,10 +291,30 @@ def test_bank_can_be_looted_every_turn_by_any_clan_cc_hex_17_cc_hex_40(ctx, home
     assert ctx.clan.stock.money == money + gained
     assert [e.facts["why"] for e in events_of(ctx, "loot_empty")] == ["bank"]
     assert not game.hex(PLAINS).looted
-    assert [e.kind for e in game.clan(other).inbox] == ["bank_looted"]
     game.state.game_turn += 1
     convoy_order(ctx, home_convoy, "LOOT")
     assert ctx.clan.stock.money > money + gained
+
+
+def test_a_strangers_bank_is_searched_like_any_hex_cc_hex_15_amb_76(ctx, home_convoy) -> None:
+    """CC-HEX-15, AMB-76: "you must own the hex containing the structure" to gain its
+    benefits: another Clan's Bank pays a stranger nothing of its money; his LOOT searches the
+    hex once a game, as any other hex, and its owner is told of no robbery."""
+    game = ctx.game
+    other = next(c.number for c in game.state.clans if c.number != ctx.clan.number)
+    own(game, other, PLAINS)
+    game.hex(PLAINS).defense, game.hex(PLAINS).garrison = 10, 10
+    game.hex(PLAINS).special = "BAN"
+    home_convoy.hex = PLAINS
+    convoy_order(ctx, home_convoy, "LOOT")
+    assert [e.facts["why"] for e in events_of(ctx, "loot")] == ["search"]
+    assert game.hex(PLAINS).looted
+    money = ctx.clan.stock.money
+    game.state.game_turn += 1
+    convoy_order(ctx, home_convoy, "LOOT")
+    assert ctx.clan.stock.money == money
+    assert [e.facts["why"] for e in events_of(ctx, "loot_empty")] == ["looted"]
+    assert "bank_looted" not in [e.kind for e in game.clan(other).inbox]
 
 
 def test_loot_not_hidden_nor_in_recon_cc_hex_43_cc_co_loot_02(ctx, home_convoy) -> None:

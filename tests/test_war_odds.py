@@ -187,7 +187,7 @@ def test_conquest_odds_prints_words_and_json(game: Game, own: Convoy, tmp_path,
     assert [item["fight"] for item in data] == ["convoy_battle", "hex_attack"]
     assert data[0]["runs"] == 200 and data[0]["assumptions"][0]["text"]
     assert cli.main([*base[:-4], "--target", "0101"]) == 1
-    assert "neither the convoy's hex nor next to it" in capsys.readouterr().err
+    assert "Nothing to fight in hex 0101" in capsys.readouterr().err  # far, but asked about
 
 
 def test_estimates_do_not_change_the_game(game: Game, own: Convoy) -> None:

@@ -126,11 +126,15 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--save", required=True, help="the save file")
     odds_cmd.add_argument("--clan", type=int, required=True, help="the Clan number")
     odds_cmd.add_argument("--convoy", type=int, required=True, help="the Clan's convoy number")
-    odds_cmd.add_argument("--target", help="a hex next to the convoy (default: its own hex)")
+    odds_cmd.add_argument("--target", help="any hex: on the convoy's route, next to it or "
+                          "further (default: its own hex)")
+    odds_cmd.add_argument("--sheet", help="the order sheet the convoy follows there (default: "
+                          "the Clan's sheet being written in the save)")
     odds_cmd.add_argument("--attack-city", action="store_true",
                           help="the convoy invades the city in its hex (ATTACK)")
     odds_cmd.add_argument("--troops", type=int, help="troops to attack with (default: all)")
-    odds_cmd.add_argument("--runs", type=int, default=1_000, help="battles to run (1,000)")
+    odds_cmd.add_argument("--runs", type=int, help="battles to run (default: enough to be "
+                          "within half a point; a hex attack is always worked out exactly)")
     odds_cmd.add_argument("--seed", type=int, default=0, help="seed of the runs (0)")
     odds_cmd.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
     odds_cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")

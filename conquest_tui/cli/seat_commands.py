@@ -219,10 +219,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     table = open_table(args.save, args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
-    if args.runs < 1 or (args.troops is not None and args.troops < 1):
+    if (args.runs is not None and args.runs < 1) or (args.troops is not None and args.troops < 1):
         raise CliError("--runs and --troops take a whole number of 1 or more.")
+    sheet = seat.draft if args.sheet is None else read_sheet(args.sheet)
     found = seat.odds(args.convoy, args.target, attack_city=args.attack_city,
-                      troops=args.troops, runs=args.runs, seed=args.seed)
+                      troops=args.troops, runs=args.runs, seed=args.seed, sheet=sheet)
     rules = seat.rules
     if args.json:
         print(json.dumps([odds_json(estimate, rules) for estimate in found], indent=2,

@@ -121,21 +121,20 @@ class Seat:
         return judge_sheet(self._table._game, self.number, sheet)
 
     def odds(self, convoy: int, target: str | None = None, *, attack_city: bool = False,
-             troops: int | None = None, runs: int | None = None,
-             seed: int = 0) -> list[Estimate]:
+             troops: int | None = None, runs: int | None = None, seed: int = 0,
+             sheet: str = "") -> list[Estimate]:
         """The fights one of the Clan's convoys would meet at `target` (its own hex by default),
-        each run many times from what the Clan knows (NoOdds says why there is none)."""
+        from what the Clan knows: with a `sheet`, the convoy as it brings it there (this turn's
+        purchases and ENLIST, its moves on the way); a hex attack exactly, other fights by
+        `runs` seeded runs (None: enough for half a point). NoOdds says why there is none."""
         from conquest_tui.engine.combat import odds
+        from conquest_tui.engine.play.planned import planned_estimates
         from conquest_tui.engine.sentences.odds_text import error_text
 
-        game = self._table._game
         try:
-            found = game.convoy(self.number, convoy)
-            if found is None:
-                raise odds.OddsError("no_convoy", number=convoy)
-            return odds.estimates(game, self.view(), found, target, attack_city=attack_city,
-                                  troops=troops,
-                                  runs=odds.DEFAULT_RUNS if runs is None else runs, seed=seed)
+            return planned_estimates(self._table._game, self.number, sheet, convoy, target,
+                                     attack_city=attack_city, troops=troops, runs=runs,
+                                     seed=seed)
         except odds.OddsError as error:
             raise NoOdds(error_text(error).capitalize() + ".") from None
 

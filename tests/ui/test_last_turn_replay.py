@@ -27,13 +27,16 @@ def view() -> ClanView:
 
 
 def test_frames_follow_the_convoy_and_tell_the_attack(view: ClanView) -> None:
-    """Start at 0308, then 0307 (the attack beaten off), 0306, 0405: one frame a pulse."""
+    """Start at 0308, then 0307 (5 troops, 6 needed: the commander calls the attack off, AMB-42,
+    nothing marked), 0306 (taken, marked), 0405: one frame a pulse."""
     frames = replay_frames(view)
     assert [frame.pulse for frame in frames] == [0, 1, 2, 3]
     assert [frame.convoys for frame in frames] == [
         {"0308": (1,)}, {"0307": (1,)}, {"0306": (1,)}, {"0405": (1,)}]
-    assert frames[1].marked == ("0307",)
-    assert frames[1].sentences[0].startswith("Convoy #1 attacked 0307")
+    assert frames[1].marked == ()
+    assert "called the attack off" in frames[1].sentences[1]
+    assert frames[2].marked == ("0306",)
+    assert frames[2].sentences[0].startswith("Convoy #1 attacked 0306")
     assert all("CC-" not in line for frame in frames for line in frame.sentences)
 
 
@@ -53,14 +56,16 @@ class ReplayApp(App[None]):
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_replay_snapshot(view: ClanView, snap_compare: Any, size: tuple[int, int]) -> None:
-    """Pulse 1: the convoy in 0307, the attack marked, its sentence below the map."""
+    """Pulse 2: the convoy in 0306, the attack marked, its sentence below the map."""
 
-    async def to_pulse_one(pilot: Pilot[None]) -> None:
+    async def to_pulse_two(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("right")
         await pilot.pause()
         await pilot.press("right")
         await pilot.pause()
 
-    assert snap_compare(ReplayApp(view), terminal_size=size, run_before=to_pulse_one)
+    assert snap_compare(ReplayApp(view), terminal_size=size, run_before=to_pulse_two)
 
 
 async def test_p_plays_the_last_turn_and_escape_ends_it(tmp_path: Path,

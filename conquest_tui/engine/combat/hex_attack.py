@@ -1,8 +1,10 @@
-"""A hex attack as pure rolls, and its odds from many seeded runs (CC-CBH-02…05, AMB-42)."""
+"""A hex attack as pure rolls, and its exact odds from every roll (CC-CBH-02…05, AMB-42)."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from fractions import Fraction
 from random import Random
 
 import attrs
@@ -52,14 +54,14 @@ class HexOutcome:
 
 @attrs.frozen
 class HexOdds:
-    """The range an attack needs and the share of seeded runs that take the hex."""
+    """The range an attack needs and the chance to take the hex."""
 
     low: int
     high: int
     chance: float
-    """0.0 … 1.0: the share of runs that capture the hex."""
+    """0.0 … 1.0: the chance to capture the hex."""
     expected_lost: float
-    """Troops lost on average over the runs (0 when the attack is called off)."""
+    """Troops lost on average (0 when the attack is called off)."""
 
 
 def attacks(game: Game, clan: Clan, hex_id: str, mode: str, hidden: bool = False) -> bool:
@@ -79,43 +81,87 @@ def defense_of(game: Game, hex_id: str) -> HexDefense:
                       rules.terrains[game.map.terrain_of(hex_id)].guard_cost, state.garrison)
 
 
+def goes_ahead(troops: int, needed: int, rules: HexAttackRules) -> Fraction:
+    """The chance the attack is made once R is rolled — the one caution rule of the turn and of
+    the odds (AMB-42): enough troops always attack; short of R, the commander usually tells his
+    men cannot win and calls the attack off, and misjudges it `misjudge_chance` of the time."""
+    if troops >= needed or not rules.commander_caution:
+        return Fraction(1)
+    return Fraction(rules.misjudge_chance).limit_denominator(1_000_000)
+
+
 def resolve(defense: HexDefense, troops: int, rules: HexAttackRules, rng: Random) -> HexOutcome:
     """One attack of `troops` on the hex: below the minimum nothing happens; at or above the
     maximum it always wins; between, R is rolled and the attack wins at R or more, losing exactly
-    R, and otherwise loses every troop — unless the commander calls it off at R − margin."""
+    R; short of R the commander calls it off (`goes_ahead`), or it is made and every troop dies."""
     if troops < defense.low:
         return HexOutcome(TOO_STRONG, 0, 0)
     needed = defense.roll(rng)
-    if rules.commander_caution and troops < needed - rules.caution_margin:
+    if troops >= needed:
+        return HexOutcome(CAPTURED, needed, needed)
+    chance = goes_ahead(troops, needed, rules)
+    if chance < 1 and (chance == 0 or rng.random() >= chance):
         return HexOutcome(CALLED_OFF, needed, 0)
-    if troops < needed:
-        return HexOutcome(FAILED, needed, troops)
-    return HexOutcome(CAPTURED, needed, needed)
+    return HexOutcome(FAILED, needed, troops)
 
 
-def odds(game: Game, hex_id: str, troops: int) -> HexOdds:
-    """The attack's odds on the hex as it stands now, from seeded runs of `resolve`."""
-    rules = game.rules.combat.hex_attack
-    return _odds(defense_of(game, hex_id), troops, rules)
+@functools.lru_cache(maxsize=256)
+def needed_counts(defense: HexDefense) -> Mapping[int, int]:
+    """R's distribution: troops needed → how many of the equally likely rolls need that many."""
+    counts = {value: 1 for value in range(defense.conquer.low, defense.conquer.high + 1)}
+    cost = defense.guard_cost
+    for _ in range(defense.guards):
+        sums: dict[int, int] = {}
+        for value, count in counts.items():
+            for extra in range(cost.low, cost.high + 1):
+                sums[value + extra] = sums.get(value + extra, 0) + count
+        counts = sums
+    return counts
+
+
+@attrs.frozen
+class ExactOutcome:
+    """An attack's outcomes with their exact chances (`resolve`'s own, enumerated)."""
+
+    captured: Fraction
+    failed: Fraction
+    """Made and lost: every troop dies."""
+    called_off: Fraction
+    too_strong: bool
+    lost: tuple[tuple[int, Fraction], ...]
+    """Troops lost → chance, in order (0 for an attack called off or not made)."""
+
+    @property
+    def expected_lost(self) -> float:
+        return float(sum(lost * chance for lost, chance in self.lost))
 
 
 @functools.lru_cache(maxsize=512)
-def _odds(defense: HexDefense, troops: int, rules: HexAttackRules) -> HexOdds:
-    """Same defense, troops and rules → same answer: the runs use one fixed seed."""
-    low, high = defense.low, defense.high
-    if troops < low:
-        return HexOdds(low, high, 0.0, 0.0)
-    if troops >= high:
-        return HexOdds(low, high, 1.0, float(_average_needed(defense)))
-    rng = Random(f"hex-odds:{defense.conquer}:{defense.guard_cost}:{defense.guards}:{troops}")
-    runs = rules.odds_runs
-    won = lost = 0
-    for _ in range(runs):
-        outcome = resolve(defense, troops, rules, rng)
-        won += outcome.result == CAPTURED
-        lost += outcome.lost
-    return HexOdds(low, high, won / runs, lost / runs)
+def exact(defense: HexDefense, troops: int, rules: HexAttackRules) -> ExactOutcome:
+    """Every roll of R weighed: the attack's exact chances and losses (AMB-42)."""
+    if troops < defense.low:
+        return ExactOutcome(Fraction(0), Fraction(0), Fraction(0), True, ((0, Fraction(1)),))
+    counts = needed_counts(defense)
+    total = sum(counts.values())
+    captured = failed = called_off = Fraction(0)
+    lost: dict[int, Fraction] = {}
+    for needed, count in counts.items():
+        share = Fraction(count, total)
+        if troops >= needed:
+            captured += share
+            lost[needed] = lost.get(needed, Fraction(0)) + share
+            continue
+        ahead = goes_ahead(troops, needed, rules)
+        failed += share * ahead
+        called_off += share * (1 - ahead)
+        lost[troops] = lost.get(troops, Fraction(0)) + share * ahead
+        lost[0] = lost.get(0, Fraction(0)) + share * (1 - ahead)
+    return ExactOutcome(captured, failed, called_off, False,
+                        tuple(sorted((k, v) for k, v in lost.items() if v)))
 
 
-def _average_needed(defense: HexDefense) -> float:
-    return defense.conquer.average + defense.guards * defense.guard_cost.average
+def odds(game: Game, hex_id: str, troops: int) -> HexOdds:
+    """The attack's exact odds on the hex as it stands now."""
+    defense = defense_of(game, hex_id)
+    outcome = exact(defense, troops, game.rules.combat.hex_attack)
+    return HexOdds(defense.low, defense.high, float(outcome.captured), outcome.expected_lost)

@@ -1,4 +1,4 @@
-"""Odds of a fight from what a Clan knows: the combat functions run many times, seeded."""
+"""Odds of a fight from what a Clan knows: a hex attack exactly, other fights by seeded runs."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,6 @@ from conquest_tui.engine.combat import (
     hex_attack,
 )
 from conquest_tui.engine.combat.convoy_battle import Fighter, SeededChances
-from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy, Sighting
 from conquest_tui.engine.rules.ruleset_combat import AssaultRules, CombatRules, HexAttackRules
@@ -32,6 +32,13 @@ CITY_INVASION = "city_invasion"
 CONVOY_BATTLE = "convoy_battle"
 DEFAULT_RUNS = 1_000
 CHECKER_RUNS = 200
+ENOUGH_MARGIN = 0.005
+"""Without a number of runs, enough are made for the win share to be within half a point of
+the true chance (95 % of the time): the Wilson interval around it reaches no further."""
+Z95 = 1.96
+BATCH = 250
+MIN_RUNS = 500
+MAX_RUNS = 40_000
 UNKNOWN = -1
 """What the view says for an owner it does not know."""
 
@@ -62,7 +69,8 @@ class Losses:
 
 @attrs.frozen
 class Estimate:
-    """How a fight is likely to go, from `runs` seeded runs of the combat code itself."""
+    """How a fight is likely to go: worked out exactly (`exact`) or from `runs` seeded runs of
+    the combat code itself."""
 
     fight: str
     """"hex_attack", "city_invasion" or "convoy_battle"."""
@@ -81,6 +89,10 @@ class Estimate:
     defender: Losses
     spread: tuple[int, int]
     """10th and 90th percentile of the Clan's troop losses."""
+    exact: bool = False
+    """Worked out from every roll's chance rather than runs (`runs` is then 0)."""
+    wiped_out: float = 0.0
+    """The share of fights in which every troop the Clan sends in dies."""
     target: tuple[Fact, ...] = ()
     """What is fought: owner, defense level, guards, city name, enemy convoys …"""
     assumptions: tuple[Assumption, ...] = ()
@@ -129,6 +141,8 @@ class _Run:
     own_vehicles: tuple[str, ...] = ()
     their_vehicles: tuple[str, ...] = ()
     population: int = 0
+    wiped: bool = False
+    """Every troop sent in died."""
 
 
 def _own(view: ClanView, convoy: Convoy) -> None:
@@ -159,6 +173,31 @@ class _Totals:
     attacker: Losses
     defender: Losses
     spread: tuple[int, int]
+    exact: bool = False
+    wiped_out: float = 0.0
+
+
+def _enough(one_run: Callable[[], _Run], runs: int | None) -> list[_Run]:
+    """`runs` runs, or (None) batches until the win share is within `ENOUGH_MARGIN` of the true
+    chance, from `MIN_RUNS` to `MAX_RUNS` runs."""
+    if runs is not None:
+        return [one_run() for _ in range(runs)]
+    made: list[_Run] = []
+    while len(made) < MAX_RUNS:
+        made += [one_run() for _ in range(BATCH)]
+        if len(made) >= MIN_RUNS and _within(sum(run.won for run in made), len(made)):
+            break
+    return made
+
+
+def _within(won: int, runs: int) -> bool:
+    """Whether the 95 % Wilson interval of `won` in `runs` lies within `ENOUGH_MARGIN` of the
+    share on both sides (it also bounds a share of 0 or 1, where p(1−p) would say 0)."""
+    share = won / runs
+    z2 = Z95 * Z95
+    centre = (share + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = Z95 * math.sqrt(share * (1 - share) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
+    return max(share - (centre - half), centre + half - share) <= ENOUGH_MARGIN
 
 
 def _totals(kind: str, runs: list[_Run], seed: int) -> _Totals:
@@ -180,14 +219,16 @@ def _totals(kind: str, runs: list[_Run], seed: int) -> _Totals:
                         vehicles(lambda run: run.their_vehicles),
                         sum(run.population for run in runs) / count),
         spread=(_percentile(lost, 0.10), _percentile(lost, 0.90)),
+        wiped_out=sum(run.wiped for run in runs) / count,
     )
 
 
 # --- hex attack (CC-CBH-02…05, AMB-42) ---------------------------------------------------------
 def hex_attack_odds(game: Game, view: ClanView, convoy: Convoy, hex_id: str, *,
-                    troops: int | None = None, runs: int = DEFAULT_RUNS,
+                    troops: int | None = None, runs: int | None = None,
                     seed: int = 0) -> Estimate:
-    """The convoy's attack on the hex in Capture mode, from the hex as the Clan knows it."""
+    """The convoy's attack on the hex in Capture mode, from the hex as the Clan knows it: exact,
+    every roll of the attack weighed (`runs` and `seed` are not needed)."""
     _own(view, convoy)
     if game.map.is_water(hex_id):
         raise OddsError("water_hex", hex=hex_id)
@@ -204,7 +245,7 @@ def hex_attack_odds(game: Game, view: ClanView, convoy: Convoy, hex_id: str, *,
     defense = hex_attack.HexDefense(rules.defense_levels[level - 1].conquer,
                                     rules.terrains[game.map.terrain_of(hex_id)].guard_cost, guards)
     sent = convoy.troops if troops is None else min(troops, convoy.troops)
-    results = _hex_runs(defense, sent, rules.combat.hex_attack, runs, seed)
+    results = _hex_exact(defense, sent, rules.combat.hex_attack)
     target = (("owner", info.owner), ("level", level), ("guards", guards),
               ("low", defense.low), ("high", defense.high))
     return Estimate(clan=view.number, convoy=convoy.number, hex=hex_id, troops=sent,
@@ -221,23 +262,34 @@ def _assumed_hex(game: Game, hex_id: str) -> tuple[int, int]:
     return min(level, generation.max_defense_level), 0
 
 
-@functools.lru_cache(maxsize=256)
-def _hex_runs(defense: hex_attack.HexDefense, troops: int, rules: HexAttackRules, runs: int,
-              seed: int) -> _Totals:
-    rng = _seeded(HEX_ATTACK, seed)
-    results = []
-    for _ in range(runs):
-        outcome = hex_attack.resolve(defense, troops, rules, rng)
-        won = outcome.result == hex_attack.CAPTURED
-        fought = outcome.result in (hex_attack.CAPTURED, hex_attack.FAILED)
-        results.append(_Run(won, fought, outcome.lost, defense.guards if won else 0))
-    return _totals(HEX_ATTACK, results, seed)
+def _hex_exact(defense: hex_attack.HexDefense, troops: int,
+               rules: HexAttackRules) -> _Totals:
+    """The attack's chances from `hex_attack.exact`: the turn's own rule, enumerated."""
+    outcome = hex_attack.exact(defense, troops, rules)
+    captured = float(outcome.captured)
+    return _Totals(
+        fight=HEX_ATTACK, runs=0, seed=0, win=captured,
+        no_fight=1.0 if outcome.too_strong else float(outcome.called_off),
+        attacker=Losses(outcome.expected_lost), defender=Losses(defense.guards * captured),
+        spread=(_share_point(outcome.lost, 0.10), _share_point(outcome.lost, 0.90)),
+        exact=True, wiped_out=float(outcome.failed))
+
+
+def _share_point(chances: tuple[tuple[int, Fraction], ...], share: float) -> int:
+    """The least value whose cumulative chance reaches `share` (`chances` in order)."""
+    total = Fraction(0)
+    for value, chance in chances:
+        total += chance
+        if total >= Fraction(share).limit_denominator(1000):
+            return value
+    return chances[-1][0] if chances else 0
 
 
 # --- city invasion (CC-CBC-02…11) --------------------------------------------------------------
 def city_invasion_odds(game: Game, view: ClanView, convoy: Convoy, *, troops: int | None = None,
-                       runs: int = DEFAULT_RUNS, seed: int = 0) -> Estimate:
-    """The convoy's ATTACK on the city in its hex, from the city as the Clan knows it."""
+                       runs: int | None = None, seed: int = 0) -> Estimate:
+    """The convoy's ATTACK on the city in its hex, from the city as the Clan knows it (`troops`
+    above the convoy's are cut to them)."""
     _own(view, convoy)
     info = view.city_info(convoy.hex)
     if info is None:
@@ -296,16 +348,17 @@ def _known_city(game: Game, view: ClanView,
 
 
 @functools.lru_cache(maxsize=64)
-def _city_runs(the_assault: city_battle.Assault, rules: AssaultRules, runs: int,
+def _city_runs(the_assault: city_battle.Assault, rules: AssaultRules, runs: int | None,
                seed: int) -> _Totals:
     rng = _seeded(CITY_INVASION, seed)
-    results = []
-    for _ in range(runs):
+
+    def one_run() -> _Run:
         result = city_battle.fight(the_assault, rules, rng)
-        results.append(_Run(result.won, bool(result.rounds), result.attackers_lost,
-                            result.defenders_lost,
-                            population=result.population_lost + result.pillage))
-    return _totals(CITY_INVASION, results, seed)
+        return _Run(result.won, bool(result.rounds), result.attackers_lost,
+                    result.defenders_lost, population=result.population_lost + result.pillage,
+                    wiped=result.attackers_lost >= the_assault.attackers)
+
+    return _totals(CITY_INVASION, _enough(one_run, runs), seed)
 
 
 # --- convoy battle (CC-CBV-01…10, AMB-41) ------------------------------------------------------
@@ -318,7 +371,7 @@ def enemy_sightings(view: ClanView, hex_id: str) -> list[Sighting]:
 
 
 def convoy_battle_odds(game: Game, view: ClanView, convoy: Convoy, hex_id: str, *,
-                       runs: int = DEFAULT_RUNS, seed: int = 0) -> Estimate:
+                       runs: int | None = None, seed: int = 0) -> Estimate:
     """The convoy entering (or pausing in) the hex and attacking every enemy convoy the Clan
     saw there, one after the other; a win is beating them all (CC-CBV-01/02)."""
     _own(view, convoy)
@@ -375,12 +428,12 @@ def _assumed_convoy(game: Game, own: Convoy, sighting: Sighting, index: int,
 
 
 @functools.lru_cache(maxsize=256)
-def _battle_runs(attacker: Fighter, enemies: tuple[Fighter, ...], rules: CombatRules, runs: int,
-                 seed: int) -> _Totals:
+def _battle_runs(attacker: Fighter, enemies: tuple[Fighter, ...], rules: CombatRules,
+                 runs: int | None, seed: int) -> _Totals:
     """Same sides, rules, runs and seed → the same runs (the checker asks on every keystroke)."""
     chances = SeededChances(_seeded(CONVOY_BATTLE, seed))
-    return _totals(CONVOY_BATTLE,
-                   [_one_battle_run(attacker, enemies, rules, chances) for _ in range(runs)], seed)
+    return _totals(CONVOY_BATTLE, _enough(
+        lambda: _one_battle_run(attacker, enemies, rules, chances), runs), seed)
 
 
 def _one_battle_run(attacker: Fighter, enemies: tuple[Fighter, ...], rules: CombatRules,
@@ -403,9 +456,11 @@ def _one_battle_run(attacker: Fighter, enemies: tuple[Fighter, ...], rules: Comb
         their_vehicles += result.defender.destroyed
         if result.outcome != "attacker":
             return _Run(False, True, lost, their_lost, tuple(own_vehicles),
-                        tuple(their_vehicles))
+                        tuple(their_vehicles), wiped=attacker.troops > 0
+                        and lost >= attacker.troops)
         own = _after(own, result.attacker)
-    return _Run(True, True, lost, their_lost, tuple(own_vehicles), tuple(their_vehicles))
+    return _Run(True, True, lost, their_lost, tuple(own_vehicles), tuple(their_vehicles),
+                wiped=attacker.troops > 0 and lost >= attacker.troops)
 
 
 def _after(side: Fighter, result: convoy_battle.SideResult) -> Fighter:
@@ -419,35 +474,59 @@ def _after(side: Fighter, result: convoy_battle.SideResult) -> Fighter:
 
 # --- what a convoy would fight ------------------------------------------------------------------
 def estimates(game: Game, view: ClanView, convoy: Convoy, target: str | None = None, *,
-              attack_city: bool = False, troops: int | None = None, runs: int = DEFAULT_RUNS,
+              attack_city: bool = False, troops: int | None = None, runs: int | None = None,
               seed: int = 0) -> list[Estimate]:
-    """Every fight the convoy would meet: in its own hex, the enemy convoys seen there and, with
-    `attack_city`, the city; in a neighbouring `target`, the convoys seen there, then the hex
-    itself in Capture mode (CC-MOVE-15: battles first, then the hex attack)."""
+    """Every fight the convoy would meet in `target` (its own hex by default), as it stands
+    now: the enemy convoys seen there; entering another hex, the hex itself in Capture mode
+    (CC-MOVE-15: battles first, then the hex attack) and an ATTACK on the city there; in its own
+    hex, with `attack_city`, that ATTACK. Any hex of the map may be asked about: the convoy is
+    taken to have come next to it as it is."""
     _own(view, convoy)
     hex_id = target or convoy.hex
     if not game.map.contains(hex_id):
         raise OddsError("off_map", hex=hex_id)
-    if hex_id != convoy.hex and not hexgrid.are_adjacent(convoy.hex, hex_id):
-        raise OddsError("not_neighbour", hex=hex_id)
+    entering = hex_id != convoy.hex
     found: list[Estimate] = []
     if enemy_sightings(view, hex_id):
         found.append(convoy_battle_odds(game, view, convoy, hex_id, runs=runs, seed=seed))
-    if hex_id == convoy.hex:
-        if attack_city:
-            found.append(city_invasion_odds(game, view, convoy, troops=troops, runs=runs,
-                                            seed=seed))
-    elif _attacks(game, view, convoy, hex_id):
-        found.append(hex_attack_odds(game, view, convoy, hex_id, troops=troops, runs=runs,
-                                     seed=seed))
+    arriving = troops
+    if entering and _attacks(game, view, convoy, hex_id):
+        taken = hex_attack_odds(game, view, convoy, hex_id, troops=troops)
+        found.append(taken)
+        arriving = _after_hex_attack(taken)
+    if (attack_city or entering) and _invadable(view, hex_id) and (arriving is None
+                                                                    or arriving > 0):
+        placed = attrs.evolve(convoy, hex=hex_id)
+        invasion = city_invasion_odds(game, view, placed, troops=arriving, runs=runs, seed=seed)
+        if arriving is not None and arriving != troops:
+            invasion = attrs.evolve(invasion, assumptions=(*invasion.assumptions, Assumption(
+                "after_hex_attack", (("hex", hex_id), ("troops", arriving)))))
+        found.append(invasion)
     if not found:
         more = ""
-        if hex_id == convoy.hex and view.city_info(hex_id) is not None:
+        if not entering and view.city_info(hex_id) is not None:
             more = "city"
-        elif hex_id != convoy.hex and convoy.mode != "capture":
+        elif entering and convoy.mode != "capture":
             more = "capture"
         raise OddsError("nothing_to_fight", hex=hex_id, more=more)
     return found
+
+
+def _after_hex_attack(taken: Estimate) -> int:
+    """The troops left to ATTACK the city once its hex is taken: those sent, less what taking it
+    costs on average (all of them when too few to attack it)."""
+    if taken.no_fight >= 1.0:
+        return taken.troops
+    if taken.win <= 0.0:
+        return 0
+    cost = (taken.attacker.troops - taken.wiped_out * taken.troops) / taken.win
+    return max(0, taken.troops - round(cost))
+
+
+def _invadable(view: ClanView, hex_id: str) -> bool:
+    """A city is there that is neither the Clan's nor an ally's."""
+    info = view.city_info(hex_id)
+    return info is not None and info.owner != view.number and info.owner not in view.clan.allies
 
 
 def _attacks(game: Game, view: ClanView, convoy: Convoy, hex_id: str) -> bool:

@@ -99,10 +99,9 @@ class AssaultRules:
 class HexAttackRules:
     """Attacking a hex (CC-CBH-*, AMB-42)."""
 
-    commander_caution: bool           # call the attack off when troops < R − caution_margin
-    caution_margin: int
-    # strike: seeded runs behind the sheet checker's odds of a hex attack (not a rulebook number)
-    odds_runs: int = attrs.field(validator=whole(1))
+    commander_caution: bool           # short of R, the commander usually calls the attack off
+    # … but misjudges it this share of the time: the attack is made and every troop dies
+    misjudge_chance: float = attrs.field(validator=chance)
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)

@@ -110,10 +110,23 @@ def rows(estimate: Estimate, rules: Ruleset) -> list[tuple[str, str]]:
             ("Their losses", _losses(estimate.defender, rules)),
             ("Spread", f"in 8 fights of 10 you lose between {low:,} and {high:,} troops"),
         ]
+    if estimate.wiped_out > 0.0:
+        fought.append(("All killed", _all_killed(estimate)))
     fought += [("Assumed", assumption_text(a, rules)) for a in estimate.assumptions]
-    fought.append(("Runs", f"{estimate.runs:,} seeded runs of the battle itself (seed "
-                           f"{estimate.seed})"))
+    if estimate.exact:
+        fought.append(("Worked out", "exactly, from every roll the attack can make"))
+    else:
+        fought.append(("Runs", f"{estimate.runs:,} seeded runs of the battle itself (seed "
+                               f"{estimate.seed})"))
     return fought
+
+
+def _all_killed(estimate: Estimate) -> str:
+    """How often every troop sent in dies, e.g. "1 fight in 106 (0.9%)"."""
+    share = estimate.wiped_out
+    one_in = max(1, round(1 / share))
+    return (f"every one of your {_n(estimate.troops, 'troop', 'troops')} dies in 1 fight in "
+            f"{one_in:,} ({share * 100:.1f}%)")
 
 
 def assumption_text(assumption: Assumption, rules: Ruleset) -> str:
@@ -138,6 +151,11 @@ def assumption_text(assumption: Assumption, rules: Ruleset) -> str:
     if code == "city_guards":
         return (f"{_n(int(fact('convoys')), 'convoy', 'convoys')} seen in {fact('city')} may "
                 "guard it: not counted")
+    if code == "after_hex_attack":
+        return (f"taking hex {fact('hex')} first costs troops: about {fact('troops')} are left "
+                "to invade the city")
+    if code == "planned":
+        return _planned_text(assumption)
     if code == "no_repairs":
         return "no repairs between one battle and the next"
     if code == "enemy_convoy":
@@ -162,6 +180,20 @@ def _enemy_text(assumption: Assumption, rules: Ruleset) -> str:
             f"{fact('troops')} troops, morale {fact('morale')} and training {fact('training')}")
 
 
+def _planned_text(assumption: Assumption) -> str:
+    fact = assumption.fact
+    pulse = int(fact("pulse"))
+    if pulse:
+        when = f"as your sheet has it after pulse {pulse}, before it enters hex {fact('hex')}"
+    else:
+        when = ("as this turn's purchases and enlisting leave it, before it moves to "
+                f"hex {fact('hex')}")
+    if fact("on_route") == 0:
+        when = "as your sheet leaves it at the end of its moves (hex " \
+               f"{fact('hex')} is not on its route)"
+    return f"the convoy {when}: {_n(int(fact('troops')), 'troop', 'troops')}"
+
+
 def error_text(error: OddsError) -> str:
     """Why no estimate can be made."""
     facts = error.facts
@@ -176,7 +208,6 @@ def error_text(error: OddsError) -> str:
         "no_enemy_convoys": "you have seen no enemy convoy in hex {hex}",
         "no_convoy": "you have no convoy #{number}",
         "off_map": "{hex} is not a hex of this map",
-        "not_neighbour": "hex {hex} is neither the convoy's hex nor next to it",
         "nothing_to_fight": "nothing to fight in hex {hex}: no enemy convoy seen there{more}",
     }
     more = {"city": "; ask for the city's invasion to see the odds of an attack on it",

@@ -13,7 +13,8 @@ from conquest_tui.engine.world.structure_uses import first_use, use_key, used_th
 
 
 def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:
-    """LOOT: roll on the loot table for the convoy's hex (a Bank pays every turn, AMB-76)."""
+    """LOOT: roll on the loot table for the convoy's hex (its own Bank pays a Clan every turn,
+    AMB-76)."""
     if convoy.hidden:
         ctx.fail(EventKind.HIDDEN, "CC-CNV-75", why="loot", convoy=convoy.number)
         return
@@ -21,7 +22,7 @@ def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:
         ctx.fail(EventKind.RECON, "CC-HEX-43", convoy=convoy.number)
         return
     if not has_something(ctx, convoy.hex):
-        if ctx.game.hex(convoy.hex).special == structures.BANK:
+        if _own_bank(ctx, convoy.hex):
             ctx.report(EventKind.LOOT_EMPTY, "CC-HEX-17", convoy=convoy.number, why="bank",
                        hex=convoy.hex)
             return
@@ -33,17 +34,24 @@ def loot_hex(ctx: TurnContext, convoy: Convoy) -> None:
 
 def has_something(ctx: TurnContext, hex_id: str) -> bool:
     """Whether a LOOT in the hex could find anything for the active Clan now."""
-    hex_state = ctx.game.hex(hex_id)
-    if hex_state.special == structures.BANK:
+    if _own_bank(ctx, hex_id):
         return not used_this_turn(ctx.game, ctx.clan, use_key(structures.BANK, hex_id))
-    return not hex_state.looted
+    return not ctx.game.hex(hex_id).looted
+
+
+def _own_bank(ctx: TurnContext, hex_id: str) -> bool:
+    """A Bank in a hex the active Clan owns: only then are its riches the Clan's to loot — "you
+    must own the hex containing the structure" to gain its benefits (CC-HEX-15, AMB-76); any
+    other Clan searches the hex as any other, once a game."""
+    hex_state = ctx.game.hex(hex_id)
+    return hex_state.special == structures.BANK and hex_state.owner == ctx.clan.number
 
 
 def search(ctx: TurnContext, convoy: Convoy) -> None:
-    """Loot the convoy's hex: a Bank's money, or one roll on the d100 table."""
+    """Loot the convoy's hex: its own Bank's money, or one roll on the d100 table."""
     hex_state = ctx.game.hex(convoy.hex)
-    if hex_state.special == structures.BANK:
-        _rob_bank(ctx, convoy)
+    if _own_bank(ctx, convoy.hex):
+        _loot_bank(ctx, convoy)
         return
     hex_state.looted = True
     rng = ctx.rng()
@@ -57,17 +65,14 @@ def search(ctx: TurnContext, convoy: Convoy) -> None:
                hex=convoy.hex, roll=roll, **_apply(ctx, convoy, outcome))
 
 
-def _rob_bank(ctx: TurnContext, convoy: Convoy) -> None:
-    """Each Clan may loot a Bank once per turn, owned or not (CC-HEX-17, AMB-76)."""
+def _loot_bank(ctx: TurnContext, convoy: Convoy) -> None:
+    """The owner of a Bank's hex may loot it once per turn (CC-HEX-15/17, AMB-76)."""
     game = ctx.game
     first_use(game, ctx.clan, use_key(structures.BANK, convoy.hex))
     money = game.rules.bank.money.roll(ctx.rng())
     ctx.clan.stock.money += money
     ctx.report(EventKind.LOOT, "CC-HEX-17", convoy=convoy.number, why="bank", hex=convoy.hex,
                money=money)
-    owner = game.hex(convoy.hex).owner
-    if owner:
-        ctx.notify(owner, EventKind.BANK_LOOTED, "CC-HEX-17", hex=convoy.hex, money=money)
 
 
 def _apply(ctx: TurnContext, convoy: Convoy, outcome: LootOutcome) -> dict[str, object]:

@@ -15,7 +15,7 @@ class GameLookups(GameSheet):
 
     def action_odds(self) -> None:
         """Show the odds of a fight for the selected convoy in the map cursor's hex (its own
-        hex, or the one next to it it would enter)."""
+        hex, or any other it would enter: on its route, as the sheet brings it there)."""
         from conquest_tui.ui.screens.odds import OddsScreen
         from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
 
@@ -24,7 +24,7 @@ class GameLookups(GameSheet):
             self.notify("Select a convoy first (convoy pane).", severity="warning")
             return
         self.app.push_screen(OddsScreen(self.seat, self.view, convoy.number,
-                                        self.map_pane.cursor))
+                                        self.map_pane.cursor, self.draft))
 
     def action_inbox(self) -> None:
         """Show the inbox: what the Clan was told outside its own orders."""

@@ -1,4 +1,4 @@
-"""The odds of a fight for the selected convoy at the map cursor's hex, in words (issue 14)."""
+"""The odds of a fight for the selected convoy at the map cursor's hex, in words (issue 14/27)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,11 @@ if TYPE_CHECKING:
 WORKING = "Working out the odds…"
 
 
-def odds_table(seat: Seat, view: ClanView, convoy_number: int, hex_id: str) -> Table | str:
+def odds_table(seat: Seat, view: ClanView, convoy_number: int, hex_id: str,
+               sheet: str = "") -> Table | str:
     """The estimates as a two-column table of words, or the sentence saying why there are none.
-    In the convoy's own hex a city not its own is invaded; next to it, the hex is entered."""
+    In the convoy's own hex a city not its own is invaded; any other hex is entered (and its
+    city invaded), the convoy as the sheet brings it there."""
     from conquest_tui.engine.face import odds_text
     from conquest_tui.session import NoOdds
 
@@ -30,7 +32,7 @@ def odds_table(seat: Seat, view: ClanView, convoy_number: int, hex_id: str) -> T
     city = view.city_info(hex_id) if convoy is not None and hex_id == convoy.hex else None
     try:
         found = seat.odds(convoy_number, hex_id,
-                          attack_city=city is not None and city.owner != view.number)
+                          attack_city=city is not None and city.owner != view.number, sheet=sheet)
     except NoOdds as error:
         return str(error)
     table = Table.grid(padding=(0, 2), expand=True)
@@ -53,20 +55,23 @@ class OddsScreen(ModalScreen[None]):
         Binding("escape,o", "close", "Close", id="odds.close", tooltip="Close the odds"),
     ]
 
-    def __init__(self, seat: Seat, view: ClanView, convoy_number: int, hex_id: str) -> None:
+    def __init__(self, seat: Seat, view: ClanView, convoy_number: int, hex_id: str,
+                 sheet: str = "") -> None:
         """Create the screen.
 
         Args:
             seat: The Clan's seat (the estimate reads only its own convoy and its view).
             view: The Clan's view: everything it knows of the other side.
             convoy_number: The Clan's convoy that fights.
-            hex_id: The hex it fights in: its own, or the one next to it it would enter.
+            hex_id: The hex it fights in: its own, or any other it would enter.
+            sheet: The order sheet as written: the convoy is taken as it brings it there.
         """
         super().__init__(id="odds-screen")
         self.seat = seat
         self.view = view
         self.convoy_number = convoy_number
         self.hex_id = hex_id
+        self.sheet = sheet
         self.answer: Table | str | None = None
         """The odds once worked out (a table), or why there are none (a sentence)."""
 
@@ -81,7 +86,8 @@ class OddsScreen(ModalScreen[None]):
 
     def _work_out(self) -> None:
         try:
-            answer = odds_table(self.seat, self.view, self.convoy_number, self.hex_id)
+            answer = odds_table(self.seat, self.view, self.convoy_number, self.hex_id,
+                                self.sheet)
         except Exception:  # a bug must not close the game with the sheet being written
             answer = "The odds could not be worked out."
         self.app.call_from_thread(self._show, answer)
