@@ -33,6 +33,9 @@ from typing import Any
 RUNS = 20
 SAVE_TARGET_MS = 10.0
 LOAD_TARGET_MS = 25.0
+MSGSPEC_TIMES = 3.0
+"""A load takes at most this many times msgspec's decoding of the same file's JSON (no
+records, no checks): the reference for what reading the bytes alone costs."""
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(tempfile.gettempdir()) / "conquest-bench"
 REAL = {"map_name": "europe", "clans": 20, "turns": 30, "seed": "bench-late-europe"}
@@ -127,6 +130,17 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
         start = time.perf_counter()
         savefile.load_game(save, rules)
         loads.append((time.perf_counter() - start) * 1000)
+    reference = []
+    try:
+        import msgspec
+    except ImportError:  # the test extra installs it; without it there is no reference
+        pass
+    else:
+        raw = save.read_bytes()
+        for _ in range(runs):
+            start = time.perf_counter()
+            msgspec.json.decode(raw)
+            reference.append((time.perf_counter() - start) * 1000)
     saves = []
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / "again.json"
@@ -134,7 +148,7 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
             start = time.perf_counter()
             savefile.save_game(game, target)
             saves.append((time.perf_counter() - start) * 1000)
-    return {"load": loads, "save": saves}
+    return {"load": loads, "save": saves, "msgspec": reference}
 
 
 def run_worker(tree: Path, save: Path, runs: int) -> dict[str, Any]:
@@ -180,9 +194,9 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
                 if "error" in out:
                     errors[key] = out["error"]
                     continue
-                slot = results.setdefault(key, {"load": [], "save": []})
-                slot["load"] += out["load"]
-                slot["save"] += out["save"]
+                slot = results.setdefault(key, {"load": [], "save": [], "msgspec": []})
+                for part in slot:
+                    slot[part] += out.get(part, [])
     for save_name in saves:
         print(f"\n{save_name} save ({describe(saves[save_name])}):")
         for tree_name in trees:
@@ -192,6 +206,13 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
                 continue
             print(f"  {tree_name:>12s} load  {judged(results[key]['load'], LOAD_TARGET_MS)}")
             print(f"  {'':>12s} save  {judged(results[key]['save'], SAVE_TARGET_MS)}")
+            reference = results[key]["msgspec"]
+            if reference:
+                loads = results[key]["load"]
+                print(f"  {'':>12s} msgspec.json.decode of the same bytes: median "
+                      f"{statistics.median(reference):.2f} ms; load / msgspec: median "
+                      f"{statistics.median(loads) / statistics.median(reference):.2f}, min "
+                      f"{min(loads) / min(reference):.2f} (target {MSGSPEC_TIMES:g})")
         names = [name for name in trees if (save_name, name) in results]
         if len(names) == 2:
             a, b = (results[(save_name, name)]["load"] for name in names)

@@ -1,0 +1,72 @@
+"""How much a save grows a game turn: 20 normal bots on Europe, saved after every game turn
+(prints, never asserts; the target is at most 30 KB a game turn).
+
+Run from the repository root:
+    python -m bench.bench_save_growth                 # 20 game turns
+    python -m bench.bench_save_growth --turns 30 --keep saves/growth.json
+
+Prints the save's size after each game turn, the past reports' share of it, and the growth a
+game turn: over the whole game and over its last five game turns (reports grow as Clans do).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+from conquest_tui import session
+from conquest_tui.session.bot_turns import play_bot_turn
+from conquest_tui.storage import savefile
+
+TARGET_KB = 30.0
+CLANS = 20
+
+
+def past_reports_bytes(text: str) -> int:
+    """Bytes of the save's text that hold the Clans' past reports (as written, compact JSON)."""
+    state = json.loads(text)["data"]["state"]
+    return sum(len(json.dumps(clan.get("past_reports", {}), separators=(",", ":")))
+               for clan in state["clans"])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=20, help="game turns to play (20)")
+    parser.add_argument("--seed", default="save-growth", help="the game's seed")
+    parser.add_argument("--keep", type=Path, help="also write the last save here")
+    args = parser.parse_args(argv)
+    game = session.new_game(map_name="europe", clans=CLANS, bots=CLANS, seed=args.seed,
+                            turn_limit=0, victory_threshold=10**9, level="normal")
+    sizes: list[int] = []
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "growth.json"
+        savefile.save_game(game, path, backups=0)
+        sizes.append(path.stat().st_size)
+        while game.state.game_turn <= args.turns and not game.state.finished:
+            turn = game.state.game_turn
+            while game.state.game_turn == turn and not game.state.finished:
+                play_bot_turn(game)
+            savefile.save_game(game, path, backups=0)
+            sizes.append(path.stat().st_size)
+            text = path.read_text(encoding="utf-8")
+            reports = past_reports_bytes(text)
+            print(f"game turn {turn:3d}: {sizes[-1] / 1024:7.0f} KB "
+                  f"(+{(sizes[-1] - sizes[-2]) / 1024:5.1f}), past reports "
+                  f"{reports / 1024:6.0f} KB ({reports / sizes[-1]:4.0%})", flush=True)
+        if args.keep:
+            args.keep.parent.mkdir(parents=True, exist_ok=True)
+            args.keep.write_bytes(path.read_bytes())
+    turns = len(sizes) - 1
+    whole = (sizes[-1] - sizes[0]) / 1024 / max(1, turns)
+    last = (sizes[-1] - sizes[max(0, turns - 5)]) / 1024 / min(5, max(1, turns))
+    print(f"\n{CLANS} normal bots, {turns} game turns in {time.perf_counter() - started:.0f} s: "
+          f"{whole:.1f} KB a game turn over the game, {last:.1f} KB over its last five "
+          f"(target {TARGET_KB:g} KB)")
+
+
+if __name__ == "__main__":
+    main()
