@@ -5,14 +5,16 @@ Run from the repository root:
     python -m bench.bench_save_growth                 # 20 game turns
     python -m bench.bench_save_growth --turns 30 --keep saves/growth.json
 
-Prints the save's size after each game turn, the past reports' share of it, and the growth a
-game turn: over the whole game and over its last five game turns (reports grow as Clans do).
+Prints the save's size after each game turn, the past reports' share of it and how long that
+save took (the game turn's new reports packed), then the growth a game turn: over the whole
+game and over its last five game turns (reports grow as Clans do).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -41,6 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     game = session.new_game(map_name="europe", clans=CLANS, bots=CLANS, seed=args.seed,
                             turn_limit=0, victory_threshold=10**9, level="normal")
     sizes: list[int] = []
+    saving: list[float] = []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "growth.json"
@@ -50,13 +53,16 @@ def main(argv: list[str] | None = None) -> None:
             turn = game.state.game_turn
             while game.state.game_turn == turn and not game.state.finished:
                 play_bot_turn(game)
+            start = time.perf_counter()
             savefile.save_game(game, path, backups=0)
+            saving.append((time.perf_counter() - start) * 1000)
             sizes.append(path.stat().st_size)
             text = path.read_text(encoding="utf-8")
             reports = past_reports_bytes(text)
             print(f"game turn {turn:3d}: {sizes[-1] / 1024:7.0f} KB "
                   f"(+{(sizes[-1] - sizes[-2]) / 1024:5.1f}), past reports "
-                  f"{reports / 1024:6.0f} KB ({reports / sizes[-1]:4.0%})", flush=True)
+                  f"{reports / 1024:6.0f} KB ({reports / sizes[-1]:4.0%}), saved in "
+                  f"{saving[-1]:5.1f} ms", flush=True)
         if args.keep:
             args.keep.parent.mkdir(parents=True, exist_ok=True)
             args.keep.write_bytes(path.read_bytes())
@@ -65,7 +71,8 @@ def main(argv: list[str] | None = None) -> None:
     last = (sizes[-1] - sizes[max(0, turns - 5)]) / 1024 / min(5, max(1, turns))
     print(f"\n{CLANS} normal bots, {turns} game turns in {time.perf_counter() - started:.0f} s: "
           f"{whole:.1f} KB a game turn over the game, {last:.1f} KB over its last five "
-          f"(target {TARGET_KB:g} KB)")
+          f"(target {TARGET_KB:g} KB); a save after a game turn (its reports packed): median "
+          f"{statistics.median(saving):.1f} ms, worst {max(saving):.1f} ms")
 
 
 if __name__ == "__main__":
