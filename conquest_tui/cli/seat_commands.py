@@ -71,7 +71,10 @@ def cmd_seat(args: argparse.Namespace) -> int:
     """Hand a seat to a bot or to a person (saved at once); with neither, list the seats.
 
     A seat with a PIN changes in no way without its PIN, whoever plays it now."""
-    table = open_table(args.save, args)
+    save = args.save or args.save_option
+    if not save:
+        raise CliError("seat needs a save file: conquest seat SAVE (or --save SAVE)")
+    table = open_table(save, args)
     if args.clan is not None and (args.bot or args.human):
         seat = open_seat(table, table.clan_number(args.clan), args.pin)
         seat.set_seat("bot" if args.bot else "human", args.level if args.bot else None)
@@ -175,7 +178,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(render_report(report, rules=args.rules), end="")
         info = seat.info
         if info.is_bot:
-            print(f"This seat is played by a bot ({info.level}); `conquest seat "
+            print(f"This seat is played by a bot ({info.level}); `conquest seat --save "
                   f"{args.save} --clan {info.number} --human` hands it to a person.")
     return 0
 
