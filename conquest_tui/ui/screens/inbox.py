@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from conquest_tui.engine.face import ClanView, SpyReportInfo
 from conquest_tui.ui.inbox_items import GROUPS, InboxItem, inbox_items
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 NEW_MARK = "●"
 """Marks what arrived since the Clan's last turn."""
@@ -106,7 +107,7 @@ class InboxScreen(Screen[None]):
         yield Static(title, id="inbox-title")
         with VerticalScroll(id="inbox-list"):
             yield Static(inbox_renderable(self.items), id="inbox-body")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         """Back to the game screen."""

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from conquest_tui.engine.face import ClanView
 from conquest_tui.ui.relations_data import (
@@ -26,6 +26,7 @@ from conquest_tui.ui.relations_data import (
     relations,
 )
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 NOBODY_MET = ("You have not met another Clan yet. Clans are met when convoys share a hex; their "
               "name and slogan then show here.")
@@ -126,7 +127,7 @@ class RelationsScreen(Screen[None]):
         with VerticalScroll(id="relations-more"):
             yield Static(id="relations-detail")
             yield Static(matrix_renderable(self.view), id="relations-matrix")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

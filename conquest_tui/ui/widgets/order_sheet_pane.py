@@ -33,6 +33,7 @@ from conquest_tui.engine.face import (
     number_of,
     problem_line,
 )
+from conquest_tui.ui.fit_text import fit_lines
 from conquest_tui.ui.sheet_outline import (
     BAD_HEADER,
     SheetSection,
@@ -293,6 +294,9 @@ class OrderSheetPane(Widget):
             editor.focus()
 
     # --- the hint line -----------------------------------------------------------------------
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._update_hint)  # fitted to the hint line's new size
+
     @on(TextArea.SelectionChanged, "#sheet-editor")
     def _cursor_moved(self, event: TextArea.SelectionChanged) -> None:
         event.stop()  # the hint followed the move already (the watcher of `selection`)
@@ -308,10 +312,11 @@ class OrderSheetPane(Widget):
         if not self.is_mounted:
             return
         self._show_position()
-        hint = self.hint
+        hint_line = self.query_one("#sheet-hint", Static)
+        hint = fit_lines(self.hint, *hint_line.content_size)  # a narrow pane: cut between words
         if hint != self._hint:
             self._hint = hint
-            self.query_one("#sheet-hint", Static).update(hint, layout=False)  # one line, always
+            hint_line.update(hint, layout=False)  # its height is fixed by the stylesheet
         row = self.editor.cursor_location[0]
         here = [index for index, problem in enumerate(self.problems) if problem.line == row + 1]
         listing = self.problem_list
