@@ -13,7 +13,7 @@ from __future__ import annotations
 from conquest_tui.engine.combat.odds import Estimate
 from conquest_tui.engine.convoys import routes
 from conquest_tui.engine.core import hexgrid
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import MAIL, EventKind
 from conquest_tui.engine.core.gamemap import LEGEND, TERRAIN_CHARS, GameMap
 from conquest_tui.engine.core.hexgrid import direction_between, format_hex, parse_hex
 from conquest_tui.engine.core.problems import ProblemCode
@@ -61,7 +61,7 @@ from conquest_tui.engine.sentences.event_text import event_text, problem_line, p
 from conquest_tui.engine.sentences.turn_sentences import number_of
 
 __all__ = [
-    "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
+    "AGENTS", "CLAN", "CONVOY", "LEGEND", "MAIL", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
     "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem", "ProblemCode",
