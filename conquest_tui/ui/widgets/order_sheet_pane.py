@@ -22,6 +22,8 @@ from conquest_tui.engine.face import (
     MOVE,
     POST,
     PRE,
+    Ally,
+    Ban,
     ClanView,
     OrderRegistry,
     OrderSpec,
@@ -58,6 +60,9 @@ BUY_LINES = "ORDER"
 
 BOUGHT_LINES_LAST = "lines bought with ORDER count for your next turn only"
 """How long bought lines last, said in ORDER's hint."""
+
+RELATION_ORDERS: dict[str, type[Ally] | type[Ban]] = {"ALLY": Ally, "BAN": Ban}
+"""The Clan orders the relations screen adds to the sheet, by keyword."""
 
 HEADER_WIDTH = 16
 """Headers of a new sheet are padded to this width before their line-allowance comment."""
@@ -542,7 +547,8 @@ class OrderSheetPane(Widget):
                 (row - 1, len(lines[row - 1]))
             editor.delete(start, end)
             return True
-        order = f"{keyword} {clan}"
+        rules = self._view.rules
+        order = RELATION_ORDERS[keyword](other=clan).line(rules)  # as the order writes itself
         found = sections(lines)
         for kind in (PRE, POST):
             section = next((s for s in found if s.kind == kind), None)
