@@ -57,3 +57,41 @@ def test_help_texts_speak_in_words_not_rule_ids() -> None:
         assert not re.search(r"\b(AMB|CC)-[A-Z0-9]", text.replace("(CC-MOVE-04)", "")), text
     new_help = _subcommands()["new"].format_help()
     assert "popularity a Clan needs to win" in " ".join(new_help.split())
+
+
+SHEET = ("[PRE]\nBUY 2 BIKES #1\nENLIST 20\n[CONVOY 1]\nNW\nLOOT\nPAUSE\n[POST]\n"
+         "DEFEND 2 16**\nERECT 1609 MARKETPLACE\n")
+
+
+def test_rules_shows_the_rulebook_reference_of_every_event_cc_rpt_01(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`turn --rules` and `report --rules` end each event with its rule, e.g. the move with
+    (CC-CO-MOVE-03); without `--rules` no rule id shows."""
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text(SHEET)
+    capsys.readouterr()
+    assert main(["turn", "--rules", "--save", str(save), "--clan", "856", str(sheet)]) == 0
+    out = capsys.readouterr().out
+    events = out.split("EVENTS OF YOUR TURN")[1].split("Next:")[0].strip().splitlines()[1:]
+    assert events and all(re.search(r"\((CC|AMB)-[A-Z0-9-]+\)$", line) for line in events), \
+        events
+    assert any(line.startswith("[pulse 1, line 5] Convoy #1 moved NW")
+               and line.endswith("(CC-CO-MOVE-03)") for line in events)
+    assert main(["report", "--rules", "--save", str(save), "--clan", "246"]) == 0
+    assert main(["report", "--save", str(save), "--clan", "246"]) == 0
+    plain = capsys.readouterr().out.split("CONTINENTAL CONQUEST — report")[-1]
+    assert "(CC-" not in plain and "(AMB-" not in plain
+
+
+def test_check_rules_names_the_rule_of_each_problem_line_cc_co_gen_01_cc_cl_gen_02(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A problem on an order's line names that order's rule; a line that is no order, how its
+    section's lines are written."""
+    sheet = tmp_path / "bad.txt"
+    sheet.write_text('[PRE]\nFOO\n[CONVOY 1]\nZZZ\nLOOT 5\n')
+    capsys.readouterr()
+    assert main(["check", "--rules", "--save", str(save), "--clan", "856", str(sheet)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        'line 2: "FOO" is not an order (CC-CL-GEN-02)',
+        'line 4: "ZZZ" is not an order (CC-CO-GEN-01)',
+        'line 5: LOOT does not take "5" (format: LOOT) (CC-CO-LOOT-01)']
