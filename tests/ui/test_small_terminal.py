@@ -98,3 +98,21 @@ async def test_n_opens_a_new_game_as_ctrl_n_does(tmp_path: Path,
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("ctrl+n")
         await wait_for_screen(pilot, NewGameScreen)
+
+
+async def test_enter_then_ctrl_s_starts_the_default_game_as_the_readme_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: `conquest` opens the title; Enter, then Ctrl+S, starts the default game (the
+    British Isles, two Clans) at its first hand-over."""
+    from conquest_tui.ui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("CONQUEST_SAVES", str(tmp_path))
+    app = ConquestApp(cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await wait_for_screen(pilot, HandoverScreen)
+        game = app.session.referee().game
+        assert game.map.name == "british_isles" and len(game.state.clans) == 2
