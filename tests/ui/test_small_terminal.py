@@ -56,9 +56,11 @@ async def test_the_game_footer_at_80_columns_shows_whole_keys_and_help(save: Pat
 
 
 def test_keys_that_do_not_fit_are_left_out_whole_help_kept() -> None:
-    """From the left while they fit; a key kept always (help) keeps its room."""
-    assert fitting([10, 10, 10, 8], [False, False, False, True], 30) == [True, True, False, True]
-    assert fitting([10, 25, 4, 8], [False, False, False, True], 25) == [True, False, True, True]
+    """From the left while they fit; a key kept always (help) keeps its room; the screen's keys
+    (rank 1) before the focused pane's (rank 2)."""
+    assert fitting([10, 10, 10, 8], [1, 1, 1, 0], 30) == [True, True, False, True]
+    assert fitting([10, 25, 4, 8], [1, 1, 1, 0], 25) == [True, False, True, True]
+    assert fitting([10, 10, 10, 8], [2, 1, 1, 0], 30) == [False, True, True, True]
 
 
 async def test_the_sheet_hint_is_cut_between_words_at_80x24(save: Path) -> None:

@@ -31,23 +31,24 @@ def palette_width(key: str, description: str, *, compact: bool) -> int:
     return 1 + cell_len(key) + 2 + cell_len(description) + 2  # "▏ ^p palette "
 
 
-def fitting(widths: list[int], keep: list[bool], room: int) -> list[bool]:
-    """Which keys to show, in order, so that they fit in `room` columns: those kept always
-    first, then the others from the left while they fit (a key that does not fit is left out,
-    a shorter one after it may still be shown)."""
-    used = sum(width for width, always in zip(widths, keep, strict=True) if always)
-    shown = list(keep)
-    for index, width in enumerate(widths):
-        if not keep[index] and used + width <= room:
+def fitting(widths: list[int], ranks: list[int], room: int) -> list[bool]:
+    """Which keys to show (they stay in their order) so that they fit in `room` columns: rank 0
+    always, then rank 1 from the left while they fit, then rank 2… (a key that does not fit
+    is left out, a shorter one after it may still be shown)."""
+    shown = [rank == 0 for rank in ranks]
+    used = sum(width for width, show in zip(widths, shown, strict=True) if show)
+    for index in sorted(range(len(widths)), key=lambda i: (ranks[i], i)):
+        if not shown[index] and used + widths[index] <= room:
             shown[index] = True
-            used += width
+            used += widths[index]
     return shown
 
 
 class KeyFooter(Footer):
     """Textual's footer, but a key that would run past the right edge (under the command
     palette's key) is left out whole rather than cut: at 80 columns the footer ends cleanly.
-    The help key is always there."""
+    The help key is always there; the screen's own keys (end turn, save, back) go before those
+    of the focused pane."""
 
     def __init__(self, *, compact: bool = False) -> None:
         """Create the footer.
@@ -63,12 +64,14 @@ class KeyFooter(Footer):
         if not self._bindings_ready:
             return
         active = self.screen.active_bindings
-        first: dict[str, tuple[Binding, bool, str]] = {}
-        for _node, binding, enabled, tooltip in active.values():
-            if binding.show:
-                first.setdefault(binding.action, (binding, enabled, tooltip))
+        first: dict[str, tuple[Binding, bool, str, int]] = {}
+        for node, binding, enabled, tooltip in active.values():
+            if binding.show:  # the help key, then the screen's own, then the focused pane's
+                rank = 0 if binding.action in ALWAYS_SHOWN else 1 if node is self.screen else 2
+                first.setdefault(binding.action, (binding, enabled, tooltip, rank))
         keys = [(binding, enabled, tooltip, self.app.get_key_display(binding))
-                for binding, enabled, tooltip in first.values()]
+                for binding, enabled, tooltip, _rank in first.values()]
+        ranks = [rank for *_rest, rank in first.values()]
         palette = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             palette = active.get(self.app.COMMAND_PALETTE_BINDING)
@@ -80,8 +83,7 @@ class KeyFooter(Footer):
             room -= palette_width(self.app.get_key_display(binding), binding.description,
                                   compact=self.compact)
         shown = fitting([key_width(display, binding.description, compact=self.compact)
-                         for binding, _enabled, _tooltip, display in keys],
-                        [binding.action in ALWAYS_SHOWN for binding, *_rest in keys], room)
+                         for binding, _enabled, _tooltip, display in keys], ranks, room)
         for (binding, enabled, tooltip, display), show in zip(keys, shown, strict=True):
             if show:
                 yield FooterKey(binding.key, display, binding.description, binding.action,
