@@ -94,3 +94,31 @@ def test_each_real_map_has_its_own_calibrated_victory_threshold_amb_57() -> None
     formula = popularity.victory_base + round(
         popularity.victory_factor * (small.land_hex_count() + people) / 4)
     assert default_victory_threshold(rules, small, 4) == formula
+
+
+def test_the_table_is_readable_at_80_columns() -> None:
+    """Issue 27: on an 80-column terminal every figure and the winner's words show whole (two
+    tables instead of one collapsed to dots); a wide terminal keeps one row a game."""
+    import io
+
+    from rich.console import Console
+
+    from conquest_tui.simulation import cli_output
+    from conquest_tui.simulation.jobs import game_specs, run_games
+
+    specs = game_specs(map_name="test_small", clans=2, turns=2, seed="w", games=2,
+                       levels=["normal", "hard"], threshold=None, save_dir="")
+    summaries = run_games(specs, 1)
+    out = io.StringIO()
+    cli_output.print_table(summaries, Console(file=out, width=80, color_system=None))
+    text = out.getvalue()
+    assert "…" not in text and max(map(len, text.splitlines())) <= 80
+    for summary in summaries:
+        assert summary.seed in text
+        assert all(word in text.split() or word in text
+                   for word in cli_output.winner_text(summary).split())
+    for heading in ("Winner", "Battles", "Espionage", "Messages", "Refused"):
+        assert heading in text
+    wide = io.StringIO()
+    cli_output.print_table(summaries, Console(file=wide, width=200, color_system=None))
+    assert "What happened" not in wide.getvalue() and "Refused lines" in wide.getvalue()

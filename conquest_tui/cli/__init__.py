@@ -42,6 +42,11 @@ def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespac
         raise CliError(str(error)) from None
 
 
+THRESHOLD_HELP = ("popularity a Clan needs to win (default: the map's own, or the rulebook's "
+                  "proposal for the map and the number of Clans)")
+"""What --threshold takes, in words (no rule ids: players read the help)."""
+
+
 def _rules_flag(command: argparse.ArgumentParser) -> None:
     command.add_argument("--rules", action="store_true",
                          help="show the rulebook references, e.g. (CC-MOVE-04), after sentences")
@@ -77,8 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--names", help="Clan names, comma-separated")
     new.add_argument("--pins", help="PINs by seat, comma-separated, empty for none "
                      "(e.g. 1234,,5678); a shell may keep them in its history")
-    new.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
-    new.add_argument("--turn-limit", type=int, help="last game turn (default 25, AMB-57; 0: none)")
+    new.add_argument("--threshold", type=int, help=THRESHOLD_HELP)
+    new.add_argument("--turn-limit", type=int, help="last game turn (default 25; 0: no limit)")
     new.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                      help="how well the bots play (default normal)")
     new.add_argument("--save", required=True, help="where to save the game")
@@ -150,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     prices_cmd.set_defaults(func=cmd_prices)
 
     seat = sub.add_parser("seat", help="hand a seat to a bot or to a person; list the seats")
-    seat.add_argument("save", help="the save file")
+    seat.add_argument("save", nargs="?", help="the save file")
+    seat.add_argument("--save", dest="save_option", help="the save file (as for report)")
     seat.add_argument("--clan", type=int, help="the Clan number")
     who = seat.add_mutually_exclusive_group()
     who.add_argument("--bot", action="store_true", help="the computer plays the seat")
@@ -198,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                      help="every bot's level (default normal)")
     sim.add_argument("--levels", help="each seat's level, e.g. hard,normal,normal,normal")
-    sim.add_argument("--threshold", type=int, help="victory popularity (default: AMB-57)")
+    sim.add_argument("--threshold", type=int, help=THRESHOLD_HELP)
     sim.add_argument("--json", action="store_true", help="one JSON object per game, no table")
     sim.add_argument("--save-dir", help="keep each game's final save in this folder")
     sim.set_defaults(func=cmd_simulate)

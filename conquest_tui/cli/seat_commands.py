@@ -71,7 +71,10 @@ def cmd_seat(args: argparse.Namespace) -> int:
     """Hand a seat to a bot or to a person (saved at once); with neither, list the seats.
 
     A seat with a PIN changes in no way without its PIN, whoever plays it now."""
-    table = open_table(args.save, args)
+    save = args.save or args.save_option
+    if not save:
+        raise CliError("seat needs a save file: conquest seat SAVE (or --save SAVE)")
+    table = open_table(save, args)
     if args.clan is not None and (args.bot or args.human):
         seat = open_seat(table, table.clan_number(args.clan), args.pin)
         seat.set_seat("bot" if args.bot else "human", args.level if args.bot else None)
@@ -105,6 +108,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         line = problem_line(problem)
         if problem.is_warning:
             line = line.replace(": ", ": warning: ", 1)
+        if args.rules:
+            rule = sheet_rule(sheet, problem.line, seat.rules)
+            if "(CC-" not in line and "(AMB-" not in line and rule:
+                line = f"{line} ({rule})"
         print(line if args.rules else hide_rule_ids(line))
     if not problems:
         tail = f" ({number_of(len(warnings), 'warning')})" if warnings else ""
@@ -115,6 +122,47 @@ def cmd_check(args: argparse.Namespace) -> int:
         else:
             print_forecast(forecast)
     return 1 if problems else 0
+
+
+SECTION_RULES: dict[str, str] = {"[PRE]": "CC-CL-GEN-02", "[POST]": "CC-CL-GEN-02",
+                                 "[CONVOY": "CC-CO-GEN-01", "[AGENTS]": "AMB-71"}
+"""The rule of a section's lines when the line names no order: how they are written."""
+SHEET_RULE = "CC-SEQ-15"
+"""The rule of the sheet's sections and their lines (a header, a line outside a section)."""
+
+
+def sheet_rule(sheet: str, number: int, rules: Ruleset) -> str:
+    """The rulebook reference behind a problem on sheet line `number` (1-based): the rule its
+    order is declared with, else how its section's lines are written, else the sheet's."""
+    from conquest_tui.engine.face import CLAN, CONVOY, MOVE, is_move_word, strip_comment, tokenize
+
+    lines = sheet.split("\n")
+    if not 1 <= number <= len(lines):
+        return SHEET_RULE
+    text = strip_comment(lines[number - 1]).strip()
+    if not text or text.startswith("["):
+        return SHEET_RULE
+    try:
+        words = tokenize(text)
+    except ValueError:
+        words = []
+    if words:
+        keys = [words[0].upper.rstrip(".")]
+        if len(words) > 1:
+            keys.insert(0, f"{keys[0]} {words[1].upper}")
+        if is_move_word(words[0]):
+            keys.append(MOVE)
+        for key in keys:
+            for section in (CLAN, CONVOY):
+                spec = rules.orders.lookup(section, key)
+                if spec is not None:
+                    return spec.rule
+    for above in reversed(lines[:number - 1]):
+        head = above.strip().upper()
+        if head.startswith("["):
+            return next((rule for start, rule in SECTION_RULES.items()
+                         if head.startswith(start)), SHEET_RULE)
+    return SHEET_RULE
 
 
 def print_forecast(forecast: Forecast) -> None:
@@ -180,7 +228,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(render_report(report, rules=args.rules), end="")
         info = seat.info
         if info.is_bot:
-            print(f"This seat is played by a bot ({info.level}); `conquest seat "
+            print(f"This seat is played by a bot ({info.level}); `conquest seat --save "
                   f"{args.save} --clan {info.number} --human` hands it to a person.")
     return 0
 

@@ -2,7 +2,8 @@
 
 Everything here describes the game as one Clan may see it, or the rulebook and map every Clan
 shares: the Clan's view and report, events and problems and their sentences, the order sheet's
-grammar, the map and hex grid, routes over known ground, and the records a seat's forecast and
+grammar (and the ALLY and BAN orders the relations screen writes), the map and hex grid, routes
+over known ground, and the records a seat's forecast and
 odds give back. The game itself, the turn's machinery (play, phases, steps, order families),
 combat and the economy are not here: they are reached only through a seat
 (`conquest_tui.session.Seat`), which the import contracts in `pyproject.toml` keep so.
@@ -13,12 +14,13 @@ from __future__ import annotations
 from conquest_tui.engine.combat.odds import Estimate
 from conquest_tui.engine.convoys import routes
 from conquest_tui.engine.core import hexgrid
-from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.events import MAIL, EventKind
 from conquest_tui.engine.core.gamemap import LEGEND, TERRAIN_CHARS, GameMap
 from conquest_tui.engine.core.hexgrid import direction_between, format_hex, parse_hex
 from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.economy.price_list import Price, PriceList
+from conquest_tui.engine.orderbook.diplomacy import Ally, Ban
 from conquest_tui.engine.orders.arguments import is_move_word
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
@@ -67,7 +69,8 @@ from conquest_tui.engine.sentences.event_text import event_text, problem_line, p
 from conquest_tui.engine.sentences.turn_sentences import number_of
 
 __all__ = [
-    "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
+    "AGENTS", "CLAN", "CONVOY", "LEGEND", "MAIL", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
+    "Ally", "Ban",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
     "Judgement", "LineMoney", "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec",

@@ -31,28 +31,63 @@ def run_with_progress(specs: Sequence[GameSpec], jobs: int, run: Runner) -> list
     return summaries
 
 
-def print_table(summaries: Sequence[GameSummary]) -> None:
-    """One row per game (winner, how it ended, what happened), then the lengths' median."""
-    console = Console()
-    if not console.is_terminal:  # piped: one row a game, never folded into 80 columns
-        console = Console(width=PIPED_WIDTH)
-    table = Table(title="Bot games", title_justify="left", padding=(0, 1))
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Game", "right"), ("Seed", "left"), ("Turns", "right"), ("Ended by", "left"),
-        ("Winner", "left"), ("Popularity", "right"), ("Battles", "right"), ("Cities", "right"),
-        ("Hexes", "right"), ("Cured", "right"), ("Espionage", "right"), ("Messages", "right"),
-        ("Refused lines", "right"))
+GAME_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("Game", "right"), ("Seed", "left"), ("Turns", "right"), ("Ended by", "left"),
+    ("Winner", "left"), ("Popularity", "right"))
+"""How each game went."""
+COUNT_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("Battles", "right"), ("Cities", "right"), ("Hexes", "right"), ("Cured", "right"),
+    ("Espionage", "right"), ("Messages", "right"), ("Refused lines", "right"))
+"""What happened in each game."""
+
+
+def _game_cells(index: int, summary: GameSummary) -> list[str]:
+    return [str(index), summary.seed, str(summary.game_turns),
+            "victory" if summary.ended_by == "victory" else "turn limit",
+            winner_text(summary), str(max(c.popularity for c in summary.clans))]
+
+
+def _count_cells(summary: GameSummary) -> list[str]:
+    return [*(str(summary.counts[name]) for name in (
+        "battles", "cities_captured", "hexes_captured", "plague_cured", "espionage",
+        "messages")), str(summary.sheet_problems)]
+
+
+def _table(title: str, columns: Sequence[tuple[str, JustifyMethod]],
+           rows: list[list[str]], *, wrap: bool = False) -> Table:
+    """A table; with `wrap`, headings and the winner's words may take two lines."""
+    table = Table(title=title, title_justify="left", padding=(0, 1))
     for name, justify in columns:
-        table.add_column(name, justify=justify, no_wrap=True)
-    for index, summary in enumerate(summaries, start=1):
-        table.add_row(str(index), summary.seed, str(summary.game_turns),
-                      "victory" if summary.ended_by == "victory" else "turn limit",
-                      winner_text(summary), str(max(c.popularity for c in summary.clans)),
-                      *(str(summary.counts[name]) for name in (
-                          "battles", "cities_captured", "hexes_captured", "plague_cured",
-                          "espionage", "messages")),
-                      str(summary.sheet_problems))
-    console.print(table)
+        table.add_column(name, justify=justify, no_wrap=not wrap or name == "Seed",
+                         overflow="fold" if wrap else "ellipsis")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def summary_tables(summaries: Sequence[GameSummary], width: int) -> list[Table]:
+    """One row per game in one table when it fits in `width` columns; else two tables, how
+    each game went and what happened in it, each row led by the game's number (at 80 columns
+    nothing is cut short)."""
+    games = [_game_cells(i, s) for i, s in enumerate(summaries, start=1)]
+    counts = [_count_cells(s) for s in summaries]
+    whole = _table("Bot games", GAME_COLUMNS + COUNT_COLUMNS,
+                   [a + b for a, b in zip(games, counts, strict=True)])
+    if Console(width=PIPED_WIDTH).measure(whole).maximum <= width:
+        return [whole]
+    return [_table("Bot games", GAME_COLUMNS, games, wrap=True),
+            _table("What happened in them", GAME_COLUMNS[:1] + COUNT_COLUMNS,
+                   [[str(i), *row] for i, row in enumerate(counts, start=1)], wrap=True)]
+
+
+def print_table(summaries: Sequence[GameSummary], console: Console | None = None) -> None:
+    """One row per game (winner, how it ended, what happened), then the lengths' median."""
+    if console is None:
+        console = Console()
+        if not console.is_terminal:  # piped: one row a game, never folded into 80 columns
+            console = Console(width=PIPED_WIDTH)
+    for table in summary_tables(summaries, console.width):
+        console.print(table)
     lengths = [summary.game_turns for summary in summaries]
     wins = sum(1 for summary in summaries if summary.ended_by == "victory")
     console.print(f"{len(summaries)} games on {summaries[0].map if summaries else '?'}: "

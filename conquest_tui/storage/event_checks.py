@@ -57,6 +57,7 @@ def check_saved_events(state: GameState, *, events_hold: bool = False) -> None:
     if not events_hold:
         for c, clan in enumerate(state.clans):
             _name_the_first(clan.inbox, f"state.clans[{c}].inbox")
+            _name_the_first(clan.mail, f"state.clans[{c}].mail")
             _name_the_first(clan.last_turn.events, f"state.clans[{c}].last_turn.events")
     for c, clan in enumerate(state.clans):
         _check_problems(clan.last_turn.problems, f"state.clans[{c}].last_turn.problems")
@@ -135,8 +136,8 @@ def prepare_saved_events(state: Any) -> bool:
 
 
 def _event_tables(state: Any) -> list[dict[str, Any]] | None:
-    """Each Clan's inbox and last turn's events, tables as saved (one list per field); None when
-    the data is not laid out so."""
+    """Each Clan's inbox, mail and last turn's events, tables as saved (one list per field);
+    None when the data is not laid out so."""
     if state.__class__ is not dict or state.get("clans", []).__class__ is not list:
         return None
     tables = []
@@ -146,7 +147,7 @@ def _event_tables(state: Any) -> list[dict[str, Any]] | None:
         last = clan.get("last_turn", {})
         if last.__class__ is not dict:
             return None
-        for table in (clan.get("inbox", {}), last.get("events", {})):
+        for table in (clan.get("inbox", {}), clan.get("mail", {}), last.get("events", {})):
             if table.__class__ is not dict:
                 return None
             if not table:

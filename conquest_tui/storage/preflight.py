@@ -49,6 +49,7 @@ LIMITS: Mapping[str, int] = {
     "top_figures": MAX_CLANS, "clan_order": MAX_CLANS, "winners": MAX_CLANS,
     "prices": 100, "goods_prices": 100,
     "allies": MAX_CLANS, "bans": MAX_CLANS, "met_clans": MAX_CLANS, "inbox": EVENTS,
+    "mail": EVENTS,
     "sightings": 50_000, "past_reports": TURNS, "structure_uses": 20 * MAX_HEXES,
     "income": 100, "events": EVENTS, "problems": 1_000,
 }

@@ -503,6 +503,7 @@ def check_events(state: GameState, render: Callable[[Event], str],
     """Every saved event and problem can be worded (their facts are what their kind needs)."""
     for c, clan in enumerate(state.clans):
         for base, events in ((f"state.clans[{c}].inbox", clan.inbox),
+                             (f"state.clans[{c}].mail", clan.mail),
                              (f"state.clans[{c}].last_turn.events", clan.last_turn.events)):
             for index, event in enumerate(events):
                 try:

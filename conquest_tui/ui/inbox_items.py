@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import attrs
 
 from conquest_tui.engine.face import (
+    MAIL,
     ClanView,
     Event,
     EventKind,
@@ -72,14 +73,17 @@ def _items(events: Iterable[Event], *, unread: bool) -> list[InboxItem]:
 
 def inbox_items(view: ClanView) -> list[InboxItem]:
     """Everything in the Clan's inbox: by group (`GROUPS` order), newest game turn first in
-    each (a turn's items in the order they came); what arrived since its last turn is unread
-    and comes first, what its last turn brought has been read."""
+    each, a turn's unread items (what arrived since the Clan's last turn) first, then in the
+    order they came; what its earlier turns brought has been read: the messages and first
+    meetings of the whole game (its mail), the rest of its last turn only."""
     new = _items(view.since_last_turn(), unread=True)
-    old = _items(view.last_turn().events, unread=False)
+    old = _items(view.mail(), unread=False)
+    old += _items((event for event in view.last_turn().events if event.kind not in MAIL),
+                  unread=False)
     old += [InboxItem(SPIES, report.game_turn, unread=False, spy_report=report)
             for report in view.spy_reports()]
-    return sorted(new + old, key=lambda item: (GROUPS.index(item.group), not item.unread,
-                                               -item.game_turn))
+    return sorted(new + old, key=lambda item: (GROUPS.index(item.group), -item.game_turn,
+                                               not item.unread))
 
 
 def unread_count(view: ClanView) -> int:

@@ -90,7 +90,8 @@ class Relation:
 
 
 def relations(view: ClanView, pending: dict[tuple[str, int], int]) -> list[Relation]:
-    """Every Clan met, with your ALLY/BAN state now and after the sheet's pending lines.
+    """Every Clan dealt with (met, messaged, allied or banned: `ClanView.contacts`), with your
+    ALLY/BAN state now and after the sheet's pending lines.
 
     Args:
         view: The Clan's view.
@@ -99,7 +100,7 @@ def relations(view: ClanView, pending: dict[tuple[str, int], int]) -> list[Relat
     own = view.clan
     known = espionage_known(view.last_turn().events)
     out = []
-    for clan in view.met_clans():
+    for clan in view.contacts():
         ally, ban = clan.number in own.allies, clan.number in own.bans
         out.append(Relation(
             clan=clan, ally=ally, ban=ban,
@@ -114,14 +115,15 @@ def matrix(view: ClanView) -> tuple[tuple[int, ...], dict[tuple[int, int], Stanc
     espionage (ALLIES, ENEMIES) told last turn; everything else unknown.
 
     Returns:
-        The Clans (own first, then those met, spied on or named by espionage, by number) and
+        The Clans (own first, then those dealt with, spied on or named by espionage, by number)
+        and
         (row, column) →
         what the row's Clan thinks of the column's.
     """
     own = view.clan
     known = espionage_known(view.last_turn().events)
     named = {n for facts in known.values() for n in (*(facts.allies or ()), *(facts.bans or ()))}
-    others = sorted(({c.number for c in view.met_clans()} | set(known) | named) - {own.number})
+    others = sorted(({c.number for c in view.contacts()} | set(known) | named) - {own.number})
     clans = (own.number, *others)
     cells: dict[tuple[int, int], Stance] = {}
     for row in clans:

@@ -17,7 +17,7 @@ from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.inbox_items import AWAY, MEETINGS, MESSAGES, inbox_items
 from conquest_tui.ui.screens.game import GameScreen
-from conquest_tui.ui.screens.inbox import NEW_MARK, InboxScreen
+from conquest_tui.ui.screens.inbox import NEW_MARK, InboxScreen, inbox_renderable
 from tests.ui.helpers import legal_step, screen_text, take_the_terminal, wait_for_screen, wait_until
 
 WHISPER = "Meet at the [b]ford[/b]"
@@ -62,6 +62,42 @@ def test_what_was_read_at_the_last_turn_is_no_longer_new_cc_seq_16() -> None:
     assert not any(item.unread for item in items if item.group == MESSAGES)
 
 
+def test_messages_stay_in_the_inbox_every_turn_after_and_in_the_save_cc_cl_message_01(
+        tmp_path: Path) -> None:
+    """Issue 27: a message is not forgotten after one turn. Two game turns later the second
+    Clan still finds it (read, no longer new), under the game turn it was sent in, with the
+    first meeting; a save and a load keep them."""
+    game, a, b = staged()
+    c = game.state.clan_order[2]
+    for clan in (b, c, a, b, c, a):
+        run_clan_turn(game, clan, "")
+    assert game.state.game_turn == 3
+    path = tmp_path / "kept.json"
+    session.save(game, path)
+    loaded = session.load(path)
+    for view in (ClanView(game, b), ClanView(loaded, b)):
+        items = inbox_items(view)
+        messages = [(item.game_turn, item.text) for item in items if item.group == MESSAGES]
+        assert messages == [(1, f'Heard on the radio, to you: "{WHISPER}"'),
+                            (1, f'Heard on the radio, to every Clan: "{a}>Peace"')]
+        assert not any(item.unread for item in items if item.group == MESSAGES)
+        assert any(item.group == MEETINGS for item in items)
+    text = " ".join(str(part) for part in _plain(inbox_renderable(inbox_items(
+        ClanView(loaded, b)))))
+    assert "Game turn 1" in text and WHISPER in text
+
+
+def _plain(renderable: object) -> list[str]:
+    """The lines of a renderable as a 100-column terminal prints them."""
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(renderable)
+    return out.getvalue().splitlines()
+
+
 async def test_shift_i_opens_the_inbox_and_escape_returns(tmp_path: Path) -> None:
     """The recipient takes the terminal, presses I: the message is there, marked new, its
     brackets shown as typed; Escape goes back to the game screen."""
@@ -75,7 +111,8 @@ async def test_shift_i_opens_the_inbox_and_escape_returns(tmp_path: Path) -> Non
         await pilot.press("escape", "I")
         await wait_for_screen(pilot, InboxScreen)
         text = screen_text(app)
-        assert f"{NEW_MARK}turn 1" in text and WHISPER in text
+        assert "Game turn 1" in text and f"{NEW_MARK}Heard on the radio" in text
+        assert WHISPER in text
         assert "Messages  2 new" in text and "First meetings" in text
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the game again")

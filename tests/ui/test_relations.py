@@ -3,10 +3,12 @@ written on the sheet (never the state itself), and who allies with whom as far a
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.app import App
 
 from conquest_tui import session
@@ -15,8 +17,8 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.ui.app import ConquestApp
-from conquest_tui.ui.relations_data import UNKNOWN, matrix
-from conquest_tui.ui.screens.relations import RelationsScreen
+from conquest_tui.ui.relations_data import UNKNOWN, matrix, relations
+from conquest_tui.ui.screens.relations import RelationsScreen, detail
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from tests.ui.helpers import legal_step, screen_text, take_the_terminal, wait_for_screen, wait_until
 
@@ -47,6 +49,31 @@ def test_the_matrix_shows_only_what_espionage_told_cc_cl_espionage_03_cc_cl_ally
     assert cells[a, b].cell == UNKNOWN, "not its ally; its bans not known"
     assert cells[c, a].cell == UNKNOWN, "nobody spied on the third Clan"
     assert cells[b, a].cell == "·", "your own lists are known"
+
+
+def test_clans_dealt_with_are_listed_though_their_convoys_never_met_cc_gen_12_cc_cl_ally_01(
+) -> None:
+    """Issue 27: after messages and an ALLY, the relations screen lists the other Clan (not
+    "not met yet"), without its slogan (shown only when convoys meet, CC-GEN-12); a signed
+    message names its sender, an anonymous one nobody; it stays listed turns later."""
+    game = session.new_game(map_name="test_small", clans=3, seed="contacts")
+    a, b, c = game.state.clan_order
+    run_clan_turn(game, a, f'[PRE]\nBROADCAST {b} "Friends?"\nALLY {b}\nMESSAGE {c} "Boo"\n')
+    run_clan_turn(game, b, f"[PRE]\nALLY {a}\n")
+    run_clan_turn(game, c, "")
+    mine = {r.clan.number: r for r in relations(ClanView(game, a), {})}
+    assert set(mine) == {b, c} and mine[b].ally and not mine[b].clan.met
+    assert mine[b].clan.slogan == "" and mine[b].clan.name == game.clan(b).name
+    assert [r.clan.number for r in relations(ClanView(game, b), {})] == [a], "signed, allied"
+    assert relations(ClanView(game, c), {}) == [], "an anonymous message names nobody"
+    for clan in (a, b, c, a, b):
+        run_clan_turn(game, clan, "")
+    assert [r.clan.number for r in relations(ClanView(game, b), {})] == [a]
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(
+        detail(relations(ClanView(game, b), {})[0]))
+    text = out.getvalue()
+    assert "not known until your convoys meet" in text and "not yet" in text
 
 
 async def test_a_and_b_write_ally_and_ban_lines_on_the_sheet_cc_cl_ally_01_cc_cl_ban_01(

@@ -248,6 +248,12 @@ BOOKS_ONLY: frozenset[EventKind] = frozenset({EventKind.FOOD_EATEN})
 saved with the Clan's last turn for programs and tests, never in a report or a turn's result."""
 
 
+MAIL: frozenset[EventKind] = frozenset({
+    EventKind.MESSAGE, EventKind.MESSAGE_SENT, EventKind.MET_CLAN})
+"""Kinds a Clan keeps all game long in its mail (`Clan.mail`): the messages it received and
+sent, and the Clans it met (the inbox's memory, issue 27)."""
+
+
 def shown(event_kind: EventKind) -> bool:
     """Whether events of this kind are for players to read (not `BOOKS_ONLY`)."""
     return event_kind not in BOOKS_ONLY

@@ -254,6 +254,9 @@ class Clan:
     met_clans: list[int] = attrs.field(factory=list)
     inbox: list[Event] = attrs.field(factory=list)
     """Things that happened to this Clan between its turns (CC-SEQ-16)."""
+    mail: list[Event] = attrs.field(factory=list)
+    """The messages it received and sent and its first meetings, of every turn it played
+    (`core.events.MAIL`), oldest first: its inbox and last turn keep only the newest."""
     last_turn: LastTurn = attrs.field(factory=LastTurn)
     draft_sheet: str = ""
     """The order sheet being written for the next turn, kept with the save."""

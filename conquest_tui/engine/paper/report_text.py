@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from conquest_tui.engine.core.state import Event
+from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.paper.top_list_words import TITLES, figure
 from conquest_tui.engine.reports.report import Report
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ConvoyInfo, HexInfo
@@ -154,7 +155,7 @@ def render_report(report: Report, *, rules: bool = False) -> str:
         + (f"; the game ends after game turn {report.turn_limit}" if report.turn_limit else "")
         + ").",
         *([report.victory_watch] if report.victory_watch else []),
-        *since_lines(report),
+        *since_lines(report, rules=rules),
         RULE, "STATUS", *status_lines(report), *market_lines(report), RULE,
     ]
     for convoy in report.convoys:
@@ -176,10 +177,11 @@ def render_report(report: Report, *, rules: bool = False) -> str:
             size = f" [{seen.size_name}]" if seen.size_name else ""
             out.append(f"{seen.hex}{owner}{size}  {seen.how}")
     out += [RULE, f"EVENTS OF YOUR TURN {report.game_turn}"]
-    out += [event_line(e) for e in report.events] or ["(none)"]
+    out += [event_line(e, rules=rules) for e in report.events] or ["(none)"]
     if report.problems:
         out += [RULE, "PROBLEMS IN YOUR ORDER SHEET"]
-        out += [problem_line(problem) for problem in report.problems]
+        out += [with_rule(problem_line(problem), failed_rule(problem, report.events) if rules
+                          else "") for problem in report.problems]
     out += standings_lines(report)
     text = "\n".join(out) + "\n"
     return text if rules else hide_rule_ids(text)
@@ -203,19 +205,39 @@ def standings_lines(report: Report) -> list[str]:
     return out
 
 
-def since_lines(report: Report) -> list[str]:
-    """What other Clans did to this one since its last turn, first in the report (CC-SEQ-16)."""
+def since_lines(report: Report, *, rules: bool = False) -> list[str]:
+    """What other Clans did to this one since its last turn, first in the report (CC-SEQ-16);
+    with `rules`, the rulebook reference behind each."""
     if not report.since_last_turn:
         return []
-    return [RULE, "SINCE YOUR LAST TURN", *(event_text(e) for e in report.since_last_turn)]
+    return [RULE, "SINCE YOUR LAST TURN",
+            *(with_rule(event_text(e), e.rule if rules else "") for e in report.since_last_turn)]
 
 
-def event_line(event: Event) -> str:
-    """One event with where it came from: phase, pulse and sheet line."""
+def with_rule(sentence: str, rule: str) -> str:
+    """The sentence followed by its rulebook reference, "(CC-MOVE-04)", unless it names one
+    already or there is none."""
+    if not rule or f"({rule}" in sentence or f"{rule})" in sentence:
+        return sentence
+    return f"{sentence} ({rule})"
+
+
+def failed_rule(problem: Problem, events: Iterable[Event]) -> str:
+    """The rule behind an order line that failed when it ran: that of the event that told of
+    the failure (same line, same kind); "" for a parse or check problem."""
+    for event in events:
+        if event.line == problem.line and event.kind.value == problem.code:
+            return event.rule
+    return ""
+
+
+def event_line(event: Event, *, rules: bool = False) -> str:
+    """One event with where it came from: phase, pulse and sheet line; with `rules`, the
+    rulebook reference behind it."""
     where = str(event.phase)
     if event.phase == "between":
         where = "since your last turn"
     elif event.pulse:
         where = f"pulse {event.pulse}"
     line = f", line {event.line}" if event.line else ""
-    return f"[{where}{line}] {event_text(event)}"
+    return f"[{where}{line}] {with_rule(event_text(event), event.rule if rules else '')}"

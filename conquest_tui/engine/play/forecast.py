@@ -149,9 +149,9 @@ def _slim(clan: Clan, own: bool) -> Clan:
     past = clan.last_turn
     if own:
         return attrs.evolve(clan, last_turn=LastTurn(game_turn=past.game_turn,
-                                                     income=past.income), inbox=[])
-    return attrs.evolve(clan, last_turn=LastTurn(), inbox=[], known_hexes={}, city_memory={},
-                        sightings=[], spy_reports=[])
+                                                     income=past.income), inbox=[], mail=[])
+    return attrs.evolve(clan, last_turn=LastTurn(), inbox=[], mail=[], known_hexes={},
+                        city_memory={}, sightings=[], spy_reports=[])
 
 
 @attrs.define

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import attrs
 
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind, shown
+from conquest_tui.engine.core.events import MAIL, EventKind, shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 from conquest_tui.engine.core.state import Event, LastTurn, Problem
@@ -102,6 +102,8 @@ def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     most = game.rules.order_limits.saved_problems_max
     kept = kept_problems(problems, most)
     saved = [*inbox, *kept_events(ctx.events, problems, most)]
+    clan.mail.extend(attrs.evolve(event, facts=dict(event.facts)) for event in saved
+                     if event.kind in MAIL)
     clan.last_turn = LastTurn(
         game_turn=state.game_turn,
         sheet=saved_sheet(sheet, kept, game.rules.order_limits.refused_sheet_kept),

@@ -289,6 +289,12 @@ class ClanView:
         return tuple(attrs.evolve(e, facts=dict(e.facts)) for e in self._clan.inbox
                      if shown(e.kind))
 
+    def mail(self) -> tuple[Event, ...]:
+        """The messages the Clan received and sent and its first meetings, from every turn it
+        has played, oldest first (copies; what arrived since its last turn is in
+        `since_last_turn`)."""
+        return tuple(attrs.evolve(e, facts=dict(e.facts)) for e in self._clan.mail)
+
     def income_estimate(self) -> dict[str, int]:
         """What next turn's income should bring (the report's status estimate)."""
         return economy.income_estimate(self._game, self._number)
@@ -528,6 +534,50 @@ class ClanView:
         return tuple(out)
 
 
+    def contacts(self) -> tuple[MetClanInfo, ...]:
+        """Every other Clan this one has had dealings with, in number order (issue 27): those
+        its convoys met (`met_clans`, the first meeting kept all game long in its mail), those a
+        message passed with (one it sent to that Clan, a signed one it received: an anonymous
+        one names nobody), those on its ally or ban list. `met` says whose convoys met."""
+        clan = self._clan
+        met = {info.number: info for info in self.met_clans()}
+        first: dict[int, tuple[int, str]] = {}
+        dealt = set(clan.allies) | set(clan.bans)
+        for event in (*clan.mail, *clan.last_turn.events, *clan.inbox):
+            facts = event.facts
+            if event.kind == EventKind.MET_CLAN:
+                number = facts.get("clan")
+                if isinstance(number, int):
+                    first.setdefault(number, (event.game_turn, str(facts.get("hex", ""))))
+            elif event.kind == EventKind.MESSAGE:
+                dealt.add(_number(facts.get("sender")))
+            elif event.kind == EventKind.MESSAGE_SENT and facts.get("to") == "clan":
+                dealt.add(_number(facts.get("other")))
+        out = []
+        for number in sorted(set(met) | dealt):
+            if number in (0, self._number) or not self._game.has_clan(number):
+                continue
+            info = met.get(number)
+            if info is None:
+                out.append(MetClanInfo(
+                    number=number, name=self._game.clan(number).name, slogan="",
+                    first_met_turn=0, first_met_hex="", last_seen_turn=0, last_seen_hex="",
+                    met=False))
+                continue
+            if not info.first_met_turn and number in first:
+                turn, hex_id = first[number]
+                info = attrs.evolve(info, first_met_turn=turn, first_met_hex=hex_id)
+                if turn > info.last_seen_turn:
+                    info = attrs.evolve(info, last_seen_turn=turn, last_seen_hex=hex_id)
+            out.append(info)
+        return tuple(out)
+
+
+def _number(fact: object) -> int:
+    """A Clan number fact, 0 for none."""
+    return fact if isinstance(fact, int) else 0
+
+
 @attrs.frozen
 class MetClanInfo:
     """A Clan met: its number, name and slogan (CC-GEN-12), when and where it was first met if
@@ -542,3 +592,6 @@ class MetClanInfo:
     last_seen_turn: int
     """0: none of its convoys seen."""
     last_seen_hex: str
+    met: bool = True
+    """Whether their convoys met (its slogan shown, CC-GEN-12); False: a Clan this one has
+    dealt with otherwise, by messages or its ally and ban lists (`ClanView.contacts`)."""

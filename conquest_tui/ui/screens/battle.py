@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from conquest_tui.engine.face import Event, Moment, event_text, hide_rule_ids, moments
 from conquest_tui.engine.face import battle_title as title
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 
 def tally_table(moment: Moment) -> Table:
@@ -72,7 +73,7 @@ class BattleScreen(Screen[None]):
             rounds.border_subtitle = "→ Space: next round  ← back  Home End  Esc: close"
             yield Static(id="battle-log", markup=False)
         yield Static(id="battle-tally")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()

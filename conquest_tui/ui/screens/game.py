@@ -78,11 +78,12 @@ class GameScreen(GameLookups):
 
     async def _mount_panes(self) -> None:
         """Mount the side panes and the footer, and fill them (the sheet is checked here)."""
-        from textual.widgets import Footer, Tab, Tabs
+        from textual.widgets import Tab, Tabs
 
         from conquest_tui.ui.widgets.city_pane import CityPane
         from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
         from conquest_tui.ui.widgets.forecast_pane import ForecastPane
+        from conquest_tui.ui.widgets.key_footer import KeyFooter
         from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 
         if self.panes_ready or not self.is_attached:
@@ -91,7 +92,7 @@ class GameScreen(GameLookups):
         city.border_title = "City / hex"
         sheet = OrderSheetPane(id="sheet")
         forecast = ForecastPane(id="forecast")
-        footer = Footer(compact=self.size.width < 140)
+        footer = KeyFooter(compact=self.size.width < 140)
         tabs = Tabs(Tab("Convoys", id="tab-convoys"), Tab("City / hex", id="tab-city"),
                     id="side-tabs")
         tabs.can_focus = False  # F4, F6 and the mouse switch them; the focus stays in the panes

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from conquest_tui.engine.face import FinalRow, History
 from conquest_tui.ui.screens.history import has_figures, plot_grid, plot_key, report_text
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 
 def standings_table(rows: tuple[FinalRow, ...]) -> Table:
@@ -90,7 +91,7 @@ class GameOverScreen(Screen[None]):
                 with VerticalScroll(id="final-report"):
                     first = self.rows[0].clan if self.rows else 0
                     yield Static(report_text(self.reports.get(first, "")), id="final-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """On the final reports, the list of Clans takes the keys."""

@@ -12,11 +12,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from conquest_tui.pins.backoff import Verdict, try_again
 from conquest_tui.session import SessionError
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -182,7 +183,7 @@ class HandoverScreen(Screen[None]):
             if self.door.needs_pin:
                 hint += " (you will be asked for your PIN)"
             yield Static(hint + ".", id="handover-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.clear_scrollback()

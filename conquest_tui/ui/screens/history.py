@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from conquest_tui.engine.face import History, Series, hide_rule_ids, log_line
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 PLOTS: tuple[tuple[str, str], ...] = (
     ("popularity", "Popularity"),
@@ -146,7 +147,7 @@ class HistoryScreen(Screen[None]):
                     yield plot_grid(history, [history.clan])
                 else:
                     yield Static(NO_FIGURES, id="plots-empty")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """The turn log takes the keys: arrows go from turn to turn."""

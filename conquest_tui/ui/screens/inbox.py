@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from conquest_tui.engine.face import ClanView, SpyReportInfo
 from conquest_tui.ui.inbox_items import GROUPS, InboxItem, inbox_items
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 NEW_MARK = "●"
 """Marks what arrived since the Clan's last turn."""
@@ -42,20 +43,38 @@ def _spy_report(report: SpyReportInfo) -> Table:
     return table
 
 
-def _group_table(members: list[InboxItem]) -> Table:
-    """One group's items: the new mark, the game turn, the sentence (wrapped under itself)."""
+KEPT_NOTE = ("Messages and first meetings stay here all game; older radio news, reports and "
+             "espionage are in your past reports (H on the game screen).")
+
+
+def _turn_table(members: list[InboxItem]) -> Table:
+    """One game turn's items: the new mark, the sentence (wrapped under itself)."""
     table = Table.grid(padding=(0, 1), expand=True)
     table.add_column(width=1, no_wrap=True)
-    table.add_column(no_wrap=True, style="dim")
     table.add_column(ratio=1, overflow="fold")
     for item in members:
         style = "bold" if item.unread else ""
         body: RenderableType = Text(item.text, style=style)  # plain text: never markup
         if item.spy_report is not None:
             body = Group(Text("Your spy's report", style=style), _spy_report(item.spy_report))
-        table.add_row(NEW_MARK if item.unread else "",
-                      f"turn {item.game_turn}" if item.game_turn else "", body)
+        table.add_row(NEW_MARK if item.unread else "", body)
     return table
+
+
+def _by_turn(members: list[InboxItem]) -> list[RenderableType]:
+    """One group's items under a heading for each game turn, in the order given (newest
+    first)."""
+    parts: list[RenderableType] = []
+    start = 0
+    for index in range(1, len(members) + 1):
+        if index < len(members) and members[index].game_turn == members[start].game_turn:
+            continue
+        turn = members[start].game_turn
+        if turn:
+            parts.append(Text(f"  Game turn {turn}", style="dim bold"))
+        parts.append(_turn_table(members[start:index]))
+        start = index
+    return parts
 
 
 def inbox_renderable(items: list[InboxItem]) -> RenderableType:
@@ -73,7 +92,8 @@ def inbox_renderable(items: list[InboxItem]) -> RenderableType:
             title.append(f"  {new} new", style="bold reverse")
         if parts:
             parts.append(Text(""))
-        parts += [title, _group_table(members)]
+        parts += [title, *_by_turn(members)]
+    parts += [Text(""), Text(KEPT_NOTE, style="dim")]
     return Group(*parts)
 
 
@@ -106,7 +126,7 @@ class InboxScreen(Screen[None]):
         yield Static(title, id="inbox-title")
         with VerticalScroll(id="inbox-list"):
             yield Static(inbox_renderable(self.items), id="inbox-body")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         """Back to the game screen."""

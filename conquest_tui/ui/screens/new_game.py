@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from conquest_tui import session
 from conquest_tui.engine.face import LEGEND, GameMap
@@ -22,6 +22,7 @@ from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from conquest_tui.session import Session
@@ -214,7 +215,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start game (Ctrl+S)", id="start", variant="primary",
                              tooltip="Create the game")
                 yield Button("Back (Esc)", id="back", tooltip="Back to the title screen")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._set_clan_rows(self._clan_count)

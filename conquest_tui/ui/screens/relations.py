@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from conquest_tui.engine.face import ClanView
 from conquest_tui.ui.relations_data import (
@@ -26,9 +26,11 @@ from conquest_tui.ui.relations_data import (
     relations,
 )
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
-NOBODY_MET = ("You have not met another Clan yet. Clans are met when convoys share a hex; their "
-              "name and slogan then show here.")
+NOBODY_MET = ("You know no other Clan yet. A Clan shows here once your convoys meet its convoys "
+              "(its slogan then shows too), a message passes between you, or you name it in "
+              "an ALLY or BAN order.")
 
 LEGEND = (f"A: counts the Clan of the column as its ally   B: bans it   {NEITHER}: neither   "
           f"{UNKNOWN}: not known   {SELF}: itself.  Rows other than yours come from ESPIONAGE "
@@ -57,9 +59,13 @@ def detail(relation: Relation) -> RenderableType:
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     table.add_row("Clan", Text(f"{clan.number} {clan.name}"))
-    table.add_row("Slogan", Text(clan.slogan or "—"))
-    table.add_row("First met", _seen(clan.first_met_turn, clan.first_met_hex)
-                  if clan.first_met_turn else "before your last turn")
+    table.add_row("Slogan", Text(clan.slogan or "—") if clan.met
+                  else Text("not known until your convoys meet"))
+    if not clan.met:
+        table.add_row("First met", "not yet (known from messages or your ally and ban lists)")
+    else:
+        table.add_row("First met", _seen(clan.first_met_turn, clan.first_met_hex)
+                      if clan.first_met_turn else "before your last turn")
     table.add_row("Last seen", _seen(clan.last_seen_turn, clan.last_seen_hex))
     table.add_row("Your ally", _state(relation.ally, relation.ally_next))
     table.add_row("Banned", _state(relation.ban, relation.ban_next))
@@ -87,7 +93,8 @@ def matrix_renderable(view: ClanView) -> RenderableType:
 
 
 class RelationsScreen(Screen[None]):
-    """The Clans met, one row each; a and b add (or take back) ALLY / BAN lines on the sheet."""
+    """The Clans dealt with, one row each; a and b add (or take back) ALLY / BAN lines on the
+    sheet."""
 
     CSS_PATH: ClassVar[CSSPaths] = stylesheet("relations")
     HELP_TITLE: ClassVar[str] = "Relations"
@@ -126,7 +133,7 @@ class RelationsScreen(Screen[None]):
         with VerticalScroll(id="relations-more"):
             yield Static(id="relations-detail")
             yield Static(matrix_renderable(self.view), id="relations-matrix")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -140,7 +147,7 @@ class RelationsScreen(Screen[None]):
         table: DataTable[Text] = self.query_one(DataTable)
         row = table.cursor_row
         pending = {(order, r.number): self._pending(order, r.number)
-                   for r in self.view.met_clans() for order in (ALLY, BAN)}
+                   for r in self.view.contacts() for order in (ALLY, BAN)}
         self.relations = relations(self.view, pending)
         table.clear()
         for relation in self.relations:

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from conquest_tui.engine.face import ClanView, Event, EventKind, event_text, hexgrid
 from conquest_tui.ui.map_lenses import lens_shading
 from conquest_tui.ui.map_overlay import MapOverlay, RouteMark
 from conquest_tui.ui.overlay_builder import build_overlay
 from conquest_tui.ui.stylesheets import PANES_CSS, CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 from conquest_tui.ui.widgets.map_pane import MapPane
 
 HAPPENINGS = frozenset({
@@ -141,7 +142,7 @@ class ReplayScreen(Screen[None]):
         pane.lens_source = lambda lens: lens_shading(self.view, lens)
         yield pane
         yield Static(id="replay-line")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from conquest_tui.engine.face import (
     PHASE_TITLES,
@@ -32,6 +32,7 @@ from conquest_tui.engine.face import (
 )
 from conquest_tui.ui.sheet_outline import sheet_line
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 CITY_HEADER = ("HEX  NAME              OWN     VALUE      POP F  TRP  CM PRODUCES NEEDS    EXP  "
                "STATUS   SR RR BUILDINGS")
@@ -182,7 +183,7 @@ class ReportScreen(Screen[None]):
             wide.styles.width = max((cell_len(line) for line in tables.plain.splitlines()),
                                     default=1)
             yield wide
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#report-scroll").focus()

@@ -14,10 +14,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from conquest_tui.storage.save_list import SaveSummary
@@ -61,9 +62,10 @@ class TitleScreen(Screen[None]):
     """Its layout, read when the screen is first shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "new_game", "New game", id="title.new_game",
+        # n first (shown in the footer): a browser keeps Ctrl+N for a new window.
+        Binding("n,ctrl+n", "new_game", "New game", id="title.new_game",
                 tooltip="Set up a new game"),
-        Binding("ctrl+l", "load_game", "Load game", id="title.load_game",
+        Binding("l,ctrl+l", "load_game", "Load game", id="title.load_game",
                 tooltip="Pick a saved game to resume"),
         Binding("ctrl+r", "refresh_saves", "Refresh", id="title.refresh",
                 tooltip="Read the saves folder again"),
@@ -97,7 +99,7 @@ class TitleScreen(Screen[None]):
             saves.tooltip = "Enter resumes the highlighted save at its hand-over screen"
             yield saves
             yield Static("", id="title-saves-note", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#title-saves", DataTable)

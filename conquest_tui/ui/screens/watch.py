@@ -11,9 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -101,7 +102,7 @@ class ReportViewer(ModalScreen[None]):
         with ScrollableContainer(id="watch-report-box") as box:
             box.border_title = self.report_title
             yield Static(self.text, markup=False, id="watch-report-text")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         """Back to the game of bots."""
@@ -169,7 +170,7 @@ class WatchScreen(Screen[None]):
                 log = Static("", id="watch-turns", markup=False)
                 log.border_title = "Last game turn"
                 yield log
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#watch-standings", DataTable)

@@ -22,6 +22,8 @@ from conquest_tui.engine.face import (
     MOVE,
     POST,
     PRE,
+    Ally,
+    Ban,
     ClanView,
     Forecast,
     OrderRegistry,
@@ -36,6 +38,7 @@ from conquest_tui.engine.face import (
     price_text,
     problem_line,
 )
+from conquest_tui.ui.fit_text import fit_lines
 from conquest_tui.ui.sheet_outline import (
     BAD_HEADER,
     SheetSection,
@@ -67,6 +70,9 @@ BUY_LINES = "ORDER"
 
 BOUGHT_LINES_LAST = "lines bought with ORDER count for your next turn only"
 """How long bought lines last, said in ORDER's hint."""
+
+RELATION_ORDERS: dict[str, type[Ally] | type[Ban]] = {"ALLY": Ally, "BAN": Ban}
+"""The Clan orders the relations screen adds to the sheet, by keyword."""
 
 HEADER_WIDTH = 16
 """Headers of a new sheet are padded to this width before their line-allowance comment."""
@@ -334,6 +340,9 @@ class OrderSheetPane(Widget):
             editor.focus()
 
     # --- the hint line -----------------------------------------------------------------------
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._update_hint)  # fitted to the hint line's new size
+
     @on(TextArea.SelectionChanged, "#sheet-editor")
     def _cursor_moved(self, event: TextArea.SelectionChanged) -> None:
         event.stop()  # the hint followed the move already (the watcher of `selection`)
@@ -349,10 +358,11 @@ class OrderSheetPane(Widget):
         if not self.is_mounted:
             return
         self._show_position()
-        hint = self.hint
+        hint_line = self.query_one("#sheet-hint", Static)
+        hint = fit_lines(self.hint, *hint_line.content_size)  # a narrow pane: cut between words
         if hint != self._hint:
             self._hint = hint
-            self.query_one("#sheet-hint", Static).update(hint, layout=False)  # one line, always
+            hint_line.update(hint, layout=False)  # its height is fixed by the stylesheet
         row = self.editor.cursor_location[0]
         here = [index for index, problem in enumerate(self.problems) if problem.line == row + 1]
         listing = self.problem_list
@@ -619,7 +629,8 @@ class OrderSheetPane(Widget):
                 (row - 1, len(lines[row - 1]))
             editor.delete(start, end)
             return True
-        order = f"{keyword} {clan}"
+        rules = self._view.rules
+        order = RELATION_ORDERS[keyword](other=clan).line(rules)  # as the order writes itself
         found = sections(lines)
         for kind in (PRE, POST):
             section = next((s for s in found if s.kind == kind), None)
