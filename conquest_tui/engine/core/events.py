@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import cast
 
 import attrs
 
@@ -256,6 +257,10 @@ def shown(event_kind: EventKind) -> bool:
 def fact(value: object) -> Fact:
     """A value as a fact: lists and tuples become tuples of facts, enum members plain ints and
     strs; bool, float, None and anything else are refused (TypeError)."""
+    if type(value) is int or type(value) is str:
+        return value  # already a fact (the common case, taken first)
+    if type(value) is tuple and all(type(item) is int or type(item) is str for item in value):
+        return cast(Fact, value)  # a flat tuple of facts, kept as it is
     if isinstance(value, (list, tuple)):
         return tuple(fact(item) for item in value)
     if isinstance(value, str):

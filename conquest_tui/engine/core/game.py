@@ -205,8 +205,30 @@ class Game:
         insort(by_hex.setdefault(target, []), convoy, key=lambda c: position[id(c)])
 
     def remove_convoy(self, convoy: Convoy) -> None:
-        """Take a convoy out of the game (disbanded, sold, absorbed, destroyed)."""
-        self.state.convoys = [c for c in self.state.convoys if c is not convoy]
+        """Take a convoy out of the game (disbanded, sold, absorbed, destroyed), taking it out
+        of the lookups as well, so a battle that destroys a convoy costs no rebuild of them
+        (`tests/test_convoy_index.py` holds them to a scan)."""
+        convoys = self.state.convoys
+        kept = [c for c in convoys if c is not convoy]
+        self.state.convoys = kept
+        if len(kept) == len(convoys):
+            return  # not in the game: the lookups see another list and are rebuilt next
+        if convoys is self._indexed and len(convoys) == self._indexed_len:
+            own = self._owned[convoy.owner]
+            del own[next(at for at, other in enumerate(own) if other is convoy)]
+            if not own:
+                del self._owned[convoy.owner]
+            self._present.discard(id(convoy))
+            self._indexed, self._indexed_len = kept, len(kept)
+        if (convoys is self._hexed and len(convoys) == self._hexed_len
+                and HexChanges.count == self._hexed_changes):
+            here = self._by_hex[convoy.hex]
+            if len(here) > 1:
+                del here[next(at for at, other in enumerate(here) if other is convoy)]
+            else:
+                del self._by_hex[convoy.hex]
+            del self._position[id(convoy)]  # the others keep their order: enough to sort by
+            self._hexed, self._hexed_len = kept, len(kept)
 
 
 _OWNER = attrgetter("owner")
