@@ -12,7 +12,7 @@ import pytest
 from conquest_tui import session
 from conquest_tui.bots import write_sheet
 from conquest_tui.bots.paths import Paths, answers_for
-from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.game import Game, link_key
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
@@ -162,3 +162,28 @@ def test_the_lookups_stay_true_as_convoys_are_destroyed_between_moves() -> None:
     while game.state.convoys:
         game.remove_convoy(game.state.convoys[len(game.state.convoys) // 2])
         assert_index_true(game)
+
+
+def test_a_road_paved_in_play_touches_both_its_hexes_and_no_other() -> None:
+    """A hex has a road when the map or a link paved in play touches it, before and after the
+    game's lookups are rebuilt (CC-TER-16; the paved hexes are looked up, not searched)."""
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="roads-1")
+
+    def by_search(hex_id: str) -> bool:
+        return game.map.has_road(hex_id) or any(
+            game.road_between(hex_id, other) for _, other in game.map.neighbors(hex_id))
+
+    bare = [h for h in game.map.hex_ids() if not by_search(h)
+            and not any(by_search(o) for _, o in game.map.neighbors(h))]
+    a = bare[0]
+    b = game.map.neighbors(a)[0][1]
+    assert not game.has_road(a) and not game.has_road(b)
+    game.pave(a, b)
+    c, d = bare[-1], bare[-3]
+    assert not game.map.are_adjacent(c, d)
+    game.state.paved.append(link_key(c, d))  # a link of hexes that do not touch: no road
+    for check in (game, Game(game.rules, game.map, game.state)):
+        assert check.has_road(a) and check.has_road(b)
+        assert not check.has_road(c) and not check.has_road(d)
+        assert [h for h in game.map.hex_ids() if check.has_road(h)] == [
+            h for h in game.map.hex_ids() if by_search(h)]

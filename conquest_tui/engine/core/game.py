@@ -22,7 +22,7 @@ class Game:
 
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
                  "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
-                 "_hexed_changes")
+                 "_hexed_changes", "_paved_ends")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
@@ -31,6 +31,7 @@ class Game:
         self._clans: dict[int, Clan] = {}
         self._cities: dict[str, CityState] = {}
         self._paved: set[str] = set()
+        self._paved_ends: set[str] = set()
         self._owned: dict[int, list[Convoy]] = {}
         self._present: set[int] = set()
         self._indexed: list[Convoy] | None = None
@@ -50,6 +51,9 @@ class Game:
         self._clans = {clan.number: clan for clan in self.state.clans}
         self._cities = {city.hex: city for city in self.state.cities}
         self._paved = set(self.state.paved)
+        self._paved_ends = set()
+        for key in self._paved:
+            self._add_paved_ends(key)
         self._indexed = None
         self._hexed = None
 
@@ -78,10 +82,7 @@ class Game:
 
     def has_road(self, hex_id: str) -> bool:
         """Whether any road touches the hex."""
-        if self.map.has_road(hex_id):
-            return True
-        around = self.map.neighbors(hex_id)
-        return any(link_key(hex_id, other) in self._paved for _, other in around)
+        return self.map.has_road(hex_id) or hex_id in self._paved_ends
 
     def road_directions(self, hex_id: str) -> tuple[str, ...]:
         """Directions in which roads leave the hex (CC-TER-16)."""
@@ -97,8 +98,16 @@ class Game:
         key = link_key(a, b)
         if key not in self._paved:
             self._paved.add(key)
+            self._add_paved_ends(key)
             self.state.paved.append(key)
             self.state.paved.sort()
+
+    def _add_paved_ends(self, key: str) -> None:
+        """The two hexes of a paved link, for `has_road`: when they are neighbours (a link
+        between hexes that are not touches neither's roads)."""
+        a, _, b = key.partition("-")
+        if self.map.contains(a) and any(other == b for _, other in self.map.neighbors(a)):
+            self._paved_ends.update((a, b))
 
     # --- cities ------------------------------------------------------------------------------
     def city(self, hex_id: str) -> CityState | None:
