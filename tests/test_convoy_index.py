@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import compress, repeat
 from operator import attrgetter, eq
 
+import attrs
 import pytest
 
 from conquest_tui import session
@@ -187,3 +188,28 @@ def test_a_road_paved_in_play_touches_both_its_hexes_and_no_other() -> None:
         assert not check.has_road(c) and not check.has_road(d)
         assert [h for h in game.map.hex_ids() if check.has_road(h)] == [
             h for h in game.map.hex_ids() if by_search(h)]
+
+
+def test_a_clans_hexes_follow_every_capture_and_loss() -> None:
+    """The hexes a Clan owns are kept between calls, yet follow every hex taken or lost, a hex
+    list put in place of the old one, and a caller changing the list it was given (CC-HEX-01:
+    a Clan's hexes; their income and the hex list of its report read them)."""
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="lands-1")
+    first, second = game.state.clan_order[:2]
+
+    def scan(clan: int) -> list[str]:
+        return [h for h, s in zip(game.map.hex_ids(), game.state.hexes, strict=True)
+                if s.owner == clan]
+
+    mine = game.owned_hexes(first)
+    assert mine == scan(first) and mine
+    mine.clear()  # the caller's own copy
+    assert game.owned_hexes(first) == scan(first)
+    taken = game.hex(game.owned_hexes(first)[0])
+    taken.owner = second  # captured
+    assert game.owned_hexes(first) == scan(first)
+    assert game.owned_hexes(second) == scan(second)
+    game.hex(game.map.hex_ids()[0]).owner = first
+    assert game.owned_hexes(first) == scan(first)
+    game.state.hexes = [attrs.evolve(s, owner=0) for s in game.state.hexes]  # another list
+    assert game.owned_hexes(first) == [] == game.owned_hexes(second)

@@ -262,7 +262,7 @@ def fact(value: object) -> Fact:
     if type(value) is tuple and all(type(item) is int or type(item) is str for item in value):
         return cast(Fact, value)  # a flat tuple of facts, kept as it is
     if isinstance(value, (list, tuple)):
-        return tuple(fact(item) for item in value)
+        return tuple([fact(item) for item in value])
     if isinstance(value, str):
         return str(value)
     if isinstance(value, int) and not isinstance(value, bool):

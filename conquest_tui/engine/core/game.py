@@ -8,7 +8,15 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
-from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexChanges, HexState
+from conquest_tui.engine.core.state import (
+    CityState,
+    Clan,
+    Convoy,
+    GameState,
+    HexChanges,
+    HexState,
+    OwnerChanges,
+)
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
@@ -22,7 +30,8 @@ class Game:
 
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
                  "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
-                 "_hexed_changes", "_paved_ends")
+                 "_hexed_changes", "_paved_ends",
+                 "_lands", "_lands_of", "_lands_changes")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
@@ -41,6 +50,9 @@ class Game:
         self._hexed: list[Convoy] | None = None
         self._hexed_len = 0
         self._hexed_changes = -1
+        self._lands: dict[int, list[str]] = {}
+        self._lands_of: list[HexState] | None = None
+        self._lands_changes = -1
         self.reindex()
 
     def __repr__(self) -> str:
@@ -72,9 +84,17 @@ class Game:
         return self.state.hexes[self.map.index_of(hex_id)]
 
     def owned_hexes(self, clan: int) -> list[str]:
-        """The hexes the Clan owns, in map order (one pass over the map, at C speed)."""
-        owners = map(_OWNER, self.state.hexes)
-        return list(compress(self.map.hex_ids(), map(eq, owners, repeat(clan))))
+        """The hexes the Clan owns, in map order (one pass over the map, at C speed), kept
+        until any hex's owner is set or the hex list is another (`OwnerChanges`)."""
+        hexes = self.state.hexes
+        if hexes is not self._lands_of or OwnerChanges.count != self._lands_changes:
+            self._lands, self._lands_of, self._lands_changes = {}, hexes, OwnerChanges.count
+        owned = self._lands.get(clan)
+        if owned is None:
+            owners = map(_OWNER, hexes)
+            owned = list(compress(self.map.hex_ids(), map(eq, owners, repeat(clan))))
+            self._lands[clan] = owned
+        return list(owned)
 
     def road_between(self, a: str, b: str) -> bool:
         """Whether a road (from the map or paved in play) links two adjacent hexes."""
