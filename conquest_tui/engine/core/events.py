@@ -281,7 +281,8 @@ def int_fact(facts: Mapping[str, Fact], name: str, default: int = 0) -> int:
 
 def facts_of(values: Mapping[str, object]) -> Facts:
     """Keyword values as an event's facts (checked, lists made tuples)."""
-    return {name: fact(value) for name, value in values.items()}
+    return {name: value if type(value) is int or type(value) is str else fact(value)
+            for name, value in values.items()}
 
 
 @attrs.frozen
