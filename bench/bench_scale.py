@@ -13,7 +13,8 @@ The figures, each from the same save or setup every sample:
   (the bots' shared path answers forgotten first, as after loading a save: the dearest case).
 * clans: cost per Clan-turn, 40 Clans (400 convoys) vs 5 (50), synthetic 60×60 map, ≤ 1.3×.
 * convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
-* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×.
+* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×; beside it,
+  for reading it, the same ratio per convoy in the game (no target: the game grows as it goes).
 * simulate: seconds per game of `conquest simulate --map europe --clans 8 --turns 25`, ≤ 2 s.
 
 Each sample runs in a worker process (`--worker`, the tree's `conquest_tui` first on its path);
@@ -79,6 +80,7 @@ def game_turn(game: Any) -> dict[str, Any]:
 
     _forget_bot_answers()
     start_turn = game.state.game_turn
+    convoys = len(game.state.convoys)
     engine = bots = 0.0
     sheets = []
     clan_turns = 0
@@ -95,7 +97,7 @@ def game_turn(game: Any) -> dict[str, Any]:
     if len(game.state.clans) <= 20:
         sheets.append(game_to_text(game))
     return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
-            "digest": _digest(sheets)}
+            "convoys": convoys, "digest": _digest(sheets)}
 
 
 def synthetic_game(map_name: str, clans: int, convoys: int) -> Any:
@@ -246,6 +248,12 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
         target = AGE_RATIO_TARGET
         name = "game turn 50 vs 1"
     print(f"  [{tree}] {name:<19} {judged(ratios, target, '×')}")
+    if figure == "age" and all("convoys" in r for r in small + large):
+        # what the game holds by then: the cost of a convoy's turn, beside the whole figure
+        per = [(b["engine"] / b["convoys"]) / (a["engine"] / a["convoys"])
+               for a, b in zip(small, large, strict=True)]
+        print(f"  [{tree}] per convoy, {large[0]['convoys']} vs {small[0]['convoys']} convoys: "
+              f"median {statistics.median(per):.2f}× (for reading the figure; no target)")
 
 
 def main() -> None:
