@@ -17,6 +17,10 @@ The figures, each from the same save or setup every sample:
   for reading it, the same ratio per convoy in the game (no target: the game grows as it goes).
 * simulate: seconds per game of `conquest simulate --map europe --clans 8 --turns 25`, ≤ 2 s.
 
+Each sample's line also says how many battles (convoy battles and city assaults) a Clan-turn
+fought: the denser games of the clans and convoys figures fight several times more per Clan-turn
+and per convoy, and those battles are the rules' own work, the same on every tree.
+
 Each sample runs in a worker process (`--worker`, the tree's `conquest_tui` first on its path);
 the trees' rounds alternate, so a comparison holds while a shared machine's speed drifts. The
 whole distribution is judged: min, median, worst and the share of samples over the target (a
@@ -53,6 +57,8 @@ SIMULATE_TARGET_S = 2.0
 CITIES = 240
 """Enough cities on the 60×60 map for 40 Clans."""
 AGE = {"map_name": "europe", "clans": 8, "seed": "bench-age", "turns": 50}
+FIGHTS = ("convoy_battle", "city_captured", "city_attack_failed")
+"""Event kinds of a battle the active Clan fought (its convoy battles and city assaults)."""
 
 
 # --- the worker: one tree, one figure, one sample --------------------------------------------
@@ -82,6 +88,7 @@ def game_turn(game: Any) -> dict[str, Any]:
     start_turn = game.state.game_turn
     convoys = len(game.state.convoys)
     engine = bots = 0.0
+    battles = 0
     sheets = []
     clan_turns = 0
     while game.state.game_turn == start_turn and not game.state.finished:
@@ -89,15 +96,17 @@ def game_turn(game: Any) -> dict[str, Any]:
         began = time.perf_counter()
         sheet = write_sheet(ClanView(game, clan), game.clan(clan).bot_level or "normal")
         middle = time.perf_counter()
-        run_clan_turn(game, clan, sheet)
+        result = run_clan_turn(game, clan, sheet)
         bots += middle - began
+        battles += sum(1 for event in result.events
+                       if event.kind in FIGHTS and not event.actor)  # its own, not told
         engine += time.perf_counter() - middle
         sheets.append(sheet)
         clan_turns += 1
     if len(game.state.clans) <= 20:
         sheets.append(game_to_text(game))
     return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
-            "convoys": convoys, "digest": _digest(sheets)}
+            "convoys": convoys, "battles": battles, "digest": _digest(sheets)}
 
 
 def synthetic_game(map_name: str, clans: int, convoys: int) -> Any:
@@ -222,8 +231,10 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
     for label, samples in zip(labels, runs, strict=True):
         engine = [r["engine"] for r in samples]
         bots = [r["bots"] for r in samples]
+        fights = [r["battles"] / r["clan_turns"] for r in samples if "battles" in r]
+        fought = f", {statistics.median(fights):5.2f} battles a Clan-turn" if fights else ""
         print(f"  [{tree}] {label:<32} engine median {statistics.median(engine):8.1f} ms, "
-              f"bots median {statistics.median(bots):8.1f} ms")
+              f"bots median {statistics.median(bots):8.1f} ms{fought}")
     if figure == "full":
         for label, samples in zip(labels, runs, strict=True):
             print(f"  [{tree}] {label}")
