@@ -140,7 +140,8 @@ def test_a_hex_holds_only_plain_values_so_the_forecast_copy_is_a_copy() -> None:
 
 def test_check_with_forecast_prints_the_pulse_table(quiet: Game, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    """`conquest check SHEET --forecast`: the money line, the failures, each convoy by pulse."""
+    """`conquest check SHEET --forecast`: the failures as warnings on their lines (the exit
+    status stays 0: the lines run), the money line, each convoy by pulse."""
     from conquest_tui import session
     from conquest_tui.cli import main
 
@@ -152,7 +153,9 @@ def test_check_with_forecast_prints_the_pulse_table(quiet: Game, tmp_path: Path,
                  str(sheet)]) == 0
     out = capsys.readouterr().out
     assert "Forecast for turn 1: $25,000 now → $" in out
-    assert "line 6: forecast: will fail at pulse 5: convoy #1 has no Expert Scout" in out
+    assert ("line 6: warning: forecast: will fail at pulse 5: convoy #1 has no Expert Scout"
+            in out)
+    assert "No problems found (1 warning)." in out
     assert "Pulse" in out and "Troops" in out and "Not known: the dice" in out
 
 
@@ -191,3 +194,18 @@ def test_a_city_not_seen_is_presumed_as_last_learned_cc_gen_05(game: Game) -> No
     game.clan(clan).last_turn.visited_hexes.append(city.hex)
     seen = next(c for c in fog_safe_state(game, clan).cities if c.hex == city.hex)
     assert (seen.owner, seen.troops, seen.claymores) == (other, 3, 7)
+
+
+def test_each_line_tells_the_money_it_takes_and_what_is_left_cc_cl_gen_03(quiet: Game) -> None:
+    """Issue 27: the forecast tells each line's cost and the money left after it; a line the
+    money cannot cover costs nothing and fails with its price (CC-CL-GEN-03, CC-CL-BUYS-02)."""
+    clan = first_clan(quiet)
+    price = quiet.state.prices["food"]
+    sheet = "[PRE]\nBUY 10 FOOD\nBUY 99999 FOOD\n[POST]\nSELL 5 FOOD\n"
+    forecast = forecast_turn(quiet, clan, sheet, seed_suffix="")
+    bought, too_much, sold = (forecast.money_of(line) for line in (2, 3, 5))
+    assert bought is not None and bought.cost == 10 * price and bought.phase == "pre"
+    assert too_much is not None and too_much.cost == 0
+    assert [found.line for found in forecast.problems] == [3]
+    assert sold is not None and sold.cost < 0 and sold.phase == "post"
+    assert bought.after == bought.before - 10 * price

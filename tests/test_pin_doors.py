@@ -50,6 +50,7 @@ def doors(path: Path, clan: int, tmp_path: Path) -> list[list[str]]:
         ["turn", "--save", save, "--clan", number, sheet(tmp_path)],
         ["history", save, "--clan", number],
         ["odds", "--save", save, "--clan", number, "--convoy", "1"],
+        ["prices", "--save", save, "--clan", number],
         ["seat", save, "--clan", number, "--bot", "--level", "easy"],
         ["seat", save, "--clan", number, "--human"],
     ]

@@ -415,4 +415,4 @@ def test_the_sheet_checker_knows_convoys_the_sheet_creates_and_sells_cc_cl_creat
 
     sold = check_sheet(quiet, clan, "[PRE]\nSELL CONVOY 1\n[CONVOY 1]\nPAUSE\n")
     assert [(p.line, p.code) for p in sold] == [(4, "no_convoy")]
-    assert "sold by this sheet" in problem_text(sold[0])
+    assert "a line before this one sells" in problem_text(sold[0])

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 
 from conquest_tui import __version__
 from conquest_tui.cli.errors import CliError, PinNeeded
+from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
 from conquest_tui.cli.seat_commands import (
     cmd_check,
     cmd_history,
     cmd_odds,
+    cmd_prices,
     cmd_report,
     cmd_seat,
     cmd_turn,
@@ -135,6 +137,14 @@ def build_parser() -> argparse.ArgumentParser:
     _allow_edited(odds_cmd)
     odds_cmd.set_defaults(func=cmd_odds)
 
+    prices_cmd = sub.add_parser("prices", help="what everything costs a Clan now, and why")
+    prices_cmd.add_argument("--save", required=True, help="the save file")
+    prices_cmd.add_argument("--clan", type=int, required=True, help="the Clan number")
+    prices_cmd.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    prices_cmd.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    _allow_edited(prices_cmd)
+    prices_cmd.set_defaults(func=cmd_prices)
+
     seat = sub.add_parser("seat", help="hand a seat to a bot or to a person; list the seats")
     seat.add_argument("save", help="the save file")
     seat.add_argument("--clan", type=int, help="the Clan number")
@@ -146,6 +156,33 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--pin", help="the seat's PIN, if it has one (else asked on a terminal)")
     _allow_edited(seat)
     seat.set_defaults(func=cmd_seat)
+
+    packet = sub.add_parser("packet", help="write a Clan's packet for play by mail: its "
+                            "reports and its signed sheet form")
+    packet.add_argument("save", help="the save file")
+    packet.add_argument("--clan", type=int, required=True, help="the Clan number")
+    packet.add_argument("--out", help="the folder to write it in (default: SAVE's name + -mail)")
+    packet.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
+    _allow_edited(packet)
+    packet.set_defaults(func=cmd_packet)
+
+    accept = sub.add_parser("accept", help="check sheet forms that came back by mail and keep "
+                            "them for their turn")
+    accept.add_argument("save", help="the save file")
+    accept.add_argument("files", nargs="+", metavar="FILE", help="filled-in sheet forms")
+    _allow_edited(accept)
+    accept.set_defaults(func=cmd_accept)
+
+    moderate = sub.add_parser("moderate", help="run the sheets that came by mail and write "
+                              "every Clan's next packet")
+    moderate.add_argument("save", help="the save file")
+    moderate.add_argument("--deadline", action="store_true",
+                          help="the deadline has passed: run the sheets that are in; a late "
+                          "Clan's turn runs after all the others")
+    moderate.add_argument("--out", help="the folder for the packets (default: SAVE's name + "
+                          "-mail)")
+    _allow_edited(moderate)
+    moderate.set_defaults(func=cmd_moderate)
 
     sim = sub.add_parser("simulate", help="play whole games of bots, headless, and sum them up")
     sim.add_argument("--map", default="test_small", help="map name (default test_small)")

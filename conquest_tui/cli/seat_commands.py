@@ -85,13 +85,20 @@ def cmd_seat(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Parse and check a sheet; one line per problem."""
+    """Parse and check a sheet; one line per problem. With --forecast, the forecast's warnings
+    on their lines too (the app's end-turn box judges the sheet the same way), then its
+    tables. Exit status 1 when a line will be skipped; warnings leave it 0."""
     from conquest_tui.engine.face import hide_rule_ids, number_of, problem_line
 
     table = open_table(args.save, args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
     sheet = read_sheet(args.sheet)
-    found = seat.check(sheet)
+    forecast: Forecast | None = None
+    if getattr(args, "forecast", False):
+        judgement = seat.judge(sheet)
+        found, forecast = list(judgement.problems), judgement.forecast
+    else:
+        found = seat.check(sheet)
     problems = [problem for problem in found if not problem.is_warning]
     warnings = [problem for problem in found if problem.is_warning]
     for problem in found:
@@ -103,15 +110,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         tail = f" ({number_of(len(warnings), 'warning')})" if warnings else ""
         print(f"No problems found{tail}.")
     if getattr(args, "forecast", False):
-        try:
-            print_forecast(seat.forecast(sheet))
-        except ValueError:  # the game is over: there is no turn to forecast
+        if forecast is None:
             print("The game is over: there is no turn to forecast.")
+        else:
+            print_forecast(forecast)
     return 1 if problems else 0
 
 
 def print_forecast(forecast: Forecast) -> None:
-    """The sheet's forecast as Rich tables: money, then each convoy pulse by pulse."""
+    """The sheet's forecast as Rich tables: money, then each convoy pulse by pulse (the lines
+    it could not carry out are listed as warnings on their lines, with the check's problems)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -121,9 +129,6 @@ def print_forecast(forecast: Forecast) -> None:
     console.print(f"Forecast for turn {forecast.game_turn}: {forecast_text.money_line(forecast)}",
                   markup=False)
     console.print(forecast_text.stock_line(forecast), markup=False)
-    for found in forecast.problems:
-        console.print(f"line {found.line}: {forecast_text.problem_sentence(found)}",
-                      markup=False)
     for convoy in forecast.convoys:
         table = Table(title=forecast_text.convoy_title(convoy), title_justify="left")
         for column in forecast_text.COLUMNS:
@@ -235,6 +240,42 @@ def cmd_odds(args: argparse.Namespace) -> int:
             grid.add_row(label, words)
         console.print(grid, markup=False)
         console.print()
+    return 0
+
+
+def cmd_prices(args: argparse.Namespace) -> int:
+    """Print what each thing the Clan's orders buy costs it now, and what sets the price."""
+    from conquest_tui.engine.face import price_text
+
+    table = open_table(args.save, args)
+    seat = open_seat(table, table.clan_number(args.clan), args.pin)
+    prices = seat.prices()
+    if args.json:
+        import json
+
+        import attrs
+
+        print(json.dumps({**attrs.asdict(prices, recurse=False), "prices": [
+            {**attrs.asdict(price), "facts": dict(price.facts), "text": list(
+                (price_text.name_cell(price), price_text.price_cell(price),
+                 price_text.why_cell(price)))} for price in prices.prices]},
+            indent=2, ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, width=min(Console().width, 80))
+    console.print(price_text.heading(prices), markup=False)
+    for title, rows in price_text.groups(prices):
+        grid = Table(title=title, title_justify="left", title_style="bold", box=None,
+                     padding=(0, 1), show_header=False)
+        grid.add_column(no_wrap=True, max_width=22)
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(overflow="fold", ratio=1)
+        for row in rows:
+            grid.add_row(*row)
+        console.print()
+        console.print(grid, markup=False)
     return 0
 
 

@@ -18,12 +18,13 @@ from conquest_tui.engine.core.gamemap import LEGEND, TERRAIN_CHARS, GameMap
 from conquest_tui.engine.core.hexgrid import direction_between, format_hex, parse_hex
 from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.core.state import Event, Problem
+from conquest_tui.engine.economy.price_list import Price, PriceList
 from conquest_tui.engine.orders.arguments import is_move_word
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
 from conquest_tui.engine.orders.sheet import AGENTS, MOVE, POST, PRE, header_of, parse_sheet
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
-from conquest_tui.engine.paper import forecast_text
+from conquest_tui.engine.paper import forecast_text, price_text
 from conquest_tui.engine.paper.battle_rounds import Moment, has_rounds, moments
 from conquest_tui.engine.paper.battle_rounds import title as battle_title
 from conquest_tui.engine.paper.forecast_text import sheet_warnings
@@ -40,7 +41,12 @@ from conquest_tui.engine.paper.report_text import (
     status_lines,
     vehicle_count,
 )
-from conquest_tui.engine.reports.forecast_records import ConvoyForecast, Forecast
+from conquest_tui.engine.reports.forecast_records import (
+    ConvoyForecast,
+    Forecast,
+    Judgement,
+    LineMoney,
+)
 from conquest_tui.engine.reports.history import FinalRow, History, Series
 from conquest_tui.engine.reports.phase_titles import PHASE_TITLES
 from conquest_tui.engine.reports.report import Report
@@ -64,13 +70,15 @@ __all__ = [
     "AGENTS", "CLAN", "CONVOY", "LEGEND", "MOVE", "PHASE_TITLES", "POST", "PRE", "RULE",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
-    "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec", "Problem", "ProblemCode",
+    "Judgement", "LineMoney", "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec",
+    "Price", "PriceList", "Problem", "ProblemCode",
     "Report", "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title",
     "city_row",
     "convoy_lines", "direction_between", "event_text", "forecast_text", "format_hex",
     "has_rounds", "header_of", "hex_row", "hexgrid", "hide_rule_ids", "is_move_word",
     "log_line", "market_lines", "moments", "number_of", "odds_text", "parse_hex", "parse_sheet",
-    "problem_line", "problem_text", "render_paper", "render_report", "routes", "sheet_warnings",
+    "price_text", "problem_line", "problem_text", "render_paper", "render_report", "routes",
+    "sheet_warnings",
     "standings_lines", "status_lines", "strip_comment", "tokenize", "turn_summary",
     "vehicle_count",
 ]

@@ -18,13 +18,15 @@ from conquest_tui.session.errors import NoOdds, PinNeeded, SessionError
 if TYPE_CHECKING:
     from conquest_tui.engine.combat.odds import Estimate
     from conquest_tui.engine.core.state import Problem
-    from conquest_tui.engine.reports.forecast_records import Forecast
+    from conquest_tui.engine.economy.price_list import PriceList
+    from conquest_tui.engine.reports.forecast_records import Forecast, Judgement
     from conquest_tui.engine.reports.history import History
     from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.reports.view import ClanView
     from conquest_tui.engine.rules.ruleset import Ruleset
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.boards import SeatInfo
+    from conquest_tui.session.mail import Packet
     from conquest_tui.session.outcomes import HandOver, TurnOutcome
     from conquest_tui.session.table import Session
 
@@ -85,6 +87,12 @@ class Seat:
 
         return build_history(self._table._game, self.number)
 
+    def prices(self) -> PriceList:
+        """What the Clan's orders would pay now for each thing they buy, and what sets it."""
+        from conquest_tui.engine.economy.price_list import price_list
+
+        return price_list(self._table._game, self.number)
+
     @property
     def draft(self) -> str:
         """The sheet being written, as last kept."""
@@ -103,6 +111,14 @@ class Seat:
         from conquest_tui.engine.play.forecast import forecast_turn
 
         return forecast_turn(self._table._game, self.number, sheet)
+
+    def judge(self, sheet: str) -> Judgement:
+        """One judgement of the sheet: the checker's problems (lines the turn will skip) and
+        notices, and the forecast's warnings on the lines that run, by line (the forecast is
+        None when the game is over). Safe from a worker thread as `forecast` is."""
+        from conquest_tui.engine.play.judgement import judge_sheet
+
+        return judge_sheet(self._table._game, self.number, sheet)
 
     def odds(self, convoy: int, target: str | None = None, *, attack_city: bool = False,
              troops: int | None = None, runs: int | None = None,
@@ -149,6 +165,12 @@ class Seat:
         """Run the Clan's turn, let bot seats play, save once (NotYourTurn, SheetRefused,
         SaveMovedOn: nothing ran)."""
         return self._table._submit(self.number, sheet)
+
+    def packet(self) -> Packet:
+        """The Clan's packet for play by mail: its report, in text and in the 1995 layout, and
+        its signed sheet form (the game's first packet gives the game its id and secret, and
+        saves them)."""
+        return self._table._packet(self.number)
 
     def resign(self) -> HandOver:
         """The Clan drops out (CC-GEN-11); bot seats play; the game is saved."""

@@ -32,9 +32,12 @@ from conquest_tui.session.seat import Seat, SeatDoor, check_seat_word
 
 if TYPE_CHECKING:
     from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.play.turn import TurnResult
+    from conquest_tui.engine.reports.report import Report
     from conquest_tui.engine.rules.ruleset import Ruleset
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.boards import FinalBoard, WatchBoard
+    from conquest_tui.session.mail import Answer, Moderation, Packet
 
 # The engine is imported inside the functions: the app imports this module while it starts.
 
@@ -312,9 +315,6 @@ class Session:
     # --- turns -----------------------------------------------------------------------------
     def _submit(self, clan_number: int, sheet: str) -> TurnOutcome:
         from conquest_tui.engine.orders.sheet import refusal
-        from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
-        from conquest_tui.engine.reports.report import build_report
-        from conquest_tui.engine.reports.view import ClanView
         from conquest_tui.engine.sentences.event_text import problem_text
 
         game = self._game
@@ -324,19 +324,34 @@ class Session:
             raise SheetRefused(f"{said[0].upper()}{said[1:]}; the turn was not run.")
         with self._locked():
             turn_before = game.state.game_turn
-            try:
-                result = run_clan_turn(game, self.clan_number(clan_number), sheet)
-            except NotYourTurnError as error:
-                raise NotYourTurn(str(error)) from None
-            # The saved turn keeps the first problems only (bounded save growth); the player
-            # who submitted reads every one of them now.
-            report = attrs.evolve(build_report(ClanView(game, clan_number)),
-                                  problems=tuple(result.problems))
-            archive_report(game, report)
+            result, report = self._play(self.clan_number(clan_number), sheet)
             ended = turn_before if game.state.game_turn != turn_before else 0
             handover = self._hand_over(ended, always_save=True,
                                        by=f"Clan {clan_number}'s turn")
         return TurnOutcome(result, report, handover)
+
+    def _play(self, clan_number: int, sheet: str) -> tuple[TurnResult, Report]:
+        """One Clan's turn from its sheet, its report kept with its past ones and, in a game
+        played by mail, the sheet recorded: the one turn of the seat and of the moderator
+        (nothing saved; NotYourTurn: nothing ran)."""
+        from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+        from conquest_tui.engine.reports.report import build_report
+        from conquest_tui.engine.reports.view import ClanView
+        from conquest_tui.session.mail import record_run
+
+        game = self._game
+        turn_before = game.state.game_turn
+        try:
+            result = run_clan_turn(game, clan_number, sheet)
+        except NotYourTurnError as error:
+            raise NotYourTurn(str(error)) from None
+        # The saved turn keeps the first problems only (bounded save growth); the player
+        # who submitted reads every one of them now.
+        report = attrs.evolve(build_report(ClanView(game, clan_number)),
+                              problems=tuple(result.problems))
+        archive_report(game, report)
+        record_run(game, clan_number, turn_before, sheet)
+        return result, report
 
     def _resign(self, clan_number: int) -> HandOver:
         from conquest_tui.engine.economy.gameturn import resign
@@ -366,6 +381,29 @@ class Session:
             if level is not None:
                 clan.bot_level = BotLevel(level)
             self._write_now(f"a change of Clan {clan_number}'s seat")
+
+    # --- play by mail ----------------------------------------------------------------------
+    def _packet(self, clan_number: int) -> Packet:
+        from conquest_tui.session.mail import open_post_box, packet
+
+        with self._locked():
+            if open_post_box(self._game):
+                self._write_now("the game's first packet")
+        return packet(self._game, clan_number)
+
+    def accept(self, sheets: list[tuple[str, str]]) -> list[Answer]:
+        """Check mailed sheet forms (each a name and its text) and keep the good ones for
+        their turn; one answer each (a refused sheet keeps nothing)."""
+        from conquest_tui.session.mail import accept
+
+        return accept(self, sheets)
+
+    def moderate(self, *, deadline: bool = False) -> Moderation:
+        """Run the mailed sheets in the Clans' order when all are in (at the deadline: the
+        rulebook's late turns), save, and make every Clan's next packet (not behind a PIN)."""
+        from conquest_tui.session.moderator import moderate
+
+        return moderate(self, deadline=deadline)
 
     def play_bots(self) -> HandOver:
         """Let bot seats play until a human's turn (or the end); autosave if any played."""
@@ -398,6 +436,10 @@ class Session:
         game = self._game
         turn_before = game.state.game_turn
         bot_turns = play_bots(game)
+        if bot_turns:
+            from conquest_tui.session.mail import in_sequence
+
+            in_sequence(game)
         if bot_turns and game.state.game_turn != turn_before:
             ended_turn = turn_before
         save_error = ""

@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 5
+SAVE_VERSION = 6
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -261,12 +261,32 @@ def migrate_4_to_5(data: Data) -> Data:
     return {**data, "state": {**state, "clans": clans}}
 
 
+# --- version 5 → 6 -----------------------------------------------------------------------------
+
+
+def migrate_5_to_6(data: Data) -> Data:
+    """Version 5 → 6: the state has a post box (`mail`) for games played by mail.
+
+    A version 5 game was never played by mail: it gets an empty post box, with no game id and
+    no secret. Both are made when its first packet is (`session/mail.py`), and kept in the
+    save from then on, so the same save and the same sheets always give the same next save.
+    """
+    state = data["state"]
+    if "mail" in state:
+        return data
+    mail = {"game_id": "", "secret": "", "late": [],
+            "sheets": {"clan": [], "game_turn": [], "text": []},
+            "runs": {"game_turn": [], "clan": [], "arrival": [], "digest": []}}
+    return {**data, "state": {**state, "mail": mail}}
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
     2: migrate_2_to_3,
     3: migrate_3_to_4,
     4: migrate_4_to_5,
+    5: migrate_5_to_6,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

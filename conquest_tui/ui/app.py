@@ -666,11 +666,14 @@ class ConquestApp(App[int]):
 
     def action_help(self) -> None:
         """Show keys, orders and rules interpretations."""
+        from conquest_tui.ui.screens.game import GameScreen
         from conquest_tui.ui.screens.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(self.key_groups(self.screen), self._rules().orders))
+        screen = self.screen  # a Clan's game screen: its Market page too
+        prices = screen.seat.prices() if isinstance(screen, GameScreen) else None
+        self.push_screen(HelpScreen(self.key_groups(self.screen), self._rules().orders, prices))
 
     def _rules(self) -> Ruleset:
         """The rules of the game in play, or the project's rules on the title screen."""

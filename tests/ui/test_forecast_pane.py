@@ -18,7 +18,7 @@ from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.widgets.forecast_pane import ForecastPane
 from conquest_tui.ui.widgets.status_line import StatusLine
-from tests.ui.helpers import take_the_terminal, wait_until
+from tests.ui.helpers import take_the_terminal, wait_for_screen, wait_until
 
 SEED = "snapshot"
 SAVED_AT = 1_700_000_000
@@ -87,3 +87,19 @@ async def test_the_line_that_runs_out_of_fuel_is_warned_and_follows_typing_cc_re
         await pilot.press("backspace")
         await wait_until(pilot, lambda: pane.forecast is not first, "a new forecast")
         assert not [p for p in sheet.problems if p.code == FORECAST_CODE]
+
+
+async def test_the_end_turn_box_names_the_lines_skipped_and_warned_cc_seq_15(
+        save: Path) -> None:
+    """CC-SEQ-15, issue 27 point 4: F5's box judges the sheet as `conquest check --forecast`
+    does: no line will be skipped, and the move that runs out of fuel is named as a warning."""
+    from conquest_tui.ui.screens.dialogs import ConfirmDialog
+
+    async with ConquestApp(save, cursor_blink=False).run_test(size=(160, 50)) as pilot:
+        await take_the_terminal(pilot)
+        await pilot.press("f5")
+        dialog = await wait_for_screen(pilot, ConfirmDialog)
+        assert dialog.detail == (
+            "The sheet has no problems. Warnings on line 6: it runs, but may fail or cost more "
+            "than you expect (the forecast rolls its own dice).")
+        await pilot.press("n")

@@ -39,6 +39,9 @@ class TurnContext:
     events' `morale`, kept as they are reported: AMB-62's cap reads it)."""
     after_pulse: Callable[[TurnContext, int], None] | None = None
     """Called at the end of each pulse with the pulse number (the forecast watches the turn)."""
+    after_line: Callable[[TurnContext, int], None] | None = None
+    """Called after each sheet line was carried out, with the Clan's money before it (the
+    forecast tells what each line costs)."""
     _rngs: dict[tuple[str, int], Random] = attrs.field(factory=dict)
 
     @property
@@ -54,6 +57,13 @@ class TurnContext:
             generator = rng_for(self.game.state.seed, self.turn, self.clan.number, *key)
             self._rngs[key] = generator
         return generator
+
+    def carry_out(self, step: Callable[[], None]) -> None:
+        """Carry out the line being run (`step`), then tell `after_line` what money it found."""
+        money = self.clan.stock.money
+        step()
+        if self.after_line is not None:
+            self.after_line(self, money)
 
     def report(self, kind: EventKind, rule: str = "", /, **facts: object) -> Event:
         """Record an event of the active Clan, tagged with the current phase, pulse and line.

@@ -80,10 +80,12 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
                                    "convoy": facts(name=str)}),
     ProblemCode.THE_NAME: by_why({"name": NOTHING, "convoy": NOTHING}),
     ProblemCode.BAD_TARGET: facts(text=str),
-    ProblemCode.MISSING_ITEM: by_why({"market": facts(keyword=str, syntax=str),
+    ProblemCode.MISSING_ITEM: by_why({"market": facts(keyword=str, syntax=str).maybe(
+                                          supplies=NAMES, vehicles=NAMES),
                                       "give": NOTHING}),
     ProblemCode.TROOPS: facts(verb=str),
-    ProblemCode.UNKNOWN_ITEM: by_why({"market": facts(text=str, verb=str),
+    ProblemCode.UNKNOWN_ITEM: by_why({"market": facts(text=str, verb=str).maybe(
+                                          supplies=NAMES, vehicles=NAMES),
                                       "give": facts(text=str)}),
     ProblemCode.MISSING_TYPE: NOTHING,
     ProblemCode.BAD_TYPE: by_why({"not_type": facts(text=str), "convert_missing": NOTHING}),
@@ -126,7 +128,7 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
     ProblemCode.OVER_LIMIT: by_why({
         "pre": facts(most=int), "post": facts(most=int), "convoy": facts(most=int, **NUMBER),
         "agents": facts(agents=int), "added": facts(**NUMBER, most=int, move=str)}),
-    ProblemCode.NO_CONVOY: facts(**NUMBER).maybe(why=words("sold")),
+    ProblemCode.NO_CONVOY: facts(**NUMBER).maybe(why=words("sold", "gone")),
     ProblemCode.OFF_MAP: by_why({"agent": facts(hex=str),
                                  "move": facts(target=str, origin=str)}),
     ProblemCode.SAME_HEX: facts(**NUMBER, hex=str),
@@ -144,6 +146,8 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
                                    high=int, troops=int, certain=int, percent=int),
     ProblemCode.MEETS_CONVOY: facts(what=words("move", "pause"), hex=str, convoys=int,
                                     owners=Seq(int), odds=_ODDS, percent=int),
+    ProblemCode.FORECAST_NO_TROOPS: facts(**NUMBER, at_pulse=int, troops=int, lost=int),
+    ProblemCode.FORECAST_GONE: facts(**NUMBER, at_pulse=int),
     ProblemCode.FORECAST: facts(at_pulse=int, at_phase=str).by(
         "failed", {kind.value: needs for kind, needs in NEEDS.items()}),
 }

@@ -133,6 +133,8 @@ class ProblemCode(enum.StrEnum):
     ATTACKS_HEX = "attacks_hex"
     MEETS_CONVOY = "meets_convoy"
     FORECAST = "forecast"
+    FORECAST_NO_TROOPS = "forecast_no_troops"
+    FORECAST_GONE = "forecast_gone"
 
 
 PROBLEM_CODES: frozenset[str] = frozenset(code.value for code in ProblemCode)

@@ -4,6 +4,7 @@
 # types, and annotations evaluated at import cost nothing, while string ones are compiled one by
 # one when a game loads. Every annotation names a type defined above it.
 
+import enum
 from typing import Protocol
 
 import attrs
@@ -443,6 +444,53 @@ class TurnFigures:
     money: int = 0
 
 
+class Arrival(enum.StrEnum):
+    """How a Clan's turn went in a game played by mail (saves keep the same words)."""
+
+    ON_TIME = "on time"
+    """Its sheet was in when the turn ran, in the Clans' order."""
+    LATE = "late"
+    """Its sheet came after the deadline; the turn ran after all the others (CC-GEN-03)."""
+    WAITING = "waiting"
+    """No sheet at the deadline: its turn moved after all the others of the game turn."""
+    DROPPED = "dropped"
+    """Still no sheet at the next deadline: more than a turn behind, the Clan was dropped."""
+
+
+@attrs.define
+class MailSheet:
+    """A mailed order sheet kept until its turn runs: the Clan, its game turn, the text."""
+
+    clan: int
+    game_turn: int
+    text: str = ""
+
+
+@attrs.define
+class MailRun:
+    """One Clan's turn in a game played by mail: the sheet that ran (its digest), or why none."""
+
+    game_turn: int
+    clan: int
+    arrival: Arrival = Arrival.ON_TIME
+    digest: str = ""
+    """The first 16 hexadecimal digits of the sheet's SHA-256 ("" when none ran)."""
+
+
+@attrs.define
+class MailBox:
+    """The game's post box: its id and secret (which sign the sheet forms), the sheets that
+    came and wait for their turn, and the record of every turn a sheet ran (or none came)."""
+
+    game_id: str = ""
+    secret: str = ""
+    """Hexadecimal; "" until the first packet is made (the game is then played by mail)."""
+    sheets: list[MailSheet] = attrs.field(factory=list)
+    runs: list[MailRun] = attrs.field(factory=list)
+    late: list[int] = attrs.field(factory=list)
+    """Clans whose turn waits since a deadline (dropped at the next one if it still waits)."""
+
+
 @attrs.define
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
@@ -478,6 +526,8 @@ class GameState:
     game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
     turn_figures: list[TurnFigures] = attrs.field(factory=list)
     """Every Clan's figures at every game-turn end, game turn by game turn (issue 16)."""
+    mail: MailBox = attrs.field(factory=MailBox)
+    """The game played by mail: its secret, the sheets waiting, which sheets ran."""
 
     @property
     def active_clan(self) -> int:

@@ -52,11 +52,20 @@ def pay(ctx: TurnContext, cost: int, why: str, **facts: object) -> bool:
     return True
 
 
+def market_words(rules: Ruleset) -> dict[str, tuple[str, ...]]:
+    """What BUY and SELL trade, for a problem's facts: supplies and weapons of the market, then
+    every vehicle by its plural, smallest first in each convoy type."""
+    stocked = set(SUPPLIES.values())
+    return {"supplies": tuple(key for key in rules.market if key in stocked),
+            "vehicles": tuple(rules.vehicles[key].plural for convoy_type in
+                              rules.convoy_types.values() for key in convoy_type.vehicles)}
+
+
 def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bool]:
     """(item key, is_vehicle) for BUY and SELL."""
     if token is None:
         raise OrderSyntaxError("missing_item", why="market", keyword=spec.keyword,
-                               syntax=spec.syntax)
+                               syntax=spec.syntax, **market_words(rules))
     word = token.upper
     if word in SUPPLIES:
         return SUPPLIES[word], False
@@ -66,7 +75,7 @@ def _item(token: Token | None, spec: OrderSpec, rules: Ruleset) -> tuple[str, bo
     if vehicle is not None:
         return vehicle.key, True
     raise OrderSyntaxError("unknown_item", why="market", text=token.text,
-                           verb=spec.keyword.lower())
+                           verb=spec.keyword.lower(), **market_words(rules))
 
 
 def _trade(spec: OrderSpec, words: list[Token], rules: Ruleset) -> tuple[int, str, int]:
@@ -134,6 +143,12 @@ class Buy(ClanOrder):
     def check(self, game: Game, clan: int) -> Finding | None:
         """Vehicles need a convoy of their type."""
         return _vehicle_finding(game, clan, self.convoy, self.item, 0) if self.convoy else None
+
+    def forecast(self, game: Game, clan: int) -> None:
+        """Vehicles join the convoy, for the lines after this one."""
+        convoy = game.convoy(clan, self.convoy) if self.convoy else None
+        if convoy is not None:
+            convoy_rules.add_vehicles(game, convoy, self.item, self.quantity)
 
     def run(self, ctx: TurnContext) -> None:
         """Pay the market price; vehicles join the convoy wherever it is (CC-CL-BUYV-02)."""
@@ -211,10 +226,18 @@ class Sell(ClanOrder):
             return _vehicle_finding(game, clan, self.convoy, self.item, self.quantity)
         return None
 
-    def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
-        """SELL CONVOY: the convoy's section finds it gone."""
+    def forecast(self, game: Game, clan: int) -> None:
+        """The lines after this one find the convoy gone (SELL CONVOY, or its last vehicles
+        sold) or with fewer vehicles."""
+        convoy = game.convoy(clan, self.convoy) if self.convoy else None
+        if convoy is None:
+            return
         if self.whole_convoy:
-            convoys.pop(self.convoy, None)
+            convoy_rules.sell_convoy(game, convoy)
+            return
+        convoy_rules.remove_vehicles(game, convoy, self.item, self.quantity)
+        if not convoy.vehicles:
+            game.remove_convoy(convoy)
 
     def run(self, ctx: TurnContext) -> None:
         """Sell at the market's sell fraction; a convoy left without vehicles disbands."""
@@ -345,12 +368,12 @@ class Create(ClanOrder):
         problem = convoy_rules.create_problem(game, clan, self.hex, self.convoy_type)
         return ("cannot_create", problem.as_facts()) if problem else None
 
-    def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
-        """The new convoy, numbered as the turn will number it, for its section."""
-        if not convoy_rules.create_problem(game, clan, self.hex, self.convoy_type):
-            number = convoy_rules.lowest_free_number(convoys)
-            convoys[number] = convoy_rules.new_convoy(game, clan, number, self.hex,
-                                                      self.convoy_type, self.name)
+    def forecast(self, game: Game, clan: int) -> None:
+        """The new convoy, numbered as the turn numbers it, for its section and the lines after
+        this one."""
+        if game.rules.creation_cost(len(game.convoys_of(clan)) + 1) is not None:
+            convoy_rules.create_convoy(game, clan, convoy_rules.next_number(game, clan),
+                                       self.hex, self.convoy_type, self.name)
 
     def run(self, ctx: TurnContext) -> None:
         """Pay the creation cost of the next convoy; an Indoctrination Center adds gifts."""

@@ -156,6 +156,15 @@ class Give(ClanOrder):
                 return "wrong_type", reason("pilot_type", needed=needed).as_facts()
         return None
 
+    def forecast(self, game: Game, clan: int) -> None:
+        """The handover, for the lines after this one, if the convoys could make it now."""
+        sender = game.convoy(clan, self.sender)
+        recipient = game.convoy(clan, self.recipient)
+        if sender is None or recipient is None or convoy_transfers.give_problem(
+                game, sender, recipient, self.kind, self.item, self.quantity):
+            return
+        convoy_transfers.give(game, sender, recipient, self.kind, self.item, self.quantity)
+
     def run(self, ctx: TurnContext) -> None:
         """Both convoys must stand in the same hex when the order runs."""
         game, clan = ctx.game, ctx.clan.number
@@ -220,6 +229,13 @@ class Convert(ClanOrder):
                     convoy_transfers.convert_same(convoy.number, self.convoy_type).as_facts())
         return None
 
+    def forecast(self, game: Game, clan: int) -> None:
+        """The convoy of its new type, for the lines after this one, if it could convert now."""
+        convoy = game.convoy(clan, self.convoy)
+        if convoy is not None and not convoy_transfers.convert_problem(game, convoy,
+                                                                       self.convoy_type):
+            convoy_transfers.convert(game, convoy, self.convoy_type, self.name)
+
     def run(self, ctx: TurnContext) -> None:
         """Sell every vehicle and buy one scout of the new type (AMB-70)."""
         game = ctx.game
@@ -254,6 +270,10 @@ class Split(ConvoyOrder):
         """The convoy must have enough to halve."""
         price = convoy_transfers.split_price(game, convoy)
         return ("cannot_split", price.as_facts()) if isinstance(price, Reason) else None
+
+    def forecast(self, game: Game, convoy: Convoy) -> None:
+        """The new convoy, numbered as the turn numbers it, for the lines after this one."""
+        convoy_transfers.split(game, convoy)
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Pay, then halve the convoy; the new one can do nothing more this turn."""
@@ -311,6 +331,12 @@ class Absorb(ConvoyOrder):
             return "cannot_absorb", reason("merge_type", number=target.number,
                                            convoy_type=target.convoy_type).as_facts()
         return None
+
+    def forecast(self, game: Game, convoy: Convoy) -> None:
+        """The other convoy taken in, for the lines after this one, if the two will meet."""
+        target = convoy_transfers.absorb_target(game, convoy, self.target)
+        if not isinstance(target, Reason):
+            convoy_transfers.absorb(game, convoy, target)
 
     def run(self, ctx: TurnContext, convoy: Convoy) -> None:
         """Take everything of the other convoy here; what does not fit goes back."""

@@ -10,8 +10,8 @@ stands on the sheet (`line_number`) and the text the player typed (`text`, which
 `ConvoyOrder` and `ClanOrder` are the two kinds, each with one signature for its check and its
 step: a convoy order is checked against the convoy (`check(game, convoy)`) and runs for it
 (`run(ctx, convoy)`); a Clan order is checked against the Clan's number (`check(game, clan)`),
-runs for the Clan (`run(ctx)`) and may forecast how it changes the convoys the convoy sections
-will find (`forecast`).
+runs for the Clan (`run(ctx)`); either may forecast how it changes the convoys the lines after
+it will find (`forecast`, on the checker's planned game: `play/plan.py`).
 """
 
 from __future__ import annotations
@@ -84,6 +84,11 @@ class ConvoyOrder(Order):
         """Carry the order out at its pulse. An order being built declares no step."""
         raise NotImplementedError(f"{self.keyword} is not carried out yet")
 
+    def forecast(self, game: Game, convoy: Convoy) -> None:
+        """For the checker, after the order passed its check: change the planned game (a copy
+        whose convoys are its own, `play/plan.py`) as the order will change the Clan's convoys
+        when it runs (SPLIT adds one, ABSORB takes one in); most orders change none."""
+
     @classmethod
     def carried_out(cls) -> bool:
         """Whether the class declares its step."""
@@ -102,9 +107,12 @@ class ClanOrder(Order):
         """Carry the order out in its phase. An order being built declares no step."""
         raise NotImplementedError(f"{self.keyword} is not carried out yet")
 
-    def forecast(self, game: Game, clan: int, convoys: dict[int, Convoy]) -> None:
-        """How a pre-turn order changes the convoys the convoy sections will find, for the
-        checker (CREATE adds one, SELL CONVOY removes one); most orders change none."""
+    def forecast(self, game: Game, clan: int) -> None:
+        """For the checker, after the order passed its check: change the planned game (a copy
+        whose convoys and the Clan's stockpile are its own, `play/plan.py`) as the order will
+        change the Clan's convoys when it runs (CREATE adds one numbered as the turn numbers it,
+        SELL CONVOY takes one away, BUY and SELL of vehicles, GIVE, CONVERT); most orders change
+        none. Money is not followed: the forecast of the whole turn tells what it cannot pay."""
 
     @classmethod
     def carried_out(cls) -> bool:

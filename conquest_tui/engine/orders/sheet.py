@@ -15,6 +15,7 @@ from conquest_tui.engine.orders.arguments import (
     shown,
     whole_number,
 )
+from conquest_tui.engine.orders.paper_form import is_form, plain_lines
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
 from conquest_tui.engine.orders.tokens import TokenError, strip_comment, tokenize
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -216,13 +217,17 @@ def parse_sheet(text: str, rules: Ruleset) -> OrderSheet:
     """Read a whole sheet. Never raises: each bad line becomes a Problem naming its line.
 
     A sheet over the size limits is refused whole with one problem on line 1, and only its
-    start is kept (kept_text), so nothing a sheet holds can make a save much larger.
+    start is kept (kept_text), so nothing a sheet holds can make a save much larger. The 1995
+    paper orders sheet, filled in, reads the same as the sections it prints (`paper_form`).
     """
     refused = refusal(text, rules)
     if refused is not None:
         return OrderSheet(problems=(refused,), text=kept_text(text, rules), refused=True)
     reader = _Reader(rules)
-    for number, raw in enumerate(sheet_lines(text), start=1):
+    lines = sheet_lines(text)
+    if is_form(lines):
+        lines = plain_lines(lines)
+    for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith(";"):
             continue

@@ -9,6 +9,7 @@ from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
     Forecast,
     ForecastProblem,
+    Judgement,
 )
 from conquest_tui.engine.sentences.event_text import forecast_failure
 
@@ -43,10 +44,33 @@ def warning_facts(found: ForecastProblem) -> Facts:
 
 
 def sheet_warnings(forecast: Forecast, taken: set[int]) -> list[Problem]:
-    """The forecast's failures as warnings on their sheet lines, except on lines in `taken`
-    (those the checker already has a problem with)."""
-    return [Problem(found.line, ProblemCode.FORECAST, NOTICE, warning_facts(found))
-            for found in forecast.problems if found.line not in taken]
+    """The forecast's findings as warnings on their sheet lines, in line order, except on lines
+    in `taken` (those the checker already has a problem with, which will be skipped): each line
+    it could not carry out (no fuel, no money, a convoy too sick for orders, an attack on an
+    ally's city…: the turn's own reason) and each fight that leaves a convoy no troops."""
+    warnings = [Problem(found.line, ProblemCode.FORECAST, NOTICE, warning_facts(found))
+                for found in forecast.problems if found.line not in taken]
+    failing = {found.line for found in forecast.problems}
+    warnings += [warning for warning in emptied(forecast)
+                 if warning.line not in taken and warning.line not in failing]
+    return sorted(warnings, key=lambda warning: warning.line)
+
+
+def emptied(forecast: Forecast) -> list[Problem]:
+    """A warning on the line of each fight after which the forecast has a convoy with no
+    troops left, or lost, that had some before it."""
+    found: list[Problem] = []
+    for convoy in forecast.convoys:
+        troops = convoy.start_troops
+        for row in convoy.pulses:
+            if row.fought and row.line and troops > 0 and (row.gone or row.troops == 0):
+                found.append(Problem(row.line, ProblemCode.FORECAST_NO_TROOPS, NOTICE, {
+                    "number": convoy.number, "at_pulse": row.pulse, "troops": troops,
+                    "lost": int(row.gone)}))
+            if row.gone:
+                break
+            troops = row.troops
+    return found
 
 
 def money_line(forecast: Forecast) -> str:
@@ -104,3 +128,34 @@ def cannot_know(forecast: Forecast) -> str:
     """"Not known: the dice (…), convoys you have not seen, …"."""
     words = [CANNOT_KNOW_WORDS.get(code, code) for code in forecast.cannot_know]
     return "Not known: " + "; ".join(words) + "."
+
+
+LINES_NAMED = 8
+"""How many line numbers a summary names before it counts the rest."""
+
+
+def lines_named(lines: tuple[int, ...]) -> str:
+    """"line 3", "lines 3 and 7", "lines 3, 7, 9 … and 4 more"."""
+    named = [str(line) for line in lines[:LINES_NAMED]]
+    more = len(lines) - len(named)
+    if more:
+        return f"lines {', '.join(named)} and {more} more"
+    if len(named) == 1:
+        return f"line {named[0]}"
+    return f"lines {', '.join(named[:-1])} and {named[-1]}"
+
+
+def judgement_summary(judgement: Judgement) -> str:
+    """What the turn will do with the sheet, in two sentences: the lines it will skip, and the
+    lines that run with a warning (the end-turn box)."""
+    skipped, warned = judgement.skipped, judgement.warned
+    if skipped:
+        have = "has a problem: it" if len(skipped) == 1 else "have problems: they"
+        said = f"{lines_named(skipped).capitalize()} {have} will be skipped; the other lines run."
+    else:
+        said = "The sheet has no problems."
+    if warned:
+        those = "it runs" if len(warned) == 1 else "they run"
+        said += (f" Warnings on {lines_named(warned)}: {those}, but may fail or cost more than "
+                 "you expect (the forecast rolls its own dice).")
+    return said

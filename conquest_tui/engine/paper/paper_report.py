@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine.orders.paper_form import SHEET_TITLE
 from conquest_tui.engine.paper import paper_lists, paper_news, paper_sheet
 from conquest_tui.engine.paper.top_list_words import TITLES, figure
 from conquest_tui.engine.reports.report import Report
@@ -118,9 +119,21 @@ def render_paper(report: Report) -> str:
     if report.spy_reports:
         out += _section("SPY REPORTS", paper_lists.spy_sections(report.spy_reports))
     if not report.game_over:
-        out += ["", RULE, f"ORDERS SHEET FOR CLAN {report.clan} ({report.clan_name})", RULE, ""]
-        out += paper_sheet.clan_block(_stock_line(report), report.pre_lines, report.post_lines,
-                                      report.agents)
-        for convoy in report.convoys:
-            out += ["", *paper_sheet.convoy_block(convoy, report.expert_names)]
+        out += ["", *orders_sheet(report)]
     return "\n".join(out) + "\n"
+
+
+def orders_sheet(report: Report) -> list[str]:
+    """Next turn's orders sheet: its title, the Clan's lines, then each convoy's block; the
+    player fills in the blank lines and it reads back as an order sheet."""
+    out = [RULE, f"{SHEET_TITLE} {report.clan} ({report.clan_name})", RULE, ""]
+    out += paper_sheet.clan_block(_stock_line(report), report.pre_lines, report.post_lines,
+                                  report.agents)
+    for convoy in report.convoys:
+        out += ["", *paper_sheet.convoy_block(convoy, report.expert_names)]
+    return out
+
+
+def render_form(report: Report, header: list[str]) -> str:
+    """The orders sheet alone, under the header lines a mailed sheet carries."""
+    return "\n".join([*header, "", *orders_sheet(report)]) + "\n"

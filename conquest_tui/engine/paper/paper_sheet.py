@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from conquest_tui.engine.orders.paper_form import (
+    AGENTS_HEADING,
+    BLANK,
+    CLAN_TITLE,
+    CONVOY_HEADING,
+    POST_HEADING,
+    PRE_HEADING,
+)
 from conquest_tui.engine.reports.view import ConvoyInfo
-
-BLANK = "______"
 
 
 def _plural(count: int, name: str) -> str:
@@ -43,7 +49,7 @@ def convoy_block(convoy: ConvoyInfo, expert_names: Mapping[str, str]) -> list[st
         f"Training: {convoy.training}   Health: {convoy.health}   "
         f"Fuel Cost: {convoy.fuel_cost}{kill}",
         f"  Cargo: {convoy.cargo} (max {convoy.cargo_capacity})   Experts: {experts}",
-        "  Convoy Orders:",
+        f"  {CONVOY_HEADING}",
         *(f"  {line:>2}. {BLANK}" for line in range(1, convoy.order_lines + 1)),
     ]
 
@@ -51,11 +57,11 @@ def convoy_block(convoy: ConvoyInfo, expert_names: Mapping[str, str]) -> list[st
 def clan_block(stock_line: str, pre: int, post: int, agents: int) -> list[str]:
     """The Clan's part of the sheet: its stockpiles, the pre-turn and post-turn lines (bought
     ones included) and one destination line per agent (CC-RPT-11)."""
-    out = ["CLAN ORDERS", f"  {stock_line}", "  Pre-turn Clan Orders:"]
+    out = [CLAN_TITLE, f"  {stock_line}", f"  {PRE_HEADING}"]
     out += [f"  {line:>2}. {BLANK}" for line in range(1, pre + 1)]
-    out += ["  Post-turn Clan Orders:"]
+    out += [f"  {POST_HEADING}"]
     out += [f"  {line:>2}. {BLANK}" for line in range(1, post + 1)]
     if agents:
-        out += ["  Agent Destinations:"]
+        out += [f"  {AGENTS_HEADING}"]
         out += [f"  Agent {number}: hex {BLANK}" for number in range(1, agents + 1)]
     return out

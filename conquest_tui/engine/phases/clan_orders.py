@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.economy import bought_lines
@@ -41,5 +43,5 @@ def _run_lines(ctx: TurnContext, lines: tuple[SheetLine, ...], limit: int, label
         if spec is None or not spec.supported or not isinstance(order, ClanOrder):
             ctx.fail(EventKind.NOT_SUPPORTED, "", keyword=order.keyword)
             continue
-        order.run(ctx)
+        ctx.carry_out(partial(order.run, ctx))
     ctx.line = 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
@@ -49,7 +51,14 @@ def run(ctx: TurnContext) -> None:
         plague_health.sicken(ctx, pulse)  # the Scourge saps infected convoys (AMB-35)
         if ctx.after_pulse is not None:
             ctx.after_pulse(ctx, pulse)
-    ctx.pulse = 0
+    for convoy in game.convoys_of(clan.number):  # lines past the last pulse: none came for them
+        allowed = convoy_stats.pulses(convoy, rules)
+        if id(convoy) in starters and allowed >= last_pulse:
+            for extra in written[convoy.number][allowed:]:
+                ctx.line, ctx.convoy = extra.line, convoy.number
+                ctx.fail(EventKind.OVER_LIMIT, "CC-SEQ-15", why="convoy_lines",
+                         convoy=convoy.number, limit=allowed, text=extra.text)
+    ctx.pulse = ctx.line = ctx.convoy = 0
 
 
 def _report_orphan_sections(ctx: TurnContext, numbers: set[int]) -> None:
@@ -69,4 +78,4 @@ def _run_order(ctx: TurnContext, convoy: Convoy, order: model.Order) -> None:
     if spec is None or not spec.supported or not isinstance(order, model.ConvoyOrder):
         ctx.fail(EventKind.NOT_SUPPORTED, "", convoy=convoy.number, keyword=order.keyword)
         return
-    order.run(ctx, convoy)
+    ctx.carry_out(partial(order.run, ctx, convoy))

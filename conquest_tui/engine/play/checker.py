@@ -15,6 +15,7 @@ from conquest_tui.engine.orders import model
 from conquest_tui.engine.orders.agent_lines import AgentDestination
 from conquest_tui.engine.orders.registry import Finding
 from conquest_tui.engine.orders.sheet import MOVE, OrderSheet, SheetLine, counted, parse_sheet
+from conquest_tui.engine.play.plan import planned_game
 from conquest_tui.engine.reports.view import ClanView
 
 if TYPE_CHECKING:
@@ -29,7 +30,11 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     """Parse problems plus everything that cannot work given the Clan's present position.
 
     Circumstances can change before an order runs, so the turn checks each order again when
-    its time comes; this level catches what a player would want to hear while typing.
+    its time comes; this level catches what a player would want to hear while typing. Each line
+    is checked against the convoys as the lines before it will leave them, in the order the turn
+    runs them (a planned copy of the game: `play/plan.py`): a convoy the sheet CREATEs can be
+    given vehicles and orders, one it sells has none. A problem here means the line will be
+    skipped; what depends on money, dice and the turn's events is the forecast's to tell.
     """
     if isinstance(sheet, str):
         sheet = parse_sheet(sheet, game.rules)
@@ -44,29 +49,63 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     problems += _over_limit(counted(sheet.post), post_limit, "post")
     running = {id(line) for line in (*counted(sheet.pre)[:pre_limit],
                                      *counted(sheet.post)[:post_limit])}
+    plan = planned_game(game, clan_number)
     sent: list[SheetLine] = []
-    for sheet_line in (*sheet.pre, *sheet.post):
-        if sheet_line.order is not None:
-            problem = _check_clan_order(game, clan_number, sheet_line.order)
-            if problem:
-                problems.append(_found(sheet_line.line, problem))
-            elif id(sheet_line) in running and sheet_line.order.keyword in MESSAGES:
-                sent.append(sheet_line)
+    problems += _check_clan_lines(game, plan, clan_number, sheet.pre, running, sent)
+    problems += _check_sections(game, plan, clan_number, sheet)
+    problems += _check_clan_lines(game, plan, clan_number, sheet.post, running, sent)
     problems += _message_limits(game, sent)
-    section_convoys = _convoys_after_pre(game, clan_number, sheet)
+    problems += _check_agent_lines(game, clan.agents, counted(sheet.agents))
+    return sorted(problems, key=lambda p: p.line)
+
+
+def _check_clan_lines(game: Game, plan: Game, clan: int, lines: tuple[SheetLine, ...],
+                      running: set[int], sent: list[SheetLine]) -> list[Problem]:
+    """A Clan section's lines, each against the planned game as the lines before it leave it;
+    a line that will run and passes changes the plan as it will change the game. The message
+    lines that will run and pass are added to `sent`."""
+    problems: list[Problem] = []
+    for sheet_line in lines:
+        order = sheet_line.order
+        if order is None:
+            continue
+        finding = _check_clan_order(plan, clan, order)
+        if finding:
+            problems.append(_found(sheet_line.line, _gone(game, clan, finding)))
+        elif id(sheet_line) in running and isinstance(order, model.ClanOrder):
+            if order.keyword in MESSAGES:
+                sent.append(sheet_line)
+            order.forecast(plan, clan)
+    return problems
+
+
+def _check_sections(game: Game, plan: Game, clan: int, sheet: OrderSheet) -> list[Problem]:
+    """The convoy sections, pulse by pulse as the turn runs them (each pulse every convoy one
+    line, in number order), against the convoys the pre-turn lines leave: a SPLIT adds a convoy
+    for the lines after it, an ABSORB takes one whose later lines will not run."""
+    rules = game.rules
+    problems: list[Problem] = []
+    walks: list[_Walk] = []
     for number, lines in sheet.convoys:
-        convoy = section_convoys.get(number)
+        convoy = plan.convoy(clan, number)
         if convoy is None:
             if lines:
                 problems.append(Problem(lines[0].line, ProblemCode.NO_CONVOY, CHECK,
-                                        _missing_convoy(game, clan_number, number)))
+                                        _missing_convoy(game, clan, number)))
             continue
         allowed = convoy_stats.pulses(convoy, rules)
         good = counted(lines)
         problems += _over_limit(good, allowed, "convoy", number)
-        problems += _check_convoy_lines(game, convoy, good[:allowed])
-    problems += _check_agent_lines(game, clan.agents, counted(sheet.agents))
-    return sorted(problems, key=lambda p: p.line)
+        walks.append(_Walk(game, plan, convoy, good[:allowed], walks))
+    walks.sort(key=lambda walk: walk.convoy.number)
+    for pulse in range(max((len(walk.lines) for walk in walks), default=0)):
+        for walk in walks:
+            if pulse < len(walk.lines) and plan.has_convoy(walk.convoy):
+                problems += walk.step(walk.lines[pulse])
+    for walk in walks:
+        if plan.has_convoy(walk.convoy):
+            problems += walk.finish()
+    return problems
 
 
 def _check_agent_lines(game: Game, agents: int, lines: tuple[SheetLine, ...]) -> list[Problem]:
@@ -115,24 +154,19 @@ def _message_limits(game: Game, lines: list[SheetLine]) -> list[Problem]:
     return problems
 
 
-def _convoys_after_pre(game: Game, clan: int, sheet: OrderSheet) -> dict[int, Convoy]:
-    """The Clan's convoys as its convoy sections will find them: after the pre-turn orders
-    whose declarations forecast a change (CREATE numbers new ones as the turn will, SELL
-    CONVOY removes others)."""
-    found = {convoy.number: convoy for convoy in game.convoys_of(clan)}
-    orders = game.rules.orders
-    for sheet_line in sheet.pre:
-        order = sheet_line.order
-        spec = orders.spec_of(order) if order is not None else None
-        if spec is not None and isinstance(order, model.ClanOrder):
-            order.forecast(game, clan, found)
-    return found
-
-
 def _missing_convoy(game: Game, clan: int, number: int) -> Facts:
+    """A convoy the Clan has now but the plan has not: a line before sells, gives or merges it."""
     if game.convoy(clan, number) is not None:
-        return {"number": number, "why": "sold"}
+        return {"number": number, "why": "gone"}
     return {"number": number}
+
+
+def _gone(game: Game, clan: int, finding: Finding) -> Finding:
+    """A clan order's "no convoy" about a convoy that lines before it take away, said so."""
+    code, facts = finding
+    if code == ProblemCode.NO_CONVOY and "number" in facts:
+        return code, _missing_convoy(game, clan, int(str(facts["number"])))
+    return finding
 
 
 def _over_limit(lines: tuple[SheetLine, ...], limit: int, section: str,
@@ -163,48 +197,69 @@ def _check_clan_order(game: Game, clan: int, order: model.Order) -> Finding | No
     return order.check(game, clan)
 
 
-def _check_convoy_lines(game: Game, convoy: Convoy, lines: tuple[SheetLine, ...]) -> list[Problem]:
-    """Follow the convoy's moves from its present hex and flag moves it cannot make."""
-    problems: list[Problem] = []
-    here = convoy.hex
-    moves = 0
-    allowance = movement.allowance(game, convoy)
-    last_move: SheetLine | None = None
-    mode = convoy.mode  # strike: the mode each line finds, for the hex-attack notices
-    for sheet_line in lines:
-        order = sheet_line.order
+class _Walk:
+    """One convoy's section followed line by line from its present hex, flagging the moves it
+    cannot make and the lines whose check fails; a line that passes changes the plan as it will
+    change the game (`ConvoyOrder.forecast`: SPLIT, ABSORB, which find every planned convoy
+    where its moves so far took it). The notices of fights read the real game's view."""
+
+    def __init__(self, game: Game, plan: Game, convoy: Convoy, lines: tuple[SheetLine, ...],
+                 walks: list[_Walk]) -> None:
+        self.game = game
+        self.plan = plan
+        self.walks = walks
+        """Every convoy's walk (this one's too)."""
+        self.convoy = convoy
+        self.lines = lines
+        self.here = convoy.hex
+        self.moves = 0
+        self.allowance = movement.allowance(plan, convoy)
+        self.last_move: SheetLine | None = None
+        self.mode = convoy.mode  # strike: the mode each line finds, for the hex-attack notices
+
+    def step(self, sheet_line: SheetLine) -> list[Problem]:
+        """The problems and notices of one line, run at its pulse."""
+        game, plan, convoy, order = self.game, self.plan, self.convoy, sheet_line.order
         if order is None:
-            continue
+            return []
         spec = game.rules.orders.spec_of(order)
-        if spec is None or not spec.supported:
-            problems.append(_found(sheet_line.line, _not_supported(order)))
-            continue
+        if spec is None or not spec.supported or not isinstance(order, model.ConvoyOrder):
+            return [_found(sheet_line.line, _not_supported(order))]
         if spec.keyword != MOVE:
-            problem = order.check(game, convoy) if isinstance(order, model.ConvoyOrder) else None
+            problem = order.check(plan, convoy)
             if problem:
-                problems.append(_found(sheet_line.line, problem))
-            elif spec.keyword.lower() in MODES:
-                mode = spec.keyword.lower()
+                return [_found(sheet_line.line, problem)]
+            if type(order).forecast is not model.ConvoyOrder.forecast:
+                for walk in self.walks:  # a hex set makes every game's hex index rebuild:
+                    if walk.convoy.hex != walk.here:  # only before an order that reads them
+                        walk.convoy.hex = walk.here
+                order.forecast(plan, convoy)
+            if spec.keyword.lower() in MODES:
+                self.mode = spec.keyword.lower()
             elif spec.keyword == PAUSE:
-                problems += _meeting_notice(game, convoy, here, sheet_line.line, "pause")
-                problems += _attack_notice(game, convoy, here, mode, sheet_line.line, "pause")
-            continue
+                return [*_meeting_notice(game, convoy, self.here, sheet_line.line, "pause"),
+                        *_attack_notice(game, convoy, self.here, self.mode, sheet_line.line,
+                                        "pause")]
+            return []
         move = cast("Move", order)
-        problem = _move_problem(game, convoy, here, move, moves, allowance)
+        problem = _move_problem(plan, convoy, self.here, move, self.moves, self.allowance)
         if problem:
-            problems.append(_found(sheet_line.line, problem))
-            continue
-        target = _move_target(here, move)
+            return [_found(sheet_line.line, problem)]
+        target = _move_target(self.here, move)
         assert target is not None
-        moves += movement.move_distance(convoy, here, target)
-        here = target
-        last_move = sheet_line
-        problems += _meeting_notice(game, convoy, here, sheet_line.line, "move")
-        problems += _attack_notice(game, convoy, here, mode, sheet_line.line, "move")
-    if last_move is not None and convoy.convoy_type == "air" and game.map.is_water(here):
-        problems.append(Problem(last_move.line, ProblemCode.AIR_OVER_WATER, CHECK,
-                                {"number": convoy.number, "hex": here}))
-    return problems
+        self.moves += movement.move_distance(convoy, self.here, target)
+        self.here = target
+        self.last_move = sheet_line
+        return [*_meeting_notice(game, convoy, target, sheet_line.line, "move"),
+                *_attack_notice(game, convoy, target, self.mode, sheet_line.line, "move")]
+
+    def finish(self) -> list[Problem]:
+        """An air convoy whose last move ends over water."""
+        convoy, last = self.convoy, self.last_move
+        if last is not None and convoy.convoy_type == "air" and self.plan.map.is_water(self.here):
+            return [Problem(last.line, ProblemCode.AIR_OVER_WATER, CHECK,
+                            {"number": convoy.number, "hex": self.here})]
+        return []
 
 
 PAUSE = "PAUSE"

@@ -26,6 +26,7 @@ from conquest_tui.engine.reports.forecast_records import (
     ConvoyPulse,
     Forecast,
     ForecastProblem,
+    LineMoney,
     Stocks,
 )
 
@@ -63,14 +64,14 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     watch = _Watch(private, clan_number)
     with contextlib.suppress(_Done):
         run_clan_turn(private, clan_number, sheet, after_pulse=watch.after_pulse,
-                      before_close=watch.before_close)
+                      before_close=watch.before_close, after_line=watch.after_line)
     ctx = watch.ctx
     assert ctx is not None
     return Forecast(
         clan=clan_number, game_turn=game.state.game_turn, start=start,
         income=dict(clan.last_turn.income), pulses=tuple(watch.stocks),
         end=Stocks.of(clan), convoys=watch.convoys(before),
-        problems=_problems(ctx),
+        problems=_problems(ctx), lines=tuple(watch.lines),
     )
 
 
@@ -166,6 +167,12 @@ class _Watch:
     names: dict[int, Convoy] = attrs.field(factory=dict)
     final: dict[int, Convoy] = attrs.field(factory=dict)
     """The convoys when the Clan's last phase is done."""
+    lines: list[LineMoney] = attrs.field(factory=list)
+    """The money before and after each sheet line carried out."""
+
+    def after_line(self, ctx: TurnContext, before: int) -> None:
+        self.lines.append(LineMoney(ctx.line, ctx.phase.value, ctx.pulse, before,
+                                    ctx.clan.stock.money))
 
     def after_pulse(self, ctx: TurnContext, pulse: int) -> None:
         self.ctx = ctx
@@ -188,7 +195,10 @@ class _Watch:
         assert ctx is not None
         final = self.final
         numbers = sorted(set(before) | set(self.seen) | set(final))
-        fights = {(e.pulse, e.convoy) for e in ctx.events if e.kind in FIGHTS and e.pulse}
+        fights: dict[tuple[int, int | None], int] = {}
+        for event in ctx.events:
+            if event.kind in FIGHTS and event.pulse:
+                fights.setdefault((event.pulse, event.convoy), event.line or 0)
         stops = {(e.pulse, e.convoy) for e in ctx.events if e.pulse and any(
             p.level == "resolve" and p.line == e.line and p.code == e.kind.value
             for p in ctx.problems)}
@@ -199,8 +209,10 @@ class _Watch:
                 continue
             rows = tuple(
                 ConvoyPulse(pulse, now.hex, now.troops, _whole(now.parts_owed),
-                            (pulse, number) in fights, (pulse, number) in stops)
-                if now is not None else ConvoyPulse(pulse, "", 0, 0, gone=True)
+                            (pulse, number) in fights, (pulse, number) in stops,
+                            line=fights.get((pulse, number), 0))
+                if now is not None else ConvoyPulse(pulse, "", 0, 0, (pulse, number) in fights,
+                                                    gone=True, line=fights.get((pulse, number), 0))
                 for pulse, now in self.seen.get(number, []))
             last = final.get(number)
             result.append(ConvoyForecast(

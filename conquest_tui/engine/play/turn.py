@@ -65,13 +65,15 @@ class TurnResult:
 
 def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
                   after_pulse: Callable[[TurnContext, int], None] | None = None,
-                  before_close: Callable[[TurnContext], None] | None = None) -> TurnResult:
+                  before_close: Callable[[TurnContext], None] | None = None,
+                  after_line: Callable[[TurnContext, int], None] | None = None) -> TurnResult:
     """Run the active Clan's turn from its order sheet and hand the turn to the next Clan.
 
     Bad lines are skipped and reported; the rest of the sheet runs. Raises NotYourTurnError if
     it is not this Clan's turn, or if the game is over. `after_pulse` is called at the end of
-    each pulse and `before_close` after the Clan's last phase, before the turn passes on (the
-    forecast, `play/forecast.py`, watches a private copy of the game so).
+    each pulse, `after_line` after each sheet line carried out, and `before_close` after the
+    Clan's last phase, before the turn passes on (the forecast, `play/forecast.py`, watches a
+    private copy of the game so).
     """
     state = game.state
     if state.finished:
@@ -83,7 +85,8 @@ def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     if isinstance(sheet, str):
         sheet = parse_sheet(sheet, game.rules)
     clan = game.clan(clan_number)
-    ctx = TurnContext(game=game, clan=clan, sheet=sheet, after_pulse=after_pulse)
+    ctx = TurnContext(game=game, clan=clan, sheet=sheet, after_pulse=after_pulse,
+                      after_line=after_line)
     ctx.problems.extend(sheet.problems)
     inbox = list(clan.inbox)
     clan.inbox.clear()

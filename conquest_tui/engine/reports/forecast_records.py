@@ -46,6 +46,8 @@ class ConvoyPulse:
     """Its line of this pulse could not be carried out."""
     gone: bool = False
     """It no longer exists (destroyed, sunk, disbanded, sold or absorbed)."""
+    line: int = 0
+    """The sheet line whose move or order led it into the pulse's fight (0: none)."""
 
 
 @attrs.frozen
@@ -76,6 +78,24 @@ class ForecastProblem:
 
 
 @attrs.frozen
+class LineMoney:
+    """What one sheet line did to the Clan's money when the forecast turn carried it out."""
+
+    line: int
+    phase: str
+    """The phase it ran in: "pre", "pulses" or "post" (a `TurnPhase` value)."""
+    pulse: int
+    """Its pulse (0: a Clan order)."""
+    before: int
+    after: int
+
+    @property
+    def cost(self) -> int:
+        """The money it took (negative: the money it brought, e.g. a SELL)."""
+        return self.before - self.after
+
+
+@attrs.frozen
 class Forecast:
     """What the sheet would do if the turn were played now (see CANNOT_KNOW)."""
 
@@ -92,7 +112,43 @@ class Forecast:
     convoys: tuple[ConvoyForecast, ...]
     problems: tuple[ForecastProblem, ...]
     cannot_know: tuple[str, ...] = CANNOT_KNOW
+    lines: tuple[LineMoney, ...] = ()
+    """The money before and after each sheet line carried out, in the order they ran."""
 
     def problems_on(self, line: int) -> list[ForecastProblem]:
         """The forecast problems of one sheet line."""
         return [found for found in self.problems if found.line == line]
+
+    def money_of(self, line: int) -> LineMoney | None:
+        """What one sheet line did to the money (None: it was not carried out)."""
+        return next((money for money in self.lines if money.line == line), None)
+
+@attrs.frozen
+class Judgement:
+    """One judgement of a sheet, the same for `conquest check --forecast`, the app's end-turn
+    box and the turn: the checker's problems (their lines will be skipped) and notices, and the
+    forecast's warnings on the lines that will run (built by `play.judgement`)."""
+
+    problems: tuple[Problem, ...]
+    """By line: the checker's problems and notices, then the forecast's warnings."""
+    forecast: Forecast | None
+    """The turn played ahead (None when the game is over)."""
+
+    @property
+    def skipped(self) -> tuple[int, ...]:
+        """The lines the turn will skip: those with a problem that is not a warning."""
+        return tuple(sorted({p.line for p in self.problems if not p.is_warning and p.line}))
+
+    @property
+    def warned(self) -> tuple[int, ...]:
+        """The lines that run but carry a warning (the checker's notices, the forecast's)."""
+        skipped = set(self.skipped)
+        return tuple(sorted({p.line for p in self.problems
+                             if p.is_warning and p.line and p.line not in skipped}))
+
+    @property
+    def failing(self) -> tuple[int, ...]:
+        """The lines the forecast could not carry out (with its own dice): they will most
+        likely be skipped too when the turn runs."""
+        return tuple(sorted({found.line for found in self.forecast.problems})) \
+            if self.forecast is not None else ()

@@ -54,6 +54,21 @@ def known(f: Facts) -> str:
     return ", ".join(map(str, listed(f["known"])))
 
 
+def _market_words(f: Facts) -> str:
+    """": fuel, food, parts, … or a vehicle for a convoy: bikes, cars, …" ("" for a problem
+    saved before they were listed)."""
+    if "supplies" not in f or "vehicles" not in f:
+        return ""
+    return (f": {_either(listed(f['supplies']))}; or vehicles for a convoy (#n): "
+            f"{_either(listed(f['vehicles']))}")
+
+
+def _either(names: tuple[Fact, ...]) -> str:
+    """("a", "b", "c") → "a, b or c"."""
+    words = [str(name) for name in names]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def _bad_header(f: Facts) -> str:
     why = (f"convoys are numbered #1 to #{f['most']}" if f["why"] == "convoy"
            else "use [PRE], [CONVOY n], [POST] or [AGENTS]")
@@ -80,8 +95,11 @@ def _no_moves(f: Facts) -> str:
 
 
 def _no_convoy(f: Facts) -> str:
-    if f.get("why") == "sold":
+    if f.get("why") == "sold":  # saved before lines were checked against the lines before them
         return f"convoy #{f['number']} is sold by this sheet's SELL CONVOY before its orders run"
+    if f.get("why") == "gone":
+        return (f"convoy #{f['number']} is gone by then: a line before this one sells, gives "
+                "away or merges it")
     return f"you have no convoy #{f['number']}"
 
 
@@ -104,6 +122,16 @@ def _meets_convoy(f: Facts) -> str:
     owners = tuple(map(whole, listed(f["owners"])))
     enemies = odds_text.enemies(whole(f["convoys"]), owners)
     return f"this {f['what']} meets {enemies} in {f['hex']}: {odds_text.chance_words(f)}"
+
+
+def _forecast_no_troops(f: Facts) -> str:
+    troops = whole(f["troops"])
+    them = f"its {troops} troops" if troops != 1 else "its one troop"
+    if whole(f["lost"]):
+        return (f"forecast: convoy #{f['number']} fights at pulse {f['at_pulse']} and is lost, "
+                f"with {them}")
+    return (f"forecast: convoy #{f['number']} fights at pulse {f['at_pulse']} and loses all "
+            f"{them}")
 
 
 SENTENCES: dict[ProblemCode, ProblemSentence] = {
@@ -161,14 +189,15 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.BAD_TARGET: '"{text}" is not a bomb target: BUILDINGS, POPULATION, TROOPS or '
                             "SCOURGE (B, P, T, S)",
     ProblemCode.MISSING_ITEM: {
-        "market": "{keyword} needs an item (format: {syntax})",
+        "market": lambda f: f"{f['keyword']} needs what to {str(f['keyword']).lower()}"
+                            f"{_market_words(f)} (format: {f['syntax']})",
         "give": "GIVE needs an item: vehicles, TROOPS, a weapon, goods or an expert (format: "
                 "GIVE quantity item #from #to)"},
     ProblemCode.TROOPS: lambda f: (f"troops cannot be {f['verb']}ed this way: " + (
         "use ENLIST" if f["verb"] == "buy" else "troops can never be sold")),
     ProblemCode.UNKNOWN_ITEM: {
-        "market": '"{text}" is not something you can {verb} (supplies, weapons or a vehicle '
-                  "name)",
+        "market": lambda f: f'"{f["text"]}" is not something you can {f["verb"]}'
+                            + (_market_words(f) or " (supplies, weapons or a vehicle name)"),
         "give": '"{text}" is nothing a convoy can give (vehicles, troops, rifles, grenades, '
                 "rockets, bombs, goods or an expert)"},
     ProblemCode.MISSING_TYPE: "CREATE needs a convoy type: LAND, SEA, AMPHIBIOUS, MILITARY or "
@@ -262,6 +291,9 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.NOT_OWNED: _not_owned,
     ProblemCode.ATTACKS_HEX: _attacks_hex,
     ProblemCode.MEETS_CONVOY: _meets_convoy,
+    ProblemCode.FORECAST_NO_TROOPS: _forecast_no_troops,
+    ProblemCode.FORECAST_GONE: "forecast: convoy #{number} is gone before pulse {at_pulse} "
+                               "(lost, sold or merged into another): this line will not run",
 }
 """The sentence of each code worded here; see `sentence_of` for the others."""
 

@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.containers import Horizontal, Vertical
 
 from conquest_tui.ui.overlay_builder import build_overlay
-from conquest_tui.ui.screens.game_keys import GAME_BINDINGS, PANE_ACTIONS, palette_commands
+from conquest_tui.ui.screens.game_keys import (
+    GAME_BINDINGS,
+    LETTER_ACTIONS,
+    PANE_ACTIONS,
+    palette_commands,
+)
 from conquest_tui.ui.screens.game_lookups import GameLookups
 from conquest_tui.ui.stylesheets import PANES_CSS, stylesheet
 from conquest_tui.ui.widgets.map_pane import MapPane
@@ -124,6 +129,8 @@ class GameScreen(GameLookups):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_side_tab":
             return self.panes_ready and self.compact
+        if action in LETTER_ACTIONS and self.panes_ready and self._focused_pane() == "#sheet":
+            return False
         return self.panes_ready or action not in PANE_ACTIONS
 
     def palette_commands(self) -> list[Command]:

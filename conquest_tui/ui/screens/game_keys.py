@@ -46,6 +46,11 @@ GAME_BINDINGS: list[BindingType] = [
 ]
 """The game screen's keys (the app's keymap may change them, by id)."""
 
+LETTER_ACTIONS: frozenset[str] = frozenset(
+    {"add_move", "odds", "inbox", "relations", "replay", "history"})
+"""Actions on single letters: never while the order sheet has the focus (a letter meant for
+the sheet must not open a screen, issue 27); F6, F2 and Esc move between the panes."""
+
 PANE_ACTIONS: frozenset[str] = frozenset(
     {"submit", "add_move", "focus_pane", "focus_sheet", "relations", "toggle_forecast"})
 """Actions that need the side panes (off for the moment before they are mounted)."""

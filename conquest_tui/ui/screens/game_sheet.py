@@ -56,6 +56,7 @@ class GameSheet(GameMap):
         sheet = self.sheet_pane
         checked = {problem.line for problem in sheet.problems if not problem.is_warning}
         sheet.set_forecast(sheet_warnings(forecast, checked), text)
+        sheet.set_costs(forecast, text)
         self._money_after = forecast.end.money
         self._show_status()
 
@@ -79,15 +80,13 @@ class GameSheet(GameMap):
         self.post_message(self.SaveRequested(self.seat, self.draft, then_quit=True))
 
     def action_submit(self) -> None:
-        """Ask, then run the Clan's turn."""
+        """Ask, then run the Clan's turn. The box names the lines the turn will skip and those
+        that run with a warning, from one judgement of the sheet as it stands (the checker's and
+        the forecast's, as `conquest check --forecast` gives them)."""
+        from conquest_tui.engine.face import forecast_text
         from conquest_tui.ui.screens.dialogs import ConfirmDialog
 
-        count = self.sheet_pane.problem_count
-        if count:
-            detail = (f"The sheet has {count} problem{'s' if count != 1 else ''}: "
-                      "those lines will be skipped; the other lines run.")
-        else:
-            detail = "The sheet has no problems."
+        detail = forecast_text.judgement_summary(self.seat.judge(self.sheet_pane.text))
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -14,11 +14,14 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import ContentSwitcher, Footer, Static
 
-from conquest_tui.engine.face import CLAN, CONVOY, OrderRegistry, hide_rule_ids
+from conquest_tui.engine.face import CLAN, CONVOY, OrderRegistry, hide_rule_ids, price_text
 from conquest_tui.storage.paths import interpretations_file
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.face import PriceList
 
 QUICK_START: tuple[str, ...] = (
     "The map opens on your convoy #1 beside your home city; the line at the bottom shows your "
@@ -29,7 +32,10 @@ QUICK_START: tuple[str, ...] = (
     "moves left) are written for the selected convoy and drawn on the map, numbered by pulse.",
     "In the map, v changes what the colours show (terrain, owners, defense, production, what "
     "you know), L explains them, z shows the whole map and p replays your last turn.",
-    "Tab completes an order's word; the line under the sheet says how the order is written.",
+    "Tab completes an order's word (after BUY 2, what to buy, with its price); the line under "
+    "the sheet says how the order is written. Tab never leaves the sheet: F6 or Esc does.",
+    "What does it cost? In this help, m shows the Market: every price your Clan pays now. On "
+    "the sheet, a line that costs money shows it on its right, with the money left after it.",
     "A line with a problem is underlined, the problem beside it; it is skipped, the rest runs.",
     "F3 shows the forecast: your turn played ahead with what you know, pulse by pulse (where "
     "each convoy stands, its fuel, food and troops) and your money after the turn. A line it "
@@ -86,6 +92,12 @@ Orders may be written in full or abbreviated; case does not matter. Each line is
 you type: a line with a problem is underlined, the problem is written beside it (◂ …) and
 listed under the sheet (Enter on one jumps to its line). Lines with problems are skipped when
 the turn runs — the rest of the sheet still runs."""
+
+MARKET_NOTE = ("BUY pays these prices when its line runs; supplies and weapons go to your "
+               "stockpile, vehicles join the convoy named (BUY 2 BIKES #1) wherever it is. "
+               "SELL pays half the price. The order sheet shows each line's cost in its right "
+               "margin once the forecast has run, and the money left after it.")
+"""Under the price list: how buying works, in a few words."""
 
 KeyGroup = tuple[str, Sequence[Binding]]
 """(group title, bindings) shown in one table."""
@@ -193,8 +205,24 @@ def help_renderable(groups: Iterable[KeyGroup], orders: OrderRegistry) -> Render
     return Group(*parts)
 
 
+def market_renderable(prices: PriceList) -> RenderableType:
+    """The Market page: every price the Clan's orders pay now, by group, and what sets it."""
+    parts: list[RenderableType] = [Text(price_text.heading(prices), style="bold")]
+    for title, rows in price_text.groups(prices):
+        table = Table(title=title, title_justify="left", title_style="bold", box=None,
+                      show_header=False, padding=(0, 1), pad_edge=False)
+        table.add_column(no_wrap=True, max_width=24)
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column(ratio=1)
+        for row in rows:
+            table.add_row(*(Text(cell) for cell in row))
+        parts += [Text(""), table]
+    parts += [Text(""), Text(MARKET_NOTE)]
+    return Group(*parts)
+
+
 class HelpScreen(Screen[None]):
-    """Keys and orders; Escape or F1 closes it."""
+    """Keys and orders, and the Market page (the Clan's prices); Escape or F1 closes it."""
 
     CSS_PATH: ClassVar[CSSPaths] = stylesheet("help")
     """Its layout, read when the screen is first shown."""
@@ -202,28 +230,50 @@ class HelpScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "close", "Close help", id="help.close",
                 tooltip="Back to where you were"),
+        Binding("m,dollar_sign", "market", "Market", id="help.market",
+                tooltip="What everything costs your Clan now, and what sets each price "
+                        "(again: back to the keys and orders)"),
     ]
 
-    def __init__(self, groups: Sequence[KeyGroup], orders: OrderRegistry) -> None:
+    def __init__(self, groups: Sequence[KeyGroup], orders: OrderRegistry,
+                 prices: PriceList | None = None) -> None:
         """Create the help screen.
 
         Args:
             groups: The key bindings to list, grouped by where they work.
             orders: The orders of the rules in play, listed with their syntax.
+            prices: The Clan's prices, for the Market page (None: no Clan at the keyboard).
         """
         super().__init__(id="help")
         self.groups = groups
         self.orders = orders
+        self.prices = prices
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-scroll") as scroll:
-            scroll.border_title = "Help — CONTINENTAL CONQUEST"
-            scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Esc to close"
-            yield Static(help_renderable(self.groups, self.orders), id="help-text")
+        with ContentSwitcher(initial="help-scroll", id="help-pages"):
+            with VerticalScroll(id="help-scroll") as scroll:
+                scroll.border_title = "Help — CONTINENTAL CONQUEST"
+                scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Esc to close"
+                yield Static(help_renderable(self.groups, self.orders), id="help-text")
+            if self.prices is not None:
+                with VerticalScroll(id="market-scroll") as market:
+                    market.border_title = "Market — your prices now"
+                    market.border_subtitle = "↑↓ PgUp PgDn to scroll, m for help, Esc to close"
+                    yield Static(market_renderable(self.prices), id="market-text")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.prices is not None if action == "market" else True
+
+    def action_market(self) -> None:
+        """Show the Market page, or the keys and orders again."""
+        pages = self.query_one(ContentSwitcher)
+        page = "help-scroll" if pages.current == "market-scroll" else "market-scroll"
+        pages.current = page
+        self.query_one(f"#{page}").focus()
 
     def action_close(self) -> None:
         """Close help."""

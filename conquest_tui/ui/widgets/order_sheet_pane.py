@@ -23,14 +23,17 @@ from conquest_tui.engine.face import (
     POST,
     PRE,
     ClanView,
+    Forecast,
     OrderRegistry,
     OrderSpec,
+    PriceList,
     Problem,
     ProblemCode,
     Token,
     hide_rule_ids,
     is_move_word,
     number_of,
+    price_text,
     problem_line,
 )
 from conquest_tui.ui.sheet_outline import (
@@ -44,6 +47,7 @@ from conquest_tui.ui.sheet_outline import (
     sections,
 )
 from conquest_tui.ui.widgets.problem_list import ProblemList
+from conquest_tui.ui.widgets.sheet_costs import SheetCosts, sheet_costs
 from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
 
 if TYPE_CHECKING:
@@ -51,6 +55,12 @@ if TYPE_CHECKING:
 
 _FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
 """Leading blanks and the (partial) keyword before the cursor."""
+
+_TRADE_WORD = re.compile(r"(\s*)([A-Za-z.]+)\s+(\d+)\s+([A-Za-z]*)")
+"""A BUY or SELL line up to the (partial) item word at the cursor: keyword, quantity, item."""
+
+TRADES: frozenset[str] = frozenset({"BUY", "SELL"})
+"""The orders whose third word is an item of the market or a vehicle."""
 
 BUY_LINES = "ORDER"
 """The order that buys extra [PRE] and [POST] lines."""
@@ -96,7 +106,9 @@ class OrderSheetPane(Widget):
     """The Clan's order sheet: a text editor checked as it is typed, a hint line, the problems.
 
     Tab at the start of an order line completes (and on further presses cycles) the order
-    keywords of that section. The hint line shows the syntax of the order on the cursor line.
+    keywords of that section; after `BUY 2 ` it completes what to buy. Each line's cost, from
+    the forecast, stands in the editor's right margin (`set_costs`). The hint line shows the
+    syntax of the order on the cursor line.
     """
 
     BINDING_GROUP_TITLE = "Order sheet"
@@ -104,9 +116,12 @@ class OrderSheetPane(Widget):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "complete", "Complete order", id="order_sheet.complete",
-                tooltip="Complete the order keyword at the start of the line; again to cycle"),
+                tooltip="Complete the order keyword at the start of the line, or what BUY "
+                        "and SELL trade (with its price); again to cycle. Tab never leaves "
+                        "the sheet: F6 or Esc does"),
     ]
-    """Tab completes order keywords (elsewhere it moves the focus as usual)."""
+    """Tab completes order keywords and BUY's item; the editor keeps it (`SheetEditor._on_key`),
+    this binding lists it among the keys."""
 
 
     problem_count: reactive[int] = reactive(0, init=False)
@@ -153,6 +168,8 @@ class OrderSheetPane(Widget):
         """
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self._seat: Seat | None = None
+        self._prices: PriceList | None = None
+        """The Clan's prices when its sheet was loaded (they change only between turns)."""
         self._view: ClanView | None = None
         """The Clan's view when its sheet was loaded (its lines, convoys and rules)."""
         self._text = ""
@@ -162,6 +179,8 @@ class OrderSheetPane(Widget):
         """The forecast's warnings on lines that will fail (`set_forecast`)."""
         self._forecast_rows = 0
         """How many lines the sheet had when those warnings were worked out."""
+        self._costs = SheetCosts({}, {})
+        """Each line's cost from the forecast (`set_costs`), kept like its warnings."""
         self._cycle: _Cycle | None = None
         self._hint = ""
         """The hint line as shown."""
@@ -210,6 +229,23 @@ class OrderSheetPane(Widget):
         self._show_problems()
 
 
+    def set_costs(self, forecast: Forecast, text: str) -> None:
+        """Show each line's cost and the money left after it in the sheet's right margin, the
+        lines the money cannot cover, and each section's total (kept while the sheet keeps its
+        line count, like the forecast's warnings).
+
+        Args:
+            forecast: The forecast of the sheet.
+            text: The sheet it was worked out from (ignored unless it is the sheet now).
+        """
+        if text != self.text:
+            return
+        self._costs = sheet_costs(forecast, text.split("\n"))
+        self._forecast_rows = text.count("\n")
+        if self.is_mounted:
+            self.editor.set_margins(self._costs.margins)
+            self._update_hint()
+
     def load(self, seat: Seat, view: ClanView, text: str) -> None:
         """Show a Clan's sheet; an empty one starts from the template (`new_sheet`).
 
@@ -220,15 +256,18 @@ class OrderSheetPane(Widget):
         """
         self._seat = seat
         self._view = view
+        self._prices = seat.prices()
         self._cycle = None
         self._notices = []
         self._forecast = []
+        self._costs = SheetCosts({}, {})
         self._text = text if text.strip() else new_sheet(view)
         if self.is_mounted:
             self.editor.load_text(self._text)
             self._check()
 
     def on_mount(self) -> None:
+        self.editor.completer = self.complete  # Tab in the editor (it keeps the focus)
         # Each edit is checked as it is made, before the editor is redrawn, so that a keystroke
         # shows the editor, the problems and the hint in one frame.
         self.watch(self.editor, "revision", self._sheet_edited, init=False)
@@ -243,8 +282,11 @@ class OrderSheetPane(Widget):
             return
         self._text = text
         self._notices = []
-        if self._forecast and text.count("\n") != self._forecast_rows:
+        if text.count("\n") != self._forecast_rows:
             self._forecast = []  # lines moved: the warnings would sit on the wrong ones
+            if self._costs.margins:
+                self._costs = SheetCosts({}, {})  # and so would the costs
+                self.editor.set_margins({})
         self._check()
         self.post_message(self.SheetChanged(self._text, self.problem_count, self))
 
@@ -276,10 +318,9 @@ class OrderSheetPane(Widget):
         if not self.is_mounted:
             return
         self.editor.set_problems(problem_notes(problems))
-        # Listed when one is a problem (warnings alone are only written beside their lines);
-        # the list keeps its height either way, so that the editor keeps its size.
-        self.problem_list.show([hide_rule_ids(problem_line(problem)) for problem in problems]
-                               if count else [])
+        # Problems and warnings (the checker's notices, the forecast's) are listed; the list
+        # keeps its height either way, so that the editor keeps its size.
+        self.problem_list.show([hide_rule_ids(_listed(problem)) for problem in problems])
         self._update_hint()
 
     @on(OptionList.OptionSelected, "#sheet-problems")
@@ -340,6 +381,12 @@ class OrderSheetPane(Widget):
                 return "A Clan order: type its keyword (Tab completes)"
             return "A convoy order: N NE SE S SW NW or a hex number to move, or a keyword (Tab)"
         spec = self._spec_of(words, section.order_section)
+        trade = _TRADE_WORD.fullmatch(line[:editor.cursor_location[1]])
+        if spec is not None and spec.keyword in TRADES and trade is not None:
+            return self._trade_hint(spec.keyword, trade.group(4).upper())
+        cost = self._costs.sentences.get(row)
+        if cost is not None:
+            return cost
         if spec is not None:
             if spec.keyword == BUY_LINES:  # the summary would not say how long they last
                 return f"{spec.syntax} — {BOUGHT_LINES_LAST}"
@@ -354,6 +401,16 @@ class OrderSheetPane(Widget):
         if matches:
             return "Tab: " + " ".join(matches[:12])
         return f"{words[0].text} is not an order here"
+
+    def _trade_hint(self, keyword: str, prefix: str) -> str:
+        """What BUY (with its price now) or SELL takes as its item, from what is typed."""
+        choices = self.trade_choices(prefix)
+        if not choices:
+            return f"{keyword} quantity item: nothing to {keyword.lower()} starts with {prefix}"
+        if keyword == "SELL":
+            return "SELL what (Tab): " + " ".join(name for name, _ in choices)
+        return "BUY what (Tab): " + "  ".join(f"{name} {price_text.dollars(price)}"
+                                              for name, price in choices)
 
     def _header_hint(self, lines: list[str], section: SheetSection | None) -> str:
         if section is None or section.kind == BAD_HEADER:
@@ -406,9 +463,15 @@ class OrderSheetPane(Widget):
         return sorted(words, key=lambda word: (word not in typed, word not in keywords, word))
 
     def action_complete(self) -> None:
-        """Complete or cycle the order keyword at the start of the cursor line."""
-        if not self.is_mounted or not self.editor.has_focus:
+        """Complete or cycle the word at the cursor (the editor's Tab, listed in the keys)."""
+        if not self.is_mounted or not self.editor.has_focus or not self.complete():
             raise SkipAction()
+
+    def complete(self) -> bool:
+        """Complete or cycle the order keyword at the start of the cursor line, or what BUY and
+        SELL trade; False when there is nothing to complete here."""
+        if not self.is_mounted:
+            return False
         editor = self.editor
         row, column = editor.cursor_location
         lines = editor.document.lines
@@ -418,28 +481,47 @@ class OrderSheetPane(Widget):
                 and line[cycle.start:column] == cycle.word and len(cycle.candidates) > 1):
             cycle.index = (cycle.index + 1) % len(cycle.candidates)
             self._put_word(cycle, column)
-            return
+            return True
         section = section_at(lines, row)
         if (section is None or section.order_section is None or is_header(line)
                 or row == section.header_row):
-            raise SkipAction()
+            return False
+        trade = _TRADE_WORD.fullmatch(line[:column])
+        if trade is not None and section.order_section == CLAN:
+            spec = self.orders.lookup(CLAN, trade.group(2).upper().rstrip("."))
+            if spec is not None and spec.keyword in TRADES:
+                return self._complete_at(row, column, line, trade.start(4), [
+                    name for name, _ in self.trade_choices(trade.group(4).upper())])
         match = _FIRST_WORD.fullmatch(line[:column])
         if match is None:
-            raise SkipAction()
-        start = len(match.group(1))
+            return False
+        prefix = match.group(2).upper()
+        return self._complete_at(row, column, line, len(match.group(1)), [
+            word for word in self._candidates(section.order_section, prefix) if word != prefix])
+
+    def _complete_at(self, row: int, column: int, line: str, start: int,
+                     candidates: list[str]) -> bool:
+        """Put the first candidate in place of the word from `start` (a bell when there is
+        none: the Tab was for completing all the same)."""
         end = column
         while end < len(line) and line[end].isalpha():
             end += 1
         if line[end:end + 1] == " ":  # the separator already there is replaced, not doubled
             end += 1
-        prefix = match.group(2).upper()
-        candidates = [word for word in self._candidates(section.order_section, prefix)
-                      if word != prefix]
         if not candidates:
             self.app.bell()
-            return
+            return True
         self._cycle = _Cycle(row, start, line[start:end], candidates, 0)
         self._put_word(self._cycle, end)
+        return True
+
+    def trade_choices(self, prefix: str = "") -> list[tuple[str, int]]:
+        """What BUY and SELL trade, as the sheet writes it, with BUY's price now: supplies and
+        weapons, then vehicles; those starting with `prefix`."""
+        if self._prices is None:
+            return []
+        return [(name, price) for name, price in price_text.buy_choices(self._prices)
+                if name.startswith(prefix)]
 
     def _put_word(self, cycle: _Cycle, end: int) -> None:
         """Put the candidate and a space after it (the cursor after the space)."""
@@ -582,3 +664,10 @@ class OrderSheetPane(Widget):
                     return convoy.order_lines
             return rules.order_lines.convoy
         return 0
+
+
+def _listed(problem: Problem) -> str:
+    """A problem as the list under the sheet shows it: a warning says it is one (its line
+    runs), as `conquest check` says it."""
+    line = problem_line(problem)
+    return line.replace(": ", ": warning: ", 1) if problem.is_warning else line
