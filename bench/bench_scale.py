@@ -13,8 +13,13 @@ The figures, each from the same save or setup every sample:
   (the bots' shared path answers forgotten first, as after loading a save: the dearest case).
 * clans: cost per Clan-turn, 40 Clans (400 convoys) vs 5 (50), synthetic 60×60 map, ≤ 1.3×.
 * convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
-* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×.
+* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×; beside it,
+  for reading it, the same ratio per convoy in the game (no target: the game grows as it goes).
 * simulate: seconds per game of `conquest simulate --map europe --clans 8 --turns 25`, ≤ 2 s.
+
+Each sample's line also says how many battles (convoy battles and city assaults) a Clan-turn
+fought: the denser games of the clans and convoys figures fight several times more per Clan-turn
+and per convoy, and those battles are the rules' own work, the same on every tree.
 
 Each sample runs in a worker process (`--worker`, the tree's `conquest_tui` first on its path);
 the trees' rounds alternate, so a comparison holds while a shared machine's speed drifts. The
@@ -52,6 +57,8 @@ SIMULATE_TARGET_S = 2.0
 CITIES = 240
 """Enough cities on the 60×60 map for 40 Clans."""
 AGE = {"map_name": "europe", "clans": 8, "seed": "bench-age", "turns": 50}
+FIGHTS = ("convoy_battle", "city_captured", "city_attack_failed")
+"""Event kinds of a battle the active Clan fought (its convoy battles and city assaults)."""
 
 
 # --- the worker: one tree, one figure, one sample --------------------------------------------
@@ -79,7 +86,9 @@ def game_turn(game: Any) -> dict[str, Any]:
 
     _forget_bot_answers()
     start_turn = game.state.game_turn
+    convoys = len(game.state.convoys)
     engine = bots = 0.0
+    battles = 0
     sheets = []
     clan_turns = 0
     while game.state.game_turn == start_turn and not game.state.finished:
@@ -87,15 +96,17 @@ def game_turn(game: Any) -> dict[str, Any]:
         began = time.perf_counter()
         sheet = write_sheet(ClanView(game, clan), game.clan(clan).bot_level or "normal")
         middle = time.perf_counter()
-        run_clan_turn(game, clan, sheet)
+        result = run_clan_turn(game, clan, sheet)
         bots += middle - began
+        battles += sum(1 for event in result.events
+                       if event.kind in FIGHTS and not event.actor)  # its own, not told
         engine += time.perf_counter() - middle
         sheets.append(sheet)
         clan_turns += 1
     if len(game.state.clans) <= 20:
         sheets.append(game_to_text(game))
     return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
-            "digest": _digest(sheets)}
+            "convoys": convoys, "battles": battles, "digest": _digest(sheets)}
 
 
 def synthetic_game(map_name: str, clans: int, convoys: int) -> Any:
@@ -220,8 +231,10 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
     for label, samples in zip(labels, runs, strict=True):
         engine = [r["engine"] for r in samples]
         bots = [r["bots"] for r in samples]
+        fights = [r["battles"] / r["clan_turns"] for r in samples if "battles" in r]
+        fought = f", {statistics.median(fights):5.2f} battles a Clan-turn" if fights else ""
         print(f"  [{tree}] {label:<32} engine median {statistics.median(engine):8.1f} ms, "
-              f"bots median {statistics.median(bots):8.1f} ms")
+              f"bots median {statistics.median(bots):8.1f} ms{fought}")
     if figure == "full":
         for label, samples in zip(labels, runs, strict=True):
             print(f"  [{tree}] {label}")
@@ -246,6 +259,12 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
         target = AGE_RATIO_TARGET
         name = "game turn 50 vs 1"
     print(f"  [{tree}] {name:<19} {judged(ratios, target, '×')}")
+    if figure == "age" and all("convoys" in r for r in small + large):
+        # what the game holds by then: the cost of a convoy's turn, beside the whole figure
+        per = [(b["engine"] / b["convoys"]) / (a["engine"] / a["convoys"])
+               for a, b in zip(small, large, strict=True)]
+        print(f"  [{tree}] per convoy, {large[0]['convoys']} vs {small[0]['convoys']} convoys: "
+              f"median {statistics.median(per):.2f}× (for reading the figure; no target)")
 
 
 def main() -> None:

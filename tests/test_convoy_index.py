@@ -7,12 +7,13 @@ from __future__ import annotations
 from itertools import compress, repeat
 from operator import attrgetter, eq
 
+import attrs
 import pytest
 
 from conquest_tui import session
 from conquest_tui.bots import write_sheet
 from conquest_tui.bots.paths import Paths, answers_for
-from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.game import Game, link_key
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
@@ -34,6 +35,14 @@ def assert_index_true(game: Game) -> None:
         assert [id(c) for c in found] == [id(c) for c in expected], hex_id
     among = game.convoys_among(hexes)
     assert [c for _, c in among] == [c for c in game.state.convoys if c.hex in hexes]
+    assert [p for p, _ in among] == sorted({p for p, _ in among})
+    for clan in game.state.clans:
+        own = sorted((c for c in game.state.convoys if c.owner == clan.number),
+                     key=attrgetter("number"))
+        assert [id(c) for c in game.convoys_of(clan.number)] == [id(c) for c in own]
+        for convoy in own:
+            assert game.convoy(clan.number, convoy.number) is convoy
+    assert all(game.has_convoy(c) for c in game.state.convoys)
 
 
 @pytest.mark.parametrize(("map_name", "clans", "level"),
@@ -51,7 +60,18 @@ def test_the_hex_index_equals_a_scan_after_every_clan_turn_and_move(
         moves += 1
         assert_index_true(self)
 
+    removed = 0
+    real_remove = Game.remove_convoy
+
+    def checked_remove(self: Game, convoy: Convoy) -> None:
+        nonlocal removed
+        real_remove(self, convoy)
+        removed += 1
+        assert not self.has_convoy(convoy)
+        assert_index_true(self)
+
     monkeypatch.setattr(Game, "move_convoy", checked_move)
+    monkeypatch.setattr(Game, "remove_convoy", checked_remove)
     while not game.state.finished:
         clan = game.state.active_clan
         run_clan_turn(game, clan, write_sheet(ClanView(game, clan), level))
@@ -110,3 +130,86 @@ def test_legal_steps_are_the_neighbours_entry_problem_allows(map_name: str) -> N
             expected = tuple((d, t) for d, t in game.map.neighbors(hex_id)
                              if movement.entry_problem(game, convoy_type, hex_id, t) is None)
             assert movement.legal_steps(game, convoy_type, hex_id) == expected
+
+
+def test_the_lookups_stay_true_as_convoys_are_destroyed_between_moves() -> None:
+    """A convoy taken out of the game (destroyed in battle, disbanded, absorbed) leaves the
+    hex index and each Clan's convoys at once, whatever moved before or after; a convoy not in
+    the game changes nothing (CC-CBV-14: a convoy with no vehicles left is destroyed)."""
+    game = session.new_game(map_name="europe", clans=6, bots=6, seed="index-3")
+    for clan in game.state.clans:  # a second convoy for each Clan, in its home hex
+        home = game.convoys_of(clan.number)[0]
+        game.state.convoys.append(Convoy(owner=clan.number, number=2, name="",
+                                         convoy_type="land", hex=home.hex))
+    game.state.convoys.sort(key=attrgetter("owner", "number"))
+    assert_index_true(game)
+    first, second, *rest = game.state.convoys
+    game.move_convoy(second, rest[0].hex)  # two Clans' convoys share a hex
+    game.remove_convoy(rest[0])
+    assert_index_true(game)
+    game.move_convoy(first, second.hex)
+    here = [id(c) for c in game.convoys_in(second.hex)]
+    assert here.index(id(first)) < here.index(id(second))  # in the convoy list's order
+    game.remove_convoy(second)
+    game.remove_convoy(first)  # the Clan's last convoy: it has none left
+    assert game.convoys_of(first.owner) == []
+    assert_index_true(game)
+    game.remove_convoy(first)  # already gone
+    assert_index_true(game)
+    last = game.state.convoys[-1]
+    last.hex = game.state.convoys[0].hex  # a hex set outside play, then a removal
+    game.remove_convoy(game.state.convoys[1])
+    assert_index_true(game)
+    while game.state.convoys:
+        game.remove_convoy(game.state.convoys[len(game.state.convoys) // 2])
+        assert_index_true(game)
+
+
+def test_a_road_paved_in_play_touches_both_its_hexes_and_no_other() -> None:
+    """A hex has a road when the map or a link paved in play touches it, before and after the
+    game's lookups are rebuilt (CC-TER-16; the paved hexes are looked up, not searched)."""
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="roads-1")
+
+    def by_search(hex_id: str) -> bool:
+        return game.map.has_road(hex_id) or any(
+            game.road_between(hex_id, other) for _, other in game.map.neighbors(hex_id))
+
+    bare = [h for h in game.map.hex_ids() if not by_search(h)
+            and not any(by_search(o) for _, o in game.map.neighbors(h))]
+    a = bare[0]
+    b = game.map.neighbors(a)[0][1]
+    assert not game.has_road(a) and not game.has_road(b)
+    game.pave(a, b)
+    c, d = bare[-1], bare[-3]
+    assert not game.map.are_adjacent(c, d)
+    game.state.paved.append(link_key(c, d))  # a link of hexes that do not touch: no road
+    for check in (game, Game(game.rules, game.map, game.state)):
+        assert check.has_road(a) and check.has_road(b)
+        assert not check.has_road(c) and not check.has_road(d)
+        assert [h for h in game.map.hex_ids() if check.has_road(h)] == [
+            h for h in game.map.hex_ids() if by_search(h)]
+
+
+def test_a_clans_hexes_follow_every_capture_and_loss() -> None:
+    """The hexes a Clan owns are kept between calls, yet follow every hex taken or lost, a hex
+    list put in place of the old one, and a caller changing the list it was given (CC-HEX-01:
+    a Clan's hexes; their income and the hex list of its report read them)."""
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="lands-1")
+    first, second = game.state.clan_order[:2]
+
+    def scan(clan: int) -> list[str]:
+        return [h for h, s in zip(game.map.hex_ids(), game.state.hexes, strict=True)
+                if s.owner == clan]
+
+    mine = game.owned_hexes(first)
+    assert mine == scan(first) and mine
+    mine.clear()  # the caller's own copy
+    assert game.owned_hexes(first) == scan(first)
+    taken = game.hex(game.owned_hexes(first)[0])
+    taken.owner = second  # captured
+    assert game.owned_hexes(first) == scan(first)
+    assert game.owned_hexes(second) == scan(second)
+    game.hex(game.map.hex_ids()[0]).owner = first
+    assert game.owned_hexes(first) == scan(first)
+    game.state.hexes = [attrs.evolve(s, owner=0) for s in game.state.hexes]  # another list
+    assert game.owned_hexes(first) == [] == game.owned_hexes(second)

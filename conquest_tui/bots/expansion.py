@@ -30,6 +30,7 @@ class Board:
     pool: int = 0
     """Stockpile troops left after the pre-turn pickup, for convoys that refill on the way."""
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
+    _price: dict[str, tuple[int, int]] = attrs.field(factory=dict)
     _allies: tuple[int, ...] | None = None
 
     @classmethod
@@ -60,10 +61,14 @@ class Board:
         return owner not in self._allies
 
     def hex_price(self, hex_id: str) -> tuple[int, int]:
-        """(troops the bot wants before attacking the hex, troops it expects to lose)."""
-        low, mean, high = war.hex_cost(self.view, self.hex_info(hex_id))
-        wanted = round(low + (high - low) * self.level.hex_margin)
-        return max(wanted, low), round(mean)
+        """(troops the bot wants before attacking the hex, troops it expects to lose), worked
+        out once per call as the hex's facts are."""
+        price = self._price.get(hex_id)
+        if price is None:
+            low, mean, high = war.hex_cost(self.view, self.hex_info(hex_id))
+            wanted = round(low + (high - low) * self.level.hex_margin)
+            price = self._price[hex_id] = (max(wanted, low), round(mean))
+        return price
 
     def hex_worth(self, hex_id: str) -> float:
         """Popularity (and income) a hex brings: 1, a city's people more."""

@@ -34,6 +34,9 @@ class TurnContext:
     visited: set[str] = attrs.field(factory=set)
     """Hexes the Clan's convoys entered this turn (hex list, CC-RPT-03)."""
     conquered: list[str] = attrs.field(factory=list)
+    hex_morale: dict[int, int] = attrs.field(factory=dict)
+    """Convoy number → morale its hex captures gave this turn (the sum of its HEX_CAPTURED
+    events' `morale`, kept as they are reported: AMB-62's cap reads it)."""
     after_pulse: Callable[[TurnContext, int], None] | None = None
     """Called at the end of each pulse with the pulse number (the forecast watches the turn)."""
     after_line: Callable[[TurnContext, int], None] | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import cast
 
 import attrs
 
@@ -262,8 +263,12 @@ def shown(event_kind: EventKind) -> bool:
 def fact(value: object) -> Fact:
     """A value as a fact: lists and tuples become tuples of facts, enum members plain ints and
     strs; bool, float, None and anything else are refused (TypeError)."""
+    if type(value) is int or type(value) is str:
+        return value  # already a fact (the common case, taken first)
+    if type(value) is tuple and all(type(item) is int or type(item) is str for item in value):
+        return cast(Fact, value)  # a flat tuple of facts, kept as it is
     if isinstance(value, (list, tuple)):
-        return tuple(fact(item) for item in value)
+        return tuple([fact(item) for item in value])
     if isinstance(value, str):
         return str(value)
     if isinstance(value, int) and not isinstance(value, bool):
@@ -282,7 +287,8 @@ def int_fact(facts: Mapping[str, Fact], name: str, default: int = 0) -> int:
 
 def facts_of(values: Mapping[str, object]) -> Facts:
     """Keyword values as an event's facts (checked, lists made tuples)."""
-    return {name: fact(value) for name, value in values.items()}
+    return {name: value if type(value) is int or type(value) is str else fact(value)
+            for name, value in values.items()}
 
 
 @attrs.frozen

@@ -8,7 +8,15 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
-from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexChanges, HexState
+from conquest_tui.engine.core.state import (
+    CityState,
+    Clan,
+    Convoy,
+    GameState,
+    HexChanges,
+    HexState,
+    OwnerChanges,
+)
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
@@ -22,7 +30,8 @@ class Game:
 
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
                  "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
-                 "_hexed_changes")
+                 "_hexed_changes", "_paved_ends",
+                 "_lands", "_lands_of", "_lands_changes")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
@@ -31,6 +40,7 @@ class Game:
         self._clans: dict[int, Clan] = {}
         self._cities: dict[str, CityState] = {}
         self._paved: set[str] = set()
+        self._paved_ends: set[str] = set()
         self._owned: dict[int, list[Convoy]] = {}
         self._present: set[int] = set()
         self._indexed: list[Convoy] | None = None
@@ -40,6 +50,9 @@ class Game:
         self._hexed: list[Convoy] | None = None
         self._hexed_len = 0
         self._hexed_changes = -1
+        self._lands: dict[int, list[str]] = {}
+        self._lands_of: list[HexState] | None = None
+        self._lands_changes = -1
         self.reindex()
 
     def __repr__(self) -> str:
@@ -50,6 +63,9 @@ class Game:
         self._clans = {clan.number: clan for clan in self.state.clans}
         self._cities = {city.hex: city for city in self.state.cities}
         self._paved = set(self.state.paved)
+        self._paved_ends = set()
+        for key in self._paved:
+            self._add_paved_ends(key)
         self._indexed = None
         self._hexed = None
 
@@ -68,9 +84,17 @@ class Game:
         return self.state.hexes[self.map.index_of(hex_id)]
 
     def owned_hexes(self, clan: int) -> list[str]:
-        """The hexes the Clan owns, in map order (one pass over the map, at C speed)."""
-        owners = map(_OWNER, self.state.hexes)
-        return list(compress(self.map.hex_ids(), map(eq, owners, repeat(clan))))
+        """The hexes the Clan owns, in map order (one pass over the map, at C speed), kept
+        until any hex's owner is set or the hex list is another (`OwnerChanges`)."""
+        hexes = self.state.hexes
+        if hexes is not self._lands_of or OwnerChanges.count != self._lands_changes:
+            self._lands, self._lands_of, self._lands_changes = {}, hexes, OwnerChanges.count
+        owned = self._lands.get(clan)
+        if owned is None:
+            owners = map(_OWNER, hexes)
+            owned = list(compress(self.map.hex_ids(), map(eq, owners, repeat(clan))))
+            self._lands[clan] = owned
+        return list(owned)
 
     def road_between(self, a: str, b: str) -> bool:
         """Whether a road (from the map or paved in play) links two adjacent hexes."""
@@ -78,10 +102,7 @@ class Game:
 
     def has_road(self, hex_id: str) -> bool:
         """Whether any road touches the hex."""
-        if self.map.has_road(hex_id):
-            return True
-        around = self.map.neighbors(hex_id)
-        return any(link_key(hex_id, other) in self._paved for _, other in around)
+        return self.map.has_road(hex_id) or hex_id in self._paved_ends
 
     def road_directions(self, hex_id: str) -> tuple[str, ...]:
         """Directions in which roads leave the hex (CC-TER-16)."""
@@ -97,8 +118,16 @@ class Game:
         key = link_key(a, b)
         if key not in self._paved:
             self._paved.add(key)
+            self._add_paved_ends(key)
             self.state.paved.append(key)
             self.state.paved.sort()
+
+    def _add_paved_ends(self, key: str) -> None:
+        """The two hexes of a paved link, for `has_road`: when they are neighbours (a link
+        between hexes that are not touches neither's roads)."""
+        a, _, b = key.partition("-")
+        if self.map.contains(a) and any(other == b for _, other in self.map.neighbors(a)):
+            self._paved_ends.update((a, b))
 
     # --- cities ------------------------------------------------------------------------------
     def city(self, hex_id: str) -> CityState | None:
@@ -205,8 +234,30 @@ class Game:
         insort(by_hex.setdefault(target, []), convoy, key=lambda c: position[id(c)])
 
     def remove_convoy(self, convoy: Convoy) -> None:
-        """Take a convoy out of the game (disbanded, sold, absorbed, destroyed)."""
-        self.state.convoys = [c for c in self.state.convoys if c is not convoy]
+        """Take a convoy out of the game (disbanded, sold, absorbed, destroyed), taking it out
+        of the lookups as well, so a battle that destroys a convoy costs no rebuild of them
+        (`tests/test_convoy_index.py` holds them to a scan)."""
+        convoys = self.state.convoys
+        kept = [c for c in convoys if c is not convoy]
+        self.state.convoys = kept
+        if len(kept) == len(convoys):
+            return  # not in the game: the lookups see another list and are rebuilt next
+        if convoys is self._indexed and len(convoys) == self._indexed_len:
+            own = self._owned[convoy.owner]
+            del own[next(at for at, other in enumerate(own) if other is convoy)]
+            if not own:
+                del self._owned[convoy.owner]
+            self._present.discard(id(convoy))
+            self._indexed, self._indexed_len = kept, len(kept)
+        if (convoys is self._hexed and len(convoys) == self._hexed_len
+                and HexChanges.count == self._hexed_changes):
+            here = self._by_hex[convoy.hex]
+            if len(here) > 1:
+                del here[next(at for at, other in enumerate(here) if other is convoy)]
+            else:
+                del self._by_hex[convoy.hex]
+            del self._position[id(convoy)]  # the others keep their order: enough to sort by
+            self._hexed, self._hexed_len = kept, len(kept)
 
 
 _OWNER = attrgetter("owner")

@@ -272,11 +272,23 @@ class Clan:
     """Every report the Clan read after its turns, oldest first (history, issue 16)."""
 
 
+class OwnerChanges:
+    """How many times any hex's owner has been set since the program started (never its
+    making): `Game.owned_hexes` keeps each Clan's hexes while the count is the one it saw."""
+
+    count = 0
+
+
+def _owner_set(_hex: object, _attribute: object, value: int) -> int:
+    OwnerChanges.count += 1
+    return value
+
+
 @attrs.define
 class HexState:
     """One hex's changing facts and its per-game rolls (CC-HEX)."""
 
-    owner: int = 0
+    owner: int = attrs.field(default=0, on_setattr=_owner_set)
     defense: int = 1
     garrison: int = 0
     looted: bool = False

@@ -70,22 +70,30 @@ def population_factor(game: Game, city: CityState, major: bool) -> float:
     return city.population / band.normal_max
 
 
-def needs_met(game: Game, city: CityState, clan: int) -> bool:
-    """Whether the Clan owns a city producing what this one needs (CC-CITY-25…27)."""
+def needs_met(game: Game, city: CityState, clan: int,
+              produced: frozenset[str] | None = None) -> bool:
+    """Whether the Clan owns a city producing what this one needs (CC-CITY-25…27); `produced`:
+    the goods of the Clan's cities when the caller has them (`goods_produced`)."""
     site = game.map.city_at(city.hex)
     if site is None:
         return False
     if site.needs == "anything":
         return True
-    return any(
-        other.owner == clan and (other_site := game.map.city_at(other.hex)) is not None
-        and other_site.produces == site.needs
-        for other in game.state.cities
-    )
+    if produced is None:
+        produced = goods_produced(game, clan)
+    return site.needs in produced
 
 
-def city_value(game: Game, city: CityState, clan: int, rng: Random | None) -> int:
-    """One owned city's money this turn: (base + Marketplace) × band factor + 50% if needs met."""
+def goods_produced(game: Game, clan: int) -> frozenset[str]:
+    """What the Clan's cities produce."""
+    return frozenset(site.produces for other in game.state.cities
+                     if other.owner == clan and (site := game.map.city_at(other.hex)) is not None)
+
+
+def city_value(game: Game, city: CityState, clan: int, rng: Random | None,
+               produced: frozenset[str] | None = None) -> int:
+    """One owned city's money this turn: (base + Marketplace) × band factor + 50% if needs met
+    (`produced`: as for `needs_met`)."""
     site = game.map.city_at(city.hex)
     major = bool(site and site.major)
     factor = population_factor(game, city, major)
@@ -96,14 +104,15 @@ def city_value(game: Game, city: CityState, clan: int, rng: Random | None) -> in
         low, high = game.rules.building_effects.marketplace_value
         base += rng.randint(low, high) if rng else (low + high) // 2
     value = int(base * factor)
-    if needs_met(game, city, clan):
+    if needs_met(game, city, clan, produced):
         value += int(city.base_value * game.rules.market_rules.need_income_bonus)
     return value
 
 
 def city_income(game: Game, clan: int, rng: Random | None) -> dict[str, int]:
     """Money from every city the Clan owns."""
-    total = sum(city_value(game, city, clan, rng) for city in game.state.cities
+    produced = goods_produced(game, clan)
+    total = sum(city_value(game, city, clan, rng, produced) for city in game.state.cities
                 if city.owner == clan)
     return {"money": total}
 

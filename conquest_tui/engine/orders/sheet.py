@@ -249,7 +249,4 @@ def counted(lines: tuple[SheetLine, ...]) -> tuple[SheetLine, ...]:
 
 def tokenize_safe(raw: str) -> bool:
     """Whether the line holds anything but a comment (an unclosed quote counts as content)."""
-    try:
-        return bool(tokenize(raw))
-    except TokenError:
-        return True
+    return bool(strip_comment(raw).strip())  # a word, or a quote (closed or not)

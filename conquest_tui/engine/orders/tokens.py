@@ -24,6 +24,11 @@ class Token:
 
 def strip_comment(line: str) -> str:
     """The line without its comment: text after a ';' that is not inside quotes."""
+    semicolon = line.find(";")
+    if semicolon < 0:
+        return line  # no comment (the common line)
+    if '"' not in line:
+        return line[:semicolon]
     in_quote = False
     for index, char in enumerate(line):
         if char == '"':
@@ -36,6 +41,8 @@ def strip_comment(line: str) -> str:
 def tokenize(line: str) -> list[Token]:
     """Words of a line without its comment. Raises TokenError on an unclosed quote."""
     text = strip_comment(line)
+    if '"' not in text:  # no quoted name: the words between spaces (`isspace`'s spaces)
+        return [Token(word) for word in text.split()]
     tokens: list[Token] = []
     index = 0
     length = len(text)

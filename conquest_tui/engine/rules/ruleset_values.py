@@ -141,7 +141,10 @@ class Dice:
         return self.count * (self.sides + 1) / 2 + self.bonus
 
     def roll(self, rng: Random) -> int:
-        return sum(rng.randint(1, self.sides) for _ in range(self.count)) + self.bonus
+        sides = self.sides
+        if self.count == 1:  # the common die: the same draw, without the loop
+            return rng.randint(1, sides) + self.bonus
+        return sum([rng.randint(1, sides) for _ in range(self.count)]) + self.bonus
 
     def __str__(self) -> str:
         if self.bonus > 0:

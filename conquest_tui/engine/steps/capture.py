@@ -5,7 +5,7 @@ from __future__ import annotations
 from conquest_tui.engine.combat import hex_attack
 from conquest_tui.engine.convoys import experts
 from conquest_tui.engine.core.context import TurnContext
-from conquest_tui.engine.core.events import EventKind, int_fact
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Convoy
 
 
@@ -52,9 +52,9 @@ def attack_hex(ctx: TurnContext, convoy: Convoy) -> None:
 def _capture_morale(ctx: TurnContext, convoy: Convoy) -> int:
     """+1 morale per hex captured, at most +5 a turn for the convoy, Gourmet counted (AMB-37/62)."""
     rules = ctx.game.rules
-    earlier = sum(int_fact(event.facts, "morale") for event in ctx.events
-                  if event.kind == EventKind.HEX_CAPTURED and event.convoy == convoy.number)
+    earlier = ctx.hex_morale.get(convoy.number, 0)  # this turn's HEX_CAPTURED morale so far
     gain = min(rules.morale.hex_captured, rules.morale.hex_captured_max_per_turn - earlier)
     gain = experts.gourmet_morale_gain(convoy, max(0, gain), rules)
     convoy.morale += gain
+    ctx.hex_morale[convoy.number] = earlier + gain
     return gain

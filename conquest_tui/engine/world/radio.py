@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.game import Game
@@ -44,7 +46,7 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
             heard.append((item, ""))
             continue
         if listeners is None:
-            listeners = _listeners(cities)
+            listeners = _listeners(tuple((city.hex, reach) for city, reach in cities))
         listener = listeners.get(item.hex)
         if listener is not None:
             heard.append((item, listener))
@@ -54,13 +56,15 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
     return heard
 
 
-def _listeners(cities: list[tuple[CityState, int]]) -> dict[str, str]:
-    """Hex → the first of the cities (in their order) whose radio reaches it: the index the
-    broadcasts are heard through, each in one look-up whatever their number."""
+@lru_cache(maxsize=64)
+def _listeners(cities: tuple[tuple[str, int], ...]) -> dict[str, str]:
+    """Hex → the first of the cities (their hexes and radio ranges, in their order) whose radio
+    reaches it: the index the broadcasts are heard through, each in one look-up whatever their
+    number. Kept for the same cities and ranges (the grid never changes; callers only read)."""
     listeners: dict[str, str] = {}
     for city, reach in cities:
-        for hex_id in knowledge.reach_area(city.hex, reach):
-            listeners.setdefault(hex_id, city.hex)
+        for hex_id in knowledge.reach_area(city, reach):
+            listeners.setdefault(hex_id, city)
     return listeners
 
 

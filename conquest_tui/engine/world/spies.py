@@ -62,6 +62,7 @@ def turn_end(game: Game, clan: Clan, rng: Random) -> None:
         if city.owner == clan.number and city.spotting_falsified:
             falsify_spotting(game, clan, city, rng)
     clan.spy_reports = []
+    seen = {(old.hex, old.owner) for old in clan.sightings}  # what `_add` looks for, indexed
     for city in spied_cities(game, clan.number):
         report = spy_report(game, clan, city, rng)
         clan.spy_reports.append(report)
@@ -72,9 +73,11 @@ def turn_end(game: Game, clan: Clan, rng: Random) -> None:
             troops=memory.troops, buildings=list(memory.buildings))
         clan.known_hexes[city.hex] = game.state.game_turn
         for sighting in report.sightings:
-            _add(clan, Sighting(hex=sighting.hex, game_turn=sighting.game_turn,
-                                owner=sighting.owner, size_name=sighting.size_name,
-                                how=sighting.how))
+            if (sighting.hex, sighting.owner) not in seen:  # as `_add`, in one look-up
+                seen.add((sighting.hex, sighting.owner))
+                clan.sightings.append(Sighting(
+                    hex=sighting.hex, game_turn=sighting.game_turn, owner=sighting.owner,
+                    size_name=sighting.size_name, how=sighting.how))
 
 
 def spy_report(game: Game, clan: Clan, city: CityState, rng: Random) -> SpyReport:
@@ -108,9 +111,9 @@ def _spotted(game: Game, clan: Clan, city: CityState, reach: int) -> list[Sighti
     found: list[Sighting] = []
     seen: set[tuple[str, int]] = set()
     area = knowledge.reach_area(city.hex, reach)
-    for other in game.state.convoys:
-        distance = area.get(other.hex)
-        if distance is None or other.owner == clan.number:
+    for _, other in game.convoys_among(area):  # in the convoy list's order
+        distance = area[other.hex]
+        if other.owner == clan.number:
             continue
         owner = other.owner if distance <= reach - rules.owner_margin else 0
         size = ""
