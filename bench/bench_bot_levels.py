@@ -14,6 +14,7 @@ import multiprocessing
 import time
 from multiprocessing.pool import Pool
 
+from bench.figures import Figure, record
 from conquest_tui.simulation.runner import GameSpec, run_game
 
 TARGET_SHARE = 0.6
@@ -43,6 +44,8 @@ def report(map_name: str, args: argparse.Namespace, pool: Pool) -> None:
     margin = sum(r[3] - r[4] for r in results) / max(1, len(results))
     victories = sum(r[1] == "victory" for r in results)
     turns = sorted(r[2] for r in results)
+    record(Figure("bot-levels", f"{args.hero} vs 3 {args.rest} on {map_name}, games won", "%",
+                  [share], TARGET_SHARE, higher_is_better=True, note=f"{args.games} games"))
     print(f"{args.hero} vs 3× {args.rest} on {map_name}, {args.games} games: {wins} won = "
           f"{share:.0%} (target ≥ {TARGET_SHARE:.0%}, ratio {share / TARGET_SHARE:.2f}); "
           f"mean popularity lead {margin:+.1f}; {victories} ended by victory, median "

@@ -7,6 +7,7 @@ import cProfile
 import pstats
 import time
 
+from bench.figures import Figure, machine_reference_ms, record
 from conquest_tui.simulation.runner import GameSpec, run_game
 
 TARGET_S = 15.0
@@ -31,6 +32,8 @@ def main() -> None:
     print(f"europe, 8 clans at {args.level}, {summary.game_turns} game turns, seed {args.seed}: "
           f"{seconds:.1f} s (target ≤ {TARGET_S:.0f} s, ratio {seconds / TARGET_S:.2f}); "
           f"{seconds / max(summary.game_turns, 1) / 8 * 1000:.0f} ms per clan turn")
+    record(Figure("bots", f"a 25-game-turn Europe game of 8 {args.level} bots", "s", [seconds],
+                  TARGET_S, reference_ms=machine_reference_ms()))
     print("counts: " + ", ".join(f"{name} {count}" for name, count in summary.counts.items())
           + f"; sheet problems {summary.sheet_problems}")
     if profiler is not None:

@@ -1,6 +1,6 @@
 """Frames a keystroke in the order-sheet editor costs, as the terminal sees them (prints only).
 
-Run: `python bench/bench_keystroke.py [--size 200x60] [--rounds 3]`. The app runs in a fresh
+Run: `python -m bench.bench_keystroke [--size 200x60] [--rounds 3]`. The app runs in a fresh
 process on its own pseudo-terminal, at a saved two-Clan test_small game; the bench answers the
 app's question whether the terminal knows synchronized output, so that every frame the app
 draws arrives between a begin and an end mark. It passes the hand-over, focuses the order
@@ -41,6 +41,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.figures import Figure, record
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE_FRAME_SHARE = 0.95
@@ -262,6 +264,12 @@ def main() -> int:
           + f" (first run); worst {max(pause_frames)}")
     ok = share_one >= ONE_FRAME_SHARE and worst <= WORST_FRAMES and \
         max(pause_frames) <= PAUSE_FRAMES
+    size = f"{width}×{height}"
+    record(Figure("keys", f"keys settling in one frame, {size}", "%", [share_one],
+                  ONE_FRAME_SHARE, higher_is_better=True))
+    record(Figure("keys", f"frames a key draws, {size}", "frames", frames, WORST_FRAMES))
+    record(Figure("keys", f"frames a pause in typing draws, {size}", "frames", pause_frames,
+                  PAUSE_FRAMES))
     verdict = "within" if ok else "OVER"
     print(f"{verdict} the target: at least {ONE_FRAME_SHARE:.0%} of keys in one frame, none over "
           f"{WORST_FRAMES}, a pause at most {PAUSE_FRAMES}")

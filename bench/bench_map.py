@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual.app import App, ComposeResult, CSSPathType  # noqa: E402
 
+from bench.figures import Figure, machine_reference_ms, record  # noqa: E402
 from conquest_tui.engine.convoys import routes  # noqa: E402
 from conquest_tui.engine.core.gamemap import CitySite, GameMap  # noqa: E402
 from conquest_tui.engine.core.hexgrid import neighbors  # noqa: E402
@@ -127,15 +128,15 @@ class BenchApp(App[None]):
 
 def median_ms(
     runs: int, setup: Callable[[], object], action: Callable[[], object]
-) -> tuple[float, float]:
-    """(median, best) wall time of action in ms over runs, setup run untimed before each."""
+) -> list[float]:
+    """Wall times of action in ms over runs, setup run untimed before each."""
     samples = []
     for _ in range(runs):
         setup()
         start = time.perf_counter()
         action()
         samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples), min(samples)
+    return samples
 
 
 async def bench(game_map: GameMap, runs: int) -> None:
@@ -237,11 +238,15 @@ async def bench(game_map: GameMap, runs: int) -> None:
         ("switching lens: shades read + full repaint", lens_switch, FULL_TARGET_MS),
         ("m's path search, land, 12 moves, map-wide", route, ROUTE_TARGET_MS),
     ]
-    for label, (ms, best), target in rows:
+    reference = machine_reference_ms()
+    for label, samples, target in rows:
+        ms, best = statistics.median(samples), min(samples)
         print(
             f"  {label:<48} {ms:7.3f} ms (best {best:6.3f})  target {target:4.1f} ms  "
             f"ratio {ms / target:5.2f}"
         )
+        record(Figure("map", f"{game_map.name}: {label}", "ms", samples, target,
+                      reference_ms=reference))
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Start-up as a player sees it: `conquest` vs a bare Textual app on a pty (prints ratios).
 
-Run: `python bench/bench_startup.py [--runs N] [--size 200x60]`. Each run is a fresh process on its
+Run: `python -m bench.bench_startup [--runs N] [--size 200x60]`. Each run is a fresh process on its
 own pseudo-terminal; the bench reads what the process writes to the terminal and notes when the
 title text is first on screen, and (for `conquest`) when the whole title screen is drawn: the
 saved-games list filled and the footer's keys shown. The game run is the real `conquest` console
@@ -28,6 +28,8 @@ import tempfile
 import termios
 import time
 from pathlib import Path
+
+from bench.figures import Figure, record
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -156,6 +158,8 @@ def main() -> int:
         print(f"{label}: {ratio:.2f}× the bare app ({verdict} the {target}× target); run by "
               f"run against the bare run beside it: worst {max(pairs):.2f}×, {over} of "
               f"{len(pairs)} over the target")
+        record(Figure("startup", f"{label}, run ÷ the bare app's run beside it, {width}×{height}",
+                      "×", pairs, target))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from bench.figures import Figure, machine_reference_ms, record
 from bench.synthetic import build_late_game
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.turn import run_clan_turn
@@ -41,6 +42,8 @@ def main() -> None:
           f"convoys {len(game.state.convoys)}, sheet lines {sheet.count(chr(10))}")
     print(f"clan turn: median {median:.2f} ms, best {min(times):.2f} ms "
           f"(target ≤ {TARGET_MS:.0f} ms, ratio {median / TARGET_MS:.2f})")
+    record(Figure("clan-turn", "one Clan's turn, 20 Clans, 60×60, busy sheet", "ms", times,
+                  TARGET_MS, reference_ms=machine_reference_ms()))
 
 
 if __name__ == "__main__":
