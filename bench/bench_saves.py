@@ -125,19 +125,17 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
         savefile.load_game(save, rules)
     except Exception as exc:  # noqa: BLE001 — reported, not raised: the other tree may refuse it
         return {"error": f"{type(exc).__name__}: {exc}"}
-    loads = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        savefile.load_game(save, rules)
-        loads.append((time.perf_counter() - start) * 1000)
-    reference = []
     try:
         import msgspec
     except ImportError:  # the test extra installs it; without it there is no reference
-        pass
-    else:
-        raw = save.read_bytes()
-        for _ in range(runs):
+        msgspec = None
+    raw = save.read_bytes()
+    loads, reference = [], []
+    for _ in range(runs):  # each load beside its reference: pairs that drift together
+        start = time.perf_counter()
+        savefile.load_game(save, rules)
+        loads.append((time.perf_counter() - start) * 1000)
+        if msgspec is not None:
             start = time.perf_counter()
             msgspec.json.decode(raw)
             reference.append((time.perf_counter() - start) * 1000)
@@ -182,6 +180,8 @@ def judged(times: list[float], target: float) -> str:
 
 
 def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: int) -> None:
+    from bench.figures import Figure, record  # here: a worker may run without the bench
+
     results: dict[tuple[str, str], dict[str, list[float]]] = {}
     errors: dict[tuple[str, str], str] = {}
     for _ in range(rounds):
@@ -206,9 +206,19 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
                 continue
             print(f"  {tree_name:>12s} load  {judged(results[key]['load'], LOAD_TARGET_MS)}")
             print(f"  {'':>12s} save  {judged(results[key]['save'], SAVE_TARGET_MS)}")
+            loads = results[key]["load"]
             reference = results[key]["msgspec"]
+            if tree_name == "working tree":
+                record(Figure("saves", f"{save_name} save: load", "ms", loads, LOAD_TARGET_MS,
+                              reference_ms=statistics.median(reference) if reference else None,
+                              note="÷ ref: msgspec"))
+                record(Figure("saves", f"{save_name} save: save", "ms", results[key]["save"],
+                              SAVE_TARGET_MS))
             if reference:
-                loads = results[key]["load"]
+                if tree_name == "working tree":
+                    record(Figure("saves", f"{save_name} save: load ÷ msgspec beside it", "×",
+                                  [a / b for a, b in zip(loads, reference, strict=True)],
+                                  MSGSPEC_TIMES))
                 print(f"  {'':>12s} msgspec.json.decode of the same bytes: median "
                       f"{statistics.median(reference):.2f} ms; load / msgspec: median "
                       f"{statistics.median(loads) / statistics.median(reference):.2f}, min "

@@ -44,6 +44,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.figures import Figure, machine_reference_ms, record
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(tempfile.gettempdir()) / "conquest-bench"
 FIGURES = ("full", "clans", "convoys", "age", "simulate")
@@ -153,14 +155,15 @@ def worker(figure: str, argument: str) -> dict[str, Any]:
         map_name, clans, convoys = argument.split(":")
         game = synthetic_game(map_name, int(clans), int(convoys))
         game_turn(synthetic_game(map_name, int(clans), int(convoys)))  # warm-up
-        return game_turn(game)
+        return {**game_turn(game), "reference": machine_reference_ms()}
     if figure == "saved":  # a saved game's next game turn
         from conquest_tui.storage.rules_loader import load_ruleset
         from conquest_tui.storage.savefile import load_game
 
         rules = load_ruleset()
         game_turn(load_game(Path(argument), rules))  # warm-up
-        return game_turn(load_game(Path(argument), rules))
+        return {**game_turn(load_game(Path(argument), rules)),
+                "reference": machine_reference_ms()}
     if figure == "simulate":
         from conquest_tui.simulation.runner import GameSpec, run_game
 
@@ -168,8 +171,8 @@ def worker(figure: str, argument: str) -> dict[str, Any]:
         began = time.perf_counter()
         summary = run_game(spec)
         seconds = time.perf_counter() - began
-        return {"seconds": seconds, "digest": _digest([json.dumps(summary.as_json(),
-                                                                  sort_keys=True)])}
+        digest = _digest([json.dumps(summary.as_json(), sort_keys=True)])
+        return {"seconds": seconds, "reference": machine_reference_ms(), "digest": digest}
     raise SystemExit(f"unknown figure {figure}")
 
 
@@ -224,9 +227,19 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
     runs = [out[label] for label in labels]
     digests = sorted({run.get("digest", "") for samples in runs for run in samples})
     print(f"  [{tree}] digests {' '.join(digests)}")
+    mine = tree == "working tree"  # the table records the working tree's figures
+
+    def reference(samples: list[dict[str, Any]]) -> float | None:
+        known = [r["reference"] for r in samples if "reference" in r]
+        return statistics.median(known) if known else None
+
     if figure == "simulate":
         print(f"  [{tree}] seconds per game   "
               f"{judged([r['seconds'] for r in runs[0]], SIMULATE_TARGET_S, 's')}")
+        if mine:
+            record(Figure("scale", "a simulated game: Europe, 8 Clans, 25 game turns", "s",
+                          [r["seconds"] for r in runs[0]], SIMULATE_TARGET_S,
+                          reference_ms=reference(runs[0])))
         return
     for label, samples in zip(labels, runs, strict=True):
         engine = [r["engine"] for r in samples]
@@ -242,6 +255,13 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
                   f"{judged([r['engine'] for r in samples], FULL_TURN_TARGET_MS, 'ms')}")
             print(f"  [{tree}]   bots' planning     "
                   f"{judged([r['bots'] for r in samples], BOTS_TARGET_MS, 'ms')}")
+            if mine:
+                record(Figure("scale", f"a game turn's engine: {label}", "ms",
+                              [r["engine"] for r in samples], FULL_TURN_TARGET_MS,
+                              reference_ms=reference(samples)))
+                record(Figure("scale", f"the bots' planning: {label}", "ms",
+                              [r["bots"] for r in samples], BOTS_TARGET_MS,
+                              reference_ms=reference(samples)))
         return
     small, large = runs
     if figure == "clans":
@@ -259,6 +279,8 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
         target = AGE_RATIO_TARGET
         name = "game turn 50 vs 1"
     print(f"  [{tree}] {name:<19} {judged(ratios, target, '×')}")
+    if mine:
+        record(Figure("scale", name.replace("clan", "Clan"), "×", ratios, target))
     if figure == "age" and all("convoys" in r for r in small + large):
         # what the game holds by then: the cost of a convoy's turn, beside the whole figure
         per = [(b["engine"] / b["convoys"]) / (a["engine"] / a["convoys"])
