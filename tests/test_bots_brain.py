@@ -98,7 +98,7 @@ def _low_convoy_beside_home(level: str) -> tuple[Game, int, str, str]:
     convoy = game.convoys_of(number)[0]
     home = convoy.hex
     beside = next(h for _, h in game.map.neighbors(home) if game.map.is_land(h))
-    game.hex(beside).owner = number
+    game.hex(beside).set_owner(number)
     convoy.hex = beside
     convoy.vehicles["bus"] = 3
     convoy.troops = 2
@@ -131,7 +131,7 @@ def _rich_in_food(level: str) -> tuple[Game, int, str]:
     number = game.state.active_clan
     for hex_state in game.state.hexes:
         if hex_state.food >= 20 and hex_state.owner == 0:
-            hex_state.owner = number
+            hex_state.set_owner(number)
         if hex_state.owner == number:
             hex_state.parts = hex_state.road_parts_bonus = 0
     stock = game.clan(number).stock
@@ -209,7 +209,7 @@ def _iceland(level: str, taken: int) -> str:
     island = sorted(h for h in game.map.hex_ids() if h != "0906" and game.map.is_land(h)
                     and int(h[:2]) <= 14 and int(h[2:]) <= 7)
     for hex_id in island[:taken]:
-        game.hex(hex_id).owner = number
+        game.hex(hex_id).set_owner(number)
     game.clan(number).stock.money = 400_000
     return write_sheet(ClanView(game, number), level)
 

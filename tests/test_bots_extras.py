@@ -139,7 +139,7 @@ def test_build_a_paying_structure_in_an_own_hex_cc_cl_build_01(game: Game) -> No
     _rich(game)
     hex_id = next(h for _d, h in game.map.neighbors(HOME)
                   if game.rules.terrains[game.map.terrain_of(h)].custom_structures)
-    game.hex(hex_id).owner = first_clan(game)
+    game.hex(hex_id).set_owner(first_clan(game))
     extras = _extras(game)
     city_care.add_structures(extras)
     (line,) = _lines(extras, "post")

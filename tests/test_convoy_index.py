@@ -206,10 +206,10 @@ def test_a_clans_hexes_follow_every_capture_and_loss() -> None:
     mine.clear()  # the caller's own copy
     assert game.owned_hexes(first) == scan(first)
     taken = game.hex(game.owned_hexes(first)[0])
-    taken.owner = second  # captured
+    taken.set_owner(second)  # captured
     assert game.owned_hexes(first) == scan(first)
     assert game.owned_hexes(second) == scan(second)
-    game.hex(game.map.hex_ids()[0]).owner = first
+    game.hex(game.map.hex_ids()[0]).set_owner(first)
     assert game.owned_hexes(first) == scan(first)
     game.state.hexes = [attrs.evolve(s, owner=0) for s in game.state.hexes]  # another list
     assert game.owned_hexes(first) == [] == game.owned_hexes(second)

@@ -97,7 +97,7 @@ def test_major_city_not_owned_offers_only_its_guild_cc_cnv_50(game: Game) -> Non
 
 def test_owned_university_hex_offers_any_type_cc_cnv_50(game: Game) -> None:
     clan, convoy = setup(game, UNIVERSITY)
-    game.hex(UNIVERSITY).owner = clan
+    game.hex(UNIVERSITY).set_owner(clan)
     events, _ = hire(game, clan, "HIRE DOCTOR")
     assert convoy.experts == ["DOC"]
     assert (events[0].facts["structure"], events[0].facts["hex"]) == ("University", "0808")
@@ -180,7 +180,7 @@ def test_not_enough_money_hires_nobody_cc_co_hire_01_amb_50(game: Game) -> None:
 
 def test_spy_is_useless_in_a_convoy_cc_cnv_64(game: Game) -> None:
     clan, convoy = setup(game, UNIVERSITY)
-    game.hex(UNIVERSITY).owner = clan
+    game.hex(UNIVERSITY).set_owner(clan)
     events, _ = hire(game, clan, "HIRE SPY")
     assert convoy.experts == ["SPY"]
     assert "of no use inside a convoy" in event_text(events[0])

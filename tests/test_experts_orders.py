@@ -97,7 +97,7 @@ def test_celebrate_fails_unless_full_in_place_visible_below_100_cc_co_celebrate_
 def test_celebrate_in_owned_rec_center_hex_cc_co_celebrate_01(game: Game) -> None:
     ctx, convoy = context(game)
     convoy.hex = REC
-    game.hex(REC).owner = ctx.clan.number
+    game.hex(REC).set_owner(ctx.clan.number)
     event = run(ctx, convoy, CELEBRATE)
     assert event.kind == "celebrate"
     assert (event.facts["structure"], event.facts["hex"]) == ("Rec Center", "1210")
@@ -216,7 +216,7 @@ def test_practice_in_owned_police_station_hex_cc_co_practice_02(game: Game) -> N
     ctx, convoy = context(game)
     convoy.experts = ["TRA"]
     convoy.hex = POLICE
-    game.hex(POLICE).owner = ctx.clan.number
+    game.hex(POLICE).set_owner(ctx.clan.number)
     event = run(ctx, convoy, PRACTICE)
     assert event.kind == "practice"
     assert (event.facts["structure"], event.facts["hex"]) == ("Police Station", "1111")
@@ -291,7 +291,7 @@ def test_scan_shows_hexes_and_cities_without_entering_cc_co_scan_04_05(game: Gam
     assert convoy is not None
     convoy.experts = ["SCO"]
     convoy.hex = "0905"   # forest, next to Highgate (1004)
-    game.hex("1004").owner = other
+    game.hex("1004").set_owner(other)
     enemy = game.convoy(other, 1)
     assert enemy is not None
     enemy.hex = "1004"

@@ -29,7 +29,7 @@ def test_popularity_is_100_plus_hexes_stadium_and_people_cc_pop_02_cc_pop_03(gam
     clan = game.state.clans[0].number
     hexes = [h for h in game.state.hexes if not h.owner][:3]
     for hex_state in hexes:
-        hex_state.owner = clan
+        hex_state.set_owner(clan)
     hexes[0].special = "STA"
     cities = [c for c in game.state.cities if c.owner == clan]
     cities[0].population = 55_000
@@ -89,7 +89,7 @@ def test_falling_below_the_threshold_starts_the_watch_over_cc_pop_07(game: Game)
     for clan in game.state.clans:
         for hex_state in game.state.hexes:
             if hex_state.owner == clan.number:
-                hex_state.owner = 0
+                hex_state.set_owner(0)
         for city in game.state.cities:
             if city.owner == clan.number:
                 city.population = 1_000
@@ -216,7 +216,7 @@ def test_all_popularity_matches_one_by_one_cc_pop_02(game: Game) -> None:
     """CC-POP-02: the one-pass computation gives each Clan the same points as popularity()."""
     clan = game.state.clans[1].number
     for hex_state in game.state.hexes[:5]:
-        hex_state.owner = clan
+        hex_state.set_owner(clan)
     game.state.hexes[0].special = "STA"
     assert gameturn.all_popularity(game) == {
         c.number: gameturn.popularity(game, c.number) for c in game.state.clans}

@@ -230,7 +230,7 @@ def test_custom_structures_produce_from_next_turn_cc_hex_32_to_37(game, code, te
     expected = dict(game.rules.custom_structures[code].production)
     assert economy.structure_yield(game, game.hex(hex_id), None) == expected
     before = economy.hex_income(game, ctx.clan.number, None)
-    game.hex(hex_id).owner = 999  # CC-HEX-32: it stays and serves whoever owns the hex
+    game.hex(hex_id).set_owner(999)  # CC-HEX-32: it stays and serves whoever owns the hex
     after = economy.hex_income(game, ctx.clan.number, None)
     assert all(before.get(k, 0) - after.get(k, 0) >= v for k, v in expected.items())
     assert economy.structure_yield(game, game.hex(hex_id), None) == expected
@@ -325,7 +325,7 @@ def test_gamble_once_per_casino_and_needs_the_stake_cc_hex_18(casino, monkeypatc
     casino.clan.stock.money = 9_000
     order(casino, f"GAMBLE {SWAMP}")
     assert casino.problems[-1].code == "no_money" and casino.clan.stock.money == 9_000
-    casino.game.hex(SWAMP).owner = 999
+    casino.game.hex(SWAMP).set_owner(999)
     order(casino, f"GAMBLE {SWAMP}")
     assert casino.problems[-1].facts == {"reason": "casino_not_owned", "hex": SWAMP}
     order(casino, f"GAMBLE {HOME}")

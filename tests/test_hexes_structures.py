@@ -44,7 +44,7 @@ def events_of(ctx: TurnContext, kind: str) -> list[Event]:
 
 def own(game: Game, clan: int, *hexes: str) -> None:
     for hex_id in hexes:
-        game.hex(hex_id).owner = clan
+        game.hex(hex_id).set_owner(clan)
         game.hex(hex_id).conquered_turn = 0
 
 
@@ -175,7 +175,7 @@ def test_training_school_is_a_pickup_point_cc_hex_29(ctx, home_convoy) -> None:
     assert not convoys.can_pick_up_at(game, home_convoy)
     game.hex(PLAINS).special = "TRA"
     assert convoys.can_pick_up_at(game, home_convoy)
-    game.hex(PLAINS).owner = 999
+    game.hex(PLAINS).set_owner(999)
     assert not convoys.can_pick_up_at(game, home_convoy)
 
 
@@ -187,9 +187,9 @@ def test_university_police_and_rec_center_stand_in_for_cities_cc_hex_30(ctx, hom
                         ("POL", structures.may_practice_here),
                         ("REC", structures.may_celebrate_here)):
         game.hex(PLAINS).special = code
-        game.hex(PLAINS).owner = ctx.clan.number
+        game.hex(PLAINS).set_owner(ctx.clan.number)
         assert query(game, home_convoy)
-        game.hex(PLAINS).owner = 999
+        game.hex(PLAINS).set_owner(999)
         assert not query(game, home_convoy)
 
 
@@ -232,7 +232,7 @@ def test_rec_center_visit_cc_hex_26(ctx, home_convoy) -> None:
     assert 5 <= other.morale - morale <= 11
     assert len(events_of(ctx, "rec_center")) == 2
     game.hex(SWAMP).special = "REC"
-    game.hex(SWAMP).owner = 999
+    game.hex(SWAMP).set_owner(999)
     morale = home_convoy.morale
     home_convoy.mode = "recon"
     visit(ctx, home_convoy, SWAMP)

@@ -127,7 +127,7 @@ def test_hex_and_city_have_separate_owners_cc_gen_09(game: Game) -> None:
     first, second = _first(game), _second(game)
     city_money = economy.city_income(game, first, None)["money"]
     hex_money = game.hex(HOME).money
-    game.hex(HOME).owner = second
+    game.hex(HOME).set_owner(second)
     assert game.city(HOME).owner == first  # type: ignore[union-attr]
     assert economy.city_income(game, first, None)["money"] == city_money
     assert economy.hex_income(game, first, None)["money"] == 0
@@ -291,8 +291,8 @@ def test_popularity_only_ranks_and_decides_victory_cc_pop_05(game: Game) -> None
     assert (economy.hex_income(game, first, None),
             economy.city_income(game, first, None)) == income
     assert game.state.prices == prices
-    game.hex("0307").owner = second
-    game.hex("0306").owner = second
+    game.hex("0307").set_owner(second)
+    game.hex("0306").set_owner(second)
     end_game_turn(game)
     assert game.state.top_clans[-1] == [second, first]
 

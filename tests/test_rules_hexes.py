@@ -96,7 +96,7 @@ def test_special_structure_of_a_hex_you_do_not_own_pays_nothing_cc_hex_20(game: 
     """CC-HEX-20 (and -21/22/23/27): the Gas Station pays only its hex's owner."""
     clan = me(game)
     game.hex(PLAINS).special = "GAS"
-    game.hex(PLAINS).owner = game.state.clan_order[1]
+    game.hex(PLAINS).set_owner(game.state.clan_order[1])
     assert played_income(game, clan, PLAINS) == {}
 
 

@@ -22,7 +22,7 @@ def _strong_second(game: Game) -> tuple[int, int]:
     first, second = (clan.number for clan in game.state.clans)
     next(city for city in game.state.cities if not city.owner).owner = second
     for hex_state in [h for h in game.state.hexes if not h.owner][:3]:
-        hex_state.owner = second
+        hex_state.set_owner(second)
     for convoy in game.state.convoys:
         convoy.vehicles = {"truck": 2, "car": 1} if convoy.owner == second else {"van": 1}
     _incomes(game, second)

@@ -190,7 +190,7 @@ def test_a_weak_convoy_declines_and_does_not_attack_the_hex_cc_cbv_02_cbh_01(sid
     ctx, own, other = sides
     place(own, FIELD, {"car": 2}, 6)
     place(other, FIELD, {"truck": 2}, 40)
-    ctx.game.hex(FIELD).owner = other.owner
+    ctx.game.hex(FIELD).set_owner(other.owner)
     own.mode = "capture"
     order(ctx, own, "PAUSE")
     declined = kinds(ctx.events, EventKind.CONVOY_BATTLE)

@@ -30,7 +30,7 @@ def own(game: Game) -> Convoy:
     assert convoy.hex == START
     convoy.vehicles, convoy.troops = {"truck": 2}, 25
     game.clan(convoy.owner).stock.troops = 0  # nothing to pick up at home but what is enlisted
-    game.hex(ON_THE_WAY).owner = first_clan(game)  # no attack on the way
+    game.hex(ON_THE_WAY).set_owner(first_clan(game))  # no attack on the way
     return convoy
 
 
@@ -73,8 +73,8 @@ def test_next_to_a_city_the_odds_are_of_invading_it_cc_cbc_02(game: Game, own: C
     taking its hex."""
     city = next(c for c in game.state.cities if c.owner == 0)
     own.hex = next(h for _, h in hexgrid.neighbors(city.hex) if not game.map.is_water(h))
-    game.hex(own.hex).owner = own.owner
-    game.hex(city.hex).owner = own.owner
+    game.hex(own.hex).set_owner(own.owner)
+    game.hex(city.hex).set_owner(own.owner)
     direction = hexgrid.direction_between(own.hex, city.hex)
     found = planned_estimates(game, own.owner, f"[CONVOY 1]\n{direction}\n", own.number,
                               city.hex)

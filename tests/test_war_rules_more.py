@@ -47,13 +47,14 @@ def test_weapons_bought_wait_in_the_stockpile_and_ride_out_of_a_friendly_city_cc
     run_clan_turn(game, clan, "[PRE]\nBUY 6 RIFLES\n")
     assert convoy.rifles == 4 and game.clan(clan).stock.rifles == 2
     school = game.hex(WEST)
-    school.special, school.owner = "TRA", second_clan(game)
+    school.special = "TRA"
+    school.set_owner(second_clan(game))
     place(convoy, WEST, {"truck": 5}, 0)
     convoy.rifles, game.clan(clan).stock.grenades = 0, 7
     ctx = ctx_of(game, clan=clan)
     pickup.pick_up_one(ctx, convoy)
     assert convoy.grenades == 0 and not kinds(ctx.events, EventKind.PICKUP)
-    school.owner = clan
+    school.set_owner(clan)
     pickup.pick_up_one(ctx, convoy)
     assert convoy.rifles == 2 and convoy.grenades == 7
     assert kinds(ctx.events, EventKind.PICKUP)

@@ -169,7 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     packet = sub.add_parser("packet", help="write a Clan's packet for play by mail: its "
                             "reports and its signed sheet form")
-    packet.add_argument("save", help="the save file")
+    packet.add_argument("save", nargs="?", help="the save file")
+    packet.add_argument("--save", dest="save_option", help="the save file (as for report)")
     packet.add_argument("--clan", type=int, required=True, help="the Clan number")
     packet.add_argument("--out", help="the folder to write it in (default: SAVE's name + -mail)")
     packet.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
@@ -178,14 +179,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     accept = sub.add_parser("accept", help="check sheet forms that came back by mail and keep "
                             "them for their turn")
-    accept.add_argument("save", help="the save file")
-    accept.add_argument("files", nargs="+", metavar="FILE", help="filled-in sheet forms")
+    accept.add_argument("files", nargs="+", metavar="SAVE FILE",
+                        help="the save file (unless --save names it), then filled-in sheet forms")
+    accept.add_argument("--save", dest="save_option", help="the save file (as for report)")
     _allow_edited(accept)
     accept.set_defaults(func=cmd_accept)
 
     moderate = sub.add_parser("moderate", help="run the sheets that came by mail and write "
                               "every Clan's next packet")
-    moderate.add_argument("save", help="the save file")
+    moderate.add_argument("save", nargs="?", help="the save file")
+    moderate.add_argument("--save", dest="save_option", help="the save file (as for report)")
     moderate.add_argument("--deadline", action="store_true",
                           help="the deadline has passed: run the sheets that are in; a late "
                           "Clan's turn runs after all the others")

@@ -41,8 +41,18 @@ def write_packet(found: Packet, folder: Path) -> list[Path]:
     return written
 
 
+def _save_named(args: argparse.Namespace, command: str) -> str:
+    """The save: as the first word (`conquest packet SAVE`) or by `--save SAVE`."""
+    save: str | None = args.save or args.save_option
+    if not save:
+        raise CliError(f"{command} needs a save file: conquest {command} SAVE (or --save SAVE)")
+    args.save = save
+    return save
+
+
 def cmd_packet(args: argparse.Namespace) -> int:
     """Write one Clan's packet: its report, its report in the 1995 layout, its sheet form."""
+    _save_named(args, "packet")
     table = open_table(args.save, args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
     found = seat.packet()
@@ -55,6 +65,12 @@ def cmd_packet(args: argparse.Namespace) -> int:
 
 def cmd_accept(args: argparse.Namespace) -> int:
     """Check sheet forms that came back and keep the good ones; an acknowledgement for each."""
+    args.save = None
+    if args.save_option is None:
+        args.save, args.files = args.files[0], args.files[1:]
+    _save_named(args, "accept")
+    if not args.files:
+        raise CliError("accept needs the sheet forms to check: conquest accept SAVE FILE...")
     sheets: list[tuple[str, str]] = []
     for name in args.files:
         try:
@@ -76,6 +92,7 @@ def cmd_accept(args: argparse.Namespace) -> int:
 
 def cmd_moderate(args: argparse.Namespace) -> int:
     """Run the kept sheets (at the deadline, the rule for late turns) and write the packets."""
+    _save_named(args, "moderate")
     table = open_table(args.save, args)
     done = table.moderate(deadline=args.deadline)
     for sentence in done.sentences:

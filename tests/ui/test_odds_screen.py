@@ -60,7 +60,7 @@ async def test_o_two_hexes_down_the_route_counts_the_enlisted_troops_cc_cbh_05(
     assert convoy.hex == "0308"
     convoy.vehicles, convoy.troops = {"truck": 2}, 5
     game.clan(first).stock.troops = 0
-    game.hex("0307").owner = first
+    game.hex("0307").set_owner(first)
     target = game.hex("0306")
     target.owner, target.defense, target.garrison = second, 5, 5
     game.clan(first).last_turn.visited_hexes.append("0306")

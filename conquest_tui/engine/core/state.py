@@ -273,22 +273,20 @@ class Clan:
 
 
 class OwnerChanges:
-    """How many times any hex's owner has been set since the program started (never its
-    making): `Game.owned_hexes` keeps each Clan's hexes while the count is the one it saw."""
+    """How many times any hex has been given to a Clan since the program started
+    (`HexState.set_owner`): `Game.owned_hexes` keeps each Clan's hexes while the count is the
+    one it saw."""
 
     count = 0
-
-
-def _owner_set(_hex: object, _attribute: object, value: int) -> int:
-    OwnerChanges.count += 1
-    return value
 
 
 @attrs.define
 class HexState:
     """One hex's changing facts and its per-game rolls (CC-HEX)."""
 
-    owner: int = attrs.field(default=0, on_setattr=_owner_set)
+    owner: int = 0
+    """Changed in play only by `set_owner` (a hook on the field would make every field of every
+    hex a slow attribute set, in play and in each load)."""
     defense: int = 1
     garrison: int = 0
     looted: bool = False
@@ -306,6 +304,11 @@ class HexState:
     """Rolled +4–6 parts a road gives this hex, whether or not it has one yet (AMB-23)."""
     conquered_turn: int = 0
     """Game turn the current owner took it (0: at setup)."""
+
+    def set_owner(self, clan: int) -> None:
+        """Give the hex to `clan` (0: nobody), so that `Game.owned_hexes` knows."""
+        self.owner = clan
+        OwnerChanges.count += 1
 
 
 @attrs.define

@@ -228,7 +228,7 @@ def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     city.buildings = []
     city.claymores = 0
     hex_state = game.hex(hex_id)
-    hex_state.owner = clan.number
+    hex_state.set_owner(clan.number)
     hex_state.defense = start.hex_defense
     hex_state.special = ""
     kind = start.island_convoy_type if _island_start(game.map, hex_id) else start.convoy_type

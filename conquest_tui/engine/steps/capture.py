@@ -37,7 +37,7 @@ def attack_hex(ctx: TurnContext, convoy: Convoy) -> None:
             ctx.notify(owner, EventKind.HEX_DEFENDED, "CC-CBH-05", killed=outcome.lost,
                        **battle)
         return
-    hex_state.owner = clan.number
+    hex_state.set_owner(clan.number)
     hex_state.garrison = 0
     hex_state.conquered_turn = game.state.game_turn
     ctx.conquered.append(hex_id)
