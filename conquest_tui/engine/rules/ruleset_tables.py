@@ -70,6 +70,19 @@ class StartRules:
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
+class FairStartRules:
+    """What each Clan's start must have to be fair (CC-GEN-07, AMB-56), counted in land moves:
+    the moves a Land convoy could make (an islands hex only along a road, CC-MOVE-04)."""
+
+    reach_moves: int = attrs.field(validator=whole(1))  # 10
+    cities_in_reach: int        # 3 other cities within reach_moves land moves
+    land_share: float = attrs.field(validator=chance)  # 0.5
+    """Land before any rival (hexes strictly nearer this start than any other) of every start:
+    at least this share of (the map's land hexes ÷ Clans)."""
+    land_ratio: float = attrs.field(validator=number(1))  # 2: the most over the least
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
 class GameRules:
     """Game length and turn-gated features."""
 
