@@ -19,7 +19,7 @@ from conquest_tui.engine.core.hexgrid import HexId
 from conquest_tui.engine.play.land_reach import LandReach, StartFairness, land_reach, measure
 from conquest_tui.engine.rules.ruleset_tables import FairStartRules
 
-REPAIRS = 3
+REPAIRS = 6
 """Sets, the nearest to fair, that the search tries to mend (one start moved at a time) until
 one is fair."""
 REPAIR_STEPS = 12
