@@ -95,11 +95,13 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
 
 
 def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int) -> int:
-    """A real map's own calibrated threshold (start.toml victory_threshold_by_map), else
-    100 + round(2.5 × (controllable hexes + Σ city pop / 10,000) / Clans) (AMB-57)."""
+    """A real map's own threshold calibrated for this many Clans (start.toml
+    victory_threshold_by_map), else 100 + round(2.5 × (controllable hexes + Σ city pop /
+    10,000) / Clans) (AMB-57)."""
     popularity = rules.popularity
-    if world.name in popularity.victory_threshold_by_map:
-        return popularity.victory_threshold_by_map[world.name]
+    calibrated = popularity.calibrated_threshold(world.name, clans)
+    if calibrated is not None:
+        return calibrated
     land = world.land_hex_count()
     people = sum(site.population for site in world.cities) / popularity.population_divisor
     return popularity.victory_base + round(popularity.victory_factor * (land + people) / clans)
