@@ -130,19 +130,19 @@ class LandReach:
             moves += 1
 
 
-_REACHES: dict[int, LandReach] = {}
-"""LandReach by the map's id (the map kept alive by its LandReach; a few maps at most)."""
+_REACHES: dict[str, LandReach] = {}
+"""LandReach by the map's name (a map loaded again, equal to the one kept, shares it)."""
 
 
 def land_reach(world: GameMap) -> LandReach:
-    """The map's LandReach, built once per map object."""
-    known = _REACHES.get(id(world))
-    if known is not None and known.world is world:
+    """The map's LandReach, built once per map (the same map loaded twice is one map)."""
+    known = _REACHES.get(world.name)
+    if known is not None and (known.world is world or known.world == world):
         return known
     if len(_REACHES) >= 8:
         _REACHES.clear()
     reach = LandReach(world)
-    _REACHES[id(world)] = reach
+    _REACHES[world.name] = reach
     return reach
 
 
