@@ -16,6 +16,8 @@ from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.play import setup
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
@@ -203,9 +205,17 @@ def test_cc_cnv_38_hard_convoys_in_rough_country_keep_their_fuel_and_vehicles() 
 
 def _iceland(level: str, taken: int) -> str:
     """The sheet of a rich Clan that starts on Iceland (Europe, 4 Clans) and owns `taken` of
-    the island's hexes besides its city."""
+    the island's hexes besides its city. (A new game never starts a Clan there, CC-GEN-07: it
+    is moved there from its own start.)"""
     game = session.new_game(map_name="europe", clans=4, bots=4, seed="iceland", level=level)
-    number = next(city.owner for city in game.state.cities if city.hex == "0906")
+    number = game.state.clan_order[0]
+    for city in game.state.cities:
+        if city.owner == number:
+            city.owner = 0
+            game.hex(city.hex).owner = 0
+    for convoy in list(game.convoys_of(number)):
+        game.remove_convoy(convoy)
+    setup._give_start(game, game.clan(number), "0906", rng_for("iceland", "start"))
     island = sorted(h for h in game.map.hex_ids() if h != "0906" and game.map.is_land(h)
                     and int(h[:2]) <= 14 and int(h[2:]) <= 7)
     for hex_id in island[:taken]:

@@ -110,14 +110,16 @@ def test_island_start_gets_a_convoy_that_can_leave_cc_gen_06(game: Game) -> None
     assert [c.convoy_type for c in game.convoys_of(clan.number)] == ["amphibious"]
 
 
-def test_starts_are_as_far_apart_as_the_map_allows_cc_gen_07(small_map: GameMap) -> None:
-    """CC-GEN-07: two Clans start at the two mainland minor cities farthest from each other."""
-    starts = setup.choose_starts(small_map, 2, rng_for("any", "setup"))
+def test_starts_are_as_far_apart_as_the_map_allows_cc_gen_07(small_map: GameMap,
+                                                             rules: Ruleset) -> None:
+    """CC-GEN-07: two Clans start at the two mainland minor cities farthest from each other
+    (both starts fair on this map)."""
+    starts = setup.choose_starts(small_map, 2, rng_for("any", "setup"), rules.fair_starts)
     minors = [site.hex for site in small_map.cities
               if not site.major and not small_map.is_island(site.hex)]
     widest = max(hexgrid.distance(a, b) for a in minors for b in minors)
     assert hexgrid.distance(*starts) == widest
-    four = setup.choose_starts(small_map, 4, rng_for("any", "setup"))
+    four = setup.choose_starts(small_map, 4, rng_for("any", "setup"), rules.fair_starts)
     assert min(hexgrid.distance(a, b) for a in four for b in four if a != b) >= 6
 
 

@@ -76,8 +76,10 @@ def test_bad_requests_are_one_sentence(words: list[str], said: str,
 
 
 def test_each_real_map_has_its_own_calibrated_victory_threshold_amb_57() -> None:
-    """AMB-57: a real map's default threshold is its own (bot games at normal reach it in about
-    21 game turns, however many Clans play); a map without one keeps the rulebook's formula."""
+    """AMB-57: a real map's default threshold is its own for each number of Clans from 2 to 8
+    (as many as the map takes; bot games at normal end by victory around game turn 22); more
+    Clans than the table lists take its last number's; a map without one keeps the rulebook's
+    formula."""
     from conquest_tui.engine.play.setup import default_victory_threshold
     from conquest_tui.storage.map_loader import load_map
     from conquest_tui.storage.rules_loader import load_ruleset
@@ -86,9 +88,14 @@ def test_each_real_map_has_its_own_calibrated_victory_threshold_amb_57() -> None
     popularity = rules.popularity
     for name in ("british_isles", "europe", "north_america", "oceania"):
         world = load_map(name)
-        own = popularity.victory_threshold_by_map[name]
-        assert 150 < own < 400
-        assert {default_victory_threshold(rules, world, n) for n in (2, 4, 6)} == {own}
+        table = popularity.victory_threshold_by_map[name]
+        most = min(8, world.max_players)
+        assert sorted(int(clans) for clans in table) == list(range(2, most + 1))
+        for clans in range(2, most + 1):
+            assert 150 < default_victory_threshold(rules, world, clans) < 400
+            assert default_victory_threshold(rules, world, clans) == table[str(clans)]
+        assert (default_victory_threshold(rules, world, world.max_players)
+                == table[str(most)])
     small = load_map("test_small")
     people = sum(site.population for site in small.cities) / popularity.population_divisor
     formula = popularity.victory_base + round(

@@ -1,12 +1,15 @@
-"""Bot games on every real map at one level, to choose each map's victory threshold (AMB-57).
+"""Bot games on every real map and number of Clans, to choose each one's victory threshold (AMB-57).
 
-Run: `python -m tools.calibrate_victory --games 20 --jobs 2` (the ruleset's own thresholds,
-as a new game sets them), `--base 100 --factor 1.2` (the AMB-57 formula with other numbers), or
-`--none` (no victory: how popularity grows). Prints, per map, the threshold used, the game
-lengths (median and spread, how many ended by victory), the median over games of the best Clan's
-popularity at the end of each game turn, and the threshold that median reaches on game turn
-`--aim` (the victory is then held one more game turn: a game of about aim + 1 game turns), the
-value for `victory_threshold_by_map` in data/rules/start.toml.
+Run: `python -m tools.calibrate_victory --clans 2-8 --games 12 --jobs 2` (the ruleset's own
+thresholds, as a new game sets them), `--base 100 --factor 1.2` (the AMB-57 formula with other
+numbers), or `--none` (no victory: how popularity grows). Prints, per map and number of Clans,
+the threshold used, the game lengths (median and spread, how many ended by victory), the median
+over games of the best Clan's popularity at the end of each game turn, and the threshold that
+median reaches on game turn `--aim`. With `--none` it also fits the threshold (`fit`): the
+highest at which at least `--share` of the games would end by victory (reached at the end of a
+game turn and held at the end of the next, CC-POP-07) by game turn `--limit`, in a median of
+at most `--median` game turns, and prints the table for `victory_threshold_by_map` in
+data/rules/start.toml.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Sequence
 
 from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import NO_VICTORY, GameSummary
@@ -38,6 +42,38 @@ def threshold(name: str, clans: int, base: int | None, factor: float | None) -> 
     base = popularity.victory_base if base is None else base
     factor = popularity.victory_factor if factor is None else factor
     return base + round(factor * map_size(name, clans))
+
+
+def clan_counts(text: str) -> list[int]:
+    """"6" → [6]; "2-8" → [2, …, 8]; "2,4,6" → [2, 4, 6]."""
+    if "-" in text:
+        low, high = text.split("-")
+        return list(range(int(low), int(high) + 1))
+    return [int(part) for part in text.split(",")]
+
+
+def victory_turn(best: Sequence[int], level: int) -> int | None:
+    """The game turn a game whose best popularity went so would end by victory at this
+    threshold (reached at the end of one game turn, still there at the end of the next)."""
+    for turn in range(1, len(best)):
+        if best[turn - 1] >= level and best[turn] >= level:
+            return turn + 1
+    return None
+
+
+def fit(games: Sequence[GameSummary], share: float, limit: int,
+        median: float) -> tuple[int, float, float]:
+    """The highest threshold at which at least `share` of these no-victory games would end by
+    victory by game turn `limit`, their median length at most `median` game turns; with the
+    share that would, and the median length."""
+    top = max(max(game.best_popularity, default=0) for game in games)
+    for level in range(top, 100, -1):
+        turns = [victory_turn(game.best_popularity[:limit], level) for game in games]
+        won = sum(1 for turn in turns if turn is not None)
+        lengths = [limit if turn is None else turn for turn in turns]
+        if won >= share * len(games) and statistics.median(lengths) <= median:
+            return level, won / len(games), statistics.median(lengths)
+    return 100, 1.0, 0.0
 
 
 def report(name: str, clans: int, games: list[GameSummary], aim: int, base: int) -> None:
@@ -71,7 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default=",".join(REAL_MAPS), help="comma-separated maps")
     parser.add_argument("--games", type=int, default=20, help="games per map (20)")
-    parser.add_argument("--clans", type=int, default=6, help="Clans per game (6)")
+    parser.add_argument("--clans", default="6", help="Clans per game: 6, 2-8 or 2,4,6 (6)")
     parser.add_argument("--turns", type=int, default=30, help="last game turn (30)")
     parser.add_argument("--level", default="normal", help="every bot's level (normal)")
     parser.add_argument("--seed", default="calibrate", help="the run's seed")
@@ -81,17 +117,39 @@ def main() -> None:
     parser.add_argument("--none", action="store_true", help="no victory: every game runs on")
     parser.add_argument("--aim", type=int, default=21,
                         help="the game turn the threshold should be reached on (21)")
+    parser.add_argument("--share", type=float, default=0.9,
+                        help="with --none: the share of games a fitted threshold ends (0.9)")
+    parser.add_argument("--limit", type=int, default=25,
+                        help="with --none: the last game turn a fitted threshold ends by (25)")
+    parser.add_argument("--median", type=float, default=22.5,
+                        help="with --none: the longest median length a fitted threshold gives "
+                        "(22.5)")
     args = parser.parse_args()
     base = load_ruleset().popularity.victory_base if args.base is None else args.base
+    fitted: dict[str, dict[int, tuple[int, float, float]]] = {}
     for name in args.maps.split(","):
-        clans = min(args.clans, load_map(name).max_players)
-        limit = NO_VICTORY if args.none else threshold(name, clans, args.base, args.factor)
-        specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
-                           games=args.games, levels=[args.level] * clans, threshold=limit)
-        start = time.perf_counter()
-        games = run_games(specs, args.jobs)
-        report(name, clans, games, args.aim, base)
-        print(f"  ({time.perf_counter() - start:.0f} s)")
+        for wanted in clan_counts(args.clans):
+            clans = min(wanted, load_map(name).max_players)
+            if clans != wanted:
+                continue
+            limit = NO_VICTORY if args.none else threshold(name, clans, args.base, args.factor)
+            specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
+                               games=args.games, levels=[args.level] * clans, threshold=limit)
+            start = time.perf_counter()
+            games = run_games(specs, args.jobs)
+            report(name, clans, games, args.aim, base)
+            if args.none:
+                fitted.setdefault(name, {})[clans] = fit(games, args.share, args.limit,
+                                                         args.median)
+                level, share, median = fitted[name][clans]
+                print(f"  fitted: threshold {level} ends {share:.0%} by game turn "
+                      f"{args.limit}, median length {median:g}")
+            print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+    if fitted:
+        print("\nvictory_threshold_by_map:")
+        for name, cells in fitted.items():
+            print(f"{name} = {{ " + ", ".join(f"{clans} = {level}" for clans, (level, _, _)
+                                              in cells.items()) + " }")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         level=args.level)
     facts = table.facts()
     print(f"New game on {table.map_title} (seed {facts.seed}) saved to {path}.")
+    from conquest_tui.storage.map_loader import load_map
+
+    notice = session.fair_starts_notice(load_map(args.map or session.default_map()), args.clans)
+    if notice:  # the game is made all the same, with the nearest to fair starts the map has
+        print(notice + " Its starts are the fairest the map has; for fair ones, make a new game "
+              "with fewer Clans.")
     limit = facts.turn_limit
     print(f"Victory at {facts.victory_threshold} popularity"
           + (f"; the game ends after game turn {limit}." if limit else "; no turn limit."))

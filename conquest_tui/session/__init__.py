@@ -25,6 +25,7 @@ from conquest_tui.session.setup import (
     bot_levels,
     clan_counts,
     default_map,
+    fair_starts_notice,
     maps,
     new_game,
     random_seed,
@@ -37,7 +38,7 @@ __all__ = [
     "CLAN_NAMES", "SEATS", "BotTurn", "FinalBoard", "HandOver", "NoOdds", "NotYourTurn",
     "PinNeeded", "PinRefused", "Referee", "SaveEdited", "SaveMovedOn", "Seat", "SeatDoor",
     "SeatInfo", "Session", "SessionError", "SheetRefused", "TurnOutcome", "WatchBoard",
-    "WatchRow", "archive_report", "bot_levels", "clan_counts", "default_map", "load", "maps",
-    "new_game", "play_bot_turn", "play_bots", "random_seed", "save", "seat_label",
-    "victory_threshold",
+    "WatchRow", "archive_report", "bot_levels", "clan_counts", "default_map",
+    "fair_starts_notice", "load", "maps", "new_game", "play_bot_turn", "play_bots",
+    "random_seed", "save", "seat_label", "victory_threshold",
 ]

@@ -53,6 +53,27 @@ def victory_threshold(world: GameMap, clans: int) -> int:
     return default_victory_threshold(load_ruleset(), world, clans)
 
 
+def fair_starts_notice(world: GameMap, clans: int) -> str:
+    """"" when the map seats this many Clans fairly (CC-GEN-07); else a sentence that says so
+    and names the most Clans below it that the map seats fairly. The game may still be played:
+    its starts are then the nearest to fair the map has."""
+    from conquest_tui.engine.play.starts import StartsError, fewer_clans_seated_fairly, find_starts
+    from conquest_tui.storage.rules_loader import load_ruleset
+
+    rules = load_ruleset().fair_starts
+    try:
+        if find_starts(world, clans, rules).fair:
+            return ""
+    except StartsError:
+        return ""  # a new game says why it cannot start
+    why = (f"with {clans}, some Clans would start with far less land, or fewer cities near them, "
+           "than others")
+    fewer = fewer_clans_seated_fairly(world, clans, rules)
+    if fewer:
+        return f"The {world.title} map seats {fewer} Clans fairly, not {clans}: {why}."
+    return f"The {world.title} map has no fair starts for {clans} Clans: {why}."
+
+
 def default_map() -> str:
     """british_isles when it is installed, else the hand-made test map."""
     from conquest_tui.storage.paths import maps_dir

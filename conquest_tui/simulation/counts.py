@@ -23,9 +23,13 @@ COUNTED: dict[str, frozenset[EventKind]] = {
 """Each count and the event kinds it adds up (a battle: a convoy battle or a city assault)."""
 
 
+FROM_RIVALS = "cities_from_rivals"
+"""Cities captured from another Clan (not from nobody): counted apart, by the city's owner."""
+
+
 def new_counts() -> Counter[str]:
-    """Every count at zero, in the order of COUNTED."""
-    return Counter(dict.fromkeys(COUNTED, 0))
+    """Every count at zero, in the order of COUNTED, then the cities taken from rivals."""
+    return Counter(dict.fromkeys((*COUNTED, FROM_RIVALS), 0))
 
 
 def add_events(counts: Counter[str], events: Iterable[Event]) -> None:
@@ -34,3 +38,5 @@ def add_events(counts: Counter[str], events: Iterable[Event]) -> None:
                     if event.facts.get("why") != "declined")  # a battle refused is none
     for name, wanted in COUNTED.items():
         counts[name] += sum(kinds[kind] for kind in wanted)
+    counts[FROM_RIVALS] += sum(1 for event in events if event.kind is EventKind.CITY_CAPTURED
+                               and event.facts.get("owner"))

@@ -47,6 +47,8 @@ class ClanSummary:
     troops: int
     """In its convoys and its cities."""
     money: int
+    start: str = ""
+    """The hex of its starting city."""
 
 
 @attrs.frozen
@@ -70,6 +72,8 @@ class GameSummary:
     sheet_problems: int
     """Lines the checker refused in the bots' sheets (a bot should write none)."""
     save: str = ""
+    leaders: tuple[int, ...] = ()
+    """The most popular Clan at the end of each game turn (0: a tie)."""
 
     def as_json(self) -> dict[str, object]:
         """The summary as JSON-ready data (one object per game)."""
@@ -91,8 +95,10 @@ def start_game(spec: GameSpec) -> Game:
 def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None) -> GameSummary:
     """Play the spec's game to its end; `on_game_turn(n)` after each game turn ends."""
     game = start_game(spec)
+    starts = {city.owner: city.hex for city in game.state.cities if city.owner}
     counts = new_counts()
     best: list[int] = []
+    leaders: list[int] = []
     problems = 0
     while not game.state.finished:
         clan = game.clan(game.state.active_clan)
@@ -102,17 +108,20 @@ def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None
         problems += sum(1 for problem in turn.result.problems if not problem.is_warning)
         if turn.result.game_turn_ended:
             best.append(max(c.popularity for c in game.state.clans))
+            ahead = [c.number for c in game.state.clans if c.popularity == best[-1]]
+            leaders.append(ahead[0] if len(ahead) == 1 else 0)
             if on_game_turn is not None:
                 on_game_turn(len(best))
     if spec.save_path:
         path = Path(spec.save_path)
         session.save(game, path)
-    return summarize(game, spec, counts, tuple(best), problems)
+    return summarize(game, spec, counts, tuple(best), problems, starts, tuple(leaders))
 
 
 def summarize(game: Game, spec: GameSpec, counts: dict[str, int], best: tuple[int, ...],
-              problems: int) -> GameSummary:
-    """The summary of a finished game."""
+              problems: int, starts: dict[int, str] | None = None,
+              leaders: tuple[int, ...] = ()) -> GameSummary:
+    """The summary of a finished game (`starts`: each Clan's starting city hex)."""
     state = game.state
     held = turn_figures.holdings(game)
     clans = []
@@ -121,9 +130,9 @@ def summarize(game: Game, spec: GameSpec, counts: dict[str, int], best: tuple[in
                   + sum(city.troops for city in state.cities if city.owner == clan.number))
         clans.append(ClanSummary(clan.number, clan.name, clan.bot_level, clan.popularity,
                                  held.hexes[clan.number], held.cities[clan.number], troops,
-                                 clan.stock.money))
+                                 clan.stock.money, (starts or {}).get(clan.number, "")))
     ended = "victory" if end_reason(game) == THRESHOLD else "turn_limit"
     winner = state.winners[0] if len(state.winners) == 1 else None
     return GameSummary(state.map_name, state.seed, len(best) or state.game_turn, ended, winner,
                        tuple(state.winners), state.victory_threshold, tuple(clans), dict(counts),
-                       best, problems, spec.save_path)
+                       best, problems, spec.save_path, leaders)

@@ -54,6 +54,7 @@ SOURCES: dict[str, tuple[str, str]] = {
     "market_rules": ("market", "rules"),
     "fixed_costs": ("market", "fixed_costs"),
     "start": ("start", "start"),
+    "fair_starts": ("start", "fair_starts"),
     "game": ("start", "game"),
     "popularity": ("start", "popularity"),
     "consumption": ("consumption", ""),

@@ -1,4 +1,4 @@
-"""A new game: Clans, widely spaced starts, rolled hexes and cities (CC-GEN-06/07, AMB-56)."""
+"""A new game: Clans, fair and widely spaced starts, rolled hexes and cities (CC-GEN-06/07)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from random import Random
 import attrs
 
 from conquest_tui.engine.convoys import convoys
-from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.state import CityState, Clan, GameState, HexState, Stockpile
+from conquest_tui.engine.play.starts import StartsError, choose_starts, stranded
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
@@ -65,7 +65,10 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
     state.goods_prices = dict(sorted(rules.goods.items()))
     state.hexes = _roll_hexes(rules, world, rng_for(setup.seed, "hexes"))
     state.cities = _roll_cities(rules, world, rng_for(setup.seed, "cities"))
-    starts = choose_starts(world, count, rng)
+    try:
+        starts = choose_starts(world, count, rng, rules.fair_starts)
+    except StartsError as error:
+        raise SetupError(str(error)) from None
     numbers = rng.sample(range(101, 1000), count)
     sequences = rng.sample(range(1000, 10000), count)
     for index, clan_setup in enumerate(setup.clans):
@@ -92,50 +95,16 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
 
 
 def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int) -> int:
-    """A real map's own calibrated threshold (start.toml victory_threshold_by_map), else
-    100 + round(2.5 × (controllable hexes + Σ city pop / 10,000) / Clans) (AMB-57)."""
+    """A real map's own threshold calibrated for this many Clans (start.toml
+    victory_threshold_by_map), else 100 + round(2.5 × (controllable hexes + Σ city pop /
+    10,000) / Clans) (AMB-57)."""
     popularity = rules.popularity
-    if world.name in popularity.victory_threshold_by_map:
-        return popularity.victory_threshold_by_map[world.name]
+    calibrated = popularity.calibrated_threshold(world.name, clans)
+    if calibrated is not None:
+        return calibrated
     land = world.land_hex_count()
     people = sum(site.population for site in world.cities) / popularity.population_divisor
     return popularity.victory_base + round(popularity.victory_factor * (land + people) / clans)
-
-
-def choose_starts(world: GameMap, count: int, rng: Random) -> list[str]:
-    """Minor city hexes as far apart as possible (CC-GEN-07): greedy farthest-point search,
-    tried from every candidate, keeping the spread with the largest smallest distance.
-    Mainland cities are preferred; island starts (AMB-56) only when there are too few."""
-    minors = sorted(site.hex for site in world.cities if not site.major)
-    mainland = [hex_id for hex_id in minors if not _island_start(world, hex_id)]
-    candidates = mainland if len(mainland) >= count else minors
-    if len(candidates) < count:
-        raise SetupError(f"the {world.title} map has {len(minors)} minor cities, too few "
-                         f"for {count} Clans")
-    size = len(candidates)
-    cubes = [hexgrid.to_cube(*hexgrid.parse_hex(hex_id)) for hex_id in candidates]
-    apart = [[max(abs(q - q2), abs(r - r2), abs(s - s2)) for q2, r2, s2 in cubes]
-             for q, r, s in cubes]
-    position = {hex_id: index for index, hex_id in enumerate(candidates)}
-    order = range(size)
-    best: list[int] = []
-    best_key: tuple[int, int] = (-1, -1)
-    tries = candidates if size <= 80 else rng.sample(candidates, 80)
-    for first in tries:
-        chosen = [position[first]]
-        nearest = apart[chosen[0]]
-        while len(chosen) < count:
-            # the farthest; a tie goes to the larger hex id, as candidates are sorted
-            pick = max(zip(nearest, order, strict=True))[1]
-            chosen.append(pick)
-            nearest = list(map(min, nearest, apart[pick]))
-        pairs = [apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
-        key = (min(pairs, default=0), sum(pairs))
-        if key > best_key:
-            best, best_key = chosen, key
-    starts = [candidates[index] for index in best]
-    rng.shuffle(starts)
-    return starts
 
 
 def _roll_hexes(rules: Ruleset, world: GameMap, rng: Random) -> list[HexState]:
@@ -194,22 +163,6 @@ def _roll_cities(rules: Ruleset, world: GameMap, rng: Random) -> list[CityState]
     return cities
 
 
-def _island_start(world: GameMap, hex_id: str) -> bool:
-    """Whether a land convoy would be stranded: an islands hex or a landmass under 6 hexes."""
-    if world.is_island(hex_id):
-        return True
-    seen = {hex_id}
-    frontier = [hex_id]
-    while frontier and len(seen) < 6:
-        current = frontier.pop()
-        for _, other in world.neighbors(current):
-            if other in seen or not world.is_land(other) or world.is_island(other):
-                continue
-            seen.add(other)
-            frontier.append(other)
-    return len(seen) < 6
-
-
 def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     """The starting position of AMB-56: city, hex, stockpiles, convoy #1 (CC-GEN-06)."""
     rules = game.rules
@@ -231,7 +184,7 @@ def _give_start(game: Game, clan: Clan, hex_id: str, rng: Random) -> None:
     hex_state.set_owner(clan.number)
     hex_state.defense = start.hex_defense
     hex_state.special = ""
-    kind = start.island_convoy_type if _island_start(game.map, hex_id) else start.convoy_type
+    kind = start.island_convoy_type if stranded(game.map, hex_id) else start.convoy_type
     convoy = convoys.create_convoy(game, clan.number, 1, hex_id, kind,
                                    hidden=start.convoy_hidden)
     convoy.created_turn = 0

@@ -55,6 +55,7 @@ from conquest_tui.engine.rules.ruleset_tables import (
     ConvoyRules,
     DirectionRule,
     ExpertEffects,
+    FairStartRules,
     GameRules,
     HexGenRules,
     MarketRules,
@@ -80,7 +81,7 @@ __all__ = [
     "AssaultRules", "BankRules", "BombingRules", "BuildingEffects", "BuildingRule",
     "CasinoOutcome", "CityRules", "CombatRules", "ConsumptionRules", "ConvoyRules",
     "ConvoyTypeRule", "CureGift", "CureRules", "CustomStructureRule", "DefenseLevel", "Dice",
-    "DirectionRule", "EventOutcome", "ExpertEffects", "ExpertRule", "FloatRange",
+    "DirectionRule", "EventOutcome", "ExpertEffects", "ExpertRule", "FairStartRules", "FloatRange",
     "FortificationLevel", "FrozenDict", "GameRules", "HexAttackRules", "HexGenRules",
     "LootOutcome", "MarketItem", "MarketRules", "MoraleRules", "OrderLimits",
     "OrderLines", "PlagueRules", "PopularityRules", "PopulationBand", "Range", "RazeRules",
@@ -349,6 +350,7 @@ class Ruleset:
     market_rules: MarketRules
     fixed_costs: Mapping[str, int] = attrs.field(validator=each(whole(1)))
     start: StartRules
+    fair_starts: FairStartRules
     game: GameRules
     consumption: ConsumptionRules
     hexgen: HexGenRules

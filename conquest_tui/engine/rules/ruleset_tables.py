@@ -70,12 +70,36 @@ class StartRules:
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
+class FairStartRules:
+    """What each Clan's start must have to be fair (CC-GEN-07, AMB-56), counted in land moves:
+    the moves a Land convoy could make (an islands hex only along a road, CC-MOVE-04)."""
+
+    reach_moves: int = attrs.field(validator=whole(1))  # 10
+    cities_in_reach: int        # 3 other cities within reach_moves land moves
+    land_share: float = attrs.field(validator=chance)  # 0.5
+    """Land before any rival (hexes strictly nearer this start than any other) of every start:
+    at least this share of (the map's land hexes ÷ Clans)."""
+    land_ratio: float = attrs.field(validator=number(1))  # 2: the most over the least
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
 class GameRules:
     """Game length and turn-gated features."""
 
     default_turn_limit: int     # 25 (AMB-57, hot-seat addition); 0 = no limit
     top_lists_from_turn: int = attrs.field(validator=whole(1))  # 5 (AMB-58)
     clan_rename_until_turn: int = attrs.field(validator=whole(1))  # 3 (AMB-59)
+
+
+def _clan_tables(name: str, tables: dict[str, dict[str, int]]) -> None:
+    """Each map's table: numbers of Clans (2 …) to thresholds, both whole numbers ≥ 1."""
+    for map_name, table in tables.items():
+        for clans, threshold in table.items():
+            if not clans.isdigit() or int(clans) < 1:
+                raise InvalidValue(f"{name}.{map_name}", f"{clans!r} is not a number of Clans")
+            if not isinstance(threshold, int) or threshold < 1:
+                raise InvalidValue(f"{name}.{map_name}.{clans}",
+                                   f"expected a whole number ≥ 1, got {threshold!r}")
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
@@ -90,9 +114,20 @@ class PopularityRules:
     victory_factor: float       # 2.5
     # 2: at the end of turn N and of N+1 (CC-POP-07)
     victory_hold_turns: int = attrs.field(validator=whole(1))
-    victory_threshold_by_map: dict[str, int] = attrs.field(factory=dict, hash=False)
-    """AMB-57 calibrated: a real map's own default threshold, whatever the number of Clans
-    (tools/calibrate_victory.py); a map not listed takes the formula."""
+    victory_threshold_by_map: dict[str, dict[str, int]] = attrs.field(
+        factory=dict, hash=False, validator=lambda _, attribute, value: _clan_tables(
+            attribute.name, value))
+    """AMB-57 calibrated: a real map's own default threshold for each number of Clans (the
+    keys, as TOML writes them: "2" …; tools/calibrate_victory.py); a number not listed takes
+    the nearest listed one's (the smaller of two as near), a map not listed the formula."""
+
+    def calibrated_threshold(self, map_name: str, players: int) -> int | None:
+        """The map's calibrated threshold for this many Clans (None: the map has none)."""
+        table = self.victory_threshold_by_map.get(map_name)
+        if not table:
+            return None
+        nearest = min(table, key=lambda listed: (abs(int(listed) - players), int(listed)))
+        return table[nearest]
 
     def popularity(self, hexes: int, stadium_hexes: int, total_population: int) -> int:
         """base + hexes (Stadium hexes count more) + ⌊Σ population / divisor⌋; `hexes` excludes

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -208,6 +208,7 @@ class NewGameScreen(Screen[None]):
                 with Vertical(id="new-game-map"):
                     yield Static("", id="map-preview")
                     yield Static("", id="map-info", markup=False)
+                    yield Static("", id="fair-note", markup=False)
             yield Static("Clans (bots take their seats by themselves)", classes="section-title")
             yield Vertical(id="clan-rows")
             yield Static("", id="new-game-error", markup=False)
@@ -252,6 +253,8 @@ class NewGameScreen(Screen[None]):
 
     def _update_defaults(self) -> None:
         game_map = self._game_map()
+        if game_map is not None:
+            self._check_fairness(game_map, self._clan_count)
         if game_map is not None and not self._threshold_edited:
             try:
                 value = session.victory_threshold(game_map, self._clan_count)
@@ -264,6 +267,21 @@ class NewGameScreen(Screen[None]):
             seed = self.query_one("#seed", Input).value.strip() or self.seed
             self._auto_save_name = default_save_name(self.map_name, seed)
             self.query_one("#save-name", Input).value = self._auto_save_name
+
+    @work(thread=True, exclusive=True, group="new-game-fairness", exit_on_error=False)
+    def _check_fairness(self, game_map: GameMap, clans: int) -> None:
+        """Whether the map seats this many Clans fairly, worked out beside the form."""
+        notice = session.fair_starts_notice(game_map, clans)
+        self.app.call_from_thread(self._show_fairness, game_map.name, clans, notice)
+
+    def _show_fairness(self, map_name: str, clans: int, notice: str) -> None:
+        """The map's word on fair starts, if it is still the map and the Clans chosen."""
+        if (map_name, clans) != (self.map_name, self._clan_count):
+            return
+        note = self.query_one("#fair-note", Static)
+        note.update(f"{notice} You may start it all the same, or choose fewer Clans."
+                    if notice else "")
+        note.display = bool(notice)
 
     def _set_clan_rows(self, count: int) -> None:
         rows = self.query_one("#clan-rows", Vertical)

@@ -1,0 +1,32 @@
+"""tools/balance_report.py: the balance tables of a run of bot games (issue 28, CC-GEN-07)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools import balance_report
+
+
+def test_wilson_interval_holds_the_share_and_narrows_with_more_games() -> None:
+    """A share's 95% interval contains it, stays within 0–1 and narrows as games add up."""
+    low, high = balance_report.wilson(5, 10)
+    assert low < 0.5 < high
+    assert balance_report.wilson(0, 10)[0] == 0.0 and balance_report.wilson(10, 10)[1] == 1.0
+    wider = high - low
+    low, high = balance_report.wilson(50, 100)
+    assert high - low < wider
+    assert balance_report.share_text(3, 4) == "75% (30–95)"
+
+
+def test_the_report_plays_two_tiny_games_and_prints_every_table(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two 2-Clan games of 2 game turns on the test map: the cell, each start with its land
+    before any rival (both starts of test_small's fair pair), and the two-Clan shares."""
+    balance_report.main(["--maps", "test_small", "--clans", "2", "--games", "2",
+                         "--turns", "2", "--seed", "tiny"])
+    out = capsys.readouterr().out
+    assert "Games of normal bots, by map and number of Clans (95% intervals)" in out
+    cell = next(line for line in out.splitlines() if line.startswith("test_small  2 "))
+    assert cell.split()[2] == "2" and "2 (2–2)" in cell  # 2 games, both 2 game turns long
+    assert "Brackwater (0308)  71" in out and "Eastreach (1609)   66" in out
+    assert "Two Clans: each start's win share" in out

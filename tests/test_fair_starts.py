@@ -1,0 +1,115 @@
+"""Fair starts (CC-GEN-07, AMB-56): land before any rival, cities in reach, a map's verdict."""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+
+import attrs
+import pytest
+
+from conquest_tui import session
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.hexgrid import HexId
+from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.play import setup
+from conquest_tui.engine.play.land_reach import land_reach, measure
+from conquest_tui.engine.play.starts import find_starts, stranded
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.storage.map_loader import load_map
+
+REAL_MAPS = ("british_isles", "europe", "north_america", "oceania")
+
+
+def _land_moves(world: GameMap, start: HexId) -> dict[HexId, int]:
+    """Land moves from a start, one hex at a time (islands only along a road, CC-MOVE-04)."""
+    moves = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for _, there in world.neighbors(here):
+            if there in moves or not world.is_land(there):
+                continue
+            if ((world.is_island(here) or world.is_island(there))
+                    and not world.road_between(here, there)):
+                continue
+            moves[there] = moves[here] + 1
+            queue.append(there)
+    return moves
+
+
+def test_land_before_rivals_counts_hexes_strictly_nearer_by_land_cc_gen_07(
+        small_map: GameMap) -> None:
+    """CC-GEN-07: a start's land is every land hex fewer land moves from it than from any
+    rival's start; a hex as near to two starts is nobody's, and the sea is no road."""
+    reach = land_reach(small_map)
+    minors = sorted(site.hex for site in small_map.cities if not site.major)
+    for starts in itertools.islice(itertools.combinations(minors, 3), 12):
+        moves = [_land_moves(small_map, start) for start in starts]
+        expected = []
+        for mine in moves:
+            others = [theirs for theirs in moves if theirs is not mine]
+            expected.append(sum(1 for hex_id, count in mine.items()
+                                if all(count < theirs.get(hex_id, 10**6) for theirs in others)))
+        assert reach.land_before_rivals(starts) == tuple(expected)
+
+
+@pytest.mark.parametrize("name", REAL_MAPS)
+def test_every_start_of_a_real_map_is_fair_for_two_to_eight_clans_cc_gen_07(
+        name: str, rules: Ruleset) -> None:
+    """CC-GEN-07, AMB-56: with 2, 5 or 8 Clans (as many as the map takes; the balance report
+    measures every number) every start reaches at least half its share of the land before any
+    rival, the most at most twice the least, and has 3 other cities within 10 land moves; none
+    starts on an island or a small landmass."""
+    fair = rules.fair_starts
+    world = load_map(name)
+    for clans in (2, 5, min(8, world.max_players)):
+        choice = find_starts(world, clans, fair)
+        starts, land = choice.starts, choice.fairness.land
+        assert choice.fair, (name, clans)
+        assert min(land) >= fair.land_share * world.land_hex_count() / clans
+        assert max(land) <= fair.land_ratio * min(land)
+        assert min(choice.fairness.cities) >= fair.cities_in_reach
+        assert not any(stranded(world, start) for start in starts)
+        assert all(not world.city_at(start).major for start in starts)  # type: ignore[union-attr]
+
+
+def test_a_game_deals_the_fair_starts_to_its_clans_by_its_seed_cc_gen_07(
+        small_map: GameMap, rules: Ruleset) -> None:
+    """CC-GEN-07: every game on a map with as many Clans starts on the same fair cities,
+    dealt to the Clans by the game's seed: the same seed, the same Clan on the same city."""
+    chosen = set(find_starts(small_map, 3, rules.fair_starts).starts)
+    deals = set()
+    for seed in ("a", "b", "c", "d", "e", "a"):
+        starts = setup.choose_starts(small_map, 3, rng_for(seed, "setup"), rules.fair_starts)
+        assert set(starts) == chosen
+        deals.add((seed, tuple(starts)))
+    assert len({seed for seed, _ in deals}) == len(deals)  # "a" twice: dealt the same
+    assert len({starts for _, starts in deals}) > 1
+
+
+def _two_lands() -> GameMap:
+    """A plain of 64 hexes with two minor cities and three major ones, and beyond the sea a
+    strip of 8 hexes with a minor city alone: a third Clan there has too little of everything."""
+    rows = ["pppppppp...p"] * 8
+    site = load_map("test_small").cities[0]
+    cities = [attrs.evolve(site, hex=hex_id, name=f"Town {hex_id}", major=major)
+              for hex_id, major in (("0102", False), ("0807", False), ("1204", False),
+                                    ("0402", True), ("0407", True), ("0604", True))]
+    return GameMap.from_rows("two_lands", rows, title="Two Lands", cities=cities,
+                             max_players=4)
+
+
+def test_a_map_that_cannot_seat_the_clans_fairly_says_how_many_it_can_cc_gen_07(
+        rules: Ruleset) -> None:
+    """CC-GEN-07: the strip beyond the sea cannot seat a third Clan fairly; the map seats 2
+    Clans fairly, not 3, and says so; the game may still be made, on its fairest starts."""
+    world = _two_lands()
+    assert find_starts(world, 2, rules.fair_starts).fair
+    assert not find_starts(world, 3, rules.fair_starts).fair
+    assert session.fair_starts_notice(world, 2) == ""
+    assert session.fair_starts_notice(world, 3) == (
+        "The Two Lands map seats 2 Clans fairly, not 3: with 3, some Clans would start with "
+        "far less land, or fewer cities near them, than others.")
+    choice = find_starts(world, 3, rules.fair_starts)
+    assert measure(world, choice.starts, rules.fair_starts) == choice.fairness

@@ -1,0 +1,168 @@
+"""How balanced bot games are, per map and number of Clans, with 95% intervals (issue 28).
+
+Run: `python -m tools.balance_report --maps europe,oceania --clans 2-8 --games 20 --jobs 2`
+(`--level easy` for easy bots, `--turns` the last game turn, `--seed` the run's seed). Plays the
+games with the simulation runner and prints three tables:
+
+* cells: per map and number of Clans, the median game length, the share ended by victory, convoy
+  battles per game, the share of captured cities taken from another Clan (not from nobody), how
+  often the most popular Clan at the end of game turn 10 won, and the money a Clan had left at
+  the end;
+* seats: per starting city, the land it reaches before any rival (CC-GEN-07), the other cities
+  within reach, and its win share;
+* two Clans: each map's two starts and their win shares.
+
+Shares carry Wilson intervals, means a normal interval, medians the interval of the order
+statistics; a shared victory counts as no one's win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import Sequence
+
+from conquest_tui.engine.play.land_reach import measure
+from conquest_tui.simulation.jobs import game_specs, run_games
+from conquest_tui.simulation.runner import GameSummary
+from conquest_tui.storage.map_loader import load_map
+from conquest_tui.storage.rules_loader import load_ruleset
+from tools.calibrate_victory import REAL_MAPS, clan_counts
+
+Z = 1.96
+"""The normal quantile of a 95% interval."""
+LEADER_TURN = 10
+
+
+def wilson(hits: int, total: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share (0–1); (0, 1) when there is nothing to count."""
+    if total == 0:
+        return 0.0, 1.0
+    share = hits / total
+    middle = (share + Z * Z / (2 * total)) / (1 + Z * Z / total)
+    half = Z * math.sqrt(share * (1 - share) / total + Z * Z / (4 * total * total)) / (
+        1 + Z * Z / total)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def share_text(hits: int, total: int) -> str:
+    """"62% (41–79)": the share and its Wilson interval, in percent."""
+    if total == 0:
+        return "–"
+    low, high = wilson(hits, total)
+    return f"{100 * hits / total:.0f}% ({100 * low:.0f}–{100 * high:.0f})"
+
+
+def mean_text(values: Sequence[float], shape: str = ".1f") -> str:
+    """"3.4 (2.1–4.7)": the mean and its normal 95% interval (`shape`: the numbers' format,
+    ",.0f" for money)."""
+    if not values:
+        return "–"
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return format(mean, shape)
+    half = Z * statistics.stdev(values) / math.sqrt(len(values))
+    return (f"{format(mean, shape)} ({format(mean - half, shape)}–"
+            f"{format(mean + half, shape)})")
+
+
+def median_text(values: Sequence[int]) -> str:
+    """"22 (21–23)": the median and the 95% interval of the order statistics around it."""
+    if not values:
+        return "–"
+    ordered = sorted(values)
+    count = len(ordered)
+    spread = Z * math.sqrt(count) / 2
+    low = ordered[max(0, math.floor(count / 2 - spread) - 1)]
+    high = ordered[min(count - 1, math.ceil(count / 2 + spread))]
+    return f"{statistics.median(ordered):g} ({low}–{high})"
+
+
+def table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """A plain text table: columns as wide as their widest cell."""
+    widths = [max(len(str(row[i])) for row in (header, *rows)) for i in range(len(header))]
+    print(f"\n{title}")
+    for row in (header, ["-" * width for width in widths], *rows):
+        print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)))
+
+
+def cell_row(name: str, clans: int, games: Sequence[GameSummary]) -> list[str]:
+    """One map and number of Clans: lengths, victories, battles, cities, leader, money."""
+    captured = sum(game.counts.get("cities_captured", 0) for game in games)
+    from_rivals = sum(game.counts.get("cities_from_rivals", 0) for game in games)
+    led = [game for game in games
+           if len(game.leaders) >= LEADER_TURN and game.leaders[LEADER_TURN - 1]]
+    leader_won = sum(1 for game in led if game.winner == game.leaders[LEADER_TURN - 1])
+    return [name, str(clans), str(len(games)),
+            median_text([game.game_turns for game in games]),
+            share_text(sum(1 for game in games if game.ended_by == "victory"), len(games)),
+            mean_text([game.counts.get("convoy_battles", 0) for game in games]),
+            share_text(from_rivals, captured),
+            share_text(leader_won, len(led)),
+            "$" + mean_text([clan.money for game in games for clan in game.clans], ",.0f")]
+
+
+def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[str]]:
+    """One row per starting city: its land before any rival, cities in reach, wins."""
+    world = load_map(name)
+    rules = load_ruleset().fair_starts
+    seen: dict[str, tuple[int, int]] = {}
+    wins: dict[str, int] = {}
+    played: dict[str, int] = {}
+    for game in games:
+        starts = tuple(clan.start for clan in game.clans)
+        if "" in starts:
+            continue
+        fairness = measure(world, starts, rules)
+        for index, clan in enumerate(game.clans):
+            seen.setdefault(clan.start, (fairness.land[index], fairness.cities[index]))
+            played[clan.start] = played.get(clan.start, 0) + 1
+            wins[clan.start] = wins.get(clan.start, 0) + (clan.number == game.winner)
+    rows = []
+    for start in sorted(seen, key=lambda hex_id: (-seen[hex_id][0], hex_id)):
+        site = world.city_at(start)
+        land, cities = seen[start]
+        rows.append([name, str(clans), f"{site.name if site else '?'} ({start})", str(land),
+                     str(cities), str(played[start]), share_text(wins[start], played[start])])
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--maps", default=",".join(REAL_MAPS), help="comma-separated maps")
+    parser.add_argument("--clans", default="2-8", help="Clans per game: 6, 2-8 or 2,4,6 (2-8)")
+    parser.add_argument("--games", type=int, default=20, help="games per map and Clans (20)")
+    parser.add_argument("--turns", type=int, default=25, help="last game turn (25)")
+    parser.add_argument("--level", default="normal", help="every bot's level (normal)")
+    parser.add_argument("--seed", default="balance", help="the run's seed")
+    parser.add_argument("--jobs", type=int, default=1, help="games at once, in processes")
+    args = parser.parse_args(argv)
+    cells: list[list[str]] = []
+    seats: list[list[str]] = []
+    pairs: list[list[str]] = []
+    for name in args.maps.split(","):
+        most = load_map(name).max_players
+        for clans in (count for count in clan_counts(args.clans) if count <= most):
+            specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
+                               games=args.games, levels=[args.level] * clans)
+            games = run_games(specs, args.jobs)
+            cells.append(cell_row(name, clans, games))
+            rows = seat_rows(name, clans, games)
+            seats.extend(rows)
+            if clans == 2:
+                pairs.append([name, *(f"{row[2]} {row[6]}" for row in rows)])
+            print(f"({name}, {clans} Clans: {len(games)} games played)", flush=True)
+    table(f"Games of {args.level} bots, by map and number of Clans (95% intervals)",
+          ["map", "Clans", "games", "median length", "ended by victory",
+           "convoy battles a game", "cities taken from rivals",
+           f"turn-{LEADER_TURN} leader won", "money left a Clan"], cells)
+    table("Each start: land before any rival, other cities within reach, win share",
+          ["map", "Clans", "start", "land", "cities", "games", "won"], seats)
+    if pairs:
+        table("Two Clans: each start's win share", ["map", "first start", "second start"],
+              [row + [""] * (3 - len(row)) for row in pairs])
+
+
+if __name__ == "__main__":
+    main()
