@@ -5,7 +5,7 @@
 # one when a game loads. Every annotation names a type defined above it.
 
 import enum
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -354,12 +354,13 @@ class HexChanges:
     count = 0
 
 
-def _hex_set(_convoy: object, _attribute: object, value: str) -> str:
-    HexChanges.count += 1
+def _hex_set(_convoy: object, attribute: "attrs.Attribute[Any]", value: Any) -> Any:
+    if attribute.name == "hex":
+        HexChanges.count += 1
     return value
 
 
-@attrs.define
+@attrs.define(on_setattr=_hex_set)
 class Convoy:
     """One convoy: vehicles, troops, weapons, cargo, experts and settings (CC-CNV)."""
 
@@ -367,7 +368,7 @@ class Convoy:
     number: int
     name: str
     convoy_type: str
-    hex: str = attrs.field(on_setattr=_hex_set)
+    hex: str
     vehicles: dict[str, int] = attrs.field(factory=dict)
     """Vehicle key → count."""
     troops: int = 0
