@@ -166,6 +166,8 @@ def test_random_event_sentences_cc_cl_event_01_amb_31() -> None:
     assert event("lose", amounts=(("food", 20),)) == "Random event: Luck! You lose 20 food."
     assert event("lose_percent", item="troops", amount=1_200) == (
         "Random event: Luck! You lose 1,200 unallocated troops.")
+    assert event("lose_percent", item="troops", amount=1) == (
+        "Random event: Luck! You lose 1 unallocated troop.")  # plurals right
     assert event("no_convoy") == "Random event: Luck! You have no convoy, so nothing comes of it."
     assert event("all_convoys_morale", morale=5) == (
         "Random event: Luck! Every convoy gains 5 morale.")

@@ -120,11 +120,17 @@ def _city(f: Facts) -> str:
     return f"{f['city']} ({f['hex']})"
 
 
+def _lost_share(amount: Fact, item: str) -> str:
+    """"You lose 1 unallocated troop.", "You lose 1,200 food." (a random event's share)."""
+    assert isinstance(amount, int)
+    word = _ONE.get(item, item) if amount == 1 else item
+    return f"You lose {amount:,}{' unallocated' if item == 'troops' else ''} {word}."
+
+
 RANDOM_EFFECTS: dict[str, Callable[[Facts], str]] = {
     "gain": lambda f: f"You gain {amounts(f['amounts'], ' and ')}.",
     "lose": lambda f: f"You lose {amounts(f['amounts'], ' and ')}.",
-    "lose_percent": lambda f: (f"You lose {f['amount']:,}"
-                               f"{' unallocated' if f['item'] == 'troops' else ''} {f['item']}."),
+    "lose_percent": lambda f: _lost_share(f["amount"], str(f["item"])),
     "no_convoy": lambda f: "You have no convoy, so nothing comes of it.",
     "all_convoys_morale": lambda f: f"Every convoy gains {f['morale']} morale.",
     "scout_vehicle": lambda f: f"A {f['vehicle']} joins convoy #{f['convoy']}.",
