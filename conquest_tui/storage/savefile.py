@@ -15,6 +15,8 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
@@ -82,6 +84,9 @@ def created_with() -> str:
 
 
 _map_text_cache: list[tuple[GameMap, str]] = []
+_TAIL_BYTES = TAIL.encode("utf-8")
+_map_bytes_cache: list[tuple[str, bytes]] = []
+"""The cached map text's UTF-8 bytes, for saves written as bytes."""
 _map_object_cache: dict[str, GameMap] = {}
 
 
@@ -141,23 +146,40 @@ def _gc_paused(*, keeps: bool = False) -> Iterator[None]:
 
 def game_to_text(game: Game, stamp: SaveStamp | None = None) -> str:
     """The whole save file's text; the same game and stamp always give the same text."""
+    return game_to_bytes(game, stamp).decode("utf-8")
+
+
+def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
+    """The whole save file as the UTF-8 bytes written to disk (`game_to_text`, encoded)."""
     with _gc_paused():
-        return _game_to_text(game, NO_STAMP if stamp is None else stamp)
+        return _game_to_bytes(game, NO_STAMP if stamp is None else stamp)
 
 
-def _game_to_text(game: Game, stamp: SaveStamp) -> str:
-    state_text = canonical_json(unstructure_state(game.state))
+def _game_to_bytes(game: Game, stamp: SaveStamp) -> bytes:
+    # The data stays bytes from orjson to the file: no text made only to be encoded again.
+    state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
     # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
-    data_text = "".join(('{"map":', _map_text(game.map), ',"state":', state_text, "}"))
+    data = b"".join((b'{"map":', _map_bytes(game.map), b',"state":', state_bytes, b"}"))
     header = SaveHeader(format=SAVE_FORMAT, version=SAVE_VERSION, created_with=created_with(),
                         checksum="", summary=_summary_of(game), stamp=stamp)
     fields: dict[str, Any] = unstructure(header, SaveHeader)
-    fields["checksum"] = checksum_of(data_text, fields)
+    fields["checksum"] = checksum_of(data, fields)
     lines = [
         f" {json.dumps(key)}: {json.dumps(value, sort_keys=True, ensure_ascii=False)},"
         for key, value in fields.items()
     ]
-    return "".join(("{\n", "\n".join(lines), DATA_LINE, data_text, TAIL))
+    head = "".join(("{\n", "\n".join(lines), DATA_LINE)).encode("utf-8")
+    return b"".join((head, data, _TAIL_BYTES))
+
+
+def _map_bytes(game_map: GameMap) -> bytes:
+    text = _map_text(game_map)
+    for cached, encoded in _map_bytes_cache:
+        if cached is text:
+            return encoded
+    encoded = text.encode("utf-8")
+    _map_bytes_cache[:] = [(text, encoded)]
+    return encoded
 
 
 def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[str, Any]]:
@@ -341,7 +363,7 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
     path = Path(path)
     source = display_name(path)
     try:
-        payload = game_to_text(game, stamp).encode("utf-8")
+        payload = game_to_bytes(game, stamp)
     except (ValueError, TypeError) as exc:
         raise save_error(source, f"the game could not be saved ({exc})") from None
     folder = path.parent
