@@ -129,17 +129,18 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
         return {"error": f"{type(exc).__name__}: {exc}"}
     try:
         import msgspec
+        decode: Callable[[bytes], Any] | None = msgspec.json.decode
     except ImportError:  # the test extra installs it; without it there is no reference
-        msgspec = None
+        decode = None
     raw = save.read_bytes()
     loads, reference = [], []
     for _ in range(runs):  # each load beside its reference: pairs that drift together
         start = time.perf_counter()
         savefile.load_game(save, rules)
         loads.append((time.perf_counter() - start) * 1000)
-        if msgspec is not None:
+        if decode is not None:
             start = time.perf_counter()
-            msgspec.json.decode(raw)
+            decode(raw)
             reference.append((time.perf_counter() - start) * 1000)
     saves = []
     with tempfile.TemporaryDirectory() as folder:

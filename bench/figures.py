@@ -7,6 +7,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import attrs
@@ -17,6 +18,10 @@ TIMES = ("ms", "s")
 """Units that are times: their figures carry the machine's reference beside them."""
 
 
+def _floats(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Figure:
     """One judged figure: its samples, its target and which way is better."""
@@ -24,7 +29,7 @@ class Figure:
     bench: str
     name: str
     unit: str
-    samples: tuple[float, ...] = attrs.field(converter=tuple)
+    samples: tuple[float, ...] = attrs.field(converter=_floats)
     target: float
     higher_is_better: bool = False
     reference_ms: float | None = None
