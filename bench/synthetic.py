@@ -9,6 +9,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GOODS, GUILD_CODES, LEGEND, GameMap
 from conquest_tui.engine.core.hexgrid import neighbors
+from conquest_tui.engine.core.seats import SeatKind
 from conquest_tui.engine.core.state import (
     STOCK_ITEMS,
     CityMemory,
@@ -262,7 +263,7 @@ def build_state(
         clan_list.append(Clan(
             number=number,
             name=f"Clan {number:02d}",
-            seat="bot" if number % 4 == 0 else "human",
+            seat=SeatKind.BOT if number % 4 == 0 else SeatKind.HUMAN,
             sequence=number,
             stock=Stockpile(**{item.value: rng.randint(0, 500_000) for item in STOCK_ITEMS}),
             food_eaten_milli=rng.randint(0, 999),
