@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import html
+import os
 import re
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from textual.app import App
 from textual.pilot import Pilot
 
+from conquest_tui import session
 from conquest_tui.engine.convoys import movement
 from conquest_tui.engine.core.game import Game
 from conquest_tui.session import Seat, Session
@@ -20,9 +23,19 @@ from conquest_tui.ui.screens.game import GameScreen
 S = TypeVar("S")
 
 WAIT_SECONDS = 10.0
+SAVED_AT = 1_700_000_000
+"""The time a snapshot's save was written (its list shows it)."""
 """How long a condition may take before the test fails (generous: the machine may be busy)."""
 
 _TEXT = re.compile(r'<text[^>]*\bx="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')
+
+
+def keep_save(game: Game, folder: Path, seed: str) -> Path:
+    """Save `game` as `test_small-<seed>.json` in `folder`, written at `SAVED_AT`."""
+    path = folder / f"test_small-{seed}.json"
+    session.save(game, path)
+    os.utime(path, (SAVED_AT, SAVED_AT))
+    return path
 
 
 def seat_of(game: Game, clan: int) -> Seat:

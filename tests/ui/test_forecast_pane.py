@@ -3,9 +3,6 @@ after the turn in the status line (issue 16)."""
 
 from __future__ import annotations
 
-import os
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,35 +15,24 @@ from conquest_tui.engine.sentences.event_text import problem_text
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.widgets.forecast_pane import ForecastPane
 from conquest_tui.ui.widgets.status_line import StatusLine
-from tests.ui.helpers import take_the_terminal, wait_for_screen, wait_until
+from tests.ui.helpers import keep_save, take_the_terminal, wait_for_screen, wait_until
 
 SEED = "snapshot"
-SAVED_AT = 1_700_000_000
 SHEET = "[PRE]\n\n[CONVOY 1]\nN\nS\nN\n[POST]\n"
 """Clan 144's convoy #1 stands in 0308: N to 0307 costs 2 fuel, S back 3, then nothing left."""
 
 
 @pytest.fixture
-def save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def save(saves: Path) -> Path:
     """A two-Clan test_small game whose first Clan has 5 fuel and nothing to pick up, its sheet
     written: the third move will fail for want of fuel."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CONQUEST_SAVES", "saves")
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    Path("saves").mkdir()
     game = session.new_game(map_name="test_small", clans=2, seed=SEED)
     clan = game.clan(game.state.active_clan)
     for hex_state in game.state.hexes:
         hex_state.fuel = 0
     clan.stock.fuel = 5
     clan.draft_sheet = SHEET
-    path = Path("saves") / f"test_small-{SEED}.json"
-    session.save(game, path)
-    os.utime(path, (SAVED_AT, SAVED_AT))
-    yield path
-    monkeypatch.undo()
-    time.tzset()
+    return keep_save(game, saves, SEED)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])

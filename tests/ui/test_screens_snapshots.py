@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from conquest_tui import session
@@ -31,20 +28,6 @@ SAVED_AT = 1_700_000_000  # 2023-11-14 22:13 UTC
 
 SIZE = (120, 36)
 BIG = (200, 60)
-
-
-@pytest.fixture
-def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A saves folder shown as "saves" (relative), with local time pinned to UTC."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CONQUEST_SAVES", "saves")
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    folder = Path("saves")
-    folder.mkdir()
-    yield folder
-    monkeypatch.undo()
-    time.tzset()
 
 
 def saved_game(folder: Path) -> tuple[Game, Path]:

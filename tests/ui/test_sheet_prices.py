@@ -7,9 +7,6 @@ money cannot cover is skipped), CC-CL-FORTIFY-01 (FORTIFY's price), CC-RES-03 (m
 
 from __future__ import annotations
 
-import os
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,29 +17,17 @@ from conquest_tui import session
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
 from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
-from tests.ui.helpers import forecast_settled, screen_text, take_the_terminal, wait_until
+from tests.ui.helpers import forecast_settled, keep_save, screen_text, take_the_terminal, wait_until
 
 SEED = "snapshot"
-SAVED_AT = 1_700_000_000
 KEYS = {"\n": "enter", "\t": "tab"}
 """How a typed sheet's characters are pressed (any other character is its own key)."""
 
 
 @pytest.fixture
-def save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def save(saves: Path) -> Path:
     """A new two-Clan test_small game, its first Clan's sheet not yet written."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CONQUEST_SAVES", "saves")
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    Path("saves").mkdir()
-    game = session.new_game(map_name="test_small", clans=2, seed=SEED)
-    path = Path("saves") / f"test_small-{SEED}.json"
-    session.save(game, path)
-    os.utime(path, (SAVED_AT, SAVED_AT))
-    yield path
-    monkeypatch.undo()
-    time.tzset()
+    return keep_save(session.new_game(map_name="test_small", clans=2, seed=SEED), saves, SEED)
 
 
 def home_city(path: Path) -> str:

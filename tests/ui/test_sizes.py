@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,26 +11,15 @@ from textual.pilot import Pilot
 from conquest_tui import session
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
-from tests.ui.helpers import take_the_terminal
+from tests.ui.helpers import keep_save, take_the_terminal
 
 SEED = "snapshot"
-SAVED_AT = 1_700_000_000
 
 
 @pytest.fixture
-def save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def save(saves: Path) -> Path:
     """A two-Clan test_small game in a saves folder shown as "saves", local time in UTC."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CONQUEST_SAVES", "saves")
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    Path("saves").mkdir()
-    path = Path("saves") / f"test_small-{SEED}.json"
-    session.save(session.new_game(map_name="test_small", clans=2, seed=SEED), path)
-    os.utime(path, (SAVED_AT, SAVED_AT))
-    yield path
-    monkeypatch.undo()
-    time.tzset()
+    return keep_save(session.new_game(map_name="test_small", clans=2, seed=SEED), saves, SEED)
 
 
 def shown(screen: GameScreen) -> set[str]:

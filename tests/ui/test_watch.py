@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,19 +24,6 @@ from tests.ui.helpers import (
 
 SEED = "watch"
 SAVED_AT = 1_700_000_000
-
-
-@pytest.fixture
-def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A saves folder shown as "saves", local time in UTC."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CONQUEST_SAVES", "saves")
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    Path("saves").mkdir()
-    yield Path("saves")
-    monkeypatch.undo()
-    time.tzset()
 
 
 def _save(folder: Path, name: str, *, bots: int, clans: int = 4) -> Path:
