@@ -52,6 +52,12 @@ def _rules_flag(command: argparse.ArgumentParser) -> None:
                          help="show the rulebook references, e.g. (CC-MOVE-04), after sentences")
 
 
+def _save_either_way(command: argparse.ArgumentParser) -> None:
+    """The save as the first word or by --save (`seat_commands.save_named` reads it)."""
+    command.add_argument("save", nargs="?", help="the save file")
+    command.add_argument("--save", dest="save_option", help="the save file (as for report)")
+
+
 def _allow_edited(command: argparse.ArgumentParser) -> None:
     command.add_argument("--allow-edited", action="store_true",
                          help="open a save changed outside the game (its checksum does not "
@@ -118,8 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(func=cmd_report)
 
     history = sub.add_parser("history", help="print a Clan's turn log or a past report")
-    history.add_argument("save", nargs="?", help="the save file")
-    history.add_argument("--save", dest="save_option", help="the save file (as for report)")
+    _save_either_way(history)
     history.add_argument("--clan", type=int, required=True, help="the Clan number")
     history.add_argument("--turn", type=int, help="the game turn whose report to print")
     history.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
@@ -155,8 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     prices_cmd.set_defaults(func=cmd_prices)
 
     seat = sub.add_parser("seat", help="hand a seat to a bot or to a person; list the seats")
-    seat.add_argument("save", nargs="?", help="the save file")
-    seat.add_argument("--save", dest="save_option", help="the save file (as for report)")
+    _save_either_way(seat)
     seat.add_argument("--clan", type=int, help="the Clan number")
     who = seat.add_mutually_exclusive_group()
     who.add_argument("--bot", action="store_true", help="the computer plays the seat")
@@ -169,8 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     packet = sub.add_parser("packet", help="write a Clan's packet for play by mail: its "
                             "reports and its signed sheet form")
-    packet.add_argument("save", nargs="?", help="the save file")
-    packet.add_argument("--save", dest="save_option", help="the save file (as for report)")
+    _save_either_way(packet)
     packet.add_argument("--clan", type=int, required=True, help="the Clan number")
     packet.add_argument("--out", help="the folder to write it in (default: SAVE's name + -mail)")
     packet.add_argument("--pin", help="the Clan's PIN, if any (else asked on a terminal)")
@@ -187,8 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     moderate = sub.add_parser("moderate", help="run the sheets that came by mail and write "
                               "every Clan's next packet")
-    moderate.add_argument("save", nargs="?", help="the save file")
-    moderate.add_argument("--save", dest="save_option", help="the save file (as for report)")
+    _save_either_way(moderate)
     moderate.add_argument("--deadline", action="store_true",
                           help="the deadline has passed: run the sheets that are in; a late "
                           "Clan's turn runs after all the others")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conquest_tui.cli.errors import CliError
-from conquest_tui.cli.seat_commands import open_seat, open_table
+from conquest_tui.cli.seat_commands import open_seat, open_table, save_named
 
 if TYPE_CHECKING:
     import argparse
@@ -41,18 +41,9 @@ def write_packet(found: Packet, folder: Path) -> list[Path]:
     return written
 
 
-def _save_named(args: argparse.Namespace, command: str) -> str:
-    """The save: as the first word (`conquest packet SAVE`) or by `--save SAVE`."""
-    save: str | None = args.save or args.save_option
-    if not save:
-        raise CliError(f"{command} needs a save file: conquest {command} SAVE (or --save SAVE)")
-    args.save = save
-    return save
-
-
 def cmd_packet(args: argparse.Namespace) -> int:
     """Write one Clan's packet: its report, its report in the 1995 layout, its sheet form."""
-    _save_named(args, "packet")
+    save_named(args, "packet")
     table = open_table(args.save, args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
     found = seat.packet()
@@ -68,7 +59,7 @@ def cmd_accept(args: argparse.Namespace) -> int:
     args.save = None
     if args.save_option is None:
         args.save, args.files = args.files[0], args.files[1:]
-    _save_named(args, "accept")
+    save_named(args, "accept")
     if not args.files:
         raise CliError("accept needs the sheet forms to check: conquest accept SAVE FILE...")
     sheets: list[tuple[str, str]] = []
@@ -92,7 +83,7 @@ def cmd_accept(args: argparse.Namespace) -> int:
 
 def cmd_moderate(args: argparse.Namespace) -> int:
     """Run the kept sheets (at the deadline, the rule for late turns) and write the packets."""
-    _save_named(args, "moderate")
+    save_named(args, "moderate")
     table = open_table(args.save, args)
     done = table.moderate(deadline=args.deadline)
     for sentence in done.sentences:

@@ -19,6 +19,16 @@ if TYPE_CHECKING:
 # loading what only these commands need.
 
 
+def save_named(args: argparse.Namespace, command: str) -> str:
+    """The save a command was given, as its first word (`conquest seat SAVE`) or by
+    `--save SAVE`; kept in `args.save`."""
+    save: str | None = args.save or args.save_option
+    if not save:
+        raise CliError(f"{command} needs a save file: conquest {command} SAVE (or --save SAVE)")
+    args.save = save
+    return save
+
+
 def open_table(save: str, args: argparse.Namespace) -> Session:
     """The save's table (every failure one sentence naming the file)."""
     from conquest_tui.session import Session
@@ -71,9 +81,7 @@ def cmd_seat(args: argparse.Namespace) -> int:
     """Hand a seat to a bot or to a person (saved at once); with neither, list the seats.
 
     A seat with a PIN changes in no way without its PIN, whoever plays it now."""
-    save = args.save or args.save_option
-    if not save:
-        raise CliError("seat needs a save file: conquest seat SAVE (or --save SAVE)")
+    save = save_named(args, "seat")
     table = open_table(save, args)
     if args.clan is not None and (args.bot or args.human):
         seat = open_seat(table, table.clan_number(args.clan), args.pin)
@@ -237,10 +245,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     """Print a Clan's turn log, or with --turn the report it read after that game turn."""
     from conquest_tui.engine.face import hide_rule_ids, log_line
 
-    save = args.save or args.save_option
-    if not save:
-        raise CliError("history needs a save file: conquest history SAVE --clan N")
-    table = open_table(save, args)
+    table = open_table(save_named(args, "history"), args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
     past = seat.history()
     if args.turn is None:
