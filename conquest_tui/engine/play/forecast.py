@@ -54,10 +54,7 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     """
     if isinstance(sheet, str):
         sheet = parse_sheet(sheet, game.rules)
-    private = Game(game.rules, game.map, fog_safe_state(game, clan_number))
-    private.state.seed = f"{private.state.seed}{seed_suffix}"
-    if clan_number in private.state.clan_order and not private.state.finished:
-        private.state.turn_index = private.state.clan_order.index(clan_number)  # as if now
+    private = private_game(game, clan_number, seed_suffix)
     clan = private.clan(clan_number)
     before = {convoy.number: convoy for convoy in game.convoys_of(clan_number)}
     start = Stocks.of(game.clan(clan_number))
@@ -73,6 +70,16 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
         end=Stocks.of(clan), convoys=watch.convoys(before),
         problems=_problems(ctx), lines=tuple(watch.lines),
     )
+
+
+def private_game(game: Game, clan_number: int, seed_suffix: str = FORECAST_SEED) -> Game:
+    """A fog-safe copy of the game (`fog_safe_state`) where it is the Clan's turn, its dice
+    the game's seed plus `seed_suffix`: what the forecast and the planned odds play on."""
+    private = Game(game.rules, game.map, fog_safe_state(game, clan_number))
+    private.state.seed = f"{private.state.seed}{seed_suffix}"
+    if clan_number in private.state.clan_order and not private.state.finished:
+        private.state.turn_index = private.state.clan_order.index(clan_number)  # as if now
+    return private
 
 
 def fog_safe_state(game: Game, clan_number: int) -> GameState:

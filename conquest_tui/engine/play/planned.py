@@ -12,7 +12,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
-from conquest_tui.engine.play.forecast import FORECAST_SEED, fog_safe_state
+from conquest_tui.engine.play.forecast import private_game
 from conquest_tui.engine.play.turn import PHASES
 from conquest_tui.engine.reports.view import ClanView
 
@@ -68,10 +68,7 @@ def plan_convoy(game: Game, clan_number: int, sheet: OrderSheet, convoy_number: 
                 hex_id: str) -> Planned | None:
     """The convoy as the sheet brings it next to `hex_id`, on a private copy of the game (the
     forecast's, with its own dice); None when the Clan has no such convoy then."""
-    private = Game(game.rules, game.map, fog_safe_state(game, clan_number))
-    private.state.seed = f"{private.state.seed}{FORECAST_SEED}"
-    if clan_number in private.state.clan_order and not private.state.finished:
-        private.state.turn_index = private.state.clan_order.index(clan_number)
+    private = private_game(game, clan_number)
     seen: list[tuple[int, Convoy]] = []
 
     def after_pulse(ctx: TurnContext, pulse: int) -> None:
