@@ -9,19 +9,21 @@ import attrs
 from conquest_tui.engine.face import (
     CLAN,
     CONVOY,
+    MOVE,
     POST,
     PRE,
     Order,
     Token,
     TokenError,
     header_of,
+    is_move_word,
     parse_sheet,
     strip_comment,
     tokenize,
 )
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.face import Ruleset
+    from conquest_tui.engine.face import OrderRegistry, OrderSpec, Ruleset
 
 BAD_HEADER = "bad"
 """The kind of a header the parser will not accept."""
@@ -133,3 +135,25 @@ def clan_order_rows(lines: list[str], rules: Ruleset, keyword: str, clan: int) -
                     and words[1].text.removeprefix("#") == str(clan):
                 found.append(row)
     return found
+
+
+def spec_of(orders: OrderRegistry, words: list[Token], section: str) -> OrderSpec | None:
+    """The order a line's words begin, in a section taking `section` orders (a move word or a
+    hex: MOVE)."""
+    first = words[0].upper.rstrip(".")
+    spec = orders.lookup(section, first)
+    if spec is None and len(words) > 1:
+        spec = orders.lookup(section, f"{first} {words[1].upper}")
+    if spec is None and section == CONVOY and is_move_word(words[0]):
+        spec = orders.lookup(CONVOY, MOVE)
+    return spec
+
+
+def candidates(orders: OrderRegistry, section: str, prefix: str) -> list[str]:
+    """Order words of a section starting with `prefix`: the order whose abbreviation was
+    typed first ("BU" → BUY, not BUILD), then the other keywords, then abbreviations."""
+    words = [word for word in orders.words(section) if word.startswith(prefix)]
+    specs = [spec for spec in orders.specs if spec.section == section]
+    keywords = {spec.keyword for spec in specs}
+    typed = {spec.keyword for spec in specs if spec.abbreviation == prefix}
+    return sorted(words, key=lambda word: (word not in typed, word not in keywords, word))

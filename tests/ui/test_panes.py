@@ -19,10 +19,11 @@ from conquest_tui.engine.core.hexgrid import distance
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.sentences.event_text import problem_line
 from conquest_tui.session import new_game
+from conquest_tui.ui.sheet_edits import new_sheet
 from conquest_tui.ui.stylesheets import PANES_CSS
 from conquest_tui.ui.widgets.city_pane import CityPane
 from conquest_tui.ui.widgets.convoy_pane import ConvoyPane
-from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane, new_sheet
+from conquest_tui.ui.widgets.order_sheet_pane import OrderSheetPane
 from conquest_tui.ui.widgets.status_line import StatusLine
 
 from .helpers import load_sheet, wait_until

@@ -16,10 +16,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 
 from conquest_tui.engine.face import (
-    AGENTS,
     CLAN,
     CONVOY,
-    MOVE,
     POST,
     PRE,
     Ally,
@@ -27,27 +25,34 @@ from conquest_tui.engine.face import (
     ClanView,
     Forecast,
     OrderRegistry,
-    OrderSpec,
     PriceList,
     Problem,
     ProblemCode,
-    Token,
     hide_rule_ids,
-    is_move_word,
     number_of,
     price_text,
     problem_line,
 )
 from conquest_tui.ui.fit_text import fit_lines
+from conquest_tui.ui.sheet_edits import (
+    BUY_LINES,
+    allowance,
+    header_hint,
+    header_line,
+    last_filled_row,
+    line_after,
+    new_sheet,
+)
 from conquest_tui.ui.sheet_outline import (
-    BAD_HEADER,
     SheetSection,
+    candidates,
     clan_order_rows,
     is_header,
     is_order_line,
     order_words,
     section_at,
     sections,
+    spec_of,
 )
 from conquest_tui.ui.widgets.problem_list import ProblemList
 from conquest_tui.ui.widgets.sheet_costs import SheetCosts, sheet_costs
@@ -65,7 +70,6 @@ _TRADE_WORD = re.compile(r"(\s*)([A-Za-z.]+)\s+(\d+)\s+([A-Za-z]*)")
 TRADES: frozenset[str] = frozenset({"BUY", "SELL"})
 """The orders whose third word is an item of the market or a vehicle."""
 
-BUY_LINES = "ORDER"
 """The order that buys extra [PRE] and [POST] lines."""
 
 BOUGHT_LINES_LAST = "lines bought with ORDER count for your next turn only"
@@ -73,29 +77,6 @@ BOUGHT_LINES_LAST = "lines bought with ORDER count for your next turn only"
 
 RELATION_ORDERS: dict[str, type[Ally] | type[Ban]] = {"ALLY": Ally, "BAN": Ban}
 """The Clan orders the relations screen adds to the sheet, by keyword."""
-
-HEADER_WIDTH = 16
-"""Headers of a new sheet are padded to this width before their line-allowance comment."""
-
-
-
-def new_sheet(view: ClanView) -> str:
-    """An empty sheet: `[PRE]`, one `[CONVOY n]` per own convoy, `[POST]`, with line allowances.
-
-    Args:
-        view: The Clan whose sheet it is.
-
-    Returns:
-        The sheet text, one blank line under each header.
-    """
-    rules = view.rules
-    clan = view.clan
-    parts = [("[PRE]", rules.order_lines.pre + clan.extra_pre_lines)]
-    parts += [(f"[CONVOY {convoy.number}]", convoy.order_lines) for convoy in view.convoys()]
-    parts.append(("[POST]", rules.order_lines.post + clan.extra_post_lines))
-    return "".join(f"{header:<{HEADER_WIDTH}}; {number_of(lines, 'line')}\n\n"
-                   for header, lines in parts)
-
 
 @dataclass
 class _Cycle:
@@ -380,7 +361,7 @@ class OrderSheetPane(Widget):
         line = lines[row] if row < len(lines) else ""
         section = section_at(lines, row)
         if is_header(line):
-            return self._header_hint(lines, section)
+            return header_hint(self._view, lines, section)
         if section is None or section.order_section is None:
             return "Start a section: [PRE], [CONVOY n] or [POST]"
         words = order_words(line)
@@ -390,7 +371,7 @@ class OrderSheetPane(Widget):
             if section.order_section == CLAN:
                 return "A Clan order: type its keyword (Tab completes)"
             return "A convoy order: N NE SE S SW NW or a hex number to move, or a keyword (Tab)"
-        spec = self._spec_of(words, section.order_section)
+        spec = spec_of(self.orders, words, section.order_section)
         trade = _TRADE_WORD.fullmatch(line[:editor.cursor_location[1]])
         if spec is not None and spec.keyword in TRADES and trade is not None:
             return self._trade_hint(spec.keyword, trade.group(4).upper())
@@ -407,7 +388,7 @@ class OrderSheetPane(Widget):
         if other is not None:
             where = "a [CONVOY n] section" if other.section == CONVOY else "[PRE] or [POST]"
             return f"{other.keyword} belongs in {where}: {other.syntax} — {other.summary}"
-        matches = self._candidates(section.order_section, prefix)
+        matches = candidates(self.orders, section.order_section, prefix)
         if matches:
             return "Tab: " + " ".join(matches[:12])
         return f"{words[0].text} is not an order here"
@@ -422,56 +403,12 @@ class OrderSheetPane(Widget):
         return "BUY what (Tab): " + "  ".join(f"{name} {price_text.dollars(price)}"
                                               for name, price in choices)
 
-    def _header_hint(self, lines: list[str], section: SheetSection | None) -> str:
-        if section is None or section.kind == BAD_HEADER:
-            return "Sections: [PRE], [CONVOY n], [POST]"
-        used = sum(1 for line in lines[section.header_row + 1:section.end_row]
-                   if is_order_line(line))
-        allowed = self._allowance(section)
-        names = {PRE: "Pre-turn Clan orders", POST: "Post-turn Clan orders",
-                 AGENTS: "Agent destinations"}
-        what = names.get(section.kind, f"Orders for convoy #{section.number}")
-        if not allowed:
-            return f"{what}: {used} lines"
-        hint = f"{what}: {used} of {allowed} lines used"
-        bought = self._bought_lines(section.kind)
-        if bought:
-            hint += f" ({bought} bought with {BUY_LINES} last turn, for this turn only)"
-        return hint
-
-    def _bought_lines(self, kind: str) -> int:
-        """Extra [PRE] or [POST] lines bought with ORDER for this turn (0 elsewhere)."""
-        if self._view is None:
-            return 0
-        clan = self._view.clan
-        return {PRE: clan.extra_pre_lines, POST: clan.extra_post_lines}.get(kind, 0)
-
     @property
     def orders(self) -> OrderRegistry:
         """The orders of the game's rules (none before `load`)."""
         return self._view.rules.orders if self._view is not None else OrderRegistry()
 
-    def _spec_of(self, words: list[Token], section: str) -> OrderSpec | None:
-        orders = self.orders
-        first = words[0].upper.rstrip(".")
-        spec = orders.lookup(section, first)
-        if spec is None and len(words) > 1:
-            spec = orders.lookup(section, f"{first} {words[1].upper}")
-        if spec is None and section == CONVOY and is_move_word(words[0]):
-            spec = orders.lookup(CONVOY, MOVE)
-        return spec
-
     # --- completion --------------------------------------------------------------------------
-    def _candidates(self, section: str, prefix: str) -> list[str]:
-        """Order words of a section starting with `prefix`: the order whose abbreviation was
-        typed first ("BU" → BUY, not BUILD), then the other keywords, then abbreviations."""
-        orders = self.orders
-        words = [word for word in orders.words(section) if word.startswith(prefix)]
-        specs = [spec for spec in orders.specs if spec.section == section]
-        keywords = {spec.keyword for spec in specs}
-        typed = {spec.keyword for spec in specs if spec.abbreviation == prefix}
-        return sorted(words, key=lambda word: (word not in typed, word not in keywords, word))
-
     def action_complete(self) -> None:
         """Complete or cycle the word at the cursor (the editor's Tab, listed in the keys)."""
         if not self.is_mounted or not self.editor.has_focus or not self.complete():
@@ -506,8 +443,9 @@ class OrderSheetPane(Widget):
         if match is None:
             return False
         prefix = match.group(2).upper()
-        return self._complete_at(row, column, line, len(match.group(1)), [
-            word for word in self._candidates(section.order_section, prefix) if word != prefix])
+        words = candidates(self.orders, section.order_section, prefix)
+        return self._complete_at(row, column, line, len(match.group(1)),
+                                 [word for word in words if word != prefix])
 
     def _complete_at(self, row: int, column: int, line: str, start: int,
                      candidates: list[str]) -> bool:
@@ -570,16 +508,9 @@ class OrderSheetPane(Widget):
                 "why": "added", "number": convoy_number, "most": allowed, "move": move})]
             self._show_problems()
             return False
-        last = section.header_row
-        for offset, line in enumerate(body, start=section.header_row + 1):
-            if line.strip():
-                last = offset
-        row = last + 1
-        if row < len(lines):
-            editor.insert(f"{move}\n", (row, 0))
-        else:
-            editor.insert(f"\n{move}", (last, len(lines[last])))
-        editor.move_cursor((row, len(move)))
+        last = last_filled_row(lines, section)
+        editor.insert(*line_after(lines, last, move))
+        editor.move_cursor((last + 1, len(move)))
         editor.scroll_cursor_visible()
         return True
 
@@ -587,7 +518,7 @@ class OrderSheetPane(Widget):
                      move: str) -> None:
         later = [s for s in found if (s.kind == CONVOY and s.number > number) or s.kind == POST]
         allowed = self._allowance(SheetSection(CONVOY, number, 0, 0))
-        header = f"{f'[CONVOY {number}]':<{HEADER_WIDTH}}; {number_of(allowed, 'line')}"
+        header = header_line(f"[CONVOY {number}]", allowed)
         editor = self.editor
         if later:
             row = later[0].header_row
@@ -639,42 +570,18 @@ class OrderSheetPane(Widget):
             body = lines[section.header_row + 1:section.end_row]
             if sum(1 for line in body if is_order_line(line)) >= self._allowance(section):
                 continue
-            last = section.header_row
-            for offset, line in enumerate(body, start=section.header_row + 1):
-                if line.strip():
-                    last = offset
-            if last + 1 < len(lines):
-                editor.insert(f"{order}\n", (last + 1, 0))
-            else:
-                editor.insert(f"\n{order}", (last, len(lines[last])))
+            editor.insert(*line_after(lines, last_filled_row(lines, section), order))
             return True
         if not any(s.kind == PRE for s in found):
-            editor.insert(f"{'[PRE]':<{HEADER_WIDTH}}; "
-                          f"{number_of(self._allowance(SheetSection(PRE, 0, 0, 0)), 'line')}\n"
-                          f"{order}\n\n", (0, 0))
+            pre = self._allowance(SheetSection(PRE, 0, 0, 0))
+            editor.insert(f"{header_line('[PRE]', pre)}\n{order}\n\n", (0, 0))
             return True
         return False
 
     # --- helpers -----------------------------------------------------------------------------
     def _allowance(self, section: SheetSection) -> int:
         """Order lines the section may hold (0 when not known)."""
-        view = self._view
-        if view is None:
-            return 0
-        rules = view.rules
-        clan = view.clan
-        if section.kind == PRE:
-            return rules.order_lines.pre + clan.extra_pre_lines
-        if section.kind == POST:
-            return rules.order_lines.post + clan.extra_post_lines
-        if section.kind == AGENTS:
-            return clan.agents
-        if section.kind == CONVOY:
-            for convoy in view.convoys():
-                if convoy.number == section.number:
-                    return convoy.order_lines
-            return rules.order_lines.convoy
-        return 0
+        return 0 if self._view is None else allowance(self._view, section)
 
 
 def _listed(problem: Problem) -> str:
