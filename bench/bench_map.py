@@ -166,13 +166,13 @@ async def bench(game_map: GameMap, runs: int) -> None:
 
         def cold() -> None:
             """Forget everything: styles, looks, hex lines and row strips."""
-            pane._clear_caches()
-            pane._cells_of_look.clear()
-            pane._void = FORGOTTEN  # unlike any style read: the next read replaces it
+            pane.painter.clear_caches()
+            pane.painter.cells_of_look.clear()
+            pane.painter.void = FORGOTTEN  # unlike any style read: the next read replaces it
             pane.notify_style_update()  # the pane's styles are read again, Textual's too
 
         def cold_rows() -> None:
-            pane._row_cache.clear()
+            pane.painter.row_cache.clear()
 
         def via_textual() -> None:
             pane.refresh()  # the whole pane dirty: Textual's line cache is dropped
