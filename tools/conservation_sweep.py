@@ -66,7 +66,7 @@ def _count_turn(game: Game, clan: int, sheet: str) -> Counter[str]:
     for event in game.clan(clan).last_turn.events:
         if event.facts.get("item") == "food" and event.kind == EventKind.SELL:
             counts["food_sales"] += 1
-            counts["food_sold"] += int(event.facts["quantity"])
+            counts["food_sold"] += int(str(event.facts["quantity"]))
         elif event.facts.get("item") == "food" and event.kind == EventKind.NOT_ENOUGH:
             counts["food_sales_refused"] += 1
         elif event.kind == EventKind.CELEBRATE:
@@ -104,7 +104,8 @@ def main() -> None:
                         help="the bots' level (mixed: easy, normal and hard in turn)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
-    broken, by_item, first = 0, Counter[str](), {}
+    broken, by_item = 0, Counter[str]()
+    first: dict[str, Break] = {}
     counts: Counter[str] = Counter()
     started = time.perf_counter()
     seeds = range(args.games)

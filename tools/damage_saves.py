@@ -428,7 +428,7 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
     rules = load_ruleset()
     try:
         if _loads_edited() and not variant.forged:
-            game = savefile.load_game(path, rules, allow_edited=True)  # type: ignore[call-arg]
+            game = savefile.load_game(path, rules, allow_edited=True)
         else:
             game = savefile.load_game(path, rules)
     except SaveError as error:

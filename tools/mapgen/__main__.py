@@ -7,6 +7,7 @@ import collections
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from . import config, fetch, render, starts, validate, writer
 from .hexgrid import parse_id
@@ -15,7 +16,7 @@ from .terrain import FROM_CHAR
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _report(data: dict, players: int) -> str:
+def _report(data: dict[str, Any], players: int) -> str:
     counts = collections.Counter(ch for row in data["terrain"] for ch in row)
     terr = ", ".join(f"{FROM_CHAR[c]} {n}" for c, n in counts.most_common())
     cities = data["cities"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -65,7 +66,7 @@ def _matches(spec: str, city: City | MapCity, name: str) -> bool:
     return spec == name
 
 
-def _resolve(specs: tuple[str, ...] | dict[str, object], places: list[City]) -> dict[int, str]:
+def _resolve(specs: tuple[str, ...] | Mapping[str, object], places: list[City]) -> dict[int, str]:
     """geonameid -> spec: "#id" names one place; a name ("Name" or "Name,CC") names the most
     populous place that has it."""
     out: dict[int, str] = {}

@@ -57,7 +57,7 @@ class Sources:
 
     @property
     def lsmask_step(self) -> float:
-        return 360.0 / self.lsmask.shape[1]
+        return 360.0 / float(self.lsmask.shape[1])
 
     def lsmask_index(self, lon: np.ndarray, lat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Row (0 = 90°S) and column (0 = 180°W) of the mask cell holding each point."""
@@ -129,7 +129,8 @@ class Sources:
             ]
             rows.sort(key=lambda c: c.geonameid)
             cache[table] = rows
-        return cache[table]
+        found: list[City] = cache[table]
+        return found
 
     @cached_property
     def places(self) -> tuple[np.ndarray, np.ndarray]:
@@ -147,7 +148,8 @@ class Sources:
         if resolution not in cache:
             raw = fetch.deb_member(self.files["gmt-gshhg-low"], RIVERS.format(resolution))
             cache[resolution] = _read_binned_lines(raw)
-        return cache[resolution]
+        found: list[tuple[int, np.ndarray]] = cache[resolution]
+        return found
 
 
 def _read_binned_lines(raw: bytes) -> list[tuple[int, np.ndarray]]:

@@ -1,0 +1,1 @@
+"""Scripts for rules testers and map makers: sweeps, calibrations, reports and the map generator."""
