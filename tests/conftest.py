@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 
+from conquest_tui.cli import main
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
@@ -49,3 +52,12 @@ def quiet(rules: Ruleset, small_map: GameMap) -> Game:
     calm = attrs.evolve(rules, event_chance_per_turn=0.0)
     setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs")), seed="test")
     return new_game(calm, small_map, setup)
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    """A two-Clan game on test_small (the Wolves and the Hogs) saved by `conquest new`."""
+    path = tmp_path / "game.json"
+    assert main(["new", "--map", "test_small", "--clans", "2", "--seed", "cli",
+                 "--names", "Wolves,Hogs", "--save", str(path)]) == 0
+    return path

@@ -11,14 +11,6 @@ from conquest_tui.cli import main, table_commands
 from conquest_tui.engine.core.game import Game
 
 
-@pytest.fixture
-def save(tmp_path: Path) -> Path:
-    path = tmp_path / "game.json"
-    assert main(["new", "--map", "test_small", "--clans", "2", "--seed", "cli",
-                 "--names", "Wolves,Hogs", "--save", str(path)]) == 0
-    return path
-
-
 def _first_clan(save: Path, capsys: pytest.CaptureFixture[str]) -> int:
     capsys.readouterr()
     main(["report", "--save", str(save), "--clan", "1"])

@@ -69,14 +69,6 @@ def test_the_radio_offer_is_the_price_while_it_lasts_cc_res_16(rules: Ruleset,
     assert f"(the market's price: ${offer.usual:,})" in price_text.why_cell(price)
 
 
-@pytest.fixture
-def save(tmp_path: Path) -> Path:
-    path = tmp_path / "game.json"
-    assert main(["new", "--map", "test_small", "--clans", "2", "--seed", "cli",
-                 "--names", "Wolves,Hogs", "--save", str(path)]) == 0
-    return path
-
-
 def _clan(save: Path) -> int:
     from conquest_tui.session import Session
 
