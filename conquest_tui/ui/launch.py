@@ -32,8 +32,9 @@ def load_keymap(path: Path) -> dict[str, str]:
     return keymap
 
 
-def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
-    """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
+def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0) -> int:
+    """Run the app (on the title screen, or at a save's hand-over screen; with `clan`, on that
+    Clan's seat only); the exit status."""
     from conquest_tui.session import SaveEdited, Session, SessionError
 
     keymap: dict[str, str] = {}
@@ -56,6 +57,17 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
                 print(f"conquest: {error}", file=sys.stderr)
                 return 1
             # the app opens and offers the newest backup that loads
-    app = ConquestApp(save_path, session=session, keymap=keymap)
+    if clan and save_path is not None:
+        from conquest_tui.ui.seat_app import SeatApp
+
+        if session is not None:
+            try:
+                session.seat_info(clan)
+            except SessionError as error:
+                print(f"conquest: {error}", file=sys.stderr)
+                return 1
+        app: ConquestApp = SeatApp(save_path, clan, session=session, keymap=keymap)
+    else:
+        app = ConquestApp(save_path, session=session, keymap=keymap)
     result = app.run()
     return int(result or 0)
