@@ -47,6 +47,10 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
                   file=sys.stderr)
             return 1
     session = None
+    if save_path is not None and clan:  # a seat's link: its first frame comes before the save
+        from conquest_tui.ui.seat_app import SeatApp
+
+        return int(SeatApp(save_path, clan, keymap=keymap).run() or 0)
     if save_path is not None:
         try:
             session = Session.open(save_path, allow_edited=allow_edited)
@@ -57,17 +61,6 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
                 print(f"conquest: {error}", file=sys.stderr)
                 return 1
             # the app opens and offers the newest backup that loads
-    if clan and save_path is not None:
-        from conquest_tui.ui.seat_app import SeatApp
-
-        if session is not None:
-            try:
-                session.seat_info(clan)
-            except SessionError as error:
-                print(f"conquest: {error}", file=sys.stderr)
-                return 1
-        app: ConquestApp = SeatApp(save_path, clan, session=session, keymap=keymap)
-    else:
-        app = ConquestApp(save_path, session=session, keymap=keymap)
+    app = ConquestApp(save_path, session=session, keymap=keymap)
     result = app.run()
     return int(result or 0)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App
 
+from conquest_tui import startup_gc
 from conquest_tui.ui.app import ConquestApp
 
 if TYPE_CHECKING:
@@ -48,10 +50,26 @@ class SeatApp(ConquestApp):
     def on_mount(self) -> None:  # the app's own on_mount runs too (Textual calls both)
         self.set_interval(self.POLL, self._look_for_moves)
 
+    def _on_ready(self, event: events.Ready) -> None:
+        """The first frame says the game is being read; the seat's door follows once it is
+        (the app's own start, which reads it first, does not run: Textual calls this one first
+        and stops there)."""
+        from conquest_tui.ui.screens.seat_door import ReadingScreen
+
+        event.prevent_default()
+        self.call_after_refresh(startup_gc.resume)
+        path = self._start_path
+        if self.session is not None or path is None:
+            self.show_title()
+            return
+        self.push_screen(ReadingScreen(path.name))
+        self.call_after_refresh(self._open, path)
+
     # --- one seat only -----------------------------------------------------------------------
 
     def _play(self, session: Session) -> None:
         """The Clan's door, or its game screen once the seat is open (bots play first)."""
+        from conquest_tui.session import SessionError
         from conquest_tui.ui.screens.seat_door import SeatDoorScreen
 
         self.session = session
@@ -62,9 +80,13 @@ class SeatApp(ConquestApp):
             self._open_game_screen(self._seat)
             return
         self._seat = None
+        try:
+            info = session.seat_info(self.clan_number)
+        except SessionError as error:
+            self.exit(1, message=f"conquest: {error}")
+            return
         handover = self._bots_play(session)  # any window may play the bots' turns
         self._warn_unsaved(handover)
-        info = session.seat_info(self.clan_number)
         note, self._moved_note = self._moved_note, ""
         self._show(SeatDoorScreen(info.number, info.name, session.game_turn,
                                   door=session.seat_door(info.number),
