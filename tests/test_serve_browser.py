@@ -63,7 +63,8 @@ class Screen:
 
 def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> None:
     """The seat's page in Chromium: only this machine is asked for anything; Enter opens the
-    seat, the map is drawn (many colours), F5 and y end the turn, the save moves on."""
+    seat, the map is drawn (many colours), F5 and y end the turn, Ctrl+S goes back to the seat's
+door, the save moves on."""
     with serving(tmp_path) as served, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
@@ -97,6 +98,10 @@ def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> N
             screen.wait(page, "End the turn of Clan")
             page.keyboard.press("y")
             screen.wait(page, "hand over")
+            page.keyboard.press("Enter")
+            screen.wait(page, "Ln 1, Col 1")
+            page.keyboard.press("Control+s")  # the browser lets it through: save & quit
+            screen.wait(page, "It is not your turn yet", "Press Enter to open your seat")
             assert elsewhere == []
         finally:
             browser.close()

@@ -54,7 +54,7 @@ class SeatApp(ConquestApp):
         """The first frame says the game is being read; the seat's door follows once it is
         (the app's own start, which reads it first, does not run: Textual calls this one first
         and stops there)."""
-        from conquest_tui.ui.screens.seat_door import ReadingScreen
+        from conquest_tui.ui.screens.seat_reading import ReadingScreen
 
         event.prevent_default()
         self.call_after_refresh(startup_gc.resume)

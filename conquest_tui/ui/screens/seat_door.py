@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from conquest_tui.ui.screens.handover import HandoverScreen
@@ -16,28 +15,6 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from conquest_tui.session import SeatDoor
-
-
-class ReadingScreen(Screen[None]):
-    """What a seat's link shows first, while the game is read (its door comes next)."""
-
-    FLOW_SCREEN: ClassVar[bool] = True
-    CSS_PATH = HandoverScreen.CSS_PATH
-    DEFAULT_CSS = "ReadingScreen { align: center middle; }"
-
-    def __init__(self, save_name: str) -> None:
-        """Create the screen.
-
-        Args:
-            save_name: The save's file name.
-        """
-        super().__init__(id="seat-reading")  # the door that replaces it is "handover"
-        self.save_name = save_name
-
-    def compose(self) -> ComposeResult:
-        with Center(id="handover-center"), Vertical(id="handover-box"):
-            yield Static("CONTINENTAL CONQUEST", id="handover-clan")
-            yield Static(f"Reading {self.save_name}…", id="handover-turn", markup=False)
 
 
 class SeatDoorScreen(HandoverScreen, inherit_bindings=False):
