@@ -110,7 +110,8 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
         await two.keys("\r")
         await two.wait("enter your PIN")
         await two.keys(*"1111", "\r")
-        await two.wait("Wrong PIN")
+        refused = await two.wait("Wrong PIN")
+        assert "$" not in refused and "Convoys" not in refused  # nothing of the Clan shows
         await two.keys(*PIN, "\r")
         await two.wait("Ln 1, Col 1")
         await two.keys(F2)
@@ -149,3 +150,14 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
     session = table(served)
     assert session.game_turn == 2 and session.active_clan == first
     assert time.monotonic() - started < 30
+
+
+async def test_the_host_link_opens_the_table(served: Served) -> None:
+    """The host's link opens the hot-seat table at the save's hand-over, whose Escape leads to
+    the title (new game, load)."""
+    async with aiohttp.ClientSession() as http:
+        host = await open_tab(http, served, 0)
+        await host.wait("take the terminal", "everyone else look away")
+        await host.keys("\x1b")
+        await host.wait("New game", "Load game")
+        await host.socket.close()
