@@ -109,9 +109,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     clan = getattr(args, "clan", None) or 0
     if clan and not save:
         raise CliError("--clan opens one Clan's seat of a save: name the save")
+    if clan:
+        return play(save, allow_edited=getattr(args, "allow_edited", False), clan=clan)
     if getattr(args, "allow_edited", False):
-        return play(save, allow_edited=True, clan=clan)
-    return play(save, clan=clan)
+        return play(save, allow_edited=True)
+    return play(save)
 
 
 def play(save: str | None, *, allow_edited: bool = False, clan: int = 0) -> int:

@@ -47,7 +47,8 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
     if save_path is not None and clan:  # a seat's link: its first frame comes before the save
         from conquest_tui.ui.seat_app import SeatApp
 
-        return int(SeatApp(save_path, clan, keymap=keymap).run() or 0)
+        seat_app = SeatApp(save_path, clan, keymap=keymap, allow_edited=allow_edited)
+        return int(seat_app.run() or 0)
     from conquest_tui.session import SaveEdited, Session, SessionError
 
     session = None

@@ -33,7 +33,7 @@ class SeatApp(ConquestApp):
     """Seconds between looks at the save for another window's turn."""
 
     def __init__(self, save_path: Path, clan_number: int, *, session: Session | None = None,
-                 keymap: dict[str, str] | None = None) -> None:
+                 keymap: dict[str, str] | None = None, allow_edited: bool = False) -> None:
         """Create the app.
 
         Args:
@@ -41,9 +41,11 @@ class SeatApp(ConquestApp):
             clan_number: The one Clan this app opens.
             session: The save at `save_path`, when the caller already opened it.
             keymap: Binding id → keys, overriding the defaults.
+            allow_edited: Open a save changed outside the game without asking.
         """
         super().__init__(save_path, session=session, keymap=keymap)
         self.clan_number = clan_number
+        self._allow_edited = allow_edited
         self._seat: Seat | None = None
         """The Clan's seat once its PIN was heard (None: at its door)."""
 
@@ -63,7 +65,7 @@ class SeatApp(ConquestApp):
             self.show_title()
             return
         self.push_screen(ReadingScreen(path.name))
-        self.call_after_refresh(self._open, path)
+        self.call_after_refresh(self._open, path, allow_edited=self._allow_edited)
 
     # --- one seat only -----------------------------------------------------------------------
 
@@ -83,7 +85,7 @@ class SeatApp(ConquestApp):
         try:
             info = session.seat_info(self.clan_number)
         except SessionError as error:
-            self.exit(1, message=f"conquest: {error}")
+            self.exit(1, return_code=1, message=f"conquest: {error}")
             return
         handover = self._bots_play(session)  # any window may play the bots' turns
         self._warn_unsaved(handover)
@@ -115,7 +117,7 @@ class SeatApp(ConquestApp):
     def show_title(self) -> None:
         """No title at a seat's link: the seat's own screens (the app ends without a game)."""
         if self.session is None:
-            self.exit(1)
+            self.exit(1, return_code=1)
         else:
             self._play(self.session)
 
