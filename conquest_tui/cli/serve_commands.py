@@ -43,5 +43,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host not in LOCAL_HOSTS:
         print(f"Listening on {args.host}: anyone who reaches it with a link plays that seat. "
               "Put it behind a reverse proxy with TLS (see the README).")
-    server.serve()
+    try:
+        server.serve()
+    except OSError as error:  # the port is taken, or the address is not this machine's
+        raise CliError(f"cannot listen on {args.host}:{args.port} "
+                       f"({error.strerror or error})") from None
     return 0
