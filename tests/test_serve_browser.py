@@ -63,8 +63,8 @@ class Screen:
 
 def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> None:
     """The seat's page in Chromium: only this machine is asked for anything; Enter, the first
-    key, opens the seat without a click first, the map is drawn (many colours), F5 and y end the turn, Ctrl+S goes back to the seat's
-door, the save moves on."""
+    key, opens the seat without a click first; the map is drawn (many colours); F5 and y end the
+    turn; Ctrl+S goes back to the seat's door; the save moves on."""
     with serving(tmp_path) as served, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
