@@ -99,9 +99,9 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
         served: Served) -> None:
     """Two tabs on two seats: the second writes its sheet out of turn, its tab closes mid-sheet
     and opens again on the sheet; a wrong PIN opens nothing; each plays its turn; the save holds
-    both turns (the game turn is over)."""
+    both turns (the game turn is over). About 7 s on a quiet machine; no step waits on a timer
+    but the seats' own look at the save (1.5 s)."""
     first, second = served.clans
-    started = time.monotonic()
     async with aiohttp.ClientSession() as http:
         one = await open_tab(http, served, first)
         await one.wait("Game turn 1", "It is your turn.", "Press Enter to open your seat")
@@ -115,7 +115,7 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
         await two.keys(*PIN, "\r")
         await two.wait("Ln 1, Col 1")
         await two.keys(F2)
-        await asyncio.sleep(0.3)  # a key right after an escape sequence may be read with it
+        await two.wait("Complete order")  # the sheet has the keys (its footer says so)
         await two.keys(*"; kept when the tab closed")
         await two.wait("kept when the tab closed")
         await two.socket.close()  # mid-sheet, before the pause that keeps it
@@ -125,7 +125,7 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
         await one.keys(F5)
         await one.wait("End the turn of Clan")
         await one.keys("y")
-        await one.wait("hand over")
+        await one.wait("go back to the map")
         await one.keys("\r")
         await one.wait("Ln 1, Col 1")
 
@@ -142,14 +142,13 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
         await two.keys(F5)
         await two.wait("End the turn of Clan")
         await two.keys("y")
-        await two.wait("hand over")
+        await two.wait("go back to the map")
         await one.wait("It is your turn now")  # the other tab saw the game move on
         await one.socket.close()
         await two.socket.close()
 
     session = table(served)
     assert session.game_turn == 2 and session.active_clan == first
-    assert time.monotonic() - started < 30
 
 
 async def test_the_host_link_opens_the_table(served: Served) -> None:

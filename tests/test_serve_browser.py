@@ -96,7 +96,7 @@ def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> N
             page.keyboard.press("F5")
             screen.wait(page, "End the turn of Clan")
             page.keyboard.press("y")
-            screen.wait(page, "hand over")
+            screen.wait(page, "go back to the map")
             page.keyboard.press("Enter")
             screen.wait(page, "Ln 1, Col 1")
             page.keyboard.press("Control+s")  # the browser lets it through: save & quit

@@ -29,6 +29,9 @@ class SeatApp(ConquestApp):
     COMMANDS: ClassVar = App.COMMANDS
     """Textual's own commands only: handing seats over is for the host's table."""
 
+    HANDS_OVER: ClassVar[bool] = False
+    """After its report the Clan goes back to its own map: no terminal is handed over."""
+
     POLL: ClassVar[float] = 1.5
     """Seconds between looks at the save for another window's turn."""
 
