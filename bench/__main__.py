@@ -50,6 +50,7 @@ BENCHES = (
           ("--size", "80x24", "--rounds", "1")),
     Bench("keys-200x60", "bench.bench_keystroke", ("--size", "200x60", "--rounds", "3"),
           ("--size", "200x60", "--rounds", "1")),
+    Bench("serve", "bench.bench_serve", ("--runs", "7"), ("--runs", "3")),
     Bench("map", "bench.bench_map", ("--runs", "25"), ("--runs", "7")),
     Bench("clan-turn", "bench.bench_turn"),
     Bench("saves", "bench.bench_saves", (), ("--rounds", "1", "--runs", "10")),

@@ -21,6 +21,7 @@ from conquest_tui.cli.seat_commands import (
     odds_json,
     report_json,
 )
+from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
 
 if TYPE_CHECKING:
@@ -77,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the game (optionally resuming a save)")
     play.add_argument("save", nargs="?", help="a save file to resume at its hand-over screen")
+    play.add_argument("--clan", type=int, help="open only this Clan's seat (no title, no other "
+                      "Clan; what `conquest serve` opens for a seat's link)")
     _allow_edited(play)
     play.set_defaults(func=cmd_play)
 
@@ -198,6 +201,21 @@ def build_parser() -> argparse.ArgumentParser:
                           "-mail)")
     _allow_edited(moderate)
     moderate.set_defaults(func=cmd_moderate)
+
+    serve = sub.add_parser("serve", help="play from browsers: a link for each seat and one for "
+                           "the host's table")
+    _save_either_way(serve)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--public-url", help="the address players open, when a reverse proxy "
+                       "stands in front (e.g. https://conquest.example.org)")
+    serve.add_argument("--links", action="store_true",
+                       help="print the links again and stop (nothing is served)")
+    serve.add_argument("--new-links", action="store_true",
+                       help="make every link again: the old ones stop working")
+    _allow_edited(serve)
+    serve.set_defaults(func=cmd_serve)
 
     sim = sub.add_parser("simulate", help="play whole games of bots, headless, and sum them up")
     sim.add_argument("--map", default="test_small", help="map name (default test_small)")

@@ -106,16 +106,22 @@ def cmd_maps(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app (the title screen, or straight into a save)."""
     save = getattr(args, "save", None)
+    clan = getattr(args, "clan", None) or 0
+    if clan and not save:
+        raise CliError("--clan opens one Clan's seat of a save: name the save")
+    if clan:
+        return play(save, allow_edited=getattr(args, "allow_edited", False), clan=clan)
     if getattr(args, "allow_edited", False):
         return play(save, allow_edited=True)
     return play(save)
 
 
-def play(save: str | None, *, allow_edited: bool = False) -> int:
-    """Open the app on the title screen, or at a save's hand-over screen."""
+def play(save: str | None, *, allow_edited: bool = False, clan: int = 0) -> int:
+    """Open the app on the title screen, or at a save's hand-over screen (with `clan`, on that
+    Clan's seat only: what a served seat's link opens)."""
     from conquest_tui import startup_gc
 
     startup_gc.pause()  # resumed by the app once its whole first screen is drawn
     from conquest_tui.ui.launch import run_app
 
-    return run_app(Path(save) if save else None, allow_edited=allow_edited)
+    return run_app(Path(save) if save else None, allow_edited=allow_edited, clan=clan)

@@ -32,10 +32,9 @@ def load_keymap(path: Path) -> dict[str, str]:
     return keymap
 
 
-def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
-    """Run the app (on the title screen, or at a save's hand-over screen); the exit status."""
-    from conquest_tui.session import SaveEdited, Session, SessionError
-
+def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0) -> int:
+    """Run the app (on the title screen, or at a save's hand-over screen; with `clan`, on that
+    Clan's seat only); the exit status."""
     keymap: dict[str, str] = {}
     keys_file = os.environ.get(KEYMAP_ENV_VAR)
     if keys_file:
@@ -45,6 +44,13 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False) -> int:
             print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
                   file=sys.stderr)
             return 1
+    if save_path is not None and clan:  # a seat's link: its first frame comes before the save
+        from conquest_tui.ui.seat_app import SeatApp
+
+        seat_app = SeatApp(save_path, clan, keymap=keymap, allow_edited=allow_edited)
+        return int(seat_app.run() or 0)
+    from conquest_tui.session import SaveEdited, Session, SessionError
+
     session = None
     if save_path is not None:
         try:

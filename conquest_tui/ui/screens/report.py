@@ -138,6 +138,8 @@ class ReportScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", "Hand over", id="report.continue",
                 tooltip="Done reading: hand the terminal to the next Clan"),
+        Binding("enter", "back_to_map", "Back to the map", id="report.back",
+                tooltip="Done reading: back to your Clan's map and sheet (a served seat)"),
         Binding("ctrl+s", "app.save_and_quit", "Save & quit", id="report.save_quit",
                 tooltip="Save the game and go back to the title (the turn is already saved)"),
         Binding("r", "toggle_rules", "Rule refs", id="report.rules",
@@ -174,7 +176,8 @@ class ReportScreen(Screen[None]):
         yield Static(heading, id="report-heading")
         with ScrollableContainer(id="report-scroll") as scroll:
             scroll.border_title = "Report"
-            scroll.border_subtitle = "↑↓ PgUp PgDn to scroll, Enter to hand over" + (
+            then = "hand over" if self.hands_over else "go back to the map"
+            scroll.border_subtitle = f"↑↓ PgUp PgDn to scroll, Enter to {then}" + (
                 ", b to replay a battle" if self.battles else "")
             yield Static(events_text(report, self.sheet_text, self.events), id="report-events")
             tables = tables_text(report)
@@ -197,8 +200,16 @@ class ReportScreen(Screen[None]):
                     else "Rulebook references hidden.", timeout=2)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The b key is offered only when the report has a battle to replay."""
+        """The b key is offered only when the report has a battle to replay; Enter hands the
+        terminal over at the table, and goes back to the map at a served seat."""
+        if action in ("continue", "back_to_map"):
+            return (action == "continue") == self.hands_over
         return bool(self.battles) if action == "battles" else True
+
+    @property
+    def hands_over(self) -> bool:
+        """Whether the next Clan takes the terminal after this report (not at a served seat)."""
+        return bool(getattr(self.app, "HANDS_OVER", True))
 
     def action_battles(self) -> None:
         """Replay the report's battle; with several, ask which first."""
@@ -216,4 +227,8 @@ class ReportScreen(Screen[None]):
 
     def action_continue(self) -> None:
         """Hand the terminal on."""
+        self.post_message(self.ReportRead())
+
+    def action_back_to_map(self) -> None:
+        """Done reading (a served seat): back to the Clan's own screens."""
         self.post_message(self.ReportRead())

@@ -1,0 +1,36 @@
+"""What a seat's link shows first, while the game is read: only Textual is needed to draw it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+
+class ReadingScreen(Screen[None]):
+    """What a seat's link shows first, while the game is read (its door comes next)."""
+
+    FLOW_SCREEN: ClassVar[bool] = True
+    CSS_PATH: ClassVar[CSSPaths] = stylesheet("handover")
+    DEFAULT_CSS = "ReadingScreen { align: center middle; }"
+
+    def __init__(self, save_name: str) -> None:
+        """Create the screen.
+
+        Args:
+            save_name: The save's file name.
+        """
+        super().__init__(id="seat-reading")  # the door that replaces it is "handover"
+        self.save_name = save_name
+
+    def compose(self) -> ComposeResult:
+        with Center(id="handover-center"), Vertical(id="handover-box"):
+            yield Static("CONTINENTAL CONQUEST", id="handover-clan")
+            yield Static(f"Reading {self.save_name}…", id="handover-turn", markup=False)
