@@ -121,7 +121,7 @@ def test_shared_path_answers_equal_a_fresh_search_and_follow_the_ground() -> Non
     assert not answers_for(paved).searched
 
 
-@pytest.mark.parametrize("map_name", ["test_small", "europe"])
+@pytest.mark.parametrize("map_name", ["test_small", "europe", "oceania", "british_isles"])
 def test_legal_steps_are_the_neighbours_entry_problem_allows(map_name: str) -> None:
     from conquest_tui.engine.convoys import movement
 
