@@ -106,18 +106,18 @@ class Game:
         else:
             owners, slot, lands = self._owners, self._slot, self._lands
             for state in changed:
-                at = slot.get(id(state))  # a hex of another game's list: not ours
-                if at is None or owners[at] == state.owner:
+                place = slot.get(id(state))  # a hex of another game's list: not ours
+                if place is None or owners[place] == state.owner:
                     continue
-                old = owners[at]
+                old = owners[place]
                 if old:
                     places = lands[old]
-                    del places[bisect_left(places, at)]
+                    del places[bisect_left(places, place)]
                     if not places:
                         del lands[old]
                 if state.owner:
-                    insort(lands.setdefault(state.owner, []), at)
-                owners[at] = state.owner
+                    insort(lands.setdefault(state.owner, []), place)
+                owners[place] = state.owner
         self._lands_seen = OwnerChanges.count
         return self._lands
 
