@@ -14,7 +14,9 @@ The figures, each from the same save or setup every sample:
 * clans: cost per Clan-turn, 40 Clans (400 convoys) vs 5 (50), synthetic 60×60 map, ≤ 1.3×.
 * convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
 * age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×; beside it,
-  for reading it, the same ratio per convoy in the game (no target: the game grows as it goes).
+  for reading it, the same ratio per convoy in the game and per order line the bots wrote (no
+  target: the game grows as it goes; a game turn 50's bots write 3–4 times the lines of the
+  first, and fight where the first fights nothing, so a turn costs what its lines ask for).
 * simulate: seconds per game of `conquest simulate --map europe --clans 8 --turns 25`, ≤ 2 s.
 
 Each sample's line also says how many battles (convoy battles and city assaults) a Clan-turn
@@ -82,6 +84,7 @@ def _forget_bot_answers() -> None:
 def game_turn(game: Any) -> dict[str, Any]:
     """One whole game turn of bots: (engine ms, bots ms, digest of sheets and the end state)."""
     from conquest_tui.bots import write_sheet
+    from conquest_tui.engine.orders.sheet import parse_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
     from conquest_tui.engine.reports.view import ClanView
     from conquest_tui.storage.savefile import game_to_text
@@ -105,10 +108,17 @@ def game_turn(game: Any) -> dict[str, Any]:
         engine += time.perf_counter() - middle
         sheets.append(sheet)
         clan_turns += 1
+    lines = sum(_order_lines(parse_sheet(sheet, game.rules)) for sheet in sheets)  # untimed
     if len(game.state.clans) <= 20:
         sheets.append(game_to_text(game))
     return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
-            "convoys": convoys, "battles": battles, "digest": _digest(sheets)}
+            "convoys": convoys, "battles": battles, "lines": lines, "digest": _digest(sheets)}
+
+
+def _order_lines(sheet: Any) -> int:
+    """The order lines a parsed sheet carries: its Clan's, its convoys' and its agents'."""
+    return (len(sheet.pre) + len(sheet.post) + len(sheet.agents)
+            + sum(len(lines) for _, lines in sheet.convoys))
 
 
 def synthetic_game(map_name: str, clans: int, convoys: int) -> Any:
@@ -286,6 +296,13 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
         per = [(b["engine"] / b["convoys"]) / (a["engine"] / a["convoys"])
                for a, b in zip(small, large, strict=True)]
         print(f"  [{tree}] per convoy, {large[0]['convoys']} vs {small[0]['convoys']} convoys: "
+              f"median {statistics.median(per):.2f}× (for reading the figure; no target)")
+    if figure == "age" and all("lines" in r for r in small + large):
+        # the work the sheets ask for: a game turn 50's bots write several times the lines
+        per = [(b["engine"] / b["lines"]) / (a["engine"] / a["lines"])
+               for a, b in zip(small, large, strict=True)]
+        print(f"  [{tree}] per order line, {large[0]['lines']} vs {small[0]['lines']} lines, "
+              f"{large[0]['battles']} vs {small[0]['battles']} battles: "
               f"median {statistics.median(per):.2f}× (for reading the figure; no target)")
 
 

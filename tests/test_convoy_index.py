@@ -14,7 +14,7 @@ from conquest_tui import session
 from conquest_tui.bots import write_sheet
 from conquest_tui.bots.paths import Paths, answers_for
 from conquest_tui.engine.core.game import Game, link_key
-from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.state import Convoy, OwnerChanges
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
 
@@ -43,6 +43,10 @@ def assert_index_true(game: Game) -> None:
         for convoy in own:
             assert game.convoy(clan.number, convoy.number) is convoy
     assert all(game.has_convoy(c) for c in game.state.convoys)
+    for clan in game.state.clans:  # the Clans' hexes follow every capture
+        assert game.owned_hexes(clan.number) == [
+            h for h, s in zip(game.map.hex_ids(), game.state.hexes, strict=True)
+            if s.owner == clan.number]
 
 
 @pytest.mark.parametrize(("map_name", "clans", "level"),
@@ -117,7 +121,7 @@ def test_shared_path_answers_equal_a_fresh_search_and_follow_the_ground() -> Non
     assert not answers_for(paved).searched
 
 
-@pytest.mark.parametrize("map_name", ["test_small", "europe"])
+@pytest.mark.parametrize("map_name", ["test_small", "europe", "oceania", "british_isles"])
 def test_legal_steps_are_the_neighbours_entry_problem_allows(map_name: str) -> None:
     from conquest_tui.engine.convoys import movement
 
@@ -213,3 +217,36 @@ def test_a_clans_hexes_follow_every_capture_and_loss() -> None:
     assert game.owned_hexes(first) == scan(first)
     game.state.hexes = [attrs.evolve(s, owner=0) for s in game.state.hexes]  # another list
     assert game.owned_hexes(first) == [] == game.owned_hexes(second)
+
+
+def test_a_clans_hexes_stay_true_when_the_log_of_captures_is_emptied(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hexes given lately are kept in a short log: a game that read them before the log was
+    emptied builds them afresh; a hex given twice, or a hex of another game given, changes
+    nothing wrongly (CC-HEX-01: a Clan's hexes, its income and the hex list it reads)."""
+    monkeypatch.setattr(OwnerChanges, "KEEP", 3)
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="lands-2")
+    other = session.new_game(map_name="europe", clans=4, bots=4, seed="lands-2")
+    first, second = game.state.clan_order[:2]
+
+    def scan(clan: int) -> list[str]:
+        return [h for h, s in zip(game.map.hex_ids(), game.state.hexes, strict=True)
+                if s.owner == clan]
+
+    for hex_id in [h for h in game.map.hex_ids() if not game.hex(h).owner][:8]:
+        game.hex(hex_id).set_owner(first)
+        other.hex(hex_id).set_owner(first)
+    before = game.owned_hexes(first)
+    assert before == scan(first) == other.owned_hexes(first)
+    mine = game.hex(before[0])
+    mine.set_owner(second)
+    mine.set_owner(first)  # taken and taken back: the same as before
+    assert game.owned_hexes(first) == before == scan(first)
+    other.hex(before[1]).set_owner(second)  # another game's hex: not this one's
+    assert game.owned_hexes(first) == before
+    assert other.owned_hexes(first) == [h for h in before if h != before[1]]
+    for hex_id in before[:5]:  # more than the log keeps: built afresh
+        game.hex(hex_id).set_owner(0)
+    assert game.owned_hexes(first) == before[5:] == scan(first)
+    assert game.owned_hexes(second) == scan(second)
+    assert game.owned_hexes(0) == []

@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 from conquest_tui import session
+from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.hexgrid import direction_between
 from conquest_tui.engine.core.state import CityState, Clan, Convoy, GameState, HexState
@@ -204,3 +205,22 @@ def test_cc_gen_05_lists_hold_only_owned_visited_or_remembered_places(game: Game
         for hex_id in game.map.hex_ids():
             if game.hex(hex_id).owner != clan and hex_id not in visited:
                 assert view.hex_info(hex_id).owner == UNKNOWN
+
+
+def test_cc_gen_05_a_views_events_and_problems_are_equal_copies(game: Game) -> None:
+    """The events and problems of a Clan's last turn, inbox and mail read as the Clan's own,
+    each a record of its own with facts of its own."""
+    checked = 0
+    for clan in game.state.clans:
+        view = ClanView(game, clan.number)
+        own = view.last_turn()
+        shown_inbox = [e for e in clan.inbox if shown(e.kind)]
+        pairs = [*zip(own.events, clan.last_turn.events, strict=True),
+                 *zip(own.problems, clan.last_turn.problems, strict=True),
+                 *zip(view.since_last_turn(), shown_inbox, strict=True),
+                 *zip(view.mail(), clan.mail, strict=True)]
+        for copy, original in pairs:
+            assert copy == original
+            assert copy is not original and copy.facts is not original.facts
+            checked += 1
+    assert checked > 10

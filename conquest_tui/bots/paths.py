@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections import deque
 
 import attrs
 
@@ -131,23 +130,26 @@ class Paths:
         return found
 
     def _search(self, convoy_type: str, start: str, depth: int) -> Reach:
+        """Breadth-first, one ring of hexes at a time (the order a queue would find them in)."""
         previous: dict[str, tuple[str, str] | None] = {start: None}
         distance = {start: 0}
-        queue = deque([start])
         known = self._shared.steps
-        while queue:
-            here = queue.popleft()
-            if distance[here] >= depth:
-                continue
-            around = known.get((convoy_type, here))
-            if around is None:
-                self.steps(convoy_type, here)
-                around = known[(convoy_type, here)]
-            for direction, there in around:
-                if there not in previous:
-                    previous[there] = (here, direction)
-                    distance[there] = distance[here] + 1
-                    queue.append(there)
+        ring = [start]
+        for steps_away in range(1, depth + 1):
+            found: list[str] = []
+            for here in ring:
+                around = known.get((convoy_type, here))
+                if around is None:
+                    self.steps(convoy_type, here)
+                    around = known[(convoy_type, here)]
+                for direction, there in around:
+                    if there not in previous:
+                        previous[there] = (here, direction)
+                        distance[there] = steps_away
+                        found.append(there)
+            if not found:
+                break
+            ring = found
         return Reach(start, previous, distance)
 
 

@@ -133,14 +133,15 @@ def fight(assault: Assault, rules: AssaultRules, rng: Random) -> AssaultResult:
     per_round = rules.shelter_population_per_round if assault.shelter else \
         rules.population_per_round
     rounds: list[Round] = []
-    while attackers > 0 and garrison + sum(guards) > 0:
+    random = rng.random
+    defenders = garrison + sum(guards)
+    while attackers > 0 and defenders > 0:
         number = len(rounds) + 1
         in_use = min(rifles, attackers // assault.troops_per_rifle)
         attack = assault.attacker_to_hit + rules.rifle_bonus * in_use
         defend = assault.defender_to_hit + rules.claymore_bonus * claymores
         if attack <= 0.0 and defend <= 0.0:
             break                       # nobody can hit: the attack stalls and the city holds
-        defenders = garrison + sum(guards)
         killed = min(defenders, hits(attack, rules.attacker_max_hits, rng))
         thrown = grenades > 0 and number % rules.grenade_every == 0
         grenade = min(defenders - killed, _grenade(attack, rules, rng)) if thrown else 0
@@ -148,19 +149,19 @@ def fight(assault: Assault, rules: AssaultRules, rng: Random) -> AssaultResult:
         lost = min(attackers, hits(defend, rules.defender_max_hits, rng))
         rifle_lost = False
         for _ in range(lost):
-            if rifles > 0 and rng.random() < rules.rifle_loss_chance:
+            if rifles > 0 and random() < rules.rifle_loss_chance:
                 rifles -= 1
                 rifle_lost = True
-        claymore_lost = claymores > 0 and rng.random() < rules.claymore_loss_chance
+        claymore_lost = claymores > 0 and random() < rules.claymore_loss_chance
         claymores -= int(claymore_lost)
         killed_people = min(population, per_round.roll(rng))
         population -= killed_people
         garrison = _kill(guards, garrison, killed + grenade)
+        defenders = garrison + sum(guards)
         attackers -= lost
         rounds.append(Round(number, attack, defend, killed, grenade, thrown, lost,
-                            killed_people, rifle_lost, claymore_lost, attackers,
-                            garrison + sum(guards)))
-    won = attackers > 0 and garrison + sum(guards) == 0
+                            killed_people, rifle_lost, claymore_lost, attackers, defenders))
+    won = attackers > 0 and defenders == 0
     pillage = 0
     if won:
         share = (rules.shelter_pillage if assault.shelter else rules.pillage).roll(rng)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from random import Random
 from typing import Protocol
 
@@ -132,22 +133,26 @@ class _Force:
     damage: list[int]
     troops: int
     rockets: int
+    living: list[int]
+    """The places of the vehicles not yet destroyed, in order (`_hit` keeps it)."""
     killed: int = 0
     fired: int = 0
     destroyed: list[str] = attrs.field(factory=list)
 
     @classmethod
     def of(cls, fighter: Fighter) -> _Force:
-        return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets)
+        return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets,
+                   [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0])
 
     def alive(self) -> list[int]:
-        return [i for i, unit in enumerate(self.fighter.units) if self.damage[i] < unit.hit_points]
+        return list(self.living)
 
     def size(self) -> int:
-        return sum(self.fighter.units[i].size for i in self.alive())
+        units = self.fighter.units
+        return sum(units[i].size for i in self.living)
 
     def assessment(self, rules: CombatRules) -> judgement.Assessment:
-        alive = self.alive()
+        alive = self.living
         units = self.fighter.units
         average = sum(units[i].dice.average for i in alive)
         left = sum(units[i].hit_points - self.damage[i] for i in alive)
@@ -176,7 +181,7 @@ def fight(attacker: Fighter, defender: Fighter, rules: CombatRules, chances: Cha
     a_flees = d_flees = False
     for number in range(1, rules.max_rounds + 1):
         rounds.append(_round(number, a, d, rules, chances))
-        if not a.alive() or not d.alive():
+        if not a.living or not d.living:
             break
         a_flees, d_flees = judgement.who_flees(a.assessment(rules), d.assessment(rules), rules)
         if number == rules.max_rounds and not (a_flees or d_flees):
@@ -211,9 +216,10 @@ def _rocket(own: _Force, enemy: _Force, rules: CombatRules,
             chances: Chances) -> tuple[int, tuple[str, ...]]:
     """One rocket at a random enemy vehicle larger than a scout, unless the enemy is all scouts
     or this side is at least twice its size (CC-WPN-05)."""
-    if own.rockets <= 0 or not own.alive():
+    if own.rockets <= 0 or not own.living:
         return 0, ()
-    targets = [i for i in enemy.alive() if enemy.fighter.units[i].vehicle_class != SCOUT_CLASS]
+    units = enemy.fighter.units
+    targets = [i for i in enemy.living if units[i].vehicle_class != SCOUT_CLASS]
     if not targets or own.size() >= rules.rocket_restraint_size_ratio * enemy.size():
         return 0, ()
     own.rockets -= 1
@@ -226,9 +232,15 @@ def _rocket(own: _Force, enemy: _Force, rules: CombatRules,
 def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> int:
     """Every vehicle rolls its dice, every troop has a 50% chance of a point; × modifiers."""
     units = force.fighter.units
-    total = sum(chances.roll(units[i].dice) for i in force.alive())
-    total += sum(rules.troop_damage for _ in range(force.troops)
-                 if chances.chance(rules.troop_damage_chance))
+    odds, damage = rules.troop_damage_chance, rules.troop_damage
+    if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
+        rng = chances.rng
+        random = rng.random
+        total = sum(units[i].dice.roll(rng) for i in force.living)
+        total += sum(damage for _ in range(force.troops) if random() < odds)
+    else:
+        total = sum(chances.roll(units[i].dice) for i in force.living)
+        total += sum(damage for _ in range(force.troops) if chances.chance(odds))
     factor = force.fighter.factor * (force.fighter.first_round_factor if first else 1.0)
     return max(0, math.floor(total * factor + 0.5))
 
@@ -243,16 +255,24 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     locked: int | None = None
     low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()
+    on_troops, span = firing.troop_hit_chance, high - low + 1
+    # the very draws `SeededChances` makes, called directly (a salvo is many draws):
+    # `randrange(n)` is `_randbelow(n)`, `randint(low, high)` is `low + _randbelow(span)`
+    seeded = chances.rng if type(chances) is SeededChances else None
+    random = seeded.random if seeded is not None else None
+    below: Callable[[int], int] | None = (
+        seeded._randbelow if seeded is not None else None)  # type: ignore[attr-defined]
     while salvo > 0 and alive:
-        if enemy.troops > 0 and chances.chance(firing.troop_hit_chance):
+        if enemy.troops > 0 and (random() < on_troops if random is not None
+                                 else chances.chance(on_troops)):
             enemy.troops -= 1
             enemy.killed += 1
             killed += 1
             salvo -= 1
             continue
         if locked is None:
-            locked = alive[chances.pick(len(alive))]
-        points = min(salvo, chances.between(low, high))
+            locked = alive[below(len(alive)) if below is not None else chances.pick(len(alive))]
+        points = min(salvo, low + below(span) if below is not None else chances.between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
@@ -271,5 +291,6 @@ def _hit(enemy: _Force, index: int, points: int) -> tuple[str, ...]:
     enemy.damage[index] += points
     if was_alive and enemy.damage[index] >= unit.hit_points:
         enemy.destroyed.append(unit.key)
+        enemy.living.remove(index)
         return (unit.key,)
     return ()

@@ -68,17 +68,29 @@ def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> Rea
 def legal_steps(game: Game, convoy_type: str, origin: str) -> tuple[tuple[str, str], ...]:
     """(direction, hex) of every neighbour a convoy of this type may enter from origin (a hex of
     the map): `entry_problem` for each, without checking again what the map's own neighbours
-    are (on the map, adjacent)."""
-    around = game.map.neighbors(origin)
+    are (on the map, adjacent), and asking only whether there is a problem, not which."""
+    world = game.map
+    around = world.neighbors(origin)
     if convoy_type == "air":
         return around
+    road = game.road_between
     if convoy_type in ("land", "military"):
-        return tuple(step for step in around
-                     if _land_problem(game, convoy_type, origin, step[1]) is None)
+        water, island = world.is_water, world.is_island
+        if island(origin):  # off an island only along a road (`_land_problem`)
+            return tuple(step for step in around
+                         if not water(step[1]) and road(origin, step[1]))
+        return tuple(step for step in around if not water(step[1])
+                     and (not island(step[1]) or road(origin, step[1])))
+    river = world.river_between
     if convoy_type == "amphibious":
+        terrains, terrain = game.rules.terrains, world.terrain_of
         return tuple(step for step in around
-                     if _amphibious_problem(game, origin, step[1]) is None)
-    return tuple(step for step in around if _sea_problem(game, origin, step[1]) is None)
+                     if not terrains[terrain(step[1])].amphibious_needs_road_or_river
+                     or road(origin, step[1]) or river(origin, step[1]))
+    if open_to_ships(game, origin):  # from open water into any neighbour (`_sea_problem`)
+        return around
+    return tuple(step for step in around
+                 if open_to_ships(game, step[1]) or river(origin, step[1]))
 
 
 def _land_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:

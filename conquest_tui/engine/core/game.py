@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Collection
-from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
 from conquest_tui.engine.core.state import (
@@ -31,7 +30,7 @@ class Game:
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
                  "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
                  "_hexed_changes", "_paved_ends",
-                 "_lands", "_lands_of", "_lands_changes")
+                 "_lands", "_lands_of", "_lands_seen", "_owners", "_slot")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
@@ -50,9 +49,11 @@ class Game:
         self._hexed: list[Convoy] | None = None
         self._hexed_len = 0
         self._hexed_changes = -1
-        self._lands: dict[int, list[str]] = {}
+        self._lands: dict[int, list[int]] = {}
         self._lands_of: list[HexState] | None = None
-        self._lands_changes = -1
+        self._lands_seen = -1
+        self._owners: list[int] = []
+        self._slot: dict[int, int] = {}
         self.reindex()
 
     def __repr__(self) -> str:
@@ -84,17 +85,41 @@ class Game:
         return self.state.hexes[self.map.index_of(hex_id)]
 
     def owned_hexes(self, clan: int) -> list[str]:
-        """The hexes the Clan owns, in map order (one pass over the map, at C speed), kept
-        until any hex's owner is set or the hex list is another (`OwnerChanges`)."""
+        """The hexes the Clan owns, in map order: each Clan's hexes are kept and follow the
+        hexes given since (`OwnerChanges`), rebuilt in one pass over the map when the hex list
+        is another or the log was emptied."""
+        ids = self.map.hex_ids()
+        return [ids[at] for at in self._land_index().get(clan, ())]
+
+    def _land_index(self) -> dict[int, list[int]]:
+        """Owner → the places (in the hex list) of its hexes, in order; 0 (nobody) left out."""
         hexes = self.state.hexes
-        if hexes is not self._lands_of or OwnerChanges.count != self._lands_changes:
-            self._lands, self._lands_of, self._lands_changes = {}, hexes, OwnerChanges.count
-        owned = self._lands.get(clan)
-        if owned is None:
-            owners = map(_OWNER, hexes)
-            owned = list(compress(self.map.hex_ids(), map(eq, owners, repeat(clan))))
-            self._lands[clan] = owned
-        return list(owned)
+        changed = None if hexes is not self._lands_of else OwnerChanges.since(self._lands_seen)
+        if changed is None:
+            self._owners = list(map(_OWNER, hexes))
+            self._slot = {id(state): at for at, state in enumerate(hexes)}
+            lands: dict[int, list[int]] = {}
+            for at, owner in enumerate(self._owners):
+                if owner:
+                    lands.setdefault(owner, []).append(at)
+            self._lands, self._lands_of = lands, hexes
+        else:
+            owners, slot, lands = self._owners, self._slot, self._lands
+            for state in changed:
+                place = slot.get(id(state))  # a hex of another game's list: not ours
+                if place is None or owners[place] == state.owner:
+                    continue
+                old = owners[place]
+                if old:
+                    places = lands[old]
+                    del places[bisect_left(places, place)]
+                    if not places:
+                        del lands[old]
+                if state.owner:
+                    insort(lands.setdefault(state.owner, []), place)
+                owners[place] = state.owner
+        self._lands_seen = OwnerChanges.count
+        return self._lands
 
     def road_between(self, a: str, b: str) -> bool:
         """Whether a road (from the map or paved in play) links two adjacent hexes."""

@@ -5,7 +5,7 @@
 # one when a game loads. Every annotation names a type defined above it.
 
 import enum
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -274,10 +274,33 @@ class Clan:
 
 class OwnerChanges:
     """How many times any hex has been given to a Clan since the program started
-    (`HexState.set_owner`): `Game.owned_hexes` keeps each Clan's hexes while the count is the
-    one it saw."""
+    (`HexState.set_owner`), and the hexes given lately: `Game.owned_hexes` keeps each Clan's
+    hexes and brings them up to date with the hexes given since the count it saw (or builds
+    them afresh when the log no longer reaches back that far)."""
 
     count = 0
+    base = 0
+    """The count before the log's first hex."""
+    log: ClassVar[list["HexState"]] = []
+    KEEP = 4096
+    """The log is emptied when it holds this many hexes (the games that read it rebuild)."""
+
+    @classmethod
+    def note(cls, hex_state: "HexState") -> None:
+        """A hex was given to a Clan (or to nobody)."""
+        if len(cls.log) >= cls.KEEP:
+            cls.log.clear()
+            cls.base = cls.count
+        cls.log.append(hex_state)
+        cls.count += 1
+
+    @classmethod
+    def since(cls, seen: int) -> "list[HexState] | None":
+        """The hexes given after the count `seen`, oldest first (a hex may come more than
+        once), or None when the log was emptied since."""
+        if seen < cls.base:
+            return None
+        return cls.log[seen - cls.base:]
 
 
 @attrs.define
@@ -308,7 +331,7 @@ class HexState:
     def set_owner(self, clan: int) -> None:
         """Give the hex to `clan` (0: nobody), so that `Game.owned_hexes` knows."""
         self.owner = clan
-        OwnerChanges.count += 1
+        OwnerChanges.note(self)
 
 
 @attrs.define

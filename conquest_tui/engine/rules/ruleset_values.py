@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from random import Random
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 import attrs
 
@@ -17,36 +17,51 @@ V = TypeVar("V")
 _DICE = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
-class FrozenDict(Mapping[K, V]):
-    """A read-only, hashable mapping that keeps insertion order (the rules' tables are ordered)."""
+class FrozenDict(dict[K, V]):
+    """A read-only, hashable mapping that keeps insertion order (the rules' tables are ordered).
 
-    __slots__ = ("_data", "_hash")
+    A dict underneath, so that a look-up is the dict's own (the rules are read in every step
+    of play); every way of changing it raises TypeError."""
+
+    __slots__ = ("_hash",)
 
     def __init__(self, data: Mapping[K, V] | None = None) -> None:
-        self._data: dict[K, V] = dict(data or {})
+        super().__init__(data or {})
         self._hash: int | None = None
 
-    def __getitem__(self, key: K) -> V:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         if self._hash is None:
-            self._hash = hash(tuple(self._data.items()))
+            self._hash = hash(tuple(self.items()))
         return self._hash
 
     def __eq__(self, other: object) -> bool:
+        if isinstance(other, dict):
+            return dict.__eq__(self, other)
         if isinstance(other, Mapping):
-            return self._data == dict(other)
+            return dict(self) == dict(other)
         return NotImplemented
 
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __repr__(self) -> str:
-        return f"FrozenDict({self._data!r})"
+        return f"FrozenDict({dict(self)!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenDict[K, V]], tuple[dict[K, V]]]:
+        return (type(self), (dict(self),))
+
+    def _read_only(self, *_: object, **__: object) -> NoReturn:
+        raise TypeError("the rules' tables cannot be changed")
+
+    __setitem__ = _read_only
+    __delitem__ = _read_only
+    __ior__ = _read_only
+    clear = _read_only
+    pop = _read_only
+    popitem = _read_only
+    setdefault = _read_only
+    update = _read_only
 
 
 @attrs.frozen
@@ -61,8 +76,10 @@ class Range:
             raise InvalidValue("", f"expected low ≤ high, got [{self.low}, {self.high}]")
 
     def roll(self, rng: Random) -> int:
-        """A uniform whole number from low to high."""
-        return rng.randint(self.low, self.high)
+        """A uniform whole number from low to high: the very draw `rng.randint(low, high)`
+        makes, `low + rng._randbelow(high - low + 1)`, taken without the two calls around it
+        (a game turn rolls thousands; tests/test_rule_tables.py holds the two equal)."""
+        return self.low + rng._randbelow(self.high - self.low + 1)  # type: ignore[attr-defined,no-any-return]
 
     @property
     def average(self) -> float:
@@ -141,10 +158,15 @@ class Dice:
         return self.count * (self.sides + 1) / 2 + self.bonus
 
     def roll(self, rng: Random) -> int:
+        """The dice's total: each die the very draw `rng.randint(1, sides)` makes, 1 +
+        `rng._randbelow(sides)`, taken without the two calls around it (as `Range.roll`)."""
         sides = self.sides
+        if sides < 1:
+            return sum([rng.randint(1, sides) for _ in range(self.count)]) + self.bonus  # raises
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
         if self.count == 1:  # the common die: the same draw, without the loop
-            return rng.randint(1, sides) + self.bonus
-        return sum([rng.randint(1, sides) for _ in range(self.count)]) + self.bonus
+            return below(sides) + 1 + self.bonus
+        return sum([below(sides) for _ in range(self.count)]) + self.count + self.bonus
 
     def __str__(self) -> str:
         if self.bonus > 0:

@@ -65,7 +65,7 @@ def spot_from_cities(game: Game, clan: Clan) -> None:
         return
     areas = [reach_area(city.hex, spotting_range(game, city.fortification, city.buildings))
              for city in cities]
-    watched = {hex_id for area in areas for hex_id in area}
+    watched = set().union(*areas)
     foreign: dict[str, list[tuple[int, Convoy]]] = {}
     for position, other in game.convoys_among(watched):
         if other.owner != clan.number:

@@ -51,8 +51,9 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
         if listener is not None:
             heard.append((item, listener))
     everyone = {c.number for c in game.state.clans}
+    playing = len(everyone)  # heard by fewer Clans than play: not by everyone (no set needed)
     game.state.broadcasts = [b for b in game.state.broadcasts
-                             if not everyone <= set(b.heard_by)]
+                             if len(b.heard_by) < playing or not everyone.issubset(b.heard_by)]
     return heard
 
 
