@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from random import Random
 from typing import Protocol
 
@@ -255,13 +254,11 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     locked: int | None = None
     low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()
-    on_troops, span = firing.troop_hit_chance, high - low + 1
-    # the very draws `SeededChances` makes, called directly (a salvo is many draws):
-    # `randrange(n)` is `_randbelow(n)`, `randint(low, high)` is `low + _randbelow(span)`
-    seeded = chances.rng if type(chances) is SeededChances else None
-    random = seeded.random if seeded is not None else None
-    below: Callable[[int], int] | None = (
-        seeded._randbelow if seeded is not None else None)  # type: ignore[attr-defined]
+    on_troops = firing.troop_hit_chance
+    # the very draws `SeededChances` makes, called directly (a salvo is many draws)
+    random = chances.rng.random if type(chances) is SeededChances else None
+    pick = chances.rng.randrange if type(chances) is SeededChances else chances.pick
+    between = chances.rng.randint if type(chances) is SeededChances else chances.between
     while salvo > 0 and alive:
         if enemy.troops > 0 and (random() < on_troops if random is not None
                                  else chances.chance(on_troops)):
@@ -271,8 +268,8 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             salvo -= 1
             continue
         if locked is None:
-            locked = alive[below(len(alive)) if below is not None else chances.pick(len(alive))]
-        points = min(salvo, low + below(span) if below is not None else chances.between(low, high))
+            locked = alive[pick(len(alive))]
+        points = min(salvo, between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:

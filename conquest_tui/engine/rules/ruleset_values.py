@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from random import Random
 from typing import NoReturn, TypeVar
 
@@ -76,10 +76,8 @@ class Range:
             raise InvalidValue("", f"expected low ≤ high, got [{self.low}, {self.high}]")
 
     def roll(self, rng: Random) -> int:
-        """A uniform whole number from low to high: the very draw `rng.randint(low, high)`
-        makes, `low + rng._randbelow(high - low + 1)`, taken without the two calls around it
-        (a game turn rolls thousands; tests/test_rule_tables.py holds the two equal)."""
-        return self.low + rng._randbelow(self.high - self.low + 1)  # type: ignore[attr-defined,no-any-return]
+        """A uniform whole number from low to high."""
+        return rng.randint(self.low, self.high)
 
     @property
     def average(self) -> float:
@@ -158,15 +156,10 @@ class Dice:
         return self.count * (self.sides + 1) / 2 + self.bonus
 
     def roll(self, rng: Random) -> int:
-        """The dice's total: each die the very draw `rng.randint(1, sides)` makes, 1 +
-        `rng._randbelow(sides)`, taken without the two calls around it (as `Range.roll`)."""
         sides = self.sides
-        if sides < 1:
-            return sum([rng.randint(1, sides) for _ in range(self.count)]) + self.bonus  # raises
-        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
         if self.count == 1:  # the common die: the same draw, without the loop
-            return below(sides) + 1 + self.bonus
-        return sum([below(sides) for _ in range(self.count)]) + self.count + self.bonus
+            return rng.randint(1, sides) + self.bonus
+        return sum([rng.randint(1, sides) for _ in range(self.count)]) + self.bonus
 
     def __str__(self) -> str:
         if self.bonus > 0:
