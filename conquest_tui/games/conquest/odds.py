@@ -32,17 +32,22 @@ def capture_chance(rules: ConquestRules, attacking: int, defending: int) -> Frac
 
 
 def capture_estimate(rules: ConquestRules, attacking: int, defending: int) -> float:
-    """The same chance in floating point, remembered, for the bots' many questions."""
+    """The same chance in floating point, remembered, for the bots' many questions; armies past
+    ESTIMATE_CAP a side are scaled down together (the chance then hangs on their ratio)."""
+    largest = max(attacking, defending)
+    if largest > ESTIMATE_CAP:
+        attacking = max(min(attacking, 2), round(attacking * ESTIMATE_CAP / largest))
+        defending = max(min(defending, 1), round(defending * ESTIMATE_CAP / largest))
     key = (rules.attacker_dice, rules.defender_dice, rules.dice_sides)
     known = _estimates.setdefault(key, {})
     if (attacking, defending) not in known:
-        size_a = max(attacking, max((a for a, _d in known), default=0))
-        size_d = max(defending, max((d for _a, d in known), default=0))
-        table = _chances(rules, size_a, size_d, 1.0)
-        known.update(((a, d), table[a][d]) for a in range(size_a + 1) for d in range(size_d + 1))
+        size = min(ESTIMATE_CAP, max(2 * max(attacking, defending), 32))
+        table = _chances(rules, size, size, 1.0)
+        known.update(((a, d), table[a][d]) for a in range(size + 1) for d in range(size + 1))
     return known[(attacking, defending)]
 
 
+ESTIMATE_CAP = 160
 _estimates: dict[object, dict[tuple[int, int], float]] = {}
 N = TypeVar("N", Fraction, float)
 
