@@ -1,4 +1,4 @@
-"""Shared pieces for the Conquest tests: the rules and map from data/conquest, and small positions."""
+"""Shared pieces for the Conquest tests: rules and map from data/conquest, small positions."""
 
 from __future__ import annotations
 

@@ -59,7 +59,8 @@ def test_only_from_an_own_territory_with_two_armies_to_a_bordering_enemy() -> No
 
 
 @pytest.mark.parametrize(
-    ("attacking", "defending", "dice"), [(2, 1, (1, 1)), (3, 1, (2, 1)), (4, 2, (3, 2)), (9, 7, (3, 2))]
+    ("attacking", "defending", "dice"),
+    [(2, 1, (1, 1)), (3, 1, (2, 1)), (4, 2, (3, 2)), (9, 7, (3, 2))],
 )
 def test_dice_by_armies(attacking, defending, dice) -> None:
     """W42-ATT-04, W42-ATT-05: 2→1, 3→2, 4+→3 attacker dice; 1→1, 2+→2 defender dice."""
@@ -96,7 +97,7 @@ def test_an_attack_goes_roll_by_roll_and_may_retreat() -> None:
 
 
 def test_a_blitz_is_fought_out_until_the_attacker_has_one_army() -> None:
-    """W42-ATT-03, W42-ATT-07 (a): a Blitz has no retreat and ends when the attacker is down to one."""
+    """W42-ATT-03, W42-ATT-07 (a): a Blitz has no retreat; it ends with the attacker down to one."""
     state = duel()
     give(state, "Argentina", 0, 3)
     give(state, "Peru", 1, 40)

@@ -70,8 +70,16 @@ def test_may_cash_with_three_must_with_five_one_set_at_a_time() -> None:
     assert state.phase is Phase.CARDS and KeepCards() in legal_actions(state)
     apply(state, KeepCards())
     assert state.phase is Phase.PLACE
-    me.cards = [Card(1, "Peru"), Card(1, "Ural"), Card(1, "Siam"), Card(2, "Iceland"),
-                Card(2, "Japan"), Card(2, "China"), Card(0), Card(3, "Congo")]
+    me.cards = [
+        Card(1, "Peru"),
+        Card(1, "Ural"),
+        Card(1, "Siam"),
+        Card(2, "Iceland"),
+        Card(2, "Japan"),
+        Card(2, "China"),
+        Card(0),
+        Card(3, "Congo"),
+    ]
     begin_turn(state)
     assert KeepCards() not in legal_actions(state)
     with pytest.raises(IllegalAction, match="must cash"):
@@ -86,8 +94,15 @@ def test_may_cash_with_three_must_with_five_one_set_at_a_time() -> None:
         apply(state, KeepCards())
     apply(state, CashSet((Card(2, "Iceland"), Card(2, "Japan"), Card(2, "China"))))
     assert state.phase is Phase.PLACE and len(me.cards) == 2
-    me.cards = [Card(1, "Peru"), Card(1, "Ural"), Card(1, "Siam"), Card(2, "Iceland"),
-                Card(2, "Japan"), Card(2, "China"), Card(0)]
+    me.cards = [
+        Card(1, "Peru"),
+        Card(1, "Ural"),
+        Card(1, "Siam"),
+        Card(2, "Iceland"),
+        Card(2, "Japan"),
+        Card(2, "China"),
+        Card(0),
+    ]
     begin_turn(state)
     apply(state, CashSet((Card(1, "Peru"), Card(1, "Ural"), Card(1, "Siam"))))
     assert state.phase is Phase.PLACE and len(me.cards) == 4  # four left: one set a turn
@@ -107,7 +122,7 @@ def test_set_values_rise_across_the_game(rules) -> None:
 
 
 def test_two_armies_on_each_held_territory_of_the_set(rules) -> None:
-    """W42-CARD-06: +2 straight onto every held territory whose card is cashed (not capped at one)."""
+    """W42-CARD-06: +2 onto every held territory whose card is cashed (not capped at one)."""
     state = attack_ready(started(2))
     world_to(state, 0, 3)
     give(state, "Siam", 1, 1)

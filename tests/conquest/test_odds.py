@@ -17,7 +17,9 @@ def test_one_throw_odds_are_the_known_fractions() -> None:
     """W42-ATT-04..06: e.g. three dice against two: both defenders fall 2890/7776 of the time."""
     assert throw_odds(1, 1) == {(0, 1): Fraction(15, 36), (1, 0): Fraction(21, 36)}
     assert throw_odds(3, 2) == {
-        (0, 2): Fraction(2890, 7776), (1, 1): Fraction(2611, 7776), (2, 0): Fraction(2275, 7776)
+        (0, 2): Fraction(2890, 7776),
+        (1, 1): Fraction(2611, 7776),
+        (2, 0): Fraction(2275, 7776),
     }
     for a, d in PAIRS:
         assert sum(throw_odds(a, d).values()) == 1

@@ -28,24 +28,42 @@ from tests.conquest.conftest import started
 
 
 def test_actions_read_as_a_player_would_say_them() -> None:
-    """Each action prints itself back in words (W42-ATT-03 Blitz and Attack named as the seed does)."""
+    """Each action prints itself back in words (W42-ATT-03: Blitz and Attack, the seed's names)."""
     lines = [
-        Place("Peru", 1).line(), Place("Peru", 3).line(),
-        CashSet((Card(1, "Peru"), Card(0), Card(2, "Ural"))).line(), KeepCards().line(),
-        Attack("Peru", "Brazil").line(), Attack("Peru", "Brazil", blitz=True).line(),
-        Roll().line(), Retreat().line(), MoveIn(1).line(), MoveIn(0).line(),
-        StopAttacking().line(), Move("Peru", "Brazil", 2).line(), EndTurn().line(),
-        StandingOrder("Peru", 6, "Brazil").line(), StandingOrder("Peru", 6).line(),
+        Place("Peru", 1).line(),
+        Place("Peru", 3).line(),
+        CashSet((Card(1, "Peru"), Card(0), Card(2, "Ural"))).line(),
+        KeepCards().line(),
+        Attack("Peru", "Brazil").line(),
+        Attack("Peru", "Brazil", blitz=True).line(),
+        Roll().line(),
+        Retreat().line(),
+        MoveIn(1).line(),
+        MoveIn(0).line(),
+        StopAttacking().line(),
+        Move("Peru", "Brazil", 2).line(),
+        EndTurn().line(),
+        StandingOrder("Peru", 6, "Brazil").line(),
+        StandingOrder("Peru", 6).line(),
         StandingOrder("Peru", 0).line(),
     ]
     assert lines == [
-        "Place 1 army on Peru", "Place 3 armies on Peru",
-        "Cash in Peru (1), a wild card, Ural (2)", "Keep the cards",
-        "Attack Brazil from Peru", "Blitz Brazil from Peru",
-        "Roll the dice", "Retreat", "Move 1 army more in", "Move no more armies in",
-        "Stop attacking", "Move 2 armies from Peru to Brazil", "End the turn",
+        "Place 1 army on Peru",
+        "Place 3 armies on Peru",
+        "Cash in Peru (1), a wild card, Ural (2)",
+        "Keep the cards",
+        "Attack Brazil from Peru",
+        "Blitz Brazil from Peru",
+        "Roll the dice",
+        "Retreat",
+        "Move 1 army more in",
+        "Move no more armies in",
+        "Stop attacking",
+        "Move 2 armies from Peru to Brazil",
+        "End the turn",
         "Withdraw from Peru to Brazil if attacked by 6 armies or more",
-        "Withdraw from Peru if attacked by 6 armies or more", "Defend Peru",
+        "Withdraw from Peru if attacked by 6 armies or more",
+        "Defend Peru",
     ]
 
 

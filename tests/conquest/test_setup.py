@@ -25,16 +25,24 @@ def test_two_to_six_players(rules, board) -> None:
 
 
 def test_the_map_has_42_territories_in_six_continents(board) -> None:
-    """W42-GEN-02, W42-ARM-02: the seed's continents, territories (its spelling mended) and bonuses."""
+    """W42-GEN-02, W42-ARM-02: the seed's continents, territories (spelling mended), bonuses."""
     assert len(board.territories) == 42
     bonuses = {c.name: c.bonus for c in board.continents}
     assert bonuses == {
-        "North America": 5, "South America": 2, "Europe": 5, "Africa": 3, "Asia": 7,
+        "North America": 5,
+        "South America": 2,
+        "Europe": 5,
+        "Africa": 3,
+        "Asia": 7,
         "Australia": 2,
     }
     sizes = {c.name: len(c.territories) for c in board.continents}
     assert sizes == {
-        "North America": 9, "South America": 4, "Europe": 7, "Africa": 6, "Asia": 12,
+        "North America": 9,
+        "South America": 4,
+        "Europe": 7,
+        "Africa": 6,
+        "Asia": 12,
         "Australia": 4,
     }
     assert "Great Britain" in board.territories and "Egypt" in board.territories
@@ -54,8 +62,13 @@ def test_borders_are_the_classic_83_both_ways_and_connected(board) -> None:
 
 @pytest.mark.parametrize(
     ("players", "allotment", "dealt"),
-    [(2, 50, [21, 21]), (3, 35, [14] * 3), (4, 30, [11, 11, 10, 10]),
-     (5, 25, [9, 9, 8, 8, 8]), (6, 20, [7] * 6)],
+    [
+        (2, 50, [21, 21]),
+        (3, 35, [14] * 3),
+        (4, 30, [11, 11, 10, 10]),
+        (5, 25, [9, 9, 8, 8, 8]),
+        (6, 20, [7] * 6),
+    ],
 )
 def test_deal_and_allotment(rules, board, players, allotment, dealt) -> None:
     """W42-SET-01/02/03, W42-GEN-03: the allotment by players, equal deals with one army on each

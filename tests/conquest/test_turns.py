@@ -19,8 +19,15 @@ from conquest_tui.games.conquest.turn import allotment, begin_turn, end_turn
 from tests.conquest.conftest import attack_ready, give, started, world_to
 
 NORTH_AMERICA = (
-    "Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec",
-    "Western United States", "Eastern United States", "Central America",
+    "Alaska",
+    "Northwest Territory",
+    "Greenland",
+    "Alberta",
+    "Ontario",
+    "Quebec",
+    "Western United States",
+    "Eastern United States",
+    "Central America",
 )
 
 
@@ -28,8 +35,16 @@ def test_allotment_territories_over_three_and_continents() -> None:
     """W42-ARM-01/02: held territories ÷ 3 (remainder dropped) plus each whole continent's bonus."""
     state = started(2)
     world_to(state, 1)
-    for territory in [*NORTH_AMERICA, "Venezuela", "Peru", "Brazil", "Argentina", "Iceland",
-                      "Ural", "China"]:
+    for territory in [
+        *NORTH_AMERICA,
+        "Venezuela",
+        "Peru",
+        "Brazil",
+        "Argentina",
+        "Iceland",
+        "Ural",
+        "China",
+    ]:
         give(state, territory, 0, 1)
     base, held, total = allotment(state, 0)
     assert (base, held) == (16 // 3, ["North America", "South America"])
@@ -110,7 +125,7 @@ def test_the_turn_limit_ends_the_game_with_the_most_territories() -> None:
 
 
 def test_turns_pass_in_order_and_rounds_count() -> None:
-    """W42-TURN-01, W42-SET-05: the turn passes around the fixed order; a round is every player's turn."""
+    """W42-TURN-01, W42-SET-05: turns go round the fixed order; a round is every player's turn."""
     state = attack_ready(started(3))
     apply(state, StopAttacking())
     events = apply(state, EndTurn())
