@@ -50,7 +50,7 @@ def games(count: int) -> bool:
     for i in range(count):
         players = 2 + i % 5
         result = play_game(rules, board, ["normal"] * players, seed=i)
-        rounds.append(result["rounds"])
+        rounds.append(result["turns"])
         conquered += result["world_conquered"]
         cashed.append(result["sets_cashed"])
     print(

@@ -35,7 +35,8 @@ def play_game(
 
 
 def summary(state: GameState, seed: int) -> dict[str, Any]:
-    """Winner, rounds, eliminations, cards cashed and continents held, as JSON-able data."""
+    """Winner, turns (rounds: every living player's turn), eliminations, sets of cards cashed and
+    continents held (at the end, and how many turns each player began holding each), as JSON."""
     names = [p.name for p in state.players]
     winner = None if state.winner is None else names[state.winner]
     return {
@@ -43,7 +44,8 @@ def summary(state: GameState, seed: int) -> dict[str, Any]:
         "seed": seed,
         "players": names,
         "winner": winner,
-        "rounds": state.round,
+        "turns": state.round,
+        "ended_by": "the world conquered" if len(state.alive()) == 1 else "the turn limit",
         "world_conquered": len(state.alive()) == 1,
         "eliminations": [
             {"player": names[out], "by": names[by], "round": when}
