@@ -1,0 +1,1 @@
+"""Each game's own rules, state and bots, below the table (title, seats, saves) the games share."""
