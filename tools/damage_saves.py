@@ -432,18 +432,25 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
         else:
             game = savefile.load_game(path, rules)
     except SaveError as error:
-        message = str(error)
-        if not message.startswith(f"{path}: ") or "\n" in message:
-            return Outcome("crashed", f"badly worded refusal: {message}")
-        return Outcome("refused", message)
+        return _refused(error, path)
     except Exception:  # noqa: BLE001 — counting crashes is the point
         return Outcome("crashed", "load: " + _last_line())
     try:
         play_round(game)
         savefile.game_to_text(game)
+    except SaveError as error:  # a Clan's last turn is checked when first used
+        return _refused(error, path)
     except Exception:  # noqa: BLE001
         return Outcome("crashed", "play: " + _last_line())
     return Outcome("played")
+
+
+def _refused(error: SaveError, path: Path) -> Outcome:
+    """A refusal: one sentence naming the file, or a crash when it is worded otherwise."""
+    message = str(error)
+    if not message.startswith(f"{path}: ") or "\n" in message:
+        return Outcome("crashed", f"badly worded refusal: {message}")
+    return Outcome("refused", message)
 
 
 def _through_the_cli(path: Path, outcome: Outcome) -> Outcome:
