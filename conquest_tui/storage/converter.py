@@ -45,7 +45,7 @@ def make_converter(*, detailed: bool) -> cattrs.Converter:
     hooks_facts.register(converter)
     hooks_tables.register(converter)
     past_reports.register(converter)
-    saved_events.register(converter)
+    saved_events.register(converter, structure)
     return converter
 
 

@@ -23,8 +23,14 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Event, LastTurn
 from conquest_tui.engine.core.turn_phases import TurnPhase
+from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
+from conquest_tui.storage.field_errors import FieldError
 from conquest_tui.storage.hooks import PRIMITIVES, expected_kind
+from conquest_tui.storage.save_checks import SaveCheckError
 from conquest_tui.storage.save_list import SaveError, save_error
+
+Build = Callable[[Any, Any, str], Any]
+"""`converter.structure(data, cls, path)`: the records, or FieldError naming the first bad field."""
 
 COLUMNS = frozenset(spec.name for spec in attrs.fields(Event))
 """The columns an events table is written with (every field of an event)."""
@@ -47,6 +53,8 @@ class SavedEvents:
     when first asked for. `source` (the file) and `where` (the field's path) name a bad one."""
 
     table: dict[str, Any]
+    build: Build
+    """The converter's `structure` (a FieldError naming the first bad field)."""
     source: str = "the save"
     where: str = "state.clans[0].last_turn.events"
     _refused: SaveError | None = None
@@ -63,14 +71,10 @@ class SavedEvents:
             raise
 
     def _built(self) -> list[Event]:
-        from conquest_tui.storage.converter import FieldError, structure
-        from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
-        from conquest_tui.storage.save_checks import SaveCheckError
-
         table = dict(self.table)  # checking makes columns anew: the table as read stays
         holds = prepare_saved_events({"clans": [{"last_turn": {"events": table}}]})
         try:
-            events = structure(table, list[Event], self.where)
+            events: list[Event] = self.build(table, list[Event], self.where)
         except FieldError as exc:
             raise save_error(self.source, str(exc)) from None
         if not holds:
@@ -108,12 +112,24 @@ def _is_last_turn(t: Any) -> bool:
     return t is LastTurn
 
 
-def _structure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+Factory = Callable[[Any, cattrs.Converter], Callable[[Any, Any], Any]]
+
+
+def _structure_factory(build: Build) -> Factory:
+    def factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        return _structure_last_turn(converter, build)
+
+    return factory
+
+
+def _structure_last_turn(converter: cattrs.Converter, build: Build) -> Callable[[Any, Any], Any]:
     table = converter.get_structure_hook(list[Event])
     lazy = not converter.detailed_validation  # the detailed pass names a bad field: it builds
 
     def events(value: Any, _: Any) -> Any:
-        return SavedEvents(value) if lazy and laid_out(value) else table(value, list[Event])
+        if lazy and laid_out(value):
+            return SavedEvents(value, build)
+        return table(value, list[Event])
 
     # Any: cattrs takes the overrides as keyword arguments beside its own flags
     renamed: dict[str, Any] = {"_events": override(rename="events", struct_hook=events)}
@@ -139,8 +155,9 @@ def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any],
     return generated
 
 
-def register(converter: cattrs.Converter) -> None:
-    """A last turn's events are kept as read by a load and written back unread by a save
+def register(converter: cattrs.Converter, build: Build) -> None:
+    """A last turn's events are kept as read by a load, built by `build` (the converter's
+    `structure`, naming a bad field) when first used and written back unread by a save
     (registered after the table hooks: the events are a table)."""
-    converter.register_structure_hook_factory(_is_last_turn, _structure_factory)
+    converter.register_structure_hook_factory(_is_last_turn, _structure_factory(build))
     converter.register_unstructure_hook_factory(_is_last_turn, _unstructure_factory)
