@@ -12,7 +12,6 @@ its own and measures its memory too.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -25,8 +24,8 @@ from tools.damage_saves import (
     HOSTILE,
     KINDS,
     Variant,
-    base_text,
     dangling_variant,
+    first_clan,
     hostile_variant,
     make_variant,
     try_variant,
@@ -109,8 +108,8 @@ def test_the_command_line_refuses_hostile_saves_without_crashing(
     turn is checked when first used: the other Clans' reports are still shown)."""
     path = tmp_path / FILE_NAME
     path.write_bytes(hostile_variant(name).payload)
-    damaged = json.loads(base_text())["data"]["state"]["clans"][0]["number"]
-    code = conquest(["report", "--save", str(path), "--clan", str(damaged), "--allow-edited"])
+    code = conquest(["report", "--save", str(path), "--clan", str(first_clan()),
+                     "--allow-edited"])
     err = capsys.readouterr().err
     assert code == 1, err
     assert err.strip().startswith(f"conquest: {path}: ") and HOSTILE[name].field in err

@@ -366,8 +366,9 @@ def hostile_variant(name: str) -> Variant:
 
 
 def first_clan() -> int:
-    """A Clan of the base save (for `conquest report --clan`)."""
-    return int(json.loads(base_text())["data"]["state"]["clan_order"][0])
+    """The first Clan saved in the base save (for `conquest report --clan`): the hostile edits
+    damage its fields, and its report reads its last turn (checked when first used)."""
+    return int(json.loads(base_text())["data"]["state"]["clans"][0]["number"])
 
 
 def dangling_variant(name: str) -> Variant:
