@@ -259,7 +259,10 @@ def breakdown() -> None:
 
     def parse_and_prepare() -> None:
         parse()
-        prepare_saved_events(fresh[0]["state"])
+        prepare_saved_events(fresh[0]["state"], last_turns=False)
+
+    def next_clans_last_turn() -> None:  # as a load reads it: built and checked from the table
+        structure_state(fresh[0]["state"]).clans[0].last_turn.events  # noqa: B018
 
     gc.disable()  # as a save and a load pause it (savefile._gc_paused)
     parts = {
@@ -270,10 +273,14 @@ def breakdown() -> None:
         "orjson.loads (the data, as loading does)": median_ms(lambda: orjson.loads(text)),
         "preflight (the map's shape, tables' lengths)": median_ms(
             lambda: preflight(fresh[0], "bench", game.rules), before=parse),
-        "prepare_saved_events (every event's facts)": median_ms(
+        "prepare_saved_events (inboxes' and mail's facts)": median_ms(
+            lambda: prepare_saved_events(fresh[0]["state"], last_turns=False), before=parse),
+        "  every last turn's too (left to their first use)": median_ms(
             lambda: prepare_saved_events(fresh[0]["state"]), before=parse),
-        "structure_state": median_ms(lambda: structure_state(fresh[0]["state"]),
-                                     before=parse_and_prepare),
+        "structure_state (last turns kept as read)": median_ms(
+            lambda: structure_state(fresh[0]["state"]), before=parse_and_prepare),
+        "  with one Clan's last turn built and checked": median_ms(
+            next_clans_last_turn, before=parse_and_prepare),
         "check_state (references and ranges, on every load)": median_ms(
             lambda: save_checks.check_state(game.rules, game.map, state, data)),
         "check_saved_events (problems, broadcasts)": median_ms(

@@ -103,7 +103,9 @@ def test_hostile_saves_are_refused_naming_their_field(name: str, tmp_path: Path)
                                   "map roads nested 300 deep"])
 def test_the_command_line_refuses_hostile_saves_without_crashing(
         name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`conquest report --allow-edited` exits 1 with the sentence, never 70 (its crash)."""
+    """`conquest report --allow-edited` exits 1 with the sentence, never 70 (its crash). The
+    report is of the first saved Clan, whose last turn holds the damaged fact (a Clan's last
+    turn is checked when first used: the other Clans' reports are still shown)."""
     path = tmp_path / FILE_NAME
     path.write_bytes(hostile_variant(name).payload)
     code = conquest(["report", "--save", str(path), "--clan", str(first_clan()),

@@ -366,8 +366,9 @@ def hostile_variant(name: str) -> Variant:
 
 
 def first_clan() -> int:
-    """A Clan of the base save (for `conquest report --clan`)."""
-    return int(json.loads(base_text())["data"]["state"]["clan_order"][0])
+    """The first Clan saved in the base save (for `conquest report --clan`): the hostile edits
+    damage its fields, and its report reads its last turn (checked when first used)."""
+    return int(json.loads(base_text())["data"]["state"]["clans"][0]["number"])
 
 
 def dangling_variant(name: str) -> Variant:
@@ -432,18 +433,25 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
         else:
             game = savefile.load_game(path, rules)
     except SaveError as error:
-        message = str(error)
-        if not message.startswith(f"{path}: ") or "\n" in message:
-            return Outcome("crashed", f"badly worded refusal: {message}")
-        return Outcome("refused", message)
+        return _refused(error, path)
     except Exception:  # noqa: BLE001 — counting crashes is the point
         return Outcome("crashed", "load: " + _last_line())
     try:
         play_round(game)
         savefile.game_to_text(game)
+    except SaveError as error:  # a Clan's last turn is checked when first used
+        return _refused(error, path)
     except Exception:  # noqa: BLE001
         return Outcome("crashed", "play: " + _last_line())
     return Outcome("played")
+
+
+def _refused(error: SaveError, path: Path) -> Outcome:
+    """A refusal: one sentence naming the file, or a crash when it is worded otherwise."""
+    message = str(error)
+    if not message.startswith(f"{path}: ") or "\n" in message:
+        return Outcome("crashed", f"badly worded refusal: {message}")
+    return Outcome("refused", message)
 
 
 def _through_the_cli(path: Path, outcome: Outcome) -> Outcome:

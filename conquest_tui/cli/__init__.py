@@ -36,10 +36,11 @@ __all__ = ["CliError", "PinNeeded", "build_parser", "main", "odds_json", "play",
 def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a headless command; a session error becomes one sentence, like a CliError."""
     from conquest_tui.session import SessionError
+    from conquest_tui.storage.save_list import SaveError
 
     try:
         return func(args)
-    except SessionError as error:
+    except (SessionError, SaveError) as error:  # SaveError: a damaged event found on first use
         raise CliError(str(error)) from None
 
 

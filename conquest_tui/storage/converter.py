@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 import cattrs
 
-from conquest_tui.storage import hooks, hooks_facts, hooks_tables, past_reports
+from conquest_tui.storage import hooks, hooks_facts, hooks_tables, past_reports, saved_events
 from conquest_tui.storage.field_errors import FieldError, FieldErrors, field_errors
 from conquest_tui.storage.hooks_tables import table_columns
 
@@ -45,6 +45,7 @@ def make_converter(*, detailed: bool) -> cattrs.Converter:
     hooks_facts.register(converter)
     hooks_tables.register(converter)
     past_reports.register(converter)
+    saved_events.register(converter, structure)
     return converter
 
 

@@ -48,23 +48,28 @@ _INT, _STR, _LIST, _TUPLE, _DICT = (frozenset({t}) for t in (int, str, list, tup
 _NONE = type(None)
 
 
-def check_saved_events(state: GameState, *, events_hold: bool = False) -> None:
+def check_saved_events(state: GameState, *, events_hold: bool = False,
+                       last_turns: bool = True) -> None:
     """Raise SaveCheckError naming the first saved event, problem or broadcast whose facts do
     not hold to what its kind needs (a missing fact, a fact of the wrong type, an unknown case).
 
     `events_hold`: `prepare_saved_events` found that every event holds (they are not walked).
+    `last_turns`: the last turns' events too (a load leaves them to their first use:
+    storage/saved_events).
     """
     if not events_hold:
         for c, clan in enumerate(state.clans):
-            _name_the_first(clan.inbox, f"state.clans[{c}].inbox")
-            _name_the_first(clan.mail, f"state.clans[{c}].mail")
-            _name_the_first(clan.last_turn.events, f"state.clans[{c}].last_turn.events")
+            name_the_first(clan.inbox, f"state.clans[{c}].inbox")
+            name_the_first(clan.mail, f"state.clans[{c}].mail")
+            if last_turns:
+                name_the_first(clan.last_turn.events, f"state.clans[{c}].last_turn.events")
     for c, clan in enumerate(state.clans):
         _check_problems(clan.last_turn.problems, f"state.clans[{c}].last_turn.problems")
     _check_broadcasts(state.broadcasts)
 
 
-def _name_the_first(events: Sequence[Event], base: str) -> None:
+def name_the_first(events: Sequence[Event], base: str) -> None:
+    """Raise SaveCheckError naming the first of the events whose facts do not hold."""
     for index, event in enumerate(events):
         told = event.actor != 0 and event.actor != event.clan
         problem = unmet(needs_of(event.kind, told=told), event.facts,
@@ -91,12 +96,12 @@ def _shown(value: Any) -> str:
 # --- before structuring: every Clan's events, a kind at a time -----------------------------------
 
 
-def prepare_saved_events(state: Any) -> bool:
+def prepare_saved_events(state: Any, *, last_turns: bool = True) -> bool:
     """Whether every event of the state's data (migrated, not yet structured) holds to what its
     kind needs; the facts that are tuples become tuples on the way (in place: the data is the
     load's own). False, and nothing vouched for, when any table is not laid out as events are
     (structuring then names it) or any event falls short (`check_saved_events` names it)."""
-    tables = _event_tables(state)
+    tables = _event_tables(state, last_turns=last_turns)
     if tables is None:
         return False
     if not tables:
@@ -135,9 +140,9 @@ def prepare_saved_events(state: Any) -> bool:
     return True
 
 
-def _event_tables(state: Any) -> list[dict[str, Any]] | None:
-    """Each Clan's inbox, mail and last turn's events, tables as saved (one list per field);
-    None when the data is not laid out so."""
+def _event_tables(state: Any, *, last_turns: bool) -> list[dict[str, Any]] | None:
+    """Each Clan's inbox, mail and (`last_turns`) last turn's events, tables as saved (one list
+    per field); None when the data is not laid out so."""
     if state.__class__ is not dict or state.get("clans", []).__class__ is not list:
         return None
     tables = []
@@ -147,7 +152,9 @@ def _event_tables(state: Any) -> list[dict[str, Any]] | None:
         last = clan.get("last_turn", {})
         if last.__class__ is not dict:
             return None
-        for table in (clan.get("inbox", {}), clan.get("mail", {}), last.get("events", {})):
+        found = (clan.get("inbox", {}), clan.get("mail", {}),
+                 last.get("events", {}) if last_turns else {})
+        for table in found:
             if table.__class__ is not dict:
                 return None
             if not table:

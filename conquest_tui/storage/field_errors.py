@@ -68,7 +68,10 @@ def field_errors(exc: BaseException, path: str, *, dotted_keys: bool = False) ->
         without = [inner for inner in without if not isinstance(inner, ForbiddenExtraKeysError)]
         for inner, note in with_notes:
             if isinstance(note, AttributeValidationNote):
-                found.extend(field_errors(inner, _join(path, note.name), dotted_keys=dotted_keys))
+                # a private attribute is saved under its name without the underscore (its
+                # attrs alias: `LastTurn._events` is `events`)
+                found.extend(field_errors(inner, _join(path, note.name.lstrip("_")),
+                                          dotted_keys=dotted_keys))
             else:
                 found.extend(field_errors(inner, _step(path, note.index, dotted_keys),
                                           dotted_keys=dotted_keys))

@@ -52,6 +52,7 @@ from conquest_tui.storage.save_list import (
     save_error,
     stamp_of,
 )
+from conquest_tui.storage.saved_events import name_sources
 
 __all__ = ["BACKUPS", "EditedSave", "SaveError", "SaveStamp", "backup_path", "canonical_json",
            "checksum_of", "game_from_text", "game_to_text", "load_game", "load_stamped",
@@ -233,6 +234,16 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
         )
 
 
+def _read_the_first_shown(state: GameState) -> None:
+    """Build and check the events of the Clan whose turn is next (its report is the first
+    shown, its turn the first played): a damaged one is refused on load; the other Clans'
+    are checked when first used (storage/saved_events)."""
+    active = active_clan_number(state.clan_order, state.turn_index)
+    for clan in state.clans:
+        if clan.number == active:
+            _ = clan.last_turn.events
+
+
 def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
                    allow_edited: bool = False) -> Game:
     """The Game a save file's text holds; SaveError naming `source` when it cannot be used.
@@ -263,11 +274,15 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
             data = migrate(envelope["data"], envelope["version"])
         except MigrationError as exc:
             raise save_error(source, str(exc)) from None
-        events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None)
+        # The last turns' events are checked when first used (storage/saved_events).
+        events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None,
+                                           last_turns=False)
         game_map, state, raw_state = _structure_data(data, source)
+        name_sources(state.clans, source)
+        _read_the_first_shown(state)
         try:
             check_state(rules, game_map, state, raw_state)
-            check_saved_events(state, events_hold=events_hold)
+            check_saved_events(state, events_hold=events_hold, last_turns=False)
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
         # The data as read goes before collections resume: they then walk only the game.

@@ -168,6 +168,19 @@ class SpyReport:
     sightings: list[Sighting] = attrs.field(factory=list)
 
 
+class EventSource(Protocol):
+    """Where a last turn's events are read from when first asked for (a save keeps them as
+    read: storage/saved_events)."""
+
+    def read(self) -> list[Event]:
+        """The events (a damaged source raises the loader's error, naming the field)."""
+        ...
+
+
+def _event_list(kept: list[Event] | EventSource) -> list[Event]:
+    return kept if isinstance(kept, list) else kept.read()
+
+
 @attrs.define
 class LastTurn:
     """What a Clan's last player turn produced: its sheet, problems and events (CC-SEQ-13)."""
@@ -175,10 +188,30 @@ class LastTurn:
     game_turn: int = 0
     sheet: str = ""
     problems: list[Problem] = attrs.field(factory=list)
-    events: list[Event] = attrs.field(factory=list)
+    _events: list[Event] | EventSource = attrs.field(factory=list, alias="events",
+                                                     eq=_event_list)
+    """The turn's events, or where to read them (`events`) when first asked for: a load does
+    not build and check a Clan's last turn until it is shown, played or saved anew."""
     income: dict[str, int] = attrs.field(factory=dict)
     visited_hexes: list[str] = attrs.field(factory=list)
     conquered_hexes: list[str] = attrs.field(factory=list)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events the turn produced, in order (read from their source on first use)."""
+        kept = self._events
+        if not isinstance(kept, list):
+            kept = self._events = kept.read()
+        return kept
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = events
+
+    def kept_events(self) -> list[Event] | EventSource:
+        """The events, or their source when they were never asked for (a save writes an unread
+        source back as it read it)."""
+        return self._events
 
 
 class ReportSource(Protocol):

@@ -1,0 +1,163 @@
+"""A Clan's last turn's events as a save holds them: kept as read, built and checked on first use.
+
+A late game's save holds some 4,000 last-turn events (a few hundred a Clan), half of what a load
+would build and check; a load needs none of them until a Clan's report is shown, its turn is
+played or its history replayed. So a load keeps each Clan's table as read (`SavedEvents`, after
+a cheap check of its layout: the columns of an event, lists of one length) and the first use of
+`LastTurn.events` checks every event against what its kind needs (`event_checks`) and builds
+them; a bad one is then refused as a load refuses it, one sentence naming the file and the
+field ("damaged.json: state.clans[1].last_turn.events[3].facts.cost: is missing"). A save writes
+a table nobody asked for back as it was read. A table not laid out as events are is built (and
+refused) on load, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.state import Event, LastTurn
+from conquest_tui.engine.core.turn_phases import TurnPhase
+from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
+from conquest_tui.storage.field_errors import FieldError
+from conquest_tui.storage.hooks import PRIMITIVES, expected_kind
+from conquest_tui.storage.save_checks import SaveCheckError
+from conquest_tui.storage.save_list import SaveError, save_error
+
+Build = Callable[[Any, Any, str], Any]
+"""`converter.structure(data, cls, path)`: the records, or FieldError naming the first bad field."""
+
+COLUMNS = frozenset(spec.name for spec in attrs.fields(Event))
+"""The columns an events table is written with (every field of an event)."""
+_ALLOWED: dict[str, frozenset[Any]] = {
+    "kind": frozenset(kind.value for kind in EventKind),
+    "phase": frozenset(phase.value for phase in TurnPhase),
+}
+"""The words a column of names may hold."""
+_TYPES: dict[str, frozenset[type]] = {
+    spec.name: frozenset({dict}) if spec.name == "facts" else PRIMITIVES[int]
+    if spec.type is int else PRIMITIVES[str]
+    for spec in attrs.fields(attrs.resolve_types(Event))
+}
+"""The classes each column's cells may be as read (the names are words: text)."""
+
+
+@attrs.define(eq=False)
+class SavedEvents:
+    """One Clan's last-turn events as the save holds them (a table: one list per field), read
+    when first asked for. `source` (the file) and `where` (the field's path) name a bad one."""
+
+    table: dict[str, Any]
+    build: Build
+    """The converter's `structure` (a FieldError naming the first bad field)."""
+    source: str = "the save"
+    where: str = "state.clans[0].last_turn.events"
+    _refused: SaveError | None = None
+
+    def read(self) -> list[Event]:
+        """The events; SaveError naming the file and the first bad field when one does not
+        hold to what its kind needs (raised again on every later use)."""
+        if self._refused is not None:
+            raise self._refused
+        try:
+            return self._built()
+        except SaveError as exc:
+            self._refused = exc
+            raise
+
+    def _built(self) -> list[Event]:
+        table = dict(self.table)  # checking makes columns anew: the table as read stays
+        holds = prepare_saved_events({"clans": [{"last_turn": {"events": table}}]})
+        try:
+            events: list[Event] = self.build(table, list[Event], self.where)
+        except FieldError as exc:
+            raise save_error(self.source, str(exc)) from None
+        if not holds:
+            try:
+                name_the_first(events, self.where)
+            except SaveCheckError as exc:
+                raise save_error(self.source, str(exc)) from None
+        return events
+
+
+def laid_out(value: Any) -> bool:
+    """Whether a table as read has an event's columns, each a list, all of one length, every
+    cell of its type, every name known; only the facts are left to their first use (a table
+    that is not so is built on load, naming what is wrong). Each column is checked in C."""
+    if value.__class__ is not dict or value.keys() != COLUMNS:
+        return False
+    columns = list(value.values())
+    if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
+        return False
+    if not all(set(map(type, value[name])) <= allowed for name, allowed in _TYPES.items()):
+        return False
+    return all(set(value[name]) <= allowed for name, allowed in _ALLOWED.items())
+
+
+def name_sources(clans: list[Any], source: str) -> None:
+    """Tell each Clan's unread events which file and field they are (for a refusal's words)."""
+    for number, clan in enumerate(clans):
+        kept = clan.last_turn.kept_events()
+        if isinstance(kept, SavedEvents):
+            kept.source = source
+            kept.where = f"state.clans[{number}].last_turn.events"
+
+
+def _is_last_turn(t: Any) -> bool:
+    return t is LastTurn
+
+
+Factory = Callable[[Any, cattrs.Converter], Callable[[Any, Any], Any]]
+
+
+def _structure_factory(build: Build) -> Factory:
+    def factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        return _structure_last_turn(converter, build)
+
+    return factory
+
+
+def _structure_last_turn(converter: cattrs.Converter, build: Build) -> Callable[[Any, Any], Any]:
+    table = converter.get_structure_hook(list[Event])
+    lazy = not converter.detailed_validation  # the detailed pass names a bad field: it builds
+
+    def events(value: Any, _: Any) -> Any:
+        if lazy and laid_out(value):
+            return SavedEvents(value, build)
+        return table(value, list[Event])
+
+    # Any: cattrs takes the overrides as keyword arguments beside its own flags
+    renamed: dict[str, Any] = {"_events": override(rename="events", struct_hook=events)}
+    generated = make_dict_structure_fn(LastTurn, converter, **renamed)
+
+    def structure_last_turn(value: Any, _: Any) -> LastTurn:
+        if value.__class__ is not dict:
+            raise expected_kind(dict, value)
+        made: LastTurn = generated(value, LastTurn)
+        return made
+
+    return structure_last_turn
+
+
+def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    table = converter.get_unstructure_hook(list[Event])
+
+    def events(kept: Any) -> Any:
+        return kept.table if isinstance(kept, SavedEvents) else table(kept)
+
+    renamed: dict[str, Any] = {"_events": override(rename="events", unstruct_hook=events)}
+    generated: Callable[[Any], Any] = make_dict_unstructure_fn(LastTurn, converter, **renamed)
+    return generated
+
+
+def register(converter: cattrs.Converter, build: Build) -> None:
+    """A last turn's events are kept as read by a load, built by `build` (the converter's
+    `structure`, naming a bad field) when first used and written back unread by a save
+    (registered after the table hooks: the events are a table)."""
+    converter.register_structure_hook_factory(_is_last_turn, _structure_factory(build))
+    converter.register_unstructure_hook_factory(_is_last_turn, _unstructure_factory)

@@ -1,0 +1,99 @@
+"""A Clan's last turn is built and checked when first used (storage/saved_events, issue 24).
+
+A load checks the next Clan's events at once (its report is the first shown, its turn the first
+played) and leaves the other Clans' as read until their report, turn or history needs them; a
+damaged one is then refused in the sentence a load would give, naming the file and the field;
+a save writes an unread last turn back as it was read (CC-SEQ-13: the report after a turn).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.cli import main as conquest
+from conquest_tui.engine.core.game import Game
+from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
+from tools.damage_saves import forged_text
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="lazy-events")
+    for _ in range(2):
+        session.play_bots(game)
+    path = tmp_path_factory.mktemp("lazy") / "game.json"
+    save_game(game, path, backups=0)
+    return game, path
+
+
+def _forged(path: Path, edit: Any, folder: Path) -> Path:
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    edit(envelope["data"]["state"])
+    forged = folder / "forged.json"
+    forged.write_bytes(forged_text(envelope).encode("utf-8"))
+    return forged
+
+
+def _positions(game: Game) -> tuple[int, int]:
+    """(the saved position of the next Clan, of another Clan whose last turn has events)."""
+    state = game.state
+    active = state.clan_order[state.turn_index]
+    numbers = [clan.number for clan in state.clans]
+    other = next(i for i, clan in enumerate(state.clans)
+                 if clan.number != active and clan.last_turn.events)
+    return numbers.index(active), other
+
+
+def test_a_save_nobody_read_is_written_back_as_it_was_and_reads_as_it_was_played(
+        played: tuple[Game, Path]) -> None:
+    game, path = played
+    again = load_game(path)
+    assert game_to_text(again) == path.read_text(encoding="utf-8")
+    for before, after in zip(game.state.clans, again.state.clans, strict=True):
+        assert after.last_turn.events == before.last_turn.events
+    assert game_to_text(again) == path.read_text(encoding="utf-8")
+
+
+def test_the_next_clans_damaged_event_is_refused_on_load(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    game, path = played
+    active, _ = _positions(game)
+
+    def remove(state: dict[str, Any]) -> None:
+        del state["clans"][active]["last_turn"]["events"]["facts"][0]["hex"]
+
+    if "hex" not in game.state.clans[active].last_turn.events[0].facts:
+        pytest.skip("the next Clan's first event has no hex")
+    forged = _forged(path, remove, tmp_path)
+    with pytest.raises(SaveError) as caught:
+        load_game(forged)
+    assert str(caught.value) == (f"{forged}: state.clans[{active}].last_turn.events[0].facts.hex:"
+                                 " missing")
+
+
+def test_another_clans_damaged_event_is_refused_when_its_report_is_asked_for(
+        played: tuple[Game, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game, path = played
+    _, other = _positions(game)
+    events = game.state.clans[other].last_turn.events
+    index, fact = next((i, name) for i, event in enumerate(events) for name in event.facts)
+
+    def remove(state: dict[str, Any]) -> None:
+        del state["clans"][other]["last_turn"]["events"]["facts"][index][fact]
+
+    forged = _forged(path, remove, tmp_path)
+    loaded = load_game(forged)  # the next Clan's turn can be played
+    sentence = (f"{forged}: state.clans[{other}].last_turn.events[{index}].facts.{fact}: "
+                "missing")
+    for _ in range(2):  # refused the same way each time it is asked for
+        with pytest.raises(SaveError) as caught:
+            len(loaded.state.clans[other].last_turn.events)
+        assert str(caught.value) == sentence
+    number = game.state.clans[other].number
+    assert conquest(["report", "--save", str(forged), "--clan", str(number)]) == 1
+    assert capsys.readouterr().err.strip() == f"conquest: {sentence}"
