@@ -5,9 +5,15 @@ from __future__ import annotations
 import pytest
 
 from conquest_tui import session
-from conquest_tui.bots import LEVELS
+from conquest_tui.bots import LEVELS, write_sheet
+from conquest_tui.bots.brain import bot_rng, seeks_war
+from conquest_tui.bots.levels import level_named
 from conquest_tui.bots.mending import condemned, mend
+from conquest_tui.bots.paths import Paths
+from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.play.judgement import judge_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session.bot_turns import bot_sheet
 from conquest_tui.storage.rules_loader import load_ruleset
 
@@ -37,3 +43,70 @@ def test_cc_gen_05_a_bot_hands_in_no_line_its_judgement_condemns(seed: str, leve
         sheet = bot_sheet(game)
         assert not condemned(judge_sheet(game, clan, sheet)), sheet
         session.play_bot_turn(game, keep_report=False)
+
+
+def _purse(level: str, turns: int) -> tuple[str, float]:
+    """A Clan's sheet when it holds `turns` game turns of income, and the game turns of income
+    it holds once that sheet is played."""
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="purse", level=level)
+    for _ in range(2):
+        session.play_bots(game)
+    clan = game.clan(game.state.active_clan)
+    income = ClanView(game, clan.number).income_estimate()["money"]
+    clan.stock.money = turns * income
+    sheet = write_sheet(ClanView(game, clan.number), level)
+    run_clan_turn(game, clan.number, sheet)
+    return sheet, clan.stock.money / income
+
+
+def test_a_normal_bot_with_a_big_purse_spends_it() -> None:
+    """Twenty game turns of income in hand: a normal bot grows its convoys and fills them with
+    troops until it holds under two game turns of income (issue 28)."""
+    _, held = _purse("normal", 20)
+    assert held < 2
+
+
+def test_cc_cl_defend_01_a_hard_bot_with_a_big_purse_raises_its_hexes_defense() -> None:
+    """A hard bot holding many game turns of income puts some into DEFEND ****; with one game
+    turn's income it keeps it for troops and convoys."""
+    poor, _ = _purse("hard", 1)
+    rich, _ = _purse("hard", 20)
+    assert "DEFEND ****" in rich and "DEFEND" not in poor
+
+
+def test_an_easy_bot_lets_its_money_lie() -> None:
+    _, held = _purse("easy", 20)
+    assert held > 15
+
+
+def _war_game() -> tuple[Game, int]:
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="war", level="normal")
+    return game, game.state.active_clan
+
+
+def _seeks_war(game: Game, clan: int) -> bool:
+    view = ClanView(game, clan)
+    level = level_named("normal")
+    return seeks_war(view, level, Paths(view), bot_rng(view, level))
+
+
+def test_a_normal_bot_keeps_to_neutral_land_while_it_lasts_and_none_leads() -> None:
+    game, clan = _war_game()
+    assert not _seeks_war(game, clan)
+
+
+def test_a_normal_bot_seeks_war_when_the_neutral_land_near_home_is_gone() -> None:
+    """The Clan holds every hex nobody held: no neutral land is left, the bot goes to war."""
+    game, clan = _war_game()
+    for hex_state in game.state.hexes:
+        if not hex_state.owner:
+            hex_state.owner = clan
+    assert _seeks_war(game, clan)
+
+
+def test_a_normal_bot_seeks_war_when_a_rival_leads_the_top_clans() -> None:
+    game, clan = _war_game()
+    rival = next(number for number in game.state.clan_order if number != clan)
+    game.clan(rival).popularity = game.clan(clan).popularity + 50
+    game.state.top_clans.append([rival, clan])
+    assert _seeks_war(game, clan)

@@ -57,8 +57,7 @@ def bot_sheet(game: Game) -> str:
 
     clan = game.clan(game.state.active_clan)
     written = write_sheet(ClanView(game, clan.number), clan.bot_level)
-    sheet, _ = judged(written, game.rules, lambda text: judge_sheet(game, clan.number, text))
-    return sheet
+    return judged(written, game.rules, lambda text: judge_sheet(game, clan.number, text))
 
 
 def archive_report(game: Game, report: Report) -> None:
