@@ -6,8 +6,9 @@ games with the simulation runner and prints three tables:
 
 * cells: per map and number of Clans, the median game length, the share ended by victory, convoy
   battles per game, the share of captured cities taken from another Clan (not from nobody), how
-  often the most popular Clan at the end of game turn 10 won, and the money a Clan had left at
-  the end;
+  often the most popular Clan at the end of game turn 10 won, the money a Clan had left at the
+  end (and, as a median, in game turns of its income), and the lines the turn refused or could
+  not carry out per 100 sheets the bots handed in;
 * seats: per starting city, the land it reaches before any rival (CC-GEN-07), the other cities
   within reach, and its win share;
 * two Clans: each map's two starts and their win shares.
