@@ -11,6 +11,7 @@ from conquest_tui.bots.levels import level_named
 from conquest_tui.bots.mending import condemned, mend
 from conquest_tui.bots.paths import Paths
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.play.judgement import judge_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
@@ -110,3 +111,24 @@ def test_a_normal_bot_seeks_war_when_a_rival_leads_the_top_clans() -> None:
     game.clan(rival).popularity = game.clan(clan).popularity + 50
     game.state.top_clans.append([rival, clan])
     assert _seeks_war(game, clan)
+
+
+def test_a_bots_judgement_without_fight_notices_condemns_the_same_lines() -> None:
+    """The bots' judgement leaves out the checker's notices of fights and their odds (most of
+    a check's cost) and condemns exactly the lines the player's judgement condemns."""
+    game = session.new_game(map_name="test_small", clans=4, bots=4, seed="war")
+    for _ in range(26):  # until convoys meet
+        session.play_bot_turn(game, keep_report=False)
+    told = 0
+    for _ in range(3):
+        clan = game.state.active_clan
+        sheet = write_sheet(ClanView(game, clan), "normal")
+        full = judge_sheet(game, clan, sheet)
+        quick = judge_sheet(game, clan, sheet, notices=False)
+        assert condemned(quick) == condemned(full)
+        assert not {ProblemCode.MEETS_CONVOY, ProblemCode.ATTACKS_HEX} & {
+            problem.code for problem in quick.problems}
+        told += sum(problem.code in (ProblemCode.MEETS_CONVOY, ProblemCode.ATTACKS_HEX)
+                    for problem in full.problems)
+        session.play_bot_turn(game, keep_report=False)
+    assert told, "the player's judgement told of some fights"

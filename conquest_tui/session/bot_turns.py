@@ -57,7 +57,8 @@ def bot_sheet(game: Game) -> str:
 
     clan = game.clan(game.state.active_clan)
     written = write_sheet(ClanView(game, clan.number), clan.bot_level)
-    return judged(written, game.rules, lambda text: judge_sheet(game, clan.number, text))
+    return judged(written, game.rules,
+                  lambda text: judge_sheet(game, clan.number, text, notices=False))
 
 
 def archive_report(game: Game, report: Report) -> None:
