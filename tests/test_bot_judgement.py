@@ -7,6 +7,7 @@ import pytest
 from conquest_tui import session
 from conquest_tui.bots import LEVELS, write_sheet
 from conquest_tui.bots.brain import bot_rng, seeks_war
+from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.levels import level_named
 from conquest_tui.bots.mending import condemned, mend
 from conquest_tui.bots.paths import Paths
@@ -14,7 +15,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.play.judgement import judge_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
-from conquest_tui.engine.reports.view import ClanView
+from conquest_tui.engine.reports.view import UNKNOWN, ClanView
 from conquest_tui.session.bot_turns import bot_sheet
 from conquest_tui.storage.rules_loader import load_ruleset
 
@@ -132,3 +133,19 @@ def test_a_bots_judgement_without_fight_notices_condemns_the_same_lines() -> Non
                     for problem in full.problems)
         session.play_bot_turn(game, keep_report=False)
     assert told, "the player's judgement told of some fights"
+
+
+def test_cc_co_attack_02_a_bot_with_an_ally_attacks_no_city_whose_owner_it_does_not_know() -> None:
+    """The turn refuses an ATTACK on an ally's city and neither the bot nor the forecast can
+    tell whose a city it has never seen is: a Clan with an ally walks in first and attacks
+    when it knows; a Clan with no ally attacks at once."""
+    game, clan = _war_game()
+    view = ClanView(game, clan)
+    level = level_named("normal")
+    unknown = next(site.hex for site in game.map.cities
+                   if getattr(view.city_info(site.hex), "owner", 0) == UNKNOWN)
+    assert Board.of(view, level, bot_rng(view, level)).may_attack(unknown)
+    ally = next(number for number in game.state.clan_order if number != clan)
+    game.clan(clan).allies.append(ally)
+    view = ClanView(game, clan)
+    assert not Board.of(view, level, bot_rng(view, level)).may_attack(unknown)
