@@ -13,8 +13,9 @@ from conquest_tui.engine.rules.ruleset import Ruleset
 
 ROUNDS = 1
 """Judgements a sheet gets: the first, and one more after each mending but the last. One is
-enough in practice (a mended sheet of normal bots on Europe was never condemned again) and
-each costs about a Clan turn played ahead."""
+enough in practice (of 550 mended sheets of normal bots on Europe and the British Isles, 2 would
+be condemned again, and none of those lines failed when the turn ran) and each judgement costs
+about a Clan turn played ahead."""
 
 CONDEMNING: frozenset[str] = frozenset({
     ProblemCode.FORECAST, ProblemCode.FORECAST_NO_TROOPS, ProblemCode.FORECAST_GONE})
@@ -30,7 +31,8 @@ def condemned(judgement: Judgement) -> set[int]:
     could not carry out (or that lose the convoy, or come after it is gone)."""
     lines = set(judgement.skipped) | set(judgement.failing)
     lines |= {problem.line for problem in judgement.problems
-              if problem.line and str(problem.code) in CONDEMNING}
+              if str(problem.code) in CONDEMNING}
+    lines.discard(0)  # the sheet as a whole (too many problems to list): no line to drop
     return lines
 
 
