@@ -6,8 +6,9 @@ games with the simulation runner and prints three tables:
 
 * cells: per map and number of Clans, the median game length, the share ended by victory, convoy
   battles per game, the share of captured cities taken from another Clan (not from nobody), how
-  often the most popular Clan at the end of game turn 10 won, and the money a Clan had left at
-  the end;
+  often the most popular Clan at the end of game turn 10 won, the money a Clan had left at the
+  end (and, as a median, in game turns of its income), and the lines the turn refused or could
+  not carry out per 100 sheets the bots handed in;
 * seats: per starting city, the land it reaches before any rival (CC-GEN-07), the other cities
   within reach, and its win share;
 * two Clans: each map's two starts and their win shares.
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 
 from conquest_tui.engine.play.land_reach import measure
 from conquest_tui.simulation.jobs import game_specs, run_games
-from conquest_tui.simulation.runner import GameSummary
+from conquest_tui.simulation.runner import ClanSummary, GameSummary
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 from tools.calibrate_victory import REAL_MAPS, clan_counts
@@ -67,8 +68,9 @@ def mean_text(values: Sequence[float], shape: str = ".1f") -> str:
             f"{format(mean + half, shape)})")
 
 
-def median_text(values: Sequence[int]) -> str:
-    """"22 (21–23)": the median and the 95% interval of the order statistics around it."""
+def median_text(values: Sequence[float], shape: str = "g") -> str:
+    """"22 (21–23)": the median and the 95% interval of the order statistics around it
+    (`shape`: the numbers' format)."""
     if not values:
         return "–"
     ordered = sorted(values)
@@ -76,7 +78,8 @@ def median_text(values: Sequence[int]) -> str:
     spread = Z * math.sqrt(count) / 2
     low = ordered[max(0, math.floor(count / 2 - spread) - 1)]
     high = ordered[min(count - 1, math.ceil(count / 2 + spread))]
-    return f"{statistics.median(ordered):g} ({low}–{high})"
+    return (f"{format(statistics.median(ordered), shape)} ({format(low, shape)}–"
+            f"{format(high, shape)})")
 
 
 def table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
@@ -100,7 +103,23 @@ def cell_row(name: str, clans: int, games: Sequence[GameSummary]) -> list[str]:
             mean_text([game.counts.get("convoy_battles", 0) for game in games]),
             share_text(from_rivals, captured),
             share_text(leader_won, len(led)),
-            "$" + mean_text([clan.money for game in games for clan in game.clans], ",.0f")]
+            "$" + mean_text([clan.money for game in games for clan in game.clans], ",.0f"),
+            median_text([held_turns(clan) for game in games for clan in game.clans
+                         if clan.hexes], ".1f"),
+            failed_text(games)]
+
+
+def held_turns(clan: ClanSummary) -> float:
+    """The money a Clan held at the end, in game turns of its income (0 with no income)."""
+    return clan.money / clan.income if clan.income > 0 else 0.0
+
+
+def failed_text(games: Sequence[GameSummary]) -> str:
+    """"1.3": lines the turn refused or could not carry out per 100 sheets the bots handed in."""
+    sheets = sum(game.sheets for game in games)
+    if not sheets:
+        return "–"
+    return f"{100 * sum(game.sheet_problems for game in games) / sheets:.1f}"
 
 
 def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[str]]:
@@ -156,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     table(f"Games of {args.level} bots, by map and number of Clans (95% intervals)",
           ["map", "Clans", "games", "median length", "ended by victory",
            "convoy battles a game", "cities taken from rivals",
-           f"turn-{LEADER_TURN} leader won", "money left a Clan"], cells)
+           f"turn-{LEADER_TURN} leader won", "money left a Clan", "turns of income held",
+           "failed lines per 100 sheets"], cells)
     table("Each start: land before any rival, other cities within reach, win share",
           ["map", "Clans", "start", "land", "cities", "games", "won"], seats)
     if pairs:

@@ -24,6 +24,12 @@ MIN_SALE = 1_000
 LAND_LEFT = 12
 """Hexes still to take within a land convoy's reach of home under which new convoys are
 amphibious (a level that reads its shores)."""
+WAR_LAND_LEFT = 20
+"""Neutral hexes still to take within a land convoy's reach of home under which a level that
+seeks war values its rivals' hexes more (`Level.war_bonus`)."""
+RICH_DEFEND_SHARE = 0.5
+"""Share of its spare money a level that spends what it earns may put into DEFEND ****
+while it holds more than its `spend_turns` of income."""
 
 
 def bot_rng(view: ClanView, level: Level) -> Random:
@@ -37,17 +43,26 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
     plan = SheetPlan.for_view(view)
     if view.clan.resigned or view.standing().finished:
         return plan.text()
+    income = max(0, view.income_estimate().get("money", 0))
     final = final_push(view, judgement)
+    if not final and judgement.spend_turns > 0 \
+            and view.clan.stock.money > judgement.spend_turns * income:
+        judgement = attrs.evolve(
+            judgement, max_convoys=judgement.max_convoys + judgement.rich_convoys,
+            convoy_troops=round(judgement.convoy_troops * judgement.rich_troops),
+            defend_share=max(judgement.defend_share, RICH_DEFEND_SHARE))
     if final:
         judgement = attrs.evolve(judgement, refill_share=0.0, hex_margin=judgement.final_margin,
                                  attack_odds=judgement.final_odds, money_reserve=0,
                                  max_convoys=0, defend_share=0.0,
                                  convoy_troops=judgement.final_troops)
     rng = bot_rng(view, judgement)
-    income = max(0, view.income_estimate().get("money", 0)) * 4 // 5
-    budget = supply.Budget(view.clan.stock.money + income, judgement.money_reserve)
-    board = Board.of(view, judgement, rng)
+    budget = supply.Budget(view.clan.stock.money + income * 4 // 5, judgement.money_reserve)
     paths = Paths(view)
+    if not final and judgement.war_bonus > 0 and seeks_war(view, judgement, paths, rng):
+        judgement = attrs.evolve(judgement,
+                                 rival_bonus=max(judgement.rival_bonus, judgement.war_bonus))
+    board = Board.of(view, judgement, rng)
     aboard, board.pool = _pre(view, judgement, plan, budget, board, paths)
     if not final:
         add_extras(view, judgement, plan, rng)
@@ -74,6 +89,24 @@ def _land_running_out(board: Board, paths: Paths) -> bool:
     return left < LAND_LEFT
 
 
+def seeks_war(view: ClanView, level: Level, paths: Paths, rng: Random) -> bool:
+    """Whether the Clan goes to war: a rival (not an ally) leads the Top Clans, or the neutral
+    land within a land convoy's reach of its first city is running out."""
+    allies = set(view.clan.allies)
+    mine = view.clan.popularity
+    if any(number != view.number and number not in allies and popularity > mine
+           for number, _name, popularity in view.standing().top_clans):
+        return True
+    cities = view.owned_cities()
+    if not cities:
+        return False
+    board = Board.of(view, level, rng)
+    reach = paths.reach("land", cities[0], HOME_DEPTH)
+    left = sum(1 for hex_id in reach.distance
+               if board.takes_hex(hex_id) and board.hex_info(hex_id).owner <= 0)
+    return left < WAR_LAND_LEFT
+
+
 def final_push(view: ClanView, level: Level) -> bool:
     """Whether the game ends by the turn limit within the level's final game turns (then only
     the hexes and cities held at the end count)."""
@@ -90,12 +123,17 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     friendly = set(view.owned_cities())
     rooms: list[ConvoyInfo] = []
     buys: list[Buy] = []
+    held = 0  # the troops' money for the vehicles bought, kept from the next convoy's vehicles
     for convoy in view.convoys():
         if convoy.hex not in friendly or convoy.mode == "empty":
             continue
         bought = growth.vehicles_to_buy(view, level, convoy, budget)
         if bought is not None:
             buys.append(bought[0])
+            troops = (bought[1].troop_capacity - convoy.troop_capacity) * view.prices()["troops"]
+            troops = min(troops, budget.spare)
+            budget.money -= troops
+            held += troops
             convoy = bought[1]
         rooms.append(convoy)
     after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
@@ -111,6 +149,7 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
                 if not c.hidden and c.morale < level.celebrate_below)
     top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
     orders: list[ClanOrder] = [*supply.buy_lines(view, budget, top_ups)]
+    budget.money += held
     enlisting, enlisted = growth.enlist(view, wanted, budget)
     if enlisting:
         orders.append(enlisting)
@@ -175,4 +214,4 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
         plan.add_post(order)
 
 
-__all__ = ["bot_rng", "final_push", "write_sheet"]
+__all__ = ["bot_rng", "final_push", "seeks_war", "write_sheet"]

@@ -9,7 +9,7 @@ import attrs
 from conquest_tui.bots import war
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Reach
-from conquest_tui.engine.reports.view import ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.reports.view import UNKNOWN, ClanView, ConvoyInfo, HexInfo
 
 CITY_BONUS = 6.0
 """A city hex's worth over a plain hex, before its people (popularity per 10,000)."""
@@ -59,6 +59,15 @@ class Board:
         if self._allies is None:
             self._allies = self.view.clan.allies  # no ally is made while a sheet is written
         return owner not in self._allies
+
+    def may_attack(self, hex_id: str) -> bool:
+        """Whether an ATTACK on the city cannot fall on an ally's (the turn would refuse it, and
+        neither the bot nor the forecast can tell): the Clan knows its owner, or has no ally. A
+        convoy that walks into a city it does not know attacks on its next turn."""
+        if not self.view.clan.allies:
+            return True
+        info = self.view.city_info(hex_id)
+        return info is not None and info.owner != UNKNOWN
 
     def hex_price(self, hex_id: str) -> tuple[int, int]:
         """(troops the bot wants before attacking the hex, troops it expects to lose), worked

@@ -73,6 +73,19 @@ class Level:
     """The city-assault odds it needs in those final game turns."""
     final_troops: int = 400
     """Troops it grows a convoy in a friendly city to in those final game turns."""
+    spend_turns: float = 0.0
+    """Game turns of income it may hold: with more money than that it grows more convoys
+    (`rich_convoys` more), bigger ones (`rich_troops` times the troops) and raises its hexes'
+    defense, so that its money works (0: it lets money pile up)."""
+    rich_convoys: int = 0
+    """Convoys it grows to beyond `max_convoys` while it holds more than `spend_turns` of
+    income."""
+    rich_troops: float = 1.0
+    """How many times `convoy_troops` it grows a convoy to while it holds more than
+    `spend_turns` of income."""
+    war_bonus: float = 0.0
+    """Extra worth of a hex another Clan owns once the neutral land near home runs out or a
+    rival leads the Top Clans (the bot then goes to war); 0: it never seeks war."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -83,7 +96,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
     "normal": Level(name="normal", attack_odds=0.7, reserve_turns=2,
                     money_reserve=5_000, search_depth=8, garrison=True,
                     target_cities=True, randomness=0.2, max_convoys=4, convoy_troops=130,
-                    hex_margin=0.8, refill_share=0.25, celebrate_below=40),
+                    hex_margin=0.8, refill_share=0.25, celebrate_below=40,
+                    spend_turns=1.5, rich_convoys=2, rich_troops=1.5, war_bonus=1.5),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
@@ -91,7 +105,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
                   final_turns=2, refill_on_the_way=True,
                   checks_errands=True, surplus_sales=2, reads_terrain=True,
-                  reads_shores=True),
+                  reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
+                  war_bonus=2.0),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -254,7 +254,7 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
         moves -= 1
         here = hex_id
         if hex_id == city:
-            if section.free > 0 and troops > 0:
+            if section.free > 0 and troops > 0 and board.may_attack(city):
                 section.add(Attack())
             break
     return Outcome(here, troops, here in board.friendly, stuck, moved=convoy.moves - moves)

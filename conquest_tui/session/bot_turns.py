@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 def play_bots(game: Game) -> tuple[BotTurn, ...]:
     """Let bot seats play until a human Clan's turn comes (or the game ends); nothing is saved.
 
-    Each bot writes its sheet from its own ClanView and plays it like a human's.
+    Each bot writes its sheet from its own ClanView, holds it to the judgement a player sees
+    (dropping the lines it condemns) and plays it like a human's.
     """
     turns: list[BotTurn] = []
     guard = len(game.state.clan_order) * 2
@@ -28,22 +29,36 @@ def play_bots(game: Game) -> tuple[BotTurn, ...]:
 
 
 def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
-    """The active Clan's turn, played by its bot from its own ClanView (nothing is saved).
+    """The active Clan's turn, played by its bot from its own ClanView (nothing is saved): the
+    sheet it writes goes through the judgement a player sees (`check --forecast`, the end-turn
+    box), which drops the lines it condemns before the turn runs.
 
     keep_report: keep the bot's report with its past reports (the history); a headless run
     whose games are not kept may skip it (it costs about a fifth of a bot game's time).
     """
-    from conquest_tui.bots import write_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
     from conquest_tui.engine.reports.report import build_report
     from conquest_tui.engine.reports.view import ClanView
 
     clan = game.clan(game.state.active_clan)
-    sheet = write_sheet(ClanView(game, clan.number), clan.bot_level)
-    result = run_clan_turn(game, clan.number, sheet)
+    result = run_clan_turn(game, clan.number, bot_sheet(game))
     if keep_report:
         archive_report(game, build_report(ClanView(game, clan.number)))
     return BotTurn(clan.number, clan.name, result, clan.bot_level)
+
+
+def bot_sheet(game: Game) -> str:
+    """The sheet the active Clan's bot hands in: written from its own ClanView, then held to the
+    judgement a player sees, without the lines it condemns."""
+    from conquest_tui.bots import write_sheet
+    from conquest_tui.bots.mending import judged
+    from conquest_tui.engine.play.judgement import judge_sheet
+    from conquest_tui.engine.reports.view import ClanView
+
+    clan = game.clan(game.state.active_clan)
+    written = write_sheet(ClanView(game, clan.number), clan.bot_level)
+    return judged(written, game.rules,
+                  lambda text: judge_sheet(game, clan.number, text, notices=False))
 
 
 def archive_report(game: Game, report: Report) -> None:

@@ -11,6 +11,7 @@ from conquest_tui import session
 from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.economy import turn_figures
+from conquest_tui.engine.economy.economy import income_estimate
 from conquest_tui.engine.economy.victory import THRESHOLD, end_reason
 from conquest_tui.simulation.counts import add_events, new_counts
 
@@ -49,6 +50,8 @@ class ClanSummary:
     money: int
     start: str = ""
     """The hex of its starting city."""
+    income: int = 0
+    """The money its next turn's income should bring (the report's estimate)."""
 
 
 @attrs.frozen
@@ -74,6 +77,8 @@ class GameSummary:
     save: str = ""
     leaders: tuple[int, ...] = ()
     """The most popular Clan at the end of each game turn (0: a tie)."""
+    sheets: int = 0
+    """Sheets the bots handed in (one a Clan's turn)."""
 
     def as_json(self) -> dict[str, object]:
         """The summary as JSON-ready data (one object per game)."""
@@ -99,13 +104,14 @@ def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None
     counts = new_counts()
     best: list[int] = []
     leaders: list[int] = []
-    problems = 0
+    problems = sheets = 0
     while not game.state.finished:
         clan = game.clan(game.state.active_clan)
         inbox = sum(1 for event in clan.inbox if shown(event.kind))
         turn = session.play_bot_turn(game, keep_report=bool(spec.save_path))  # kept if saved
         add_events(counts, turn.result.events[inbox:])
         problems += sum(1 for problem in turn.result.problems if not problem.is_warning)
+        sheets += 1
         if turn.result.game_turn_ended:
             best.append(max(c.popularity for c in game.state.clans))
             ahead = [c.number for c in game.state.clans if c.popularity == best[-1]]
@@ -115,7 +121,8 @@ def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None
     if spec.save_path:
         path = Path(spec.save_path)
         session.save(game, path)
-    return summarize(game, spec, counts, tuple(best), problems, starts, tuple(leaders))
+    return attrs.evolve(summarize(game, spec, counts, tuple(best), problems, starts,
+                                  tuple(leaders)), sheets=sheets)
 
 
 def summarize(game: Game, spec: GameSpec, counts: dict[str, int], best: tuple[int, ...],
@@ -130,7 +137,8 @@ def summarize(game: Game, spec: GameSpec, counts: dict[str, int], best: tuple[in
                   + sum(city.troops for city in state.cities if city.owner == clan.number))
         clans.append(ClanSummary(clan.number, clan.name, clan.bot_level, clan.popularity,
                                  held.hexes[clan.number], held.cities[clan.number], troops,
-                                 clan.stock.money, (starts or {}).get(clan.number, "")))
+                                 clan.stock.money, (starts or {}).get(clan.number, ""),
+                                 income_estimate(game, clan.number).get("money", 0)))
     ended = "victory" if end_reason(game) == THRESHOLD else "turn_limit"
     winner = state.winners[0] if len(state.winners) == 1 else None
     return GameSummary(state.map_name, state.seed, len(best) or state.game_turn, ended, winner,

@@ -26,7 +26,8 @@ CHECK = "check"
 """The level of a problem found against what the Clan has now."""
 
 
-def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[Problem]:
+def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str, *,
+                notices: bool = True) -> list[Problem]:
     """Parse problems plus everything that cannot work given the Clan's present position.
 
     Circumstances can change before an order runs, so the turn checks each order again when
@@ -35,6 +36,8 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     runs them (a planned copy of the game: `play/plan.py`): a convoy the sheet CREATEs can be
     given vehicles and orders, one it sells has none. A problem here means the line will be
     skipped; what depends on money, dice and the turn's events is the forecast's to tell.
+    `notices=False` leaves out the notices of fights with their odds (a bot's judgement, which
+    reads only what is skipped or fails: the odds' seeded runs are most of a check's cost).
     """
     if isinstance(sheet, str):
         sheet = parse_sheet(sheet, game.rules)
@@ -52,7 +55,7 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str) -> list[P
     plan = planned_game(game, clan_number)
     sent: list[SheetLine] = []
     problems += _check_clan_lines(game, plan, clan_number, sheet.pre, running, sent)
-    problems += _check_sections(game, plan, clan_number, sheet)
+    problems += _check_sections(game, plan, clan_number, sheet, notices)
     problems += _check_clan_lines(game, plan, clan_number, sheet.post, running, sent)
     problems += _message_limits(game, sent)
     problems += _check_agent_lines(game, clan.agents, counted(sheet.agents))
@@ -79,7 +82,8 @@ def _check_clan_lines(game: Game, plan: Game, clan: int, lines: tuple[SheetLine,
     return problems
 
 
-def _check_sections(game: Game, plan: Game, clan: int, sheet: OrderSheet) -> list[Problem]:
+def _check_sections(game: Game, plan: Game, clan: int, sheet: OrderSheet,
+                    notices: bool = True) -> list[Problem]:
     """The convoy sections, pulse by pulse as the turn runs them (each pulse every convoy one
     line, in number order), against the convoys the pre-turn lines leave: a SPLIT adds a convoy
     for the lines after it, an ABSORB takes one whose later lines will not run."""
@@ -96,7 +100,7 @@ def _check_sections(game: Game, plan: Game, clan: int, sheet: OrderSheet) -> lis
         allowed = convoy_stats.pulses(convoy, rules)
         good = counted(lines)
         problems += _over_limit(good, allowed, "convoy", number)
-        walks.append(_Walk(game, plan, convoy, good[:allowed], walks))
+        walks.append(_Walk(game, plan, convoy, good[:allowed], walks, notices))
     walks.sort(key=lambda walk: walk.convoy.number)
     for pulse in range(max((len(walk.lines) for walk in walks), default=0)):
         for walk in walks:
@@ -204,8 +208,10 @@ class _Walk:
     where its moves so far took it). The notices of fights read the real game's view."""
 
     def __init__(self, game: Game, plan: Game, convoy: Convoy, lines: tuple[SheetLine, ...],
-                 walks: list[_Walk]) -> None:
+                 walks: list[_Walk], notices: bool = True) -> None:
         self.game = game
+        self.notices = notices
+        """Whether to tell the fights a line meets, with their odds."""
         self.plan = plan
         self.walks = walks
         """Every convoy's walk (this one's too)."""
@@ -236,7 +242,7 @@ class _Walk:
                 order.forecast(plan, convoy)
             if spec.keyword.lower() in MODES:
                 self.mode = spec.keyword.lower()
-            elif spec.keyword == PAUSE:
+            elif spec.keyword == PAUSE and self.notices:
                 return [*_meeting_notice(game, convoy, self.here, sheet_line.line, "pause"),
                         *_attack_notice(game, convoy, self.here, self.mode, sheet_line.line,
                                         "pause")]
@@ -250,6 +256,8 @@ class _Walk:
         self.moves += movement.move_distance(convoy, self.here, target)
         self.here = target
         self.last_move = sheet_line
+        if not self.notices:
+            return []
         return [*_meeting_notice(game, convoy, target, sheet_line.line, "move"),
                 *_attack_notice(game, convoy, target, self.mode, sheet_line.line, "move")]
 

@@ -15,16 +15,18 @@ from conquest_tui.engine.reports.forecast_records import Forecast, Judgement
 
 
 def judge_sheet(game: Game, clan: int, sheet: OrderSheet | str, *,
-                seed_suffix: str = FORECAST_SEED) -> Judgement:
+                seed_suffix: str = FORECAST_SEED, notices: bool = True) -> Judgement:
     """The sheet's problems (lines the turn will skip), the checker's notices, and the
     forecast's warnings on the lines that run (no fuel, no money, a convoy too sick for orders,
     an attack on an ally's city, a fight that leaves a convoy no troops, the lines of a convoy
     gone before their pulse…), all by line.
 
-    The forecast rolls its own dice (`seed_suffix`: "" rolls the turn's, for tests)."""
+    The forecast rolls its own dice (`seed_suffix`: "" rolls the turn's, for tests).
+    `notices=False`: without the checker's notices of fights and their odds (a bot's judgement;
+    the lines skipped and warned of are the same)."""
     if isinstance(sheet, str):
         sheet = parse_sheet(sheet, game.rules)
-    problems = check_sheet(game, clan, sheet)
+    problems = check_sheet(game, clan, sheet, notices=notices)
     try:
         forecast = forecast_turn(game, clan, sheet, seed_suffix=seed_suffix)
     except NotYourTurnError:  # the game is over: there is no turn to play ahead

@@ -1,0 +1,151 @@
+"""Bots hand in sheets held to the judgement a player sees: no line it condemns is left."""
+
+from __future__ import annotations
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.bots import LEVELS, write_sheet
+from conquest_tui.bots.brain import bot_rng, seeks_war
+from conquest_tui.bots.expansion import Board
+from conquest_tui.bots.levels import level_named
+from conquest_tui.bots.mending import condemned, mend
+from conquest_tui.bots.paths import Paths
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.problems import ProblemCode
+from conquest_tui.engine.play.judgement import judge_sheet
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.view import UNKNOWN, ClanView
+from conquest_tui.session.bot_turns import bot_sheet
+from conquest_tui.storage.rules_loader import load_ruleset
+
+
+def test_a_condemned_move_cuts_its_convoy_short_and_an_emptied_section_goes() -> None:
+    """A move the forecast condemns is dropped with every later line of its convoy (they would
+    set out from another hex); a [PRE] line alone; a convoy left with no line loses its header."""
+    sheet = ("[PRE]\nBUY 10 FUEL\nENLIST 5\n[CONVOY 1]\nN\nNE\nCAPTURE\n[CONVOY 2]\nS\n"
+             "[POST]\nENLIST 2\n")
+    mended = mend(sheet, load_ruleset(), {2, 6, 9})
+    assert mended == "[PRE]\nENLIST 5\n[CONVOY 1]\nN\n[POST]\nENLIST 2\n"
+
+
+def test_a_sheet_nothing_condemns_is_handed_in_as_written() -> None:
+    sheet = "[PRE]\n[CONVOY 1]\nN\n"
+    assert mend(sheet, load_ruleset(), set()) == sheet
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", ["judged-1", "judged-2"])
+def test_cc_gen_05_a_bot_hands_in_no_line_its_judgement_condemns(seed: str, level: str) -> None:
+    """Every level's sheet, judged as `conquest check --forecast` judges a player's, has no line
+    the checker refuses or the forecast cannot carry out, for every Clan over several turns."""
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed=seed, level=level)
+    for _ in range(9):
+        clan = game.state.active_clan
+        sheet = bot_sheet(game)
+        assert not condemned(judge_sheet(game, clan, sheet)), sheet
+        session.play_bot_turn(game, keep_report=False)
+
+
+def _purse(level: str, turns: int) -> tuple[str, float]:
+    """A Clan's sheet when it holds `turns` game turns of income, and the game turns of income
+    it holds once that sheet is played."""
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="purse", level=level)
+    for _ in range(2):
+        session.play_bots(game)
+    clan = game.clan(game.state.active_clan)
+    income = ClanView(game, clan.number).income_estimate()["money"]
+    clan.stock.money = turns * income
+    sheet = write_sheet(ClanView(game, clan.number), level)
+    run_clan_turn(game, clan.number, sheet)
+    return sheet, clan.stock.money / income
+
+
+def test_a_normal_bot_with_a_big_purse_spends_it() -> None:
+    """Twenty game turns of income in hand: a normal bot grows its convoys and fills them with
+    troops until it holds under two game turns of income (issue 28)."""
+    _, held = _purse("normal", 20)
+    assert held < 2
+
+
+def test_cc_cl_defend_01_a_hard_bot_with_a_big_purse_raises_its_hexes_defense() -> None:
+    """A hard bot holding many game turns of income puts some into DEFEND ****; with one game
+    turn's income it keeps it for troops and convoys."""
+    poor, _ = _purse("hard", 1)
+    rich, _ = _purse("hard", 20)
+    assert "DEFEND ****" in rich and "DEFEND" not in poor
+
+
+def test_an_easy_bot_lets_its_money_lie() -> None:
+    _, held = _purse("easy", 20)
+    assert held > 15
+
+
+def _war_game() -> tuple[Game, int]:
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="war", level="normal")
+    return game, game.state.active_clan
+
+
+def _seeks_war(game: Game, clan: int) -> bool:
+    view = ClanView(game, clan)
+    level = level_named("normal")
+    return seeks_war(view, level, Paths(view), bot_rng(view, level))
+
+
+def test_a_normal_bot_keeps_to_neutral_land_while_it_lasts_and_none_leads() -> None:
+    game, clan = _war_game()
+    assert not _seeks_war(game, clan)
+
+
+def test_a_normal_bot_seeks_war_when_the_neutral_land_near_home_is_gone() -> None:
+    """The Clan holds every hex nobody held: no neutral land is left, the bot goes to war."""
+    game, clan = _war_game()
+    for hex_state in game.state.hexes:
+        if not hex_state.owner:
+            hex_state.owner = clan
+    assert _seeks_war(game, clan)
+
+
+def test_a_normal_bot_seeks_war_when_a_rival_leads_the_top_clans() -> None:
+    game, clan = _war_game()
+    rival = next(number for number in game.state.clan_order if number != clan)
+    game.clan(rival).popularity = game.clan(clan).popularity + 50
+    game.state.top_clans.append([rival, clan])
+    assert _seeks_war(game, clan)
+
+
+def test_a_bots_judgement_without_fight_notices_condemns_the_same_lines() -> None:
+    """The bots' judgement leaves out the checker's notices of fights and their odds (most of
+    a check's cost) and condemns exactly the lines the player's judgement condemns."""
+    game = session.new_game(map_name="test_small", clans=4, bots=4, seed="war")
+    for _ in range(26):  # until convoys meet
+        session.play_bot_turn(game, keep_report=False)
+    told = 0
+    for _ in range(3):
+        clan = game.state.active_clan
+        sheet = write_sheet(ClanView(game, clan), "normal")
+        full = judge_sheet(game, clan, sheet)
+        quick = judge_sheet(game, clan, sheet, notices=False)
+        assert condemned(quick) == condemned(full)
+        assert not {ProblemCode.MEETS_CONVOY, ProblemCode.ATTACKS_HEX} & {
+            problem.code for problem in quick.problems}
+        told += sum(problem.code in (ProblemCode.MEETS_CONVOY, ProblemCode.ATTACKS_HEX)
+                    for problem in full.problems)
+        session.play_bot_turn(game, keep_report=False)
+    assert told, "the player's judgement told of some fights"
+
+
+def test_cc_co_attack_02_a_bot_with_an_ally_attacks_no_city_whose_owner_it_does_not_know() -> None:
+    """The turn refuses an ATTACK on an ally's city and neither the bot nor the forecast can
+    tell whose a city it has never seen is: a Clan with an ally walks in first and attacks
+    when it knows; a Clan with no ally attacks at once."""
+    game, clan = _war_game()
+    view = ClanView(game, clan)
+    level = level_named("normal")
+    unknown = next(site.hex for site in game.map.cities
+                   if getattr(view.city_info(site.hex), "owner", 0) == UNKNOWN)
+    assert Board.of(view, level, bot_rng(view, level)).may_attack(unknown)
+    ally = next(number for number in game.state.clan_order if number != clan)
+    game.clan(clan).allies.append(ally)
+    view = ClanView(game, clan)
+    assert not Board.of(view, level, bot_rng(view, level)).may_attack(unknown)
