@@ -97,3 +97,30 @@ def test_another_clans_damaged_event_is_refused_when_its_report_is_asked_for(
     number = game.state.clans[other].number
     assert conquest(["report", "--save", str(forged), "--clan", str(number)]) == 1
     assert capsys.readouterr().err.strip() == f"conquest: {sentence}"
+
+
+def test_a_damaged_last_turn_stops_the_table_before_anything_runs_or_opens(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    """Another Clan's damaged last turn, found before a hand-over plays (not halfway through
+    it) or before its seat opens: one sentence, nothing run, the save untouched."""
+    game, path = played
+    _, other = _positions(game)
+    events = game.state.clans[other].last_turn.events
+    index, fact = next((i, name) for i, event in enumerate(events) for name in event.facts)
+
+    def remove(state: dict[str, Any]) -> None:
+        del state["clans"][other]["last_turn"]["events"]["facts"][index][fact]
+
+    forged = _forged(path, remove, tmp_path)
+    before = forged.read_bytes()
+    table = session.Session.open(forged)
+    turn, active = table.game_turn, table.active_clan
+    sentence = f"{forged}: state.clans[{other}].last_turn.events[{index}].facts.{fact}: missing"
+    with pytest.raises(session.SessionError) as caught:
+        table.play_bots()
+    assert str(caught.value) == sentence
+    with pytest.raises(session.SessionError) as caught:
+        table.seat_door(game.state.clans[other].number).seat  # noqa: B018
+    assert str(caught.value) == sentence
+    assert forged.read_bytes() == before
+    assert (table.game_turn, table.active_clan) == (turn, active)

@@ -31,6 +31,11 @@ class SaveEdited(SessionError):
     """
 
 
+class SaveDamaged(SessionError):
+    """A part of the save read only when first needed (a Clan's last turn) is damaged: nothing
+    ran and nothing was written; the sentence names the file and the field."""
+
+
 class SaveMovedOn(SessionError):
     """Another window (or command) wrote the save since this one read it: nothing was written
     here, and the game must be loaded again before anything is."""

@@ -209,6 +209,7 @@ class SeatDoor:
 
         answer = self._table.try_pin(self.number, pin)
         if answer.verdict is Verdict.ACCEPTED:
+            self._table.readable((self.number,))
             self._opened = Seat(self._table, self.number)
         return answer
 
@@ -218,6 +219,7 @@ class SeatDoor:
         if self._opened is None:
             if self.needs_pin:
                 raise PinNeeded(f"{self.label} has a PIN")
+            self._table.readable((self.number,))
             self._opened = Seat(self._table, self.number)
         return self._opened
 

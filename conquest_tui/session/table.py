@@ -23,6 +23,7 @@ from conquest_tui.session.errors import (
     NotYourTurn,
     PinNeeded,
     PinRefused,
+    SaveDamaged,
     SessionError,
     SheetRefused,
 )
@@ -285,6 +286,8 @@ class Session:
         """Hold the save's lock; another window's write since ours is refused (SaveMovedOn),
         or read again when `reload`. Nested calls share the outer hold."""
         if self.path is None or self._writing:
+            if not self._writing:
+                self.readable()
             yield
             return
         with files.locked(self.path):
@@ -293,9 +296,24 @@ class Session:
                 if reload and self.moved_on():
                     self.reload()
                 files.refuse_moved_on(self.path, self._disk)
+                self.readable()
                 yield
             finally:
                 self._writing = False
+
+    def readable(self, clan_numbers: tuple[int, ...] | None = None) -> None:
+        """Read the Clans' last turns (all by default) that a load leaves until first needed,
+        before anything runs or is shown: a damaged one is refused here (SaveDamaged), not
+        halfway through a hand-over."""
+        from conquest_tui.storage.save_list import SaveError
+
+        clans = self._game.state.clans
+        try:
+            for clan in clans:
+                if clan_numbers is None or clan.number in clan_numbers:
+                    clan.last_turn.events  # noqa: B018 - built and checked when first read
+        except SaveError as error:
+            raise SaveDamaged(str(error)) from None
 
     def _write_now(self, by: str, *, backups: int | None = None) -> None:
         """Write the save with the next stamp (the lock held by the caller)."""

@@ -444,12 +444,12 @@ class ConquestApp(App[int]):
         def change(ok: bool | None = True) -> None:
             if not ok or self.session is not session:
                 return
-            if at_terminal and game_screen is not None:
-                opened = game_screen.seat
-                opened.keep_draft(game_screen.draft)
-            else:
-                opened = door.seat
             try:
+                if at_terminal and game_screen is not None:
+                    opened = game_screen.seat
+                    opened.keep_draft(game_screen.draft)
+                else:
+                    opened = door.seat
                 opened.set_seat(seat, level)
             except SaveMovedOn as error:
                 self._moved_on(str(error))

@@ -207,12 +207,22 @@ class HandoverScreen(Screen[None]):
     def action_continue(self) -> None:
         """Ask for the PIN if the Clan has one, then let the Clan take its turn."""
         door = self.door
+
+        def take() -> None:
+            try:
+                seat = door.seat
+            except SessionError as error:  # a damaged save: nothing of the Clan opens
+                self.notify(str(error), title="Cannot open the seat", severity="error",
+                            markup=False)
+                return
+            self.post_message(self.TurnTaken(seat))
+
         if not door.needs_pin:
-            self.post_message(self.TurnTaken(door.seat))
+            take()
             return
 
         def checked(ok: bool | None) -> None:
             if ok:
-                self.post_message(self.TurnTaken(door.seat))
+                take()
 
         self.app.push_screen(PinPrompt(self.clan_label, door), checked)

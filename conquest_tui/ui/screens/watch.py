@@ -321,15 +321,27 @@ class WatchScreen(Screen[None]):
         number = self.chosen_clan()
         if number is None or self.busy:
             return
+        from conquest_tui.session import SessionError
+
         door = self.session.seat_door(number)
+
+        def show() -> None:
+            try:
+                seat = door.seat
+            except SessionError as error:  # a damaged save: nothing of the Clan shows
+                self.notify(str(error), title="Cannot open the seat", severity="error",
+                            markup=False)
+                return
+            self._show_report(seat)
+
         if not door.needs_pin:
-            self._show_report(door.seat)
+            show()
             return
         from conquest_tui.ui.screens.handover import PinPrompt
 
         def opened(ok: bool | None) -> None:
             if ok:
-                self._show_report(door.seat)
+                show()
 
         self.app.push_screen(PinPrompt(door.label, door), opened)
 
