@@ -89,6 +89,10 @@ def game_turn(game: Any) -> dict[str, Any]:
     from conquest_tui.engine.reports.view import ClanView
     from conquest_tui.storage.savefile import game_to_text
 
+    try:
+        from conquest_tui.session.bot_turns import bot_sheet
+    except ImportError:
+        bot_sheet = None  # type: ignore[assignment]
     _forget_bot_answers()
     start_turn = game.state.game_turn
     convoys = len(game.state.convoys)
@@ -99,7 +103,11 @@ def game_turn(game: Any) -> dict[str, Any]:
     while game.state.game_turn == start_turn and not game.state.finished:
         clan = game.state.active_clan
         began = time.perf_counter()
-        sheet = write_sheet(ClanView(game, clan), game.clan(clan).bot_level or "normal")
+        level = game.clan(clan).bot_level or "normal"
+        # What a bot hands in: its sheet held to the judgement a player sees (bot_sheet), or,
+        # in a tree from before bots were judged, the sheet as written.
+        sheet = (bot_sheet(game, level) if bot_sheet is not None
+                 else write_sheet(ClanView(game, clan), level))
         middle = time.perf_counter()
         result = run_clan_turn(game, clan, sheet)
         bots += middle - began

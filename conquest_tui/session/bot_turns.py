@@ -47,16 +47,17 @@ def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
     return BotTurn(clan.number, clan.name, result, clan.bot_level)
 
 
-def bot_sheet(game: Game) -> str:
+def bot_sheet(game: Game, level: str | None = None) -> str:
     """The sheet the active Clan's bot hands in: written from its own ClanView, then held to the
-    judgement a player sees, without the lines it condemns."""
+    judgement a player sees, without the lines it condemns (`level`: the bot's own unless
+    given)."""
     from conquest_tui.bots import write_sheet
     from conquest_tui.bots.mending import judged
     from conquest_tui.engine.play.judgement import judge_sheet
     from conquest_tui.engine.reports.view import ClanView
 
     clan = game.clan(game.state.active_clan)
-    written = write_sheet(ClanView(game, clan.number), clan.bot_level)
+    written = write_sheet(ClanView(game, clan.number), level or clan.bot_level)
     return judged(written, game.rules,
                   lambda text: judge_sheet(game, clan.number, text, notices=False))
 
