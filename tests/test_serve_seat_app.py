@@ -60,3 +60,28 @@ async def test_a_link_to_no_such_clan_ends_with_a_sentence(save: Path) -> None:
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: app.return_code is not None, "the app's end")
     assert app.return_code == 1
+
+
+async def test_another_clans_sheet_saved_just_before_f5_does_not_stop_the_turn(
+        save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first Clan's seat ends its turn a moment after the second Clan's seat, in another
+    tab, kept its sheet in the save (before the seat's next look): the turn runs and its report
+    shows; the second Clan's sheet is still in the save (CC-SEQ-13)."""
+    from conquest_tui.ui.screens.report import ReportScreen
+
+    monkeypatch.setattr(SeatApp, "POLL", 60.0)  # no look between the other tab's write and F5
+    table = Session.open(save)
+    first, second = (info.number for info in table.seats())
+    app = SeatApp(save, first, keymap={})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, SeatDoorScreen)
+        await pilot.press("enter")
+        game_screen = await wait_for_screen(pilot, GameScreen)
+        await wait_until(pilot, lambda: game_screen.panes_ready, "the panes")
+        Session.open(save).open_seat(second).save_draft("; the other tab's sheet\n")
+        await pilot.press("f5")
+        await pilot.press("y")
+        await wait_for_screen(pilot, ReportScreen)
+    after = Session.open(save)
+    assert after.active_clan == second
+    assert after.open_seat(second).draft == "; the other tab's sheet\n"

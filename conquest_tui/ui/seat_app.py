@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -221,6 +222,15 @@ class SeatApp(ConquestApp):
                     self._could_not_save(str(error))
                 return False
         return False
+
+    def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
+        """Another Clan's sheet saved since the last look is read first (the Clan's own sheet
+        kept), so that it does not turn the end of the turn into "the game moved on"."""
+        from conquest_tui.session import SessionError
+
+        with contextlib.suppress(SessionError):  # a save being written: the turn's lock says
+            self._catch_up()
+        super().on_game_screen_turn_ended(message)
 
     async def _look_for_moves_after_reload(self, session: Session) -> None:
         self._moved_note = self._moved_note or "The game moved on."
