@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import attrs
 
@@ -197,27 +197,21 @@ class Standing:
 _Record = TypeVar("_Record", bound=attrs.AttrsInstance)
 
 
-def _copier(cls: type[_Record]) -> Callable[[_Record], _Record]:
-    """A fast copy of a flat attrs record (what attrs.evolve with no changes makes): its fields
-    read in order into a new one."""
-    fields = attrs.fields(cls)
-    if len(fields) < 2 or not all(field.init and not field.kw_only and field.alias == field.name
-                                  for field in fields):
-        return attrs.evolve
-    read = attrgetter(*[field.name for field in fields])
-    return lambda record: cls(*read(record))
-
-
-def _with_own_facts(cls: type[_Record]) -> Callable[[_Record], _Record]:
-    """A fast copy of an event or a problem whose facts are a dict of their own (what
-    `attrs.evolve(record, facts=dict(record.facts))` makes)."""
+def _copier(cls: type[_Record], own: str = "") -> Callable[[_Record], _Record]:
+    """A fast copy of a flat attrs record (what attrs.evolve makes): its fields read in order
+    into a new one; `own` names a dict field the copy gets a dict of its own of (the facts)."""
     fields = attrs.fields(cls)
     names = [field.name for field in fields]
-    if "facts" not in names or not all(field.init and not field.kw_only
-                                       and field.alias == field.name for field in fields):
+    if len(fields) < 2 or not all(field.init and not field.kw_only and field.alias == field.name
+                                  for field in fields):
         evolve: Any = attrs.evolve
-        return lambda record: evolve(record, facts=dict(cast(Any, record).facts))
-    read, at = attrgetter(*names), names.index("facts")
+        if own:
+            return lambda record: evolve(record, **{own: dict(getattr(record, own))})
+        return attrs.evolve
+    read = attrgetter(*names)
+    if not own:
+        return lambda record: cls(*read(record))
+    at = names.index(own)
 
     def copy(record: _Record) -> _Record:
         values = list(read(record))
@@ -229,8 +223,8 @@ def _with_own_facts(cls: type[_Record]) -> Callable[[_Record], _Record]:
 
 _copy_sighting = _copier(Sighting)
 _copy_stock = _copier(Stockpile)
-_copy_event = _with_own_facts(Event)
-_copy_problem = _with_own_facts(Problem)
+_copy_event = _copier(Event, "facts")
+_copy_problem = _copier(Problem, "facts")
 
 
 class ClanView:
