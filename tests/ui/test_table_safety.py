@@ -156,8 +156,10 @@ async def test_bought_lines_hint_says_how_long_they_last_cc_cl_order_01(tmp_path
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"ORDER 1 1")
         sheet = screen.query_one(OrderSheetPane)
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: sheet.editor.has_focus, "the order sheet's focus")
+        await pilot.press("down", *"ORDER 1 1")
         await wait_until(pilot, lambda: "next turn only" in sheet.hint, "the lifetime in the hint")
         assert sheet.border_subtitle == "Ln 2, Col 10"
 
