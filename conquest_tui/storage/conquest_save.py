@@ -357,25 +357,24 @@ def _check_table(table: ConquestSave, state: GameState) -> None:
     for number, (seat, each) in enumerate(zip(table.seats, state.players, strict=True)):
         if seat.name != each.name:
             raise _Bad(
-                f"table.seats.{number}.name: {seat.name!r} is not the player "
-                f"{each.name!r} of the game"
+                f"table.seats.name: {seat.name!r} is not the player {each.name!r} of the game"
             )
         if seat.level and seat.level not in LEVELS:
-            raise _Bad(f"table.seats.{number}.level: {seat.level!r} is not a bot's level")
+            raise _Bad(f"table.seats.level: {seat.level!r} is not a bot's level")
         if len(seat.pin_hash) > TEXT_MAX or seat.pin_failures < 0:
-            raise _Bad(f"table.seats.{number}: is not a seat's PIN")
+            raise _Bad(f"table.seats.pin_hash: seat {number + 1} has no PIN of the game")
     if len(table.seed) > TEXT_MAX or table.moves < 0:
         raise _Bad("table: the seed or the count of moves is not the game's")
     if len(table.log) > LOG_KEEP or any(len(line) > TEXT_MAX for line in table.log):
         raise _Bad("table.log: is longer than the game keeps")
     if len(table.history) > state.rules.turn_limit + 2:
         raise _Bad("table.history: has more rounds than the game has")
-    for number, row in enumerate(table.history):
+    for row in table.history:
         if any(
             len(column) != count
             for column in (row.territories, row.armies, row.cards, row.continents)
         ):
-            raise _Bad(f"table.history.{number}: does not give each player's figures")
+            raise _Bad(f"table.history: round {row.round} does not give each player's figures")
 
 
 __all__ += ["MAP_NAME", "MAP_TITLE", "SaveError", "state_data"]
