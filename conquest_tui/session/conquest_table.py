@@ -38,7 +38,9 @@ from conquest_tui.session.files import OnDisk
 
 if TYPE_CHECKING:
     from conquest_tui.games.conquest.actions import Action
+    from conquest_tui.games.conquest.board import Board
     from conquest_tui.games.conquest.events import Event
+    from conquest_tui.games.conquest.rules import ConquestRules
     from conquest_tui.games.conquest.state import GameState
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.conquest_seat import ConquestSeat
@@ -185,6 +187,16 @@ class ConquestTable:
         return self._record.seed
 
     @property
+    def rules(self) -> ConquestRules:
+        """The game's rules (public)."""
+        return self._state.rules
+
+    @property
+    def board(self) -> Board:
+        """The map: territories, borders, continents (public)."""
+        return self._state.board
+
+    @property
     def all_bots(self) -> bool:
         """Whether no person plays any more (every living seat is a bot's)."""
         return all(seat.is_bot or not seat.alive for seat in self.seats)
@@ -305,7 +317,10 @@ class ConquestTable:
             except IllegalAction as error:
                 raise ActionRefused(f"{str(error).rstrip('.')}.") from None
             self._note(events)
-            self._write_now(f"{self._record.seats[number - 1].name}'s move")
+            # A move is small: the backups keep the saves at the last turns' starts instead.
+            began = any(type(event).__name__ == "TurnBegan" for event in events)
+            name = self._record.seats[number - 1].name
+            self._write_now(f"{name}'s move", backups=None if began else 0)
         return tuple(events)
 
     def _resign(self, number: int) -> None:
