@@ -5,6 +5,7 @@ options and saves refused in words."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,12 @@ from conquest_tui.cli import main
 from conquest_tui.session.conquest_table import ConquestTable
 
 Capture = pytest.CaptureFixture[str]
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move is saved; waiting for the disk to flush each one is not what these test."""
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def new_game(tmp_path: Path, *words: str) -> Path:

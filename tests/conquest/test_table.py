@@ -3,6 +3,7 @@ under the lock, bots handing the game on, the standings and each round's figures
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -20,6 +21,12 @@ from conquest_tui.session.errors import (
 )
 
 PIN = "2468"
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move is saved; waiting for the disk to flush each one is not what these test."""
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 class Clock:
