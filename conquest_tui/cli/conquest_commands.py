@@ -181,6 +181,18 @@ def print_view(view: PlayerView) -> None:
         print(f"{view.winner} has won.")
 
 
+def cmd_seat_conquest(args: argparse.Namespace, save: str) -> int:
+    """`conquest seat SAVE [--clan N --bot/--human]` for a game of Conquest."""
+    table = open_conquest(save, args)
+    if args.clan is not None and (args.bot or args.human):
+        seat = open_conquest_seat(table, args.clan, args.pin)
+        seat.set_seat("bot" if args.bot else "human", args.level if args.bot else None)
+    elif args.level or args.pin:
+        raise CliError("say --bot or --human, with --clan N")
+    print_seats(table)
+    return 0
+
+
 def cmd_act(args: argparse.Namespace) -> int:
     """One move for the seat, from its words; what happened, then whose move it is."""
     from conquest_tui.cli.seat_commands import save_named

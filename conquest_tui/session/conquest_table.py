@@ -335,6 +335,20 @@ class ConquestTable:
             self._record.log = [*self._record.log, line][-_log_keep() :]
             self._write_now(f"{seat.name}'s resignation")
 
+    def _set_seat(self, number: int, seat: str, level: str | None) -> None:
+        """Hand the seat to a bot (at `level`, else as before or "normal") or to a person."""
+        from conquest_tui.games.conquest.bots import LEVELS
+        from conquest_tui.session.seat import check_seat_word
+
+        check_seat_word(seat, level, LEVELS)
+        with self._locked():
+            record = self._record.seats[number - 1]
+            if seat == "bot":
+                record.level = level or record.level or "normal"
+            else:
+                record.level, record.resigned = "", False
+            self._write_now(f"a change of {record.name}'s seat")
+
     def _turn_of(self, number: int) -> None:
         if self.finished:
             raise NotYourTurn("the game is over")

@@ -144,3 +144,17 @@ def test_simulate_prints_one_json_object_per_game(capsys: Capture) -> None:
         assert {"eliminations", "sets_cashed", "continents_held", "continent_turns"} <= set(game)
     assert main(["simulate", "--game", "conquest", "--clans", "2", "--turns", "5"]) == 1
     assert "--turns is a setting of Continental Conquest" in capsys.readouterr().err
+
+
+def test_seat_hands_a_seat_to_a_bot_behind_its_pin(tmp_path: Path, capsys: Capture) -> None:
+    path = new_game(tmp_path, "--bots", "2", "--pins", "77")
+    person = next(s.number for s in ConquestTable.open(path).seats if not s.is_bot)
+    assert main(["seat", str(path), "--clan", str(person), "--bot", "--level", "easy"]) == 2
+    assert not ConquestTable.open(path).seat_info(person).is_bot
+    assert (
+        main(["seat", str(path), "--clan", str(person), "--bot", "--level", "easy", "--pin", "77"])
+        == 0
+    )
+    assert f"Seat {person} Player 1 " in capsys.readouterr().out
+    info = ConquestTable.open(path).seat_info(person)
+    assert (info.is_bot, info.level, info.has_pin) == (True, "easy", True)
