@@ -147,6 +147,24 @@ class ConquestTable:
         record, state, disk = _load(path, allow_edited=allow_edited)
         return cls(record, state, path, clock=clock, disk=disk)
 
+    @classmethod
+    def from_backup(cls, path: Path) -> tuple[ConquestTable, Path, float] | None:
+        """The newest of a damaged save's backups that loads, played under the save's own name
+        (the damaged file is replaced when the game is next saved): the table, the backup's
+        path and when it was written; None when no backup loads."""
+        from conquest_tui.storage.savefile import BACKUPS, backup_path
+
+        for number in range(1, BACKUPS + 1):
+            candidate = backup_path(path, number)
+            try:
+                modified = candidate.stat().st_mtime
+                record, state, disk = _load(candidate, allow_edited=False)
+            except (OSError, SessionError):
+                continue
+            on_disk = OnDisk(disk.generation, files.fingerprint(path))
+            return cls(record, state, path, disk=on_disk), candidate, modified
+        return None
+
     # --- what everyone at the table may know ------------------------------------------------
     @property
     def seats(self) -> tuple[ConquestSeatInfo, ...]:
