@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from conquest_tui import __version__
-from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_view
+from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
 from conquest_tui.cli.seat_commands import (
@@ -21,6 +21,7 @@ from conquest_tui.cli.seat_commands import (
     cmd_turn,
     odds_json,
     report_json,
+    save_named,
 )
 from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
@@ -65,6 +66,18 @@ def _allow_edited(command: argparse.ArgumentParser) -> None:
     command.add_argument("--allow-edited", action="store_true",
                          help="open a save changed outside the game (its checksum does not "
                          "match); it is still checked")
+
+
+def _seat(args: argparse.Namespace) -> int:
+    """`conquest seat` for either game's save."""
+    from pathlib import Path
+
+    from conquest_tui.session.conquest_table import game_of
+
+    save = save_named(args, "seat")
+    if game_of(Path(save)) == "conquest":
+        return cmd_seat_conquest(args, save)
+    return cmd_seat(args)
 
 
 def _game_choice(command: argparse.ArgumentParser) -> None:
@@ -189,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how well the bot plays (with --bot; default: as before)")
     seat.add_argument("--pin", help="the seat's PIN, if it has one (else asked on a terminal)")
     _allow_edited(seat)
-    seat.set_defaults(func=cmd_seat)
+    seat.set_defaults(func=_seat)
 
     packet = sub.add_parser("packet", help="write a Clan's packet for play by mail: its "
                             "reports and its signed sheet form")

@@ -82,12 +82,6 @@ def cmd_seat(args: argparse.Namespace) -> int:
 
     A seat with a PIN changes in no way without its PIN, whoever plays it now."""
     save = save_named(args, "seat")
-    from conquest_tui.session.conquest_table import game_of
-
-    if game_of(Path(save)) == "conquest":
-        from conquest_tui.cli.conquest_commands import cmd_seat_conquest
-
-        return cmd_seat_conquest(args, save)
     table = open_table(save, args)
     if args.clan is not None and (args.bot or args.human):
         seat = open_seat(table, table.clan_number(args.clan), args.pin)
