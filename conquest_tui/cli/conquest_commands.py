@@ -126,7 +126,7 @@ def cmd_view(args: argparse.Namespace) -> int:
 
     table = open_conquest(save_named(args, "view"), args)
     if args.clan is None:
-        print(f"Round {table.round}." if not table.finished else table.end_sentence())
+        print_view(table.public_view())
         print_seats(table)
         return 0
     seat = open_conquest_seat(table, args.clan, args.pin)
@@ -170,8 +170,10 @@ def print_view(view: PlayerView) -> None:
             name, colour[rival.name], str(rival.territories), str(rival.armies), str(rival.cards)
         )
     console.print(players)
-    cards = ", ".join(card.words() for card in view.my_cards) or "none"
-    print(f"{view.player}'s cards: {cards}. The next set is worth {view.next_set_worth}.")
+    if view.player:
+        cards = ", ".join(card.words() for card in view.my_cards) or "none"
+        print(f"{view.player}'s cards: {cards}.")
+    print(f"The next set of cards is worth {view.next_set_worth} armies.")
     if view.armies_to_place:
         count = view.armies_to_place
         print(f"Armies to place: {count}.")

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from conquest_tui.games.conquest.events import Event
     from conquest_tui.games.conquest.rules import ConquestRules
     from conquest_tui.games.conquest.state import GameState
+    from conquest_tui.games.conquest.view import PlayerView
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.conquest_seat import ConquestSeat
     from conquest_tui.storage.conquest_save import ConquestSave
@@ -190,6 +191,14 @@ class ConquestTable:
     def all_bots(self) -> bool:
         """Whether no person plays any more (every living seat is a bot's)."""
         return all(seat.is_bot or not seat.alive for seat in self.seats)
+
+    def public_view(self) -> PlayerView:
+        """The board as everyone at the table sees it (Conquest's map is open): no one's cards
+        or standing orders, only how many cards each player holds."""
+        from conquest_tui.games.conquest.view import view
+
+        seen = view(self._state, self._state.current)
+        return attrs.evolve(seen, player="", my_cards=(), my_standing_orders=(), armies_to_place=0)
 
     def log(self, last: int | None = None) -> tuple[str, ...]:
         """What happened lately, one sentence an event, oldest first (all public)."""

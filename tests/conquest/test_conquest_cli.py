@@ -69,6 +69,9 @@ def test_view_act_and_bots_play_through_the_seat(tmp_path: Path, capsys: Capture
     capsys.readouterr()
     assert main(["bots", str(path)]) == 0
     assert f"seat {person}, to move." in capsys.readouterr().out
+    assert main(["view", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Kamchatka" in out and f"Seat {person} Player 1 " in out and "cards:" not in out
     assert main(["view", str(path), "--clan", str(person), "--pin", "77", "--moves"]) == 0
     out = capsys.readouterr().out
     assert "initial deployment: Player 1's move" in out and "Player 1's cards: none." in out
