@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import copy
-import enum
-import typing
 import weakref
-from collections.abc import Callable
+from itertools import repeat
 from operator import attrgetter
-from typing import Any
 
 import attrs
 
-from conquest_tui.engine.core.events import Fact
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import (
@@ -22,6 +17,7 @@ from conquest_tui.engine.core.state import (
     HexState,
     LastTurn,
 )
+from conquest_tui.engine.play.record_copy import copy_record
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
@@ -51,18 +47,16 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
 
 
 def _hexes(game: Game, clan: Clan) -> list[HexState]:
-    """Every hex copied, or presumed where the Clan does not see it (`_presume`)."""
-    visited = set(clan.last_turn.visited_hexes)
-    usual = _usual_defenses(game.rules, game.map)
+    """Every hex presumed (`_presume`), but those the Clan sees now: copied as they are."""
+    hexes = game.state.hexes
+    private = _presumed(hexes, _usual_defenses(game.rules, game.map))
+    contains, index_of = game.map.contains, game.map.index_of
+    seen = {index_of(hex_id) for hex_id in clan.last_turn.visited_hexes if contains(hex_id)}
     number = clan.number
-    hexes = []
-    for hex_id, hex_state, defense in zip(game.map.hex_ids(), game.state.hexes, usual,
-                                          strict=True):
-        if hex_state.owner == number or hex_id in visited:
-            hexes.append(HexState(*_HEX_FIELDS(hex_state)))
-        else:
-            hexes.append(_presume(hex_state, defense))
-    return hexes
+    seen.update(at for at, owner in enumerate(map(_OWNER, hexes)) if owner == number)
+    for at in seen:
+        private[at] = HexState(*_HEX_FIELDS(hexes[at]))
+    return private
 
 
 def _presume_city(game: Game, clan: Clan, city: CityState) -> None:
@@ -86,14 +80,26 @@ def _presume_city(game: Game, clan: Clan, city: CityState) -> None:
     city.troops = level.troop_capacity(False) * top // 100
 
 
-def _presume(hex_state: HexState, defense: int) -> HexState:
-    """A hex the Clan does not see: what it may assume of it (the per-game rolls are hidden):
-    unclaimed, unguarded, looted, of the usual `defense` for its ground, no structure, nothing
-    to pick up; when a structure was built and the road's bonus as they are."""
-    return HexState(owner=0, defense=defense, garrison=0, looted=True, special="", custom="",
-                    custom_built_turn=hex_state.custom_built_turn, money=0, food=0, fuel=0,
-                    parts=0, vaccine=0, road_parts_bonus=hex_state.road_parts_bonus,
-                    conquered_turn=hex_state.conquered_turn)
+def _presumed(hexes: list[HexState], usual: list[int]) -> list[HexState]:
+    """Each hex as the Clan may presume it when it does not see it (the per-game rolls are
+    hidden): unclaimed, unguarded, looted, of the `usual` defense for its ground, no structure,
+    nothing to pick up; when a structure was built, the road's bonus and when it was taken as
+    they are. (One call of HexState per hex, its fields in order, made by `map`.)"""
+    zero, blank = repeat(0), repeat("")  # endless: each may be passed more than once
+    return list(map(HexState, zero, usual, zero, repeat(True), blank, blank,
+                    map(_BUILT, hexes), zero, zero, zero, zero, zero,
+                    map(_ROAD_BONUS, hexes), map(_TAKEN, hexes)))
+
+
+_PRESUMED_ORDER = ("owner", "defense", "garrison", "looted", "special", "custom",
+                   "custom_built_turn", "money", "food", "fuel", "parts", "vaccine",
+                   "road_parts_bonus", "conquered_turn")
+if tuple(field.name for field in attrs.fields(HexState)) != _PRESUMED_ORDER:
+    raise ImportError("HexState's fields are not those `_presumed` gives in order")
+_OWNER = attrgetter("owner")
+_BUILT = attrgetter("custom_built_turn")
+_ROAD_BONUS = attrgetter("road_parts_bonus")
+_TAKEN = attrgetter("conquered_turn")
 
 
 _USUAL: weakref.WeakKeyDictionary[GameMap, tuple[Ruleset, list[int]]] = \
@@ -134,83 +140,3 @@ def _slim(clan: Clan, own: bool) -> Clan:
                             past_reports=[])
     return attrs.evolve(clan, last_turn=LastTurn(), inbox=[], mail=[], known_hexes={},
                         city_memory={}, sightings=[], spy_reports=[], past_reports=[])
-
-
-# --- a deep copy made from the records' field types --------------------------------------------
-
-_Copy = Callable[[Any], Any]
-_ATOMS: frozenset[Any] = frozenset({int, str, bool, float, type(None), Fact})
-"""Types whose values are never changed in place: shared by the copy (Fact: a number, a word
-or a tuple of facts)."""
-_RECORDS: dict[type, _Copy] = {}
-
-
-def copy_record(record: Any) -> Any:
-    """A deep copy of a game-state record, as `copy.deepcopy` makes it of a record in which no
-    list, dict or record is reached twice (the game's state is such a tree): each field copied
-    as its type says (numbers, words and enums shared, lists and dicts copied, records copied
-    field by field), `copy.deepcopy` for a field of any other type or a value not of its type."""
-    return _record_copier(type(record))(record)
-
-
-def _record_copier(cls: type) -> _Copy:
-    known = _RECORDS.get(cls)
-    if known is not None:
-        return known
-    fields = attrs.fields(cls)
-    names = [field.name for field in fields]
-    read: Callable[[Any], tuple[Any, ...]] = attrgetter(*names) if len(names) > 1 else (
-        lambda record: (getattr(record, names[0]),))
-    deep = [(at, copier) for at, field in enumerate(fields)
-            if (copier := _value_copier(field.type)) is not None]
-    if all(field.init and not field.kw_only and field.alias == field.name for field in fields):
-        def made(values: list[Any]) -> Any:
-            return cls(*values)
-    else:
-        def made(values: list[Any]) -> Any:
-            new: Any = object.__new__(cls)
-            for name, value in zip(names, values, strict=True):
-                object.__setattr__(new, name, value)
-            return new
-
-    def copy_one(record: Any) -> Any:
-        if type(record) is not cls:
-            return copy.deepcopy(record)
-        values = list(read(record))
-        for at, copier in deep:
-            values[at] = copier(values[at])
-        return made(values)
-
-    _RECORDS[cls] = copy_one
-    return copy_one
-
-
-def _value_copier(kind: Any) -> _Copy | None:
-    """How a value of this type is copied; None when it is shared."""
-    if kind in _ATOMS or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
-        return None
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is list and args:
-        return _list_copier(_value_copier(args[0]))
-    if origin is dict and len(args) == 2 and _value_copier(args[0]) is None:
-        return _dict_copier(_value_copier(args[1]))
-    if isinstance(kind, type) and attrs.has(kind):
-        return _record_copier(kind)
-    return copy.deepcopy
-
-
-def _list_copier(inner: _Copy | None) -> _Copy:
-    def copy_list(value: Any) -> Any:
-        if type(value) is not list:
-            return copy.deepcopy(value)
-        return value.copy() if inner is None else [inner(item) for item in value]
-    return copy_list
-
-
-def _dict_copier(inner: _Copy | None) -> _Copy:
-    def copy_dict(value: Any) -> Any:
-        if type(value) is not dict:
-            return copy.deepcopy(value)
-        return value.copy() if inner is None else {key: inner(item)
-                                                   for key, item in value.items()}
-    return copy_dict

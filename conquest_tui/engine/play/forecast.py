@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import copy
 
 import attrs
 
@@ -13,6 +12,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.play.fog_state import fog_safe_state
+from conquest_tui.engine.play.record_copy import shallow_copy
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
@@ -102,8 +102,8 @@ class _Watch:
         for number in set(present) | set(self.seen):
             convoy = present.get(number)
             if convoy is not None:
-                self.names[number] = copy.copy(convoy)
-            self.seen.setdefault(number, []).append((pulse, copy.copy(convoy) if convoy
+                self.names[number] = shallow_copy(convoy)
+            self.seen.setdefault(number, []).append((pulse, shallow_copy(convoy) if convoy
                                                      else None))
 
     def before_close(self, ctx: TurnContext) -> None:
