@@ -57,12 +57,14 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
                       before_close=watch.before_close, after_line=watch.after_line)
     ctx = watch.ctx
     assert ctx is not None
-    return Forecast(
+    forecast = Forecast(
         clan=clan_number, game_turn=game.state.game_turn, start=start,
         income=dict(clan.last_turn.income), pulses=tuple(watch.stocks),
         end=Stocks.of(clan), convoys=watch.convoys(before),
         problems=_problems(ctx), lines=tuple(watch.lines),
     )
+    watch.ctx = None  # the watch and the turn hold each other: let go, so the copy goes at once
+    return forecast
 
 
 def private_game(game: Game, clan_number: int, seed_suffix: str = FORECAST_SEED) -> Game:
