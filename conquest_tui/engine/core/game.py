@@ -97,7 +97,7 @@ class Game:
         changed = None if hexes is not self._lands_of else OwnerChanges.since(self._lands_seen)
         if changed is None:
             self._owners = list(map(_OWNER, hexes))
-            self._slot = dict(zip(map(id, hexes), range(len(hexes))))
+            self._slot = dict(zip(map(id, hexes), range(len(hexes)), strict=True))
             lands: dict[int, list[int]] = {}
             for at, owner in enumerate(self._owners):
                 if owner:
