@@ -115,3 +115,40 @@ def test_the_forecast_leaves_the_game_as_it_was(played: Game) -> None:
     clan = played.state.active_clan
     forecast_turn(played, clan, bot_sheet(played))
     assert game_to_text(played) == before
+
+
+def test_presumed_hexes_read_as_the_list_of_every_hex(played: Game) -> None:
+    """Made when first read, the forecast's hexes read like the list they stand for: by place,
+    from the end, by slice, in order and reversed, compared, copied and shown."""
+    from conquest_tui.engine.play.presumed_hexes import PresumedHexes
+
+    clan = first_clan(played)
+    hexes = fog_safe_state(played, clan).hexes
+    assert isinstance(hexes, PresumedHexes)
+    whole = [hexes[at] for at in range(len(hexes))]
+    fresh = fog_safe_state(played, clan).hexes
+    assert fresh[-1] is fresh[len(fresh) - 1] and fresh[2:5] == whole[2:5]
+    assert list(fresh) == whole and list(reversed(fresh)) == whole[::-1]
+    assert fresh == whole and whole == fresh
+    assert (fresh != whole[::-1]) and (whole[::-1] != fresh)
+    assert copy.deepcopy(fresh) == whole and fresh.copy() == whole and repr(fresh) == repr(whole)
+    assert fresh.index(whole[3]) == whole.index(whole[3]) and whole[0] in fresh
+    with pytest.raises(TypeError):
+        fresh[0] = whole[0]
+
+
+def test_the_forecasts_land_index_follows_its_hexes_made_late(played: Game) -> None:
+    """The private game's owned hexes: the Clan's own from the start, then a presumed hex read
+    late and given to the Clan, then taken back (`Game.owned_hexes`, `OwnerChanges`)."""
+    from conquest_tui.engine.play.forecast import private_game
+
+    clan = first_clan(played)
+    private = private_game(played, clan)
+    own = played.owned_hexes(clan)
+    assert private.owned_hexes(clan) == own
+    far = next(h for h in reversed(played.map.hex_ids()) if played.map.is_land(h)
+               and h not in own and h not in played.clan(clan).last_turn.visited_hexes)
+    private.hex(far).set_owner(clan)
+    assert private.owned_hexes(clan) == sorted([*own, far], key=played.map.index_of)
+    private.hex(far).set_owner(0)
+    assert private.owned_hexes(clan) == own and played.hex(far).owner != clan

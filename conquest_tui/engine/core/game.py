@@ -96,8 +96,12 @@ class Game:
         hexes = self.state.hexes
         changed = None if hexes is not self._lands_of else OwnerChanges.since(self._lands_seen)
         if changed is None:
-            self._owners = list(map(_OWNER, hexes))
-            self._slot = dict(zip(map(id, hexes), range(len(hexes)), strict=True))
+            owners = getattr(hexes, "owners", None)
+            if owners is not None:  # hexes made when first read (play/presumed_hexes)
+                self._owners, self._slot = owners(), hexes.places  # type: ignore[attr-defined]
+            else:
+                self._owners = list(map(_OWNER, hexes))
+                self._slot = dict(zip(map(id, hexes), range(len(hexes)), strict=True))
             lands: dict[int, list[int]] = {}
             for at, owner in enumerate(self._owners):
                 if owner:
