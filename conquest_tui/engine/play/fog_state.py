@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
+from itertools import compress, count, repeat
+from operator import attrgetter, eq
 
 import attrs
 
@@ -48,8 +49,7 @@ def _hexes(game: Game, clan: Clan) -> PresumedHexes:
     hexes = game.state.hexes
     contains, index_of = game.map.contains, game.map.index_of
     seen = {index_of(hex_id) for hex_id in clan.last_turn.visited_hexes if contains(hex_id)}
-    number = clan.number
-    seen.update(at for at, owner in enumerate(map(_OWNER, hexes)) if owner == number)
+    seen.update(compress(count(), map(eq, map(_OWNER, hexes), repeat(clan.number))))
     return PresumedHexes(hexes, usual_defenses(game.rules, game.map), seen)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from operator import attrgetter
 from typing import Any, SupportsIndex, cast, overload
@@ -94,9 +93,8 @@ class PresumedHexes(list[HexState]):
         """Each hex's owner, in order, without making the hexes not yet read (presumed hexes
         belong to nobody)."""
         owners = [0] * len(self)
-        for place, made in enumerate(list.__iter__(self)):
-            if made is not None:
-                owners[place] = made.owner
+        for place in self.places.values():
+            owners[place] = list.__getitem__(self, place).owner
         return owners
 
 
@@ -119,17 +117,19 @@ _HEX_FIELDS = attrgetter(*_PRESUMED_ORDER)
 made from them is a copy."""
 
 
-_USUAL: weakref.WeakKeyDictionary[GameMap, tuple[Ruleset, list[int]]] = \
-    weakref.WeakKeyDictionary()
-"""Map → the ruleset and each hex's usual defense under it, worked out once per map."""
+_USUAL: dict[int, tuple[GameMap, Ruleset, list[int]]] = {}
+"""The identity of a map → the map, the ruleset and each hex's usual defense under it, worked
+out once per map and ruleset (by identity: comparing or hashing a whole map costs more than
+the work kept)."""
+_USUAL_KEPT = 8
 
 
 def usual_defenses(rules: Ruleset, game_map: GameMap) -> list[int]:
     """Each hex's usual defense, in `hex_ids()` order: the middle of the defense roll, its
     terrain's bonus and a river's, at most the highest defense level."""
-    known = _USUAL.get(game_map)
-    if known is not None and known[0] is rules:
-        return known[1]
+    known = _USUAL.get(id(game_map))
+    if known is not None and known[0] is game_map and known[1] is rules:
+        return known[2]
     generation = rules.hexgen
     middle = (generation.defense_roll.low + generation.defense_roll.high) // 2
     usual = []
@@ -138,5 +138,7 @@ def usual_defenses(rules: Ruleset, game_map: GameMap) -> list[int]:
         if game_map.has_river(hex_id):
             defense += generation.river_defense_bonus
         usual.append(min(defense, generation.max_defense_level))
-    _USUAL[game_map] = (rules, usual)
+    if len(_USUAL) >= _USUAL_KEPT:
+        _USUAL.clear()
+    _USUAL[id(game_map)] = (game_map, rules, usual)
     return usual
