@@ -250,3 +250,17 @@ def test_a_clans_hexes_stay_true_when_the_log_of_captures_is_emptied(
     assert game.owned_hexes(first) == before[5:] == scan(first)
     assert game.owned_hexes(second) == scan(second)
     assert game.owned_hexes(0) == []
+
+
+def test_a_game_indexed_afresh_reads_its_own_paved_roads(game: Game) -> None:
+    """The ends of the paved links are kept from the last game indexed on the same map with the
+    same links (a forecast's copy); a game with other links, or after a road is paved, reads its
+    own (CC-MOVE-22)."""
+    first = game.map.hex_ids()[0]
+    second = game.map.neighbors(first)[0][1]
+    Game(game.rules, game.map, game.state)  # indexed without the road
+    paved = attrs.evolve(game.state, paved=[link_key(first, second)])
+    assert Game(game.rules, game.map, paved).has_road(second)
+    assert Game(game.rules, game.map, game.state).has_road(second) == game.map.has_road(second)
+    game.pave(first, second)
+    assert Game(game.rules, game.map, game.state).has_road(first)

@@ -53,11 +53,11 @@ def bot_sheet(game: Game, level: str | None = None) -> str:
     given)."""
     from conquest_tui.bots import write_sheet
     from conquest_tui.bots.mending import judged
+    from conquest_tui.bots.still_view import StillView
     from conquest_tui.engine.play.judgement import judge_sheet
-    from conquest_tui.engine.reports.view import ClanView
 
     clan = game.clan(game.state.active_clan)
-    written = write_sheet(ClanView(game, clan.number), level or clan.bot_level)
+    written = write_sheet(StillView(game, clan.number), level or clan.bot_level)
     return judged(written, game.rules,
                   lambda text: judge_sheet(game, clan.number, text, notices=False))
 

@@ -24,6 +24,11 @@ def link_key(a: str, b: str) -> str:
     return f"{a}-{b}" if a < b else f"{b}-{a}"
 
 
+_LAST_ENDS: list[tuple[GameMap, frozenset[str], frozenset[str]]] = []
+"""The map, the paved links and their ends the last game indexed afresh (a forecast's copy of
+a game has its links)."""
+
+
 class Game:
     """Ruleset + map + state. Lookups are rebuilt by reindex() after convoys or clans change."""
 
@@ -64,9 +69,14 @@ class Game:
         self._clans = {clan.number: clan for clan in self.state.clans}
         self._cities = {city.hex: city for city in self.state.cities}
         self._paved = set(self.state.paved)
-        self._paved_ends = set()
-        for key in self._paved:
-            self._add_paved_ends(key)
+        last = _LAST_ENDS[0] if _LAST_ENDS else None
+        if last is not None and last[0] is self.map and last[1] == self._paved:
+            self._paved_ends = set(last[2])  # the same links on the same map: the same ends
+        else:
+            self._paved_ends = set()
+            for key in self._paved:
+                self._add_paved_ends(key)
+            _LAST_ENDS[:] = [(self.map, frozenset(self._paved), frozenset(self._paved_ends))]
         self._indexed = None
         self._hexed = None
 
@@ -96,8 +106,12 @@ class Game:
         hexes = self.state.hexes
         changed = None if hexes is not self._lands_of else OwnerChanges.since(self._lands_seen)
         if changed is None:
-            self._owners = list(map(_OWNER, hexes))
-            self._slot = {id(state): at for at, state in enumerate(hexes)}
+            owners = getattr(hexes, "owners", None)
+            if owners is not None:  # hexes made when first read (play/presumed_hexes)
+                self._owners, self._slot = owners(), hexes.places  # type: ignore[attr-defined]
+            else:
+                self._owners = list(map(_OWNER, hexes))
+                self._slot = dict(zip(map(id, hexes), range(len(hexes)), strict=True))
             lands: dict[int, list[int]] = {}
             for at, owner in enumerate(self._owners):
                 if owner:

@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-import copy
-from operator import attrgetter
 
 import attrs
 
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import (
-    CityState,
-    Clan,
-    Convoy,
-    GameState,
-    HexState,
-    LastTurn,
-)
+from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
+from conquest_tui.engine.play.fog_state import fog_safe_state
+from conquest_tui.engine.play.record_copy import shallow_copy
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
@@ -64,12 +57,14 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
                       before_close=watch.before_close, after_line=watch.after_line)
     ctx = watch.ctx
     assert ctx is not None
-    return Forecast(
+    forecast = Forecast(
         clan=clan_number, game_turn=game.state.game_turn, start=start,
         income=dict(clan.last_turn.income), pulses=tuple(watch.stocks),
         end=Stocks.of(clan), convoys=watch.convoys(before),
         problems=_problems(ctx), lines=tuple(watch.lines),
     )
+    watch.ctx = None  # the watch and the turn hold each other: let go, so the copy goes at once
+    return forecast
 
 
 def private_game(game: Game, clan_number: int, seed_suffix: str = FORECAST_SEED) -> Game:
@@ -80,85 +75,6 @@ def private_game(game: Game, clan_number: int, seed_suffix: str = FORECAST_SEED)
     if clan_number in private.state.clan_order and not private.state.finished:
         private.state.turn_index = private.state.clan_order.index(clan_number)  # as if now
     return private
-
-
-def fog_safe_state(game: Game, clan_number: int) -> GameState:
-    """A deep copy of the state as far as the Clan knows it: the other Clans' convoys only where
-    its sightings of their Clan (or of an unknown one) put them, and the hexes it does not see
-    now (neither its own nor entered last turn, as its view shows them) presumed: unclaimed,
-    unguarded, of the usual defense for their terrain, with nothing to pick up or loot; the
-    cities it does not see as it last learned them (`_presume_city`); no other Clan's spies."""
-    state = game.state
-    clan = game.clan(clan_number)
-    seen = {(s.hex, s.owner) for s in clan.sightings}
-    seen |= {(s.hex, s.owner) for report in clan.spy_reports for s in report.sightings}
-    kept = [convoy for convoy in state.convoys if convoy.owner == clan_number
-            or (convoy.hex, convoy.owner) in seen or (convoy.hex, 0) in seen]
-    clans = [_slim(other, other.number == clan_number) for other in state.clans]
-    shallow = attrs.evolve(state, convoys=kept, clans=clans, hexes=[])
-    private = copy.deepcopy(shallow)
-    private.hexes = [HexState(*_HEX_FIELDS(hex_state)) for hex_state in state.hexes]
-    visited = set(clan.last_turn.visited_hexes)
-    for hex_id, hex_state in zip(game.map.hex_ids(), private.hexes, strict=True):
-        if hex_state.owner != clan_number and hex_id not in visited:
-            _presume(game, hex_id, hex_state)
-    for city in private.cities:
-        city.spies = [number for number in city.spies if number == clan_number]
-        if city.owner != clan_number and city.hex not in visited:
-            _presume_city(game, clan, city)
-    return private
-
-
-def _presume_city(game: Game, clan: Clan, city: CityState) -> None:
-    """A city the Clan does not see: as it last learned it, or, never learned, an unowned city
-    of its printed size at the fullest garrison an unowned city starts with (the worst case)."""
-    memory = clan.city_memory.get(city.hex)
-    city.claymores, city.plague, city.hostile_to = 0, False, \
-        [number for number in city.hostile_to if number == clan.number]
-    if memory is not None:
-        city.owner, city.population, city.troops = memory.owner, memory.population, memory.troops
-        city.fortification = max(memory.fortification, 1)
-        city.buildings = list(memory.buildings)
-        return
-    site = game.map.city_at(city.hex)
-    assert site is not None
-    level = game.rules.fortifications[site.fortification - 1]
-    share = game.rules.unowned_cities
-    top = (share.major_garrison if site.major else share.minor_garrison).high
-    city.owner, city.population, city.fortification = 0, site.population, site.fortification
-    city.buildings = []
-    city.troops = level.troop_capacity(False) * top // 100
-
-
-def _presume(game: Game, hex_id: str, hex_state: HexState) -> None:
-    """A hex the Clan does not see: what it may assume of it (the per-game rolls are hidden)."""
-    generation = game.rules.hexgen
-    terrain = game.rules.terrains[game.map.terrain_of(hex_id)]
-    usual = (generation.defense_roll.low + generation.defense_roll.high) // 2
-    usual += terrain.defense_bonus
-    if game.map.has_river(hex_id):
-        usual += generation.river_defense_bonus
-    hex_state.owner, hex_state.garrison = 0, 0
-    hex_state.defense = min(usual, generation.max_defense_level)
-    hex_state.looted, hex_state.special, hex_state.custom = True, "", ""
-    hex_state.money = hex_state.food = hex_state.fuel = hex_state.parts = 0
-    hex_state.vaccine = 0
-
-
-_HEX_FIELDS = attrgetter(*(field.name for field in attrs.fields(HexState)))
-"""A hex's fields in order: a HexState holds only numbers, strings and flags, so a new one
-made from them is a copy (four times faster than copy.copy on a 60×60 map)."""
-
-
-def _slim(clan: Clan, own: bool) -> Clan:
-    """A Clan without what the forecast must not read or need not copy: the other Clans'
-    knowledge and histories, and the Clan's own past reports."""
-    past = clan.last_turn
-    if own:
-        return attrs.evolve(clan, last_turn=LastTurn(game_turn=past.game_turn,
-                                                     income=past.income), inbox=[], mail=[])
-    return attrs.evolve(clan, last_turn=LastTurn(), inbox=[], mail=[], known_hexes={},
-                        city_memory={}, sightings=[], spy_reports=[])
 
 
 @attrs.define
@@ -188,8 +104,8 @@ class _Watch:
         for number in set(present) | set(self.seen):
             convoy = present.get(number)
             if convoy is not None:
-                self.names[number] = copy.copy(convoy)
-            self.seen.setdefault(number, []).append((pulse, copy.copy(convoy) if convoy
+                self.names[number] = shallow_copy(convoy)
+            self.seen.setdefault(number, []).append((pulse, shallow_copy(convoy) if convoy
                                                      else None))
 
     def before_close(self, ctx: TurnContext) -> None:

@@ -7,6 +7,7 @@ import copy
 import attrs
 
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.play.record_copy import copy_record
 
 
 def planned_game(game: Game, clan: int) -> Game:
@@ -20,7 +21,7 @@ def planned_game(game: Game, clan: int) -> Game:
     against the convoys it will find. Nothing else of it may change: the rest is the game's.
     """
     state = game.state
-    convoys = [copy.deepcopy(convoy) if convoy.owner == clan else convoy
+    convoys = [copy_record(convoy) if convoy.owner == clan else convoy
                for convoy in state.convoys]
     clans = [attrs.evolve(other, stock=copy.copy(other.stock)) if other.number == clan
              else other for other in state.clans]

@@ -34,5 +34,4 @@ def owned_matches(game: Game, clan: int, pattern: str) -> list[str]:
     if "*" not in pattern:
         on_map = game.map.contains(pattern) and game.hex(pattern).owner == clan
         return [pattern] if on_map else []
-    return [hex_id for hex_id, state in zip(game.map.hex_ids(), game.state.hexes, strict=True)
-            if state.owner == clan and hexgrid.hex_matches(pattern, hex_id)]
+    return [hex_id for hex_id in game.owned_hexes(clan) if hexgrid.hex_matches(pattern, hex_id)]

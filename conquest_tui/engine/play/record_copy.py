@@ -1,0 +1,111 @@
+"""A deep copy of a game-state record made from its fields' types, as fast as the state allows."""
+
+from __future__ import annotations
+
+import copy
+import enum
+import typing
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, TypeVar, cast
+
+import attrs
+
+from conquest_tui.engine.core.events import Fact
+
+_Copy = Callable[[Any], Any]
+_ATOMS: frozenset[Any] = frozenset({int, str, bool, float, type(None), Fact})
+"""Types whose values are never changed in place: shared by the copy (Fact: a number, a word
+or a tuple of facts)."""
+_RECORDS: dict[type, _Copy] = {}
+_SHALLOW: dict[type, _Copy] = {}
+R = TypeVar("R")
+
+
+def copy_record(record: R) -> R:
+    """A deep copy of a game-state record, as `copy.deepcopy` makes it of a record in which no
+    list, dict or record is reached twice (the game's state is such a tree): each field copied
+    as its type says (numbers, words and enums shared, lists and dicts copied, records copied
+    field by field), `copy.deepcopy` for a field of any other type or a value not of its type."""
+    made: R = _record_copier(type(record))(record)
+    return made
+
+
+def shallow_copy(record: R) -> R:
+    """What `copy.copy` makes of an attrs record (its fields' values shared), made faster: the
+    values read in order into a new record."""
+    cls = type(record)
+    copier = _SHALLOW.get(cls)
+    if copier is None:
+        fields = attrs.fields(cast(Any, cls))
+        if len(fields) > 1 and all(field.init and not field.kw_only and field.alias == field.name
+                                   for field in fields):
+            read = attrgetter(*(field.name for field in fields))
+            copier = _SHALLOW[cls] = lambda value: cls(*read(value))
+        else:
+            copier = _SHALLOW[cls] = copy.copy
+    made: R = copier(record)
+    return made
+
+
+def _record_copier(cls: type) -> _Copy:
+    known = _RECORDS.get(cls)
+    if known is not None:
+        return known
+    fields = attrs.fields(cls)
+    names = [field.name for field in fields]
+    read: Callable[[Any], tuple[Any, ...]] = attrgetter(*names) if len(names) > 1 else (
+        lambda record: (getattr(record, names[0]),))
+    deep = [(at, copier) for at, field in enumerate(fields)
+            if (copier := _value_copier(field.type)) is not None]
+    if all(field.init and not field.kw_only and field.alias == field.name for field in fields):
+        def made(values: list[Any]) -> Any:
+            return cls(*values)
+    else:
+        def made(values: list[Any]) -> Any:
+            new: Any = object.__new__(cls)
+            for name, value in zip(names, values, strict=True):
+                object.__setattr__(new, name, value)
+            return new
+
+    def copy_one(record: Any) -> Any:
+        if type(record) is not cls:
+            return copy.deepcopy(record)
+        values = list(read(record))
+        for at, copier in deep:
+            values[at] = copier(values[at])
+        return made(values)
+
+    _RECORDS[cls] = copy_one
+    return copy_one
+
+
+def _value_copier(kind: Any) -> _Copy | None:
+    """How a value of this type is copied; None when it is shared."""
+    if kind in _ATOMS or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
+        return None
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is list and args:
+        return _list_copier(_value_copier(args[0]))
+    if origin is dict and len(args) == 2 and _value_copier(args[0]) is None:
+        return _dict_copier(_value_copier(args[1]))
+    if isinstance(kind, type) and attrs.has(kind):
+        return _record_copier(kind)
+    return copy.deepcopy
+
+
+def _list_copier(inner: _Copy | None) -> _Copy:
+    def copy_list(value: Any) -> Any:
+        if type(value) is not list:
+            return copy.deepcopy(value)
+        return value.copy() if inner is None else [inner(item) for item in value]
+    return copy_list
+
+
+def _dict_copier(inner: _Copy | None) -> _Copy:
+    def copy_dict(value: Any) -> Any:
+        if type(value) is not dict:
+            return copy.deepcopy(value)
+        return value.copy() if inner is None else {key: inner(item)
+                                                   for key, item in value.items()}
+    return copy_dict

@@ -1,0 +1,27 @@
+"""A bot's view of a game standing still answers as the Clan's view, reading once (issue 26)."""
+
+from __future__ import annotations
+
+from conquest_tui.bots.still_view import StillView
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.reports.view import ClanView
+from tests.game_helpers import first_clan
+
+
+def test_the_still_view_answers_as_the_clans_view(game: Game) -> None:
+    clan = first_clan(game)
+    still, view = StillView(game, clan), ClanView(game, clan)
+    assert still.convoys() == view.convoys()
+    for site in game.map.cities:
+        assert still.city_info(site.hex) == view.city_info(site.hex)
+    assert still.city_info("0101") == view.city_info("0101")  # no city there
+
+
+def test_each_caller_gets_a_list_of_its_own_read_once(game: Game) -> None:
+    clan = first_clan(game)
+    still = StillView(game, clan)
+    first = still.convoys()
+    first.clear()
+    assert still.convoys() and still.convoys() is not still.convoys()
+    game.convoys_of(clan)[0].troops += 5  # a game that moves on needs a new view
+    assert still.convoys()[0].troops + 5 == ClanView(game, clan).convoys()[0].troops
