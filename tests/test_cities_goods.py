@@ -140,6 +140,16 @@ def test_dropoff_of_goods_the_city_does_not_need_fails_cc_co_dropoff_01(game: Ga
                and p.facts["goods"] == "gems" for p in result.problems)
 
 
+def test_fuel_carried_from_an_early_save_is_refused_not_sold_cc_city_22(game: Game) -> None:
+    """Cargo is one goods type (CC-CITY-22): fuel in the hold (saves of version 0 allowed it)
+    is refused by DROPOFF in words, even at a city that takes anything, and the turn goes on."""
+    convoy = trader(game, CARROW, cargo="fuel", amount=5)
+    result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\n")
+    assert convoy.cargo == 5
+    assert any(p.facts.get("reason") == "dropoff_not_goods" and p.facts["goods"] == "fuel"
+               for p in result.problems)
+
+
 def test_anything_city_refuses_only_its_own_goods_cc_city_24(game: Game) -> None:
     convoy = trader(game, CARROW, cargo="alcohol", amount=5)
     result = run_clan_turn(game, convoy.owner, "[CONVOY 1]\nDROPOFF\nDUMP\nPICKUP\n")

@@ -175,6 +175,7 @@ DANGLING: dict[str, Callable[[dict[str, Any]], None]] = {
         **c, "owner": [c["owner"][0]] * len(c["owner"]), "number": [1] * len(c["number"])}),
     "unknown expert": _set(S, "convoys", "experts", 0, value=["WIZ"]),
     "unknown mode": _set(S, "convoys", "mode", 0, value="stealth"),
+    "fuel carried as cargo": _set(S, "convoys", "cargo_type", 0, value="fuel"),
     "negative troops": _set(S, "convoys", "troops", 0, value=-5),
     "hex owner no clan": _set(S, "hexes", "owner", 0, value=42),
     "unknown special": _set(S, "hexes", "special", 3, value="UFO"),

@@ -137,6 +137,7 @@ _CITY_REASONS: dict[str, ReasonSentence] = {
     "dropoff_no_city": "there is no city in {hex} to sell cargo to",
     "dropoff_empty": "it carries no cargo",
     "dropoff_hidden": "a hidden convoy cannot sell cargo",
+    "dropoff_not_goods": "its {goods} are no goods a city buys (DUMP them)",
     "needs_anything_but": "{city} needs anything but {produces}, its own goods",
     "needs_other": "{city} needs {needs}, not {goods}",
     "fortify_not_yours": "{city} ({hex}) is not your city",

@@ -102,6 +102,8 @@ def dropoff_problem(game: Game, convoy: Convoy) -> Reason | None:
     problem = status_problem(game, convoy, city)
     if problem:
         return problem
+    if convoy.cargo_type not in game.rules.goods:  # food or fuel of an early save: no goods
+        return reason("dropoff_not_goods", goods=convoy.cargo_type)
     if not accepts(game, convoy.hex, convoy.cargo_type):
         name = city_name(game, city.hex)
         if site.needs == "anything":
