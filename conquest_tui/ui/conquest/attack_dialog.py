@@ -31,6 +31,8 @@ class AttackDialog(ModalScreen[list[str]]):
     of what happened, for the turn's log."""
 
     CSS_PATH: ClassVar[CSSPaths] = [stylesheet("dialogs"), stylesheet("conquest")]
+    AUTO_FOCUS = ""
+    """Nothing takes the keys from the dialog's letters until the move-in asks a number."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "blitz", "Blitz", id="cq_attack.blitz",
@@ -114,8 +116,11 @@ class AttackDialog(ModalScreen[list[str]]):
         self.query_one("#cq-attack-keys", Static).update(keys[self.state])
         field = self.query_one("#cq-move-in", Input)
         field.display = self.state == "move-in"
+        field.disabled = self.state != "move-in"
         if self.state == "move-in":
             field.focus()
+        else:
+            self.set_focus(None)
 
     # --- acting through the seat --------------------------------------------------------------
 

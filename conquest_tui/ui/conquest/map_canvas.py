@@ -12,6 +12,9 @@ from conquest_tui.games.conquest.board import Board
 from conquest_tui.ui.conquest.layout import Layout
 from conquest_tui.ui.conquest.palette import CONTINENT_TINTS, LINK, LINK_LIT, SEA, node_style
 
+_LINK = Style(color=LINK)
+_LINK_LIT = Style(color=LINK_LIT)
+
 Put = Callable[[int, int, str, Style | None], None]
 
 MARGIN = 5
@@ -150,18 +153,16 @@ def draw_map(layout: Layout, board: Board, owners: Mapping[str, str],
              nodes: Mapping[str, Node], width: int, height: int,
              marks: Marks = Marks()) -> list[list[Segment]]:
     """The pane's lines as Rich segments. `owners` gives each territory its owner's colour."""
-    tints = tint_cells(layout, board, width, height)
-    base = [
-        Style(bgcolor=CONTINENT_TINTS[t][0], color=SEA.color) if t else SEA for t in tints
-    ]
+    base = _base_styles(layout, board, width, height)
     chars = [" "] * (width * height)
     styles = list(base)
 
     def put(x: int, y: int, char: str, style: Style | None = None) -> None:
         if 0 <= x < width and 0 <= y < height:
-            chars[y * width + x] = char
             index = y * width + x
-            styles[index] = base[index] + style if style else styles[index]
+            chars[index] = char
+            if style is not None:
+                styles[index] = _combined(base[index], style)
 
     wrapped = {frozenset(pair) for pair in layout.wrap}
     lit = {marks.selected, marks.source} - {""}
@@ -169,9 +170,9 @@ def draw_map(layout: Layout, board: Board, owners: Mapping[str, str],
         for other in board.neighbours(name):
             if other < name or frozenset((name, other)) in wrapped:
                 continue
-            colour = LINK_LIT if lit & {name, other} else LINK
+            style = _LINK_LIT if lit & {name, other} else _LINK
             for x, y, stroke in _line(nodes[name].centre, nodes[other].centre):
-                put(x, y, stroke, Style(color=colour))
+                put(x, y, stroke, style)
     for west, east in layout.wrap:
         _stub(put, nodes[west], layout.spots[east].short, 0, lit & {west, east})
         _stub(put, nodes[east], layout.spots[west].short, width, lit & {west, east})
@@ -202,11 +203,36 @@ def draw_map(layout: Layout, board: Board, owners: Mapping[str, str],
         start = y * width
         run_start = start
         for index in range(start, start + width + 1):
-            if index == start + width or styles[index] != styles[run_start]:
+            if index == start + width or styles[index] is not styles[run_start]:
                 row.append(Segment("".join(chars[run_start:index]), styles[run_start]))
                 run_start = index
         lines.append(row)
     return lines
+
+
+_COMBINED: dict[tuple[Style, Style], Style] = {}
+
+
+def _combined(under: Style, over: Style) -> Style:
+    """`over` laid on `under`, one object for each pair (so runs compare by identity)."""
+    key = (under, over)
+    found = _COMBINED.get(key)
+    if found is None:
+        found = _COMBINED[key] = under + over
+    return found
+
+
+_BASES: dict[tuple[int, int, int, int], tuple[Style, ...]] = {}
+
+
+def _base_styles(layout: Layout, board: Board, width: int, height: int) -> tuple[Style, ...]:
+    """Each cell's background: its continent's tint, or the sea (worked out once a size)."""
+    key = (id(layout), id(board), width, height)
+    if key not in _BASES:
+        tints = {name: Style(bgcolor=colours[0], color=SEA.color)
+                 for name, colours in CONTINENT_TINTS.items()}
+        _BASES[key] = tuple(tints.get(t, SEA) for t in tint_cells(layout, board, width, height))
+    return _BASES[key]
 
 
 def _covers(nodes: Mapping[str, Node], x: int, y: int, length: int) -> bool:
@@ -215,8 +241,7 @@ def _covers(nodes: Mapping[str, Node], x: int, y: int, length: int) -> bool:
 
 def _stub(put: Put, node: Node, other: str, edge: int, lit: set[str]) -> None:
     """A wrapped border: a line from the node to the map's edge, the far end's short name at it."""
-    colour = LINK_LIT if lit else LINK
-    style = Style(color=colour)
+    style = _LINK_LIT if lit else _LINK
     if edge == 0:
         text = f"{other}◂"
         cells = range(0, node.x)

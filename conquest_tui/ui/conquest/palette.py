@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rich.style import Style
 
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
@@ -41,6 +43,7 @@ def colour_name(index: int) -> str:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)][0]
 
 
+@functools.cache
 def node_style(colour: str, *, selected: bool = False, source: bool = False,
                target: bool = False) -> Style:
     """A territory's label: its owner's colour; the cursor white, the attack's source orange."""
