@@ -20,6 +20,10 @@ class SheetRefused(SessionError):
     """A sheet too large to be an order sheet: the turn is not run, so nothing is lost."""
 
 
+class ActionRefused(SessionError):
+    """A move of Conquest the rules do not allow now (or out of turn): nothing changed."""
+
+
 class NoOdds(SessionError):
     """No fight to estimate there (not the Clan's convoy, water, too far…), as a sentence."""
 

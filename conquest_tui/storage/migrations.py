@@ -16,6 +16,24 @@ SAVE_VERSION = 6
 
 Data = dict[str, Any]
 
+# --- which game a save holds ---------------------------------------------------------------------
+# The envelope's `game` field names the game of the data. The rule: a save without it (every save
+# written before a second game came to the table) is Continental Conquest's, so no Continental
+# save changes a byte and SAVE_VERSION stays where it is. A save of another game carries the
+# version of the program that wrote it (its layout's steps, when there are any, key on it too).
+
+GAME_KEY = "game"
+CONTINENTAL = "continental"
+CONQUEST = "conquest"
+GAME_NAMES: dict[str, str] = {CONTINENTAL: "Continental Conquest", CONQUEST: "Conquest"}
+"""Each game a save may hold, and its name in words."""
+
+
+def game_of_envelope(envelope: Data) -> str:
+    """The game a save's envelope says it holds ("continental" when it says nothing)."""
+    game = envelope.get(GAME_KEY, CONTINENTAL)
+    return game if isinstance(game, str) else ""
+
 
 class MigrationError(ValueError):
     """A save's data that cannot be brought up to SAVE_VERSION; str() is one clause."""

@@ -25,6 +25,7 @@ from conquest_tui.storage.converter import FieldError, unstructure
 from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
+    CONTINENTAL,
     SAVE_VERSION,
     MigrationError,
     migrate,
@@ -42,6 +43,7 @@ from conquest_tui.storage.save_list import (
     SaveStamp,
     active_clan_number,
     canonical_json,
+    check_game,
     checksum_matches,
     checksum_of,
     display_name,
@@ -265,6 +267,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         rules = load_ruleset()
     with _gc_paused(keeps=True):
         envelope = parse_envelope(text, source)
+        check_game(envelope, source, CONTINENTAL)
         edited = not checksum_matches(envelope, text, source)
         if edited and not allow_edited:
             raise edited_error(source)
@@ -381,6 +384,12 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
         payload = game_to_bytes(game, stamp)
     except (ValueError, TypeError) as exc:
         raise save_error(source, f"the game could not be saved ({exc})") from None
+    write_save_bytes(path, payload, backups=backups)
+
+
+def write_save_bytes(path: Path, payload: bytes, *, backups: int = BACKUPS) -> None:
+    """`save_game`'s write of a save's bytes, for any game's save (SaveError naming the file)."""
+    source = display_name(path)
     folder = path.parent
     tmp_name = ""
     try:

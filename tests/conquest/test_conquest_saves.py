@@ -1,0 +1,112 @@
+"""Conquest's saves in the shared envelope (issue 30): which game a save holds, each loader
+refusing the other game's save in words, a damaged save naming its file and field, the load
+list, and Continental Conquest's saves unchanged (no `game` field: Continental)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conquest_tui.cli import main
+from conquest_tui.session import Session, SessionError
+from conquest_tui.session.conquest_table import ConquestPlayer, ConquestTable, game_of
+from conquest_tui.session.errors import SaveEdited
+from conquest_tui.storage.save_list import list_saves
+
+
+def conquest_save(folder: Path) -> Path:
+    path = folder / "world.json"
+    ConquestTable.new(path, [ConquestPlayer("Ann"), ConquestPlayer("Bob", "easy")], 21)
+    return path
+
+
+def continental_save(folder: Path) -> Path:
+    path = folder / "clans.json"
+    assert (
+        main(["new", "--map", "test_small", "--clans", "2", "--seed", "s", "--save", str(path)])
+        == 0
+    )
+    return path
+
+
+def edited(path: Path, change: dict[str, object]) -> None:
+    """Rewrite the save's data with `change` (dotted paths), its checksum left as it was."""
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    for dotted, value in change.items():
+        *parents, last = dotted.split(".")
+        here = envelope["data"]
+        for key in parents:
+            here = here[int(key)] if isinstance(here, list) else here[key]
+        here[int(last) if isinstance(here, list) else last] = value
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+
+
+def test_each_save_says_which_game_it_holds(tmp_path: Path) -> None:
+    """A save without a game field is Continental Conquest's; its bytes carry no such field."""
+    clans = continental_save(tmp_path)
+    assert game_of(clans) == "continental"
+    assert b'"game"' not in clans.read_bytes()[:400]
+    assert game_of(conquest_save(tmp_path)) == "conquest"
+    listed = {summary.path.name: summary for summary in list_saves(tmp_path)}
+    assert listed["world.json"].game == "conquest" and not listed["world.json"].error
+    assert listed["world.json"].clans and listed["world.json"].title.startswith("Conquest")
+    assert listed["clans.json"].game == "continental"
+
+
+def test_each_game_refuses_the_other_games_save_in_words(tmp_path: Path) -> None:
+    with pytest.raises(
+        SessionError,
+        match="world.json: this save is a game of Conquest, not of Continental Conquest",
+    ):
+        Session.open(conquest_save(tmp_path))
+    with pytest.raises(
+        SessionError,
+        match="clans.json: this save is a game of Continental Conquest, not of Conquest",
+    ):
+        ConquestTable.open(continental_save(tmp_path))
+
+
+def test_a_save_changed_outside_the_game_is_refused_unless_allowed(tmp_path: Path) -> None:
+    path = conquest_save(tmp_path)
+    edited(path, {"table.seed": "other"})
+    with pytest.raises(SaveEdited, match="changed outside the game"):
+        ConquestTable.open(path)
+    assert ConquestTable.open(path, allow_edited=True).seed == "other"
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"state.owner.Alaska": 7}, "state.owner.Alaska: 7 is not a player's number"),
+        ({"state.armies.Peru": "many"}, "state.armies"),
+        ({"state.current": 5}, "state.current: 5 is not a player's number"),
+        ({"state.rng": [1, 2, 3]}, "state.rng: is not the state of a random generator"),
+        ({"state.phase": "dancing"}, "state.phase"),
+        ({"table.seats.level.0": "godlike"}, "table.seats.level: 'godlike' is not a bot's"),
+        ({"state.discard": {"number": [1], "territory": ["Peru"]}}, "state.deck: the cards"),
+        ({"state.winner": -1}, "state.winner: -1 is not a player's number"),
+    ],
+)
+def test_a_damaged_save_names_the_file_and_the_field(
+    tmp_path: Path, change: dict[str, object], named: str
+) -> None:
+    path = conquest_save(tmp_path)
+    edited(path, change)
+    with pytest.raises(SessionError) as refused:
+        ConquestTable.open(path, allow_edited=True)
+    assert str(refused.value).startswith(f"{path}: ") or str(refused.value).startswith(
+        "world.json: "
+    )
+    assert named in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_save_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
+    path = conquest_save(tmp_path)
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope["game"] = "chess"
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    with pytest.raises(SessionError, match="game: is not a game this program plays"):
+        game_of(path)
