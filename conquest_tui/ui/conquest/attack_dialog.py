@@ -119,6 +119,7 @@ class AttackDialog(ModalScreen[list[str]]):
         field.disabled = self.state != "move-in"
         if self.state == "move-in":
             field.focus()
+            self.call_after_refresh(field.select_all)  # a number typed replaces the most
         else:
             self.set_focus(None)
 

@@ -7,16 +7,16 @@ import functools
 from rich.style import Style
 
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("red", "#c83232"),
-    ("blue", "#3264dc"),
-    ("green", "#2e9a44"),
-    ("yellow", "#d2b41e"),
-    ("purple", "#a046c0"),
-    ("cyan", "#1ea0b4"),
+    ("Red", "#c83232"),
+    ("Blue", "#3264dc"),
+    ("Green", "#2e9a44"),
+    ("Yellow", "#d2b41e"),
+    ("Purple", "#a046c0"),
+    ("Orange", "#e0701e"),
 )
 """(its name as the table says it, its colour) for seats 1–6 in turn order."""
 
-_DARK_TEXT = {"#d2b41e", "#1ea0b4"}
+_DARK_TEXT = {"#d2b41e", "#e0701e"}
 
 CONTINENT_TINTS: dict[str, tuple[str, str]] = {
     "North America": ("#2b2412", "#e0c070"),
@@ -46,10 +46,10 @@ def colour_name(index: int) -> str:
 @functools.cache
 def node_style(colour: str, *, selected: bool = False, source: bool = False,
                target: bool = False) -> Style:
-    """A territory's label: its owner's colour; the cursor white, the attack's source orange."""
+    """A territory's label: its owner's colour; the cursor white, the attack's source cyan."""
     if selected:
         return Style(bgcolor="#f4f4f4", color="#000000", bold=True)
     if source:
-        return Style(bgcolor="#ff9a1f", color="#000000", bold=True)
+        return Style(bgcolor="#22d3ee", color="#000000", bold=True)
     text = "#101010" if colour in _DARK_TEXT else "#ffffff"
     return Style(bgcolor=colour, color=text, bold=True, underline=target)

@@ -81,7 +81,7 @@ class ConquestTurnScreen(Screen[None]):
 
     def __init__(self, seat: ConquestSeatPort, rules: ConquestRules, board: Board,
                  layout: Layout, *, log: Sequence[str] = ()) -> None:
-        super().__init__(id="cq-turn")
+        super().__init__(classes="cq-turn")
         self.seat = seat
         self.rules = rules
         self.board = board

@@ -20,6 +20,7 @@ from conquest_tui.engine.face import LEGEND, GameMap
 from conquest_tui.pins.hashing import hash_pin
 from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview_lines
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
+from conquest_tui.ui.conquest.new_game_screen import GAMES, GameChosen
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
@@ -173,6 +174,10 @@ class NewGameScreen(Screen[None]):
             with Horizontal(id="new-game-top"):
                 with Vertical(id="new-game-settings"):
                     with Horizontal(classes="field"):
+                        yield Label("Game", classes="field-label")
+                        yield Select(GAMES, value="continental", allow_blank=False,
+                                     id="game-select", tooltip="Which game to play")
+                    with Horizontal(classes="field"):
                         yield Label("Map", classes="field-label")
                         yield Select(
                             [(f"{m.title} ({m.min_players}–{m.max_players} Clans)", m.name)
@@ -297,6 +302,11 @@ class NewGameScreen(Screen[None]):
         self.query_one("#new-game-error", Static).update(message)
 
     # --- events ----------------------------------------------------------------------------------
+
+    @on(Select.Changed, "#game-select")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if event.value == "conquest":
+            self.post_message(GameChosen("conquest"))
 
     @on(Select.Changed, "#map-select")
     def _map_changed(self, event: Select.Changed) -> None:
