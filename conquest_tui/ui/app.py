@@ -198,6 +198,11 @@ class ConquestApp(App[int]):
         if self.conquest is not None:
             self.conquest.take_turn(message.seat)
 
+    def on_conquest_turn_screen_history_wanted(
+            self, _: ConquestTurnScreen.HistoryWanted) -> None:
+        if self.conquest is not None:
+            self.conquest.history()
+
     def on_conquest_turn_screen_turn_over(self, _: ConquestTurnScreen.TurnOver) -> None:
         if self.conquest is not None:
             self.conquest.turn_over()

@@ -36,6 +36,9 @@ class MemorySeat:
     def legal(self) -> tuple[Action, ...]:
         return tuple(play.legal_actions(self.state)) if self.is_turn else ()
 
+    def resign(self) -> None:
+        raise SessionError("A game held in memory has no table to hand the seat to.")
+
     def act(self, action: Action) -> Sequence[Event]:
         if not self.is_turn:
             raise SessionError("It is not your turn.")

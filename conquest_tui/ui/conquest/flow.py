@@ -74,6 +74,12 @@ class ConquestFlow:
                     return
         self.go_on()
 
+    def history(self) -> None:
+        """The plots per round and the log, over the turn."""
+        from conquest_tui.ui.conquest.history_screen import ConquestHistoryScreen
+
+        self.app.push_screen(ConquestHistoryScreen(self.table.history(), self.table.log()))
+
     def game_over(self) -> None:
         """The standings and the plots of every round."""
         from conquest_tui.ui.conquest.game_over_screen import ConquestGameOverScreen

@@ -19,6 +19,8 @@ Put = Callable[[int, int, str, Style | None], None]
 
 MARGIN = 5
 """Columns kept free at each side for the stubs of the borders that wrap round the world."""
+STUB = 5
+"""Columns a wrapped border's stub takes at the map's edge ("─▸Ala")."""
 
 
 @frozen
@@ -72,12 +74,16 @@ def place_nodes(layout: Layout, armies: Mapping[str, int], width: int,
                 height: int) -> dict[str, Node]:
     """Every territory's label, long where it clears its neighbours on the row, else short."""
     long = {name: True for name in layout.spots}
+    west = {a for a, _ in layout.wrap}
+    east = {b for _, b in layout.wrap}
     while True:
         nodes = {}
         for name, spot in layout.spots.items():
             text = label_of(layout, name, armies.get(name, 0), long[name])
             centre = _column(layout, spot.column, width)
-            x = max(0, min(width - len(text), round(centre - len(text) / 2)))
+            right = width - len(text) - (STUB if name in east else 0)
+            left = STUB if name in west else 0
+            x = max(0, left, min(right, round(centre - len(text) / 2)))
             nodes[name] = Node(name, x, _row(layout, spot.row, height), text)
         clash = {
             name
@@ -111,17 +117,16 @@ def _tints(layout: Layout, board: Board, width: int, height: int) -> tuple[str, 
          _row(layout, spot.row, height))
         for name, spot in layout.spots.items()
     ]
-    reach_x = max(3.0, 1.6 * (width - 2 * MARGIN) / max(1, layout.columns - 1))
-    reach_y = max(1.0, 1.3 * (height - 2) / max(1, layout.rows - 1))
-    cells: list[str] = []
-    for y in range(height):
-        for x in range(width):
-            best, best_d = "", 1.0
-            for continent, cx, cy in centres:
+    reach_x = max(4.0, 2.6 * (width - 2 * MARGIN) / max(1, layout.columns - 1))
+    reach_y = max(1.5, 2.0 * (height - 2) / max(1, layout.rows - 1))
+    best: list[tuple[float, str]] = [(1.0, "")] * (width * height)
+    for continent, cx, cy in centres:  # only the cells within a node's reach
+        for y in range(max(0, int(cy - reach_y)), min(height, int(cy + reach_y) + 1)):
+            for x in range(max(0, int(cx - reach_x)), min(width, int(cx + reach_x) + 1)):
                 d = ((x - cx) / reach_x) ** 2 + ((y - cy) / reach_y) ** 2
-                if d < best_d:
-                    best, best_d = continent, d
-            cells.append(best)
+                if d < best[y * width + x][0]:
+                    best[y * width + x] = (d, continent)
+    cells = [continent for _, continent in best]
     return tuple(cells)
 
 

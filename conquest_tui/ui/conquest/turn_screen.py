@@ -66,11 +66,19 @@ class ConquestTurnScreen(Screen[None]):
                 tooltip="How many more armies move into the territory taken"),
         Binding("i", "panel", "Panel", id="cq_turn.panel",
                 tooltip="Show or hide the side panel (territory, cards, players, log)"),
+        Binding("h", "history", "History", id="cq_turn.history",
+                tooltip="Every player's territories, armies, cards and continents per round, "
+                        "and what happened lately"),
+        Binding("ctrl+x", "resign", "Resign", show=False, id="cq_turn.resign",
+                tooltip="Leave the game; a bot plays your armies on (asks first)"),
         Binding("escape", "clear", "Clear", show=False, id="cq_turn.clear",
                 tooltip="Forget the source chosen and the number typed"),
         Binding("ctrl+s", "app.save_and_quit", "Save & quit", id="cq_turn.save_quit",
                 tooltip="The game is saved after every move; back to the title"),
     ]
+
+    class HistoryWanted(Message):
+        """The player asked for the game's history (the table holds it)."""
 
     class TurnOver(Message):
         """The player's turn ended (or the game did): the table goes on."""
@@ -147,6 +155,7 @@ class ConquestTurnScreen(Screen[None]):
         note = self.query_one("#cq-hint", Static)
         note.update(hint)
         note.set_class(bool(self.problem), "cq-problem")
+        self.query_one("#cq-side").set_class(self.size.width < WIDE, "cq-narrow")
 
     def _targets(self) -> frozenset[str]:
         if not self.source:
@@ -426,6 +435,29 @@ class ConquestTurnScreen(Screen[None]):
         self._panel_shown = not side.display
         side.display = self._panel_shown
         self._refresh_brief()
+
+    def action_history(self) -> None:
+        """The plots per round and the log."""
+        self.post_message(self.HistoryWanted())
+
+    def action_resign(self) -> None:
+        """Leave the game, after asking: a bot plays the armies on."""
+        from conquest_tui.ui.screens.dialogs import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.seat.resign()
+            except SessionError as error:
+                self._say(str(error))
+                return
+            self.log_lines.append(f"{self.view.player} resigns; a bot plays on")
+            self.post_message(self.TurnOver(self.log_lines))
+
+        self.app.push_screen(ConfirmDialog(
+            "Resign from the game?", "A bot at the easiest level plays your armies on.",
+            yes="Resign", no="Stay", title="Resign"), answered)
 
     def action_clear(self) -> None:
         """Forget the source and the number typed."""
