@@ -278,3 +278,30 @@ async def test_no_key_crashes_the_screen_in_any_phase() -> None:
             for _ in range(5):
                 await press_quickly(pilot, [rng.choice(KEYS) for _ in range(10)])
             assert app.is_running or app.turns_over
+
+
+async def test_a_standing_order_for_an_own_territory() -> None:
+    """W42-ATT-03-AMB: withdraw from a territory when attacked by so many armies or more."""
+    state = deployed_game()
+    me = state.current
+    state.to_place, state.phase = 0, Phase.ATTACK
+    source, target = own_pair(state, me)
+    _, enemy = front_and_enemy(state, me)
+    app = TurnHost(MemorySeat(state, me))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        world = app.screen.query_one(WorldMap)
+        world.move_to(enemy)
+        await pilot.press("o")
+        assert "is not yours" in text_of(app, "#cq-hint")
+        world.move_to(source)
+        await pilot.press("o")
+        await pilot.pause()
+        field = app.screen.query_one("#cq-threshold", Input)
+        field.value = "6"
+        await pilot.press("enter")
+        await pilot.pause()
+        order = state.players[me].standing[source]
+        assert (order.threshold, order.to) == (6, "")
+        assert f"Withdraw from {source} if attacked by 6 armies or more" in text_of(
+            app, "#cq-cards")

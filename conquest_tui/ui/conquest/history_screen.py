@@ -33,7 +33,7 @@ class ConquestHistoryScreen(Screen[None]):
     def __init__(self, history: Sequence[RoundRow], log: Sequence[str]) -> None:
         super().__init__()
         self.history = tuple(history)
-        self.log = tuple(log)
+        self.lines = tuple(log)
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="game-over-tabs", initial="graphs"):
@@ -45,7 +45,7 @@ class ConquestHistoryScreen(Screen[None]):
                     yield Static("The plots start once the first round is over.",
                                  id="graphs-empty")
             with TabPane("Log", id="log"), VerticalScroll(id="cq-history-log"):
-                yield Static("\n".join(self.log) or "Nothing has happened yet.", markup=False)
+                yield Static("\n".join(self.lines) or "Nothing has happened yet.", markup=False)
         yield KeyFooter()
 
     def action_tab(self, tab: str) -> None:

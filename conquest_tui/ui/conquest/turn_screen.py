@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -10,33 +9,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
-from conquest_tui.games.conquest.actions import (
-    Action,
-    Attack,
-    CashSet,
-    EndTurn,
-    KeepCards,
-    Move,
-    MoveIn,
-    Place,
-    Retreat,
-    Roll,
-    StopAttacking,
-    armies,
-)
-from conquest_tui.games.conquest.board import Board
-from conquest_tui.games.conquest.rules import ConquestRules
-from conquest_tui.games.conquest.view import PlayerView
-from conquest_tui.session import SessionError
+from conquest_tui.games.conquest.actions import Move, Place, armies
 from conquest_tui.ui.conquest import words
-from conquest_tui.ui.conquest.layout import Layout
 from conquest_tui.ui.conquest.map_pane import WorldMap
 from conquest_tui.ui.conquest.palette import player_colour
-from conquest_tui.ui.conquest.seat_port import ConquestSeatPort
+from conquest_tui.ui.conquest.turn_moves import TurnMoves
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
 
@@ -44,7 +23,7 @@ WIDE = 110
 """From this many columns the side panel shows beside the map; narrower, `i` shows it."""
 
 
-class ConquestTurnScreen(Screen[None]):
+class ConquestTurnScreen(TurnMoves):
     """One player's turn, move by move; every act goes through the seat (which saves)."""
 
     FLOW_SCREEN: ClassVar[bool] = True
@@ -66,6 +45,9 @@ class ConquestTurnScreen(Screen[None]):
                 tooltip="How many more armies move into the territory taken"),
         Binding("i", "panel", "Panel", id="cq_turn.panel",
                 tooltip="Show or hide the side panel (territory, cards, players, log)"),
+        Binding("o", "orders", "Orders", id="cq_turn.orders",
+                tooltip="A standing order for the territory under the cursor: withdraw when "
+                        "attacked by so many armies or more, or defend it"),
         Binding("h", "history", "History", id="cq_turn.history",
                 tooltip="Every player's territories, armies, cards and continents per round, "
                         "and what happened lately"),
@@ -76,32 +58,6 @@ class ConquestTurnScreen(Screen[None]):
         Binding("ctrl+s", "app.save_and_quit", "Save & quit", id="cq_turn.save_quit",
                 tooltip="The game is saved after every move; back to the title"),
     ]
-
-    class HistoryWanted(Message):
-        """The player asked for the game's history (the table holds it)."""
-
-    class TurnOver(Message):
-        """The player's turn ended (or the game did): the table goes on."""
-
-        def __init__(self, lines: Sequence[str]) -> None:
-            super().__init__()
-            self.lines = tuple(lines)
-
-    def __init__(self, seat: ConquestSeatPort, rules: ConquestRules, board: Board,
-                 layout: Layout, *, log: Sequence[str] = ()) -> None:
-        super().__init__(classes="cq-turn")
-        self.seat = seat
-        self.rules = rules
-        self.board = board
-        self.world = layout
-        self.view: PlayerView = seat.view()
-        self.source = ""
-        """The territory an attack or the final move goes from ("" until chosen)."""
-        self.number = ""
-        """Digits typed for the next placing."""
-        self.log_lines: list[str] = list(log)
-        self.problem = ""
-        self._panel_shown: bool | None = None
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -137,7 +93,7 @@ class ConquestTurnScreen(Screen[None]):
 
     def _refresh(self) -> None:
         """Everything from the seat's view again."""
-        self.view = self.seat.view()
+        super()._refresh()
         view = self.view
         if view.phase not in ("attack", "final move"):
             self.source = ""
@@ -171,7 +127,10 @@ class ConquestTurnScreen(Screen[None]):
         cursor = self.query_one(WorldMap).cursor
         self.query_one("#cq-here", Static).update(
             "\n".join(words.territory_lines(self.view, self.board, cursor)))
-        self.query_one("#cq-cards", Static).update("\n".join(words.card_lines(self.view)))
+        cards = words.card_lines(self.view)
+        if self.view.my_standing_orders:
+            cards += ["Standing orders:"] + [f"  {o.line()}" for o in self.view.my_standing_orders]
+        self.query_one("#cq-cards", Static).update("\n".join(cards))
         colours = self._colours()
         players = Text()
         for line, p in zip(words.player_lines(self.view), self.view.players, strict=True):
@@ -235,15 +194,6 @@ class ConquestTurnScreen(Screen[None]):
                 self.action_move_in()
             case _:
                 self._say(words.hint(self.view))
-
-    def _check(self, ok: bool, problem: str) -> bool:
-        if not ok:
-            self._say(problem)
-        return ok
-
-    def _say(self, problem: str) -> None:
-        self.problem = problem
-        self._refresh()
 
     def _place(self, name: str) -> None:
         left = self.view.armies_to_place
@@ -325,110 +275,6 @@ class ConquestTurnScreen(Screen[None]):
             f"Move how many armies from {source} to {name}? This ends your turn.",
             1, most, most, title="Final move"), moved)
 
-    # --- acting ----------------------------------------------------------------------------
-
-    def _legal(self, kind: type) -> list[Action]:
-        return [a for a in self.seat.legal() if isinstance(a, kind)]
-
-    def _act(self, action: Action) -> bool:
-        """Do it through the seat; a refusal is said in words; the turn's end is posted."""
-        try:
-            events = self.seat.act(action)
-        except SessionError as error:
-            self._say(str(error))
-            return False
-        self.problem = ""
-        self.log_lines += [event.line() for event in events]
-        self._after_act()
-        return True
-
-    def _after_act(self) -> None:
-        if not self.seat.is_turn or self.seat.view().phase == "game over":
-            self.post_message(self.TurnOver(self.log_lines))
-            return
-        self._refresh()
-
-    def action_cash(self) -> None:
-        """Choose a set to cash in."""
-        choices = self._legal(CashSet) + self._legal(KeepCards)
-        if not any(isinstance(c, CashSet) for c in choices):
-            self._say("You have no set to cash in now." if self.view.phase != "cash cards"
-                      else "You hold no set.")
-            return
-        from conquest_tui.ui.conquest.cards_dialog import CardsDialog
-
-        must = not any(isinstance(c, KeepCards) for c in choices)
-
-        def chosen(action: Action | None) -> None:
-            if action is not None:
-                self._act(action)
-
-        self.app.push_screen(CardsDialog(choices, self.view.next_set_worth, must), chosen)
-
-    def action_keep(self) -> None:
-        """Keep the cards for now."""
-        if self.view.phase != "cash cards":
-            self._say("There are no cards to decide on now.")
-        elif not self._legal(KeepCards):
-            self._say("With five or more cards you must cash in a set.")
-        else:
-            self._act(KeepCards())
-
-    def action_stop(self) -> None:
-        """Stop attacking: the final move follows."""
-        if self.view.phase != "attack":
-            self._say("You are not attacking now.")
-            return
-        self.source = ""
-        self._act(StopAttacking())
-
-    def action_end_turn(self) -> None:
-        """End the turn (stopping the attacks first), after asking."""
-        if self.view.phase not in ("attack", "final move"):
-            self._say(f"Not yet: {words.hint(self.view)}")
-            return
-        from conquest_tui.ui.screens.dialogs import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            if self.view.phase == "attack" and not self._act(StopAttacking()):
-                return
-            self._act(EndTurn())
-
-        self.app.push_screen(ConfirmDialog("End your turn?", "The next player takes the "
-                                           "keyboard.", yes="End turn", no="Go on",
-                                           title="End turn"), answered)
-
-    def action_roll(self) -> None:
-        """Throw again in the attack under way (after a reload mid-attack)."""
-        if self._legal(Roll):
-            self._act(Roll())
-        else:
-            self._say("There is no attack under way.")
-
-    def action_retreat(self) -> None:
-        """Call off the attack under way."""
-        if self._legal(Retreat):
-            self._act(Retreat())
-        else:
-            self._say("There is no attack under way.")
-
-    def action_move_in(self) -> None:
-        """After a capture: how many more armies move in."""
-        counts = [a.count for a in self._legal(MoveIn) if isinstance(a, MoveIn)]
-        if not counts:
-            self._say("There is nothing to move in now.")
-            return
-        from conquest_tui.ui.conquest.count_dialog import CountDialog
-
-        def chosen(count: int | None) -> None:
-            if count is not None:
-                self._act(MoveIn(count))
-
-        self.app.push_screen(CountDialog("How many more armies move in?", 0, max(counts),
-                                         max(counts), title="Move in"), chosen)
-
     def action_panel(self) -> None:
         """Show or hide the side panel."""
         side = self.query_one("#cq-side")
@@ -436,39 +282,7 @@ class ConquestTurnScreen(Screen[None]):
         side.display = self._panel_shown
         self._refresh_brief()
 
-    def action_history(self) -> None:
-        """The plots per round and the log."""
-        self.post_message(self.HistoryWanted())
-
-    def action_resign(self) -> None:
-        """Leave the game, after asking: a bot plays the armies on."""
-        from conquest_tui.ui.screens.dialogs import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                self.seat.resign()
-            except SessionError as error:
-                self._say(str(error))
-                return
-            self.log_lines.append(f"{self.view.player} resigns; a bot plays on")
-            self.post_message(self.TurnOver(self.log_lines))
-
-        self.app.push_screen(ConfirmDialog(
-            "Resign from the game?", "A bot at the easiest level plays your armies on.",
-            yes="Resign", no="Stay", title="Resign"), answered)
-
     def action_clear(self) -> None:
         """Forget the source and the number typed."""
         self.source, self.number, self.problem = "", "", ""
         self._refresh()
-
-    def attack(self, source: str, target: str) -> None:
-        """Open the attack dialog (for the command palette and tests)."""
-        self.source = source
-        self._attack_choice(target, False, 0)
-
-    @property
-    def legal_attacks(self) -> list[Attack]:
-        return [a for a in self._legal(Attack) if isinstance(a, Attack)]
