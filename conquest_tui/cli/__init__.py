@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from conquest_tui import __version__
+from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
 from conquest_tui.cli.seat_commands import (
@@ -20,6 +21,7 @@ from conquest_tui.cli.seat_commands import (
     cmd_turn,
     odds_json,
     report_json,
+    save_named,
 )
 from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
@@ -66,6 +68,30 @@ def _allow_edited(command: argparse.ArgumentParser) -> None:
                          "match); it is still checked")
 
 
+def _seat(args: argparse.Namespace) -> int:
+    """`conquest seat` for either game's save."""
+    from pathlib import Path
+
+    from conquest_tui.session.conquest_table import game_of
+
+    save = save_named(args, "seat")
+    if game_of(Path(save)) == "conquest":
+        return cmd_seat_conquest(args, save)
+    return cmd_seat(args)
+
+
+def _game_choice(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--game", choices=("continental", "conquest"), default="continental",
+                         help="continental (Continental Conquest, the default) or conquest "
+                         "(Conquest: the classic world map, dice and cards)")
+
+
+def argparse_suppress() -> str:
+    import argparse
+
+    return argparse.SUPPRESS
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command."""
     import argparse
@@ -85,8 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     new = sub.add_parser("new", help="create a new game and save it")
+    _game_choice(new)
     new.add_argument("--map", help="map name (see `conquest maps`; default british_isles)")
-    new.add_argument("--clans", type=int, required=True, help="number of Clans, 2–20")
+    new.add_argument("--clans", type=int, required=True,
+                     help="number of Clans, 2–20 (of players in Conquest, 2–6)")
     new.add_argument("--bots", type=int, default=0, help="how many of them are bot seats")
     new.add_argument("--seed", help="seed for a replayable game (random by default)")
     new.add_argument("--names", help="Clan names, comma-separated")
@@ -96,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--turn-limit", type=int, help="last game turn (default 25; 0: no limit)")
     new.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                      help="how well the bots play (default normal)")
-    new.add_argument("--save", required=True, help="where to save the game")
+    new.add_argument("save", nargs="?", help="where to save the game")
+    new.add_argument("--save", dest="save_option", help="where to save the game")
     new.add_argument("--force", action="store_true", help="replace an existing save file")
     new.set_defaults(func=cmd_new)
 
@@ -173,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how well the bot plays (with --bot; default: as before)")
     seat.add_argument("--pin", help="the seat's PIN, if it has one (else asked on a terminal)")
     _allow_edited(seat)
-    seat.set_defaults(func=cmd_seat)
+    seat.set_defaults(func=_seat)
 
     packet = sub.add_parser("packet", help="write a Clan's packet for play by mail: its "
                             "reports and its signed sheet form")
@@ -219,9 +248,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=cmd_serve)
 
     sim = sub.add_parser("simulate", help="play whole games of bots, headless, and sum them up")
-    sim.add_argument("--map", default="test_small", help="map name (default test_small)")
-    sim.add_argument("--clans", type=int, default=4, help="number of Clans (4)")
-    sim.add_argument("--turns", type=int, default=25, help="last game turn (25)")
+    _game_choice(sim)
+    sim.add_argument("--map", help="map name (default test_small)")
+    sim.add_argument("--clans", type=int, default=4, help="number of Clans or players (4)")
+    sim.add_argument("--turns", type=int, help="last game turn (25)")
     sim.add_argument("--seed", default="sim", help="the run's seed; game i plays SEED-i")
     sim.add_argument("--games", type=int, default=1, help="how many games (1)")
     sim.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
@@ -232,6 +262,29 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="one JSON object per game, no table")
     sim.add_argument("--save-dir", help="keep each game's final save in this folder")
     sim.set_defaults(func=cmd_simulate)
+
+    view = sub.add_parser("view", help="Conquest: the board as a seat sees it")
+    _save_either_way(view)
+    view.add_argument("--clan", type=int, help="the seat number (without it: the seats)")
+    view.add_argument("--pin", help="the seat's PIN, if any (else asked on a terminal)")
+    view.add_argument("--moves", action="store_true", help="list every move open to the seat")
+    _allow_edited(view)
+    view.set_defaults(func=cmd_view)
+
+    act = sub.add_parser("act", help="Conquest: make one move for a seat, e.g. "
+                         '"Blitz Kamchatka from Alaska"')
+    act.add_argument("save", help="the save file")
+    act.add_argument("move", nargs="+", help="the move in words (see `conquest view --moves`)")
+    act.add_argument("--save", dest="save_option", help=argparse_suppress())
+    act.add_argument("--clan", type=int, required=True, help="the seat number")
+    act.add_argument("--pin", help="the seat's PIN, if any (else asked on a terminal)")
+    _allow_edited(act)
+    act.set_defaults(func=cmd_act)
+
+    bots = sub.add_parser("bots", help="Conquest: let the bots move until a person must")
+    _save_either_way(bots)
+    _allow_edited(bots)
+    bots.set_defaults(func=cmd_bots)
 
     maps = sub.add_parser("maps", help="list the maps")
     maps.set_defaults(func=cmd_maps)

@@ -29,9 +29,15 @@ def pin_hashes(text: str | None, clans: int, bots: int) -> list[str] | None:
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a game and save it."""
     from conquest_tui import session
+    from conquest_tui.cli.seat_commands import save_named
 
+    save = save_named(args, "new")
+    if args.game == "conquest":
+        from conquest_tui.cli.conquest_commands import cmd_new_conquest
+
+        return cmd_new_conquest(args, save)
     names = [n.strip() for n in args.names.split(",")] if args.names else None
-    path = Path(args.save)
+    path = Path(save)
     if path.exists() and not args.force:
         raise CliError(f"{path} already exists; use --force to replace it")
     table = session.Session.new(
@@ -68,6 +74,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               else [args.level] * args.clans)
     if len(levels) != args.clans:
         raise CliError(f"--levels gives {len(levels)} levels for {args.clans} Clans")
+    if args.game == "conquest":
+        return simulate_conquest(args, levels)
+    args.map = args.map or "test_small"
+    args.turns = 25 if args.turns is None else args.turns
     if args.turns < 1 or args.games < 1 or args.jobs < 1:
         raise CliError("--turns, --games and --jobs take a whole number of 1 or more")
     from conquest_tui import session
@@ -88,6 +98,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
     summaries = cli_output.run_with_progress(specs, args.jobs, run_games)
     cli_output.print_table(summaries)
+    return 0
+
+
+def simulate_conquest(args: argparse.Namespace, levels: list[str]) -> int:
+    """`simulate --game conquest`: one JSON object per game, or a table of the games."""
+    from conquest_tui.cli.conquest_commands import refuse_continental_options
+    from conquest_tui.games.conquest.bots import LEVELS
+    from conquest_tui.simulation.conquest_games import (
+        conquest_specs,
+        play_conquests,
+        print_conquests,
+    )
+    from conquest_tui.storage.conquest_data import load_rules
+
+    refuse_continental_options(args)
+    rules = load_rules()
+    if not rules.minimum_players <= args.clans <= rules.maximum_players:
+        raise CliError(f"Conquest is for {rules.minimum_players} to {rules.maximum_players} "
+                       "players")
+    if args.games < 1 or args.jobs < 1:
+        raise CliError("--games and --jobs take a whole number of 1 or more")
+    if any(level not in LEVELS for level in levels):
+        raise CliError(f"a bot plays {', '.join(LEVELS)}")
+    specs = conquest_specs(players=args.clans, seed=args.seed, games=args.games, levels=levels)
+    summaries = play_conquests(specs, args.jobs)
+    if args.json:
+        import json
+
+        for summary in summaries:
+            print(json.dumps(summary, ensure_ascii=False), flush=True)
+        return 0
+    print_conquests(summaries)
     return 0
 
 

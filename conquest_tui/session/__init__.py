@@ -6,7 +6,11 @@ Everything a person, a bot or a script does for a Clan goes through its `Seat`; 
 
 from conquest_tui.session.boards import FinalBoard, SeatInfo, WatchBoard, WatchRow
 from conquest_tui.session.bot_turns import archive_report, play_bot_turn, play_bots
+from conquest_tui.session.conquest_boards import ConquestPlayer, ConquestSeatInfo
+from conquest_tui.session.conquest_seat import ConquestSeat
+from conquest_tui.session.conquest_table import ConquestTable, game_of
 from conquest_tui.session.errors import (
+    ActionRefused,
     NoOdds,
     NotYourTurn,
     PinNeeded,
@@ -35,10 +39,11 @@ from conquest_tui.session.setup import (
 from conquest_tui.session.table import Referee, Session
 
 __all__ = [
-    "CLAN_NAMES", "SEATS", "BotTurn", "FinalBoard", "HandOver", "NoOdds", "NotYourTurn",
+    "CLAN_NAMES", "SEATS", "ActionRefused", "BotTurn", "ConquestPlayer", "ConquestSeat",
+    "ConquestSeatInfo", "ConquestTable", "FinalBoard", "HandOver", "NoOdds", "NotYourTurn",
     "PinNeeded", "PinRefused", "Referee", "SaveEdited", "SaveMovedOn", "Seat", "SeatDoor",
     "SeatInfo", "Session", "SessionError", "SheetRefused", "TurnOutcome", "WatchBoard",
     "WatchRow", "archive_report", "bot_levels", "clan_counts", "default_map",
-    "fair_starts_notice", "load", "maps", "new_game", "play_bot_turn", "play_bots",
+    "fair_starts_notice", "game_of", "load", "maps", "new_game", "play_bot_turn", "play_bots",
     "random_seed", "save", "seat_label", "victory_threshold",
 ]

@@ -101,6 +101,11 @@ class ConquestSeat:
 
         self.act(StandingOrder(territory, threshold, to))
 
+    def set_seat(self, seat: str, level: str | None = None) -> None:
+        """Hand the seat to a bot ("bot", at `level`) or to a person ("human"); saved at once.
+        The PIN stays with the seat."""
+        self._table._set_seat(self.number, seat, level)
+
     def resign(self) -> None:
         """Leave the game: a bot at the easiest level plays the armies on; saved at once."""
         self._table._resign(self.number)

@@ -8,7 +8,6 @@ through their `ConquestSeat`, opened behind its PIN.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -27,49 +26,25 @@ from conquest_tui.session.conquest_boards import (
     history_rows,
     seat_infos,
 )
-from conquest_tui.session.errors import (
-    NotYourTurn,
-    PinNeeded,
-    PinRefused,
-    SaveEdited,
-    SessionError,
-)
+from conquest_tui.session.conquest_files import game_of, load, log_keep, save, seed_number
+from conquest_tui.session.errors import NotYourTurn, PinNeeded, PinRefused, SessionError
 from conquest_tui.session.files import OnDisk
 
 if TYPE_CHECKING:
     from conquest_tui.games.conquest.actions import Action
+    from conquest_tui.games.conquest.board import Board
     from conquest_tui.games.conquest.events import Event
+    from conquest_tui.games.conquest.rules import ConquestRules
     from conquest_tui.games.conquest.state import GameState
+    from conquest_tui.games.conquest.view import PlayerView
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.conquest_seat import ConquestSeat
     from conquest_tui.storage.conquest_save import ConquestSave
 
-__all__ = ["ConquestPlayer", "ConquestSeatInfo", "ConquestTable", "game_of"]
+__all__ = ["ConquestPlayer", "ConquestSeatInfo", "ConquestTable", "game_of", "seed_number"]
 
 BOT_MOVES_MAX = 200_000
 """A guard against a bot that never hands the game on; no game comes near it."""
-
-
-def game_of(path: Path) -> str:
-    """Which game a save holds, "continental" or "conquest", from its header alone (a
-    SessionError naming the file when it is no save)."""
-    from conquest_tui.storage.save_list import SaveError, read_game
-
-    try:
-        return read_game(path)
-    except SaveError as error:
-        raise SessionError(str(error)) from None
-
-
-def seed_number(seed: str | int) -> int:
-    """The game's seed as the number its dice start from (a text seed is hashed, the same on
-    every machine)."""
-    if isinstance(seed, int):
-        return seed
-    text = str(seed).strip()
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
 @attrs.define(eq=False)
@@ -142,8 +117,26 @@ class ConquestTable:
         cls, path: Path, *, allow_edited: bool = False, clock: Callable[[], float] = time.time
     ) -> ConquestTable:
         """The game saved at `path`; every failure is one sentence naming the file."""
-        record, state, disk = _load(path, allow_edited=allow_edited)
+        record, state, disk = load(path, allow_edited=allow_edited)
         return cls(record, state, path, clock=clock, disk=disk)
+
+    @classmethod
+    def from_backup(cls, path: Path) -> tuple[ConquestTable, Path, float] | None:
+        """The newest of a damaged save's backups that loads, played under the save's own name
+        (the damaged file is replaced when the game is next saved): the table, the backup's
+        path and when it was written; None when no backup loads."""
+        from conquest_tui.storage.savefile import BACKUPS, backup_path
+
+        for number in range(1, BACKUPS + 1):
+            candidate = backup_path(path, number)
+            try:
+                modified = candidate.stat().st_mtime
+                record, state, disk = load(candidate, allow_edited=False)
+            except (OSError, SessionError):
+                continue
+            on_disk = OnDisk(disk.generation, files.fingerprint(path))
+            return cls(record, state, path, disk=on_disk), candidate, modified
+        return None
 
     # --- what everyone at the table may know ------------------------------------------------
     @property
@@ -185,9 +178,27 @@ class ConquestTable:
         return self._record.seed
 
     @property
+    def rules(self) -> ConquestRules:
+        """The game's rules (public)."""
+        return self._state.rules
+
+    @property
+    def board(self) -> Board:
+        """The map: territories, borders, continents (public)."""
+        return self._state.board
+
+    @property
     def all_bots(self) -> bool:
         """Whether no person plays any more (every living seat is a bot's)."""
         return all(seat.is_bot or not seat.alive for seat in self.seats)
+
+    def public_view(self) -> PlayerView:
+        """The board as everyone at the table sees it (Conquest's map is open): no one's cards
+        or standing orders, only how many cards each player holds."""
+        from conquest_tui.games.conquest.view import view
+
+        seen = view(self._state, self._state.current)
+        return attrs.evolve(seen, player="", my_cards=(), my_standing_orders=(), armies_to_place=0)
 
     def log(self, last: int | None = None) -> tuple[str, ...]:
         """What happened lately, one sentence an event, oldest first (all public)."""
@@ -305,7 +316,10 @@ class ConquestTable:
             except IllegalAction as error:
                 raise ActionRefused(f"{str(error).rstrip('.')}.") from None
             self._note(events)
-            self._write_now(f"{self._record.seats[number - 1].name}'s move")
+            # A move is small: the backups keep the saves at the last turns' starts instead.
+            began = any(type(event).__name__ == "TurnBegan" for event in events)
+            name = self._record.seats[number - 1].name
+            self._write_now(f"{name}'s move", backups=None if began else 0)
         return tuple(events)
 
     def _resign(self, number: int) -> None:
@@ -317,8 +331,22 @@ class ConquestTable:
             seat = self._record.seats[number - 1]
             seat.level, seat.resigned = "easy", True
             line = f"{seat.name} resigns; a bot plays on with their armies"
-            self._record.log = [*self._record.log, line][-_log_keep() :]
+            self._record.log = [*self._record.log, line][-log_keep() :]
             self._write_now(f"{seat.name}'s resignation")
+
+    def _set_seat(self, number: int, seat: str, level: str | None) -> None:
+        """Hand the seat to a bot (at `level`, else as before or "normal") or to a person."""
+        from conquest_tui.games.conquest.bots import LEVELS
+        from conquest_tui.session.seat import check_seat_word
+
+        check_seat_word(seat, level, LEVELS)
+        with self._locked():
+            record = self._record.seats[number - 1]
+            if seat == "bot":
+                record.level = level or record.level or "normal"
+            else:
+                record.level, record.resigned = "", False
+            self._write_now(f"a change of {record.name}'s seat")
 
     def _turn_of(self, number: int) -> None:
         if self.finished:
@@ -336,7 +364,7 @@ class ConquestTable:
         record.moves += 1
         lines = [event.line() for event in events]
         if lines:
-            record.log = [*record.log, *lines][-_log_keep() :]
+            record.log = [*record.log, *lines][-log_keep() :]
         began = any(isinstance(e, TurnBegan) for e in events)
         new_round = not record.history or record.history[-1].round != state.round
         if (began and new_round) or any(isinstance(e, GameOver) for e in events):
@@ -351,7 +379,7 @@ class ConquestTable:
     def reload(self) -> None:
         """Read the game again from its save (after another window moved it on)."""
         if self.path is not None:
-            self._record, self._state, self._disk = _load(self.path, allow_edited=True)
+            self._record, self._state, self._disk = load(self.path, allow_edited=True)
 
     @contextlib.contextmanager
     def _locked(self, *, reload: bool = False) -> Iterator[None]:
@@ -369,49 +397,11 @@ class ConquestTable:
                 self._writing = False
 
     def _write_now(self, by: str, *, backups: int | None = None) -> None:
-        from conquest_tui.storage.conquest_save import save_conquest
-        from conquest_tui.storage.savefile import BACKUPS, SaveError, SaveStamp
-
         if self.path is None:
             return
-        stamp = SaveStamp(self._disk.generation + 1, by[:200])
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            save_conquest(
-                self._record,
-                self._state,
-                self.path,
-                backups=BACKUPS if backups is None else backups,
-                stamp=stamp,
-            )
-        except (SaveError, OSError) as error:
-            raise SessionError(f"{self.path}: could not save ({error})") from None
-        self._disk = OnDisk(stamp.generation, files.fingerprint(self.path))
+        self._disk = save(self._record, self._state, self.path, self._disk, by, backups)
 
     # the seat's doors to the state (the seat module reads through these)
     def _state_for(self, number: int) -> GameState:
         self.seat_info(number)
         return self._state
-
-
-def _log_keep() -> int:
-    from conquest_tui.storage.conquest_save import LOG_KEEP
-
-    return LOG_KEEP
-
-
-def _load(path: Path, *, allow_edited: bool) -> tuple[ConquestSave, GameState, OnDisk]:
-    from conquest_tui.storage.conquest_data import ConquestDataError, load_board, load_rules
-    from conquest_tui.storage.conquest_save import load_conquest
-    from conquest_tui.storage.save_list import EditedSave, SaveError
-
-    seen = files.fingerprint(path)
-    try:
-        record, state, stamp = load_conquest(
-            path, load_rules(), load_board(), allow_edited=allow_edited
-        )
-    except EditedSave as error:
-        raise SaveEdited(str(error)) from None
-    except (SaveError, ConquestDataError) as error:
-        raise SessionError(str(error)) from None
-    return record, state, OnDisk(stamp.generation, seen)

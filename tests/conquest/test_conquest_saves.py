@@ -110,3 +110,25 @@ def test_a_save_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(envelope), encoding="utf-8")
     with pytest.raises(SessionError, match="game: is not a game this program plays"):
         game_of(path)
+
+
+def test_a_damaged_save_opens_from_its_newest_good_backup(tmp_path: Path) -> None:
+    """The backups are the saves at the last turns' starts; the damaged save is replaced by the
+    next save."""
+    path = tmp_path / "world.json"
+    table = ConquestTable.new(path, [ConquestPlayer("Ann", "easy"), ConquestPlayer("Bob")], 2)
+    table.play_bots()
+    seat = table.open_seat(table.to_act)
+    seat.act(seat.legal()[0])
+    table.play_bots()
+    assert ConquestTable.from_backup(path) is not None
+    path.write_text("{ damaged", encoding="utf-8")
+    with pytest.raises(SessionError, match="world.json: the file is damaged"):
+        ConquestTable.open(path)
+    found = ConquestTable.from_backup(path)
+    assert found is not None
+    restored, backup, _when = found
+    assert backup.name == "world.json.bak1" and restored.path == path
+    seat = restored.open_seat(restored.to_act)
+    seat.act(seat.legal()[0])
+    assert ConquestTable.open(path).round == restored.round

@@ -71,3 +71,12 @@ def test_words_that_are_no_move_are_refused_in_words() -> None:
         parse_action("Blitz Atlantis from Peru", board)
     with pytest.raises(ParseError, match='"dance" is no move; moves read like "Place'):
         parse_action("dance", board)
+
+
+def test_one_army_reads_in_the_singular() -> None:
+    """Players read words: "1 army moves in", "1 army more follows"."""
+    from conquest_tui.games.conquest.events import Captured, MovedIn
+
+    assert Captured("Ann", "Peru", "Brazil", 1).line() == "Ann takes Peru; 1 army moves in"
+    assert Captured("Ann", "Peru", "Brazil", 3).line() == "Ann takes Peru; 3 armies move in"
+    assert MovedIn("Ann", "Brazil", "Peru", 1).line() == "1 army more follows from Brazil to Peru"

@@ -3,6 +3,7 @@ under the lock, bots handing the game on, the standings and each round's figures
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -20,6 +21,12 @@ from conquest_tui.session.errors import (
 )
 
 PIN = "2468"
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move is saved; waiting for the disk to flush each one is not what these test."""
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 class Clock:
@@ -189,3 +196,21 @@ def test_a_player_who_resigns_hands_the_armies_to_a_bot(tmp_path: Path) -> None:
     info = ConquestTable.open(path).seat_info(2)
     assert (info.is_bot, info.level, info.resigned) == (True, "easy", True)
     assert table.log(last=1)[0].endswith("resigns; a bot plays on with their armies")
+
+
+def test_the_same_save_gives_the_same_bot_moves(tmp_path: Path) -> None:
+    """A bot's choice is seeded by the game's seed, its seat and the moves made, never by the
+    window that plays it: two copies of a save hand on alike."""
+    first = tmp_path / "a.json"
+    players = [ConquestPlayer("Ann"), ConquestPlayer("Bob", "normal"), ConquestPlayer("Cy", "easy")]
+    table = ConquestTable.new(first, players, "same")
+    table.play_bots()
+    seat = table.open_seat(table.to_act)
+    while seat.view().phase == "initial deployment":
+        seat.act(seat.legal()[-1])
+        table.play_bots()
+    second = tmp_path / "b.json"
+    shutil.copyfile(first, second)
+    said = [ConquestTable.open(path).play_bots() for path in (first, second)]
+    assert said[0] == said[1]
+    assert first.read_bytes() == second.read_bytes()

@@ -122,7 +122,8 @@ class Captured:
     moved_in: int
 
     def line(self) -> str:
-        return f"{self.player} takes {self.territory}; {armies(self.moved_in)} move in"
+        verb = "moves" if self.moved_in == 1 else "move"
+        return f"{self.player} takes {self.territory}; {armies(self.moved_in)} {verb} in"
 
 
 @frozen
@@ -133,7 +134,8 @@ class MovedIn:
     count: int
 
     def line(self) -> str:
-        return f"{armies(self.count).capitalize()} more follow from {self.source} to {self.target}"
+        verb = "follows" if self.count == 1 else "follow"
+        return f"{armies(self.count).capitalize()} more {verb} from {self.source} to {self.target}"
 
 
 @frozen
