@@ -36,8 +36,10 @@ A_TURN: tuple[str, ...] = (
     "one at the turn's start (c), and you must with five or more. Each set cashed in the game "
     "is worth more than the last; a territory of yours on a cashed card gets two armies.",
     "Take a player's last territory and their cards are yours. Hold all 42 territories to win.",
-    "Every move is saved at once. i shows or hides the side panel; Ctrl+S goes back to the "
-    "title.",
+    "o on a territory of yours leaves a standing order for when you are away: withdraw its "
+    "armies if an Attack comes with so many armies or more, or defend it.",
+    "Every move is saved at once. i shows or hides the side panel, h shows the history; Ctrl+S "
+    "goes back to the title; Ctrl+X resigns (a bot plays your armies on).",
 )
 
 _ID = re.compile(r"\s*\((?:W42|AMB)-[A-Z0-9-]+\)|\b(?:W42|AMB)-[A-Z0-9-]+\s*")
@@ -50,7 +52,7 @@ def readings() -> list[str]:
     except OSError:
         return []
     _, _, section = text.partition("## Conquest (seed 004)")
-    section = section.split("\n## ", 1)[0]
+    section = section.split("\n## ", 1)[0].split("\n### ", 1)[0]  # the table's own: not rules
     items: list[str] = []
     for line in section.splitlines():
         if line.startswith("- "):
