@@ -23,7 +23,7 @@ from conquest_tui.ui.conquest.words import dice_words
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 SHOWN_THROWS = 8
-"""Throws listed in the dialog (a long Blitz shows its last ones)."""
+"""Throws listed in the dialog (a long Blitz shows its last ones; half on a small terminal)."""
 
 
 class AttackDialog(ModalScreen[list[str]]):
@@ -101,9 +101,11 @@ class AttackDialog(ModalScreen[list[str]]):
             sides.update(f"{self.source}: {armies(attacking)}; {self.target}: "
                          f"{owner}, {armies(defending)}")
             chance.update("")
-        shown = self.throws[-SHOWN_THROWS:]
-        if len(self.throws) > SHOWN_THROWS:
-            shown = [f"… {len(self.throws) - SHOWN_THROWS} throws before these", *shown]
+        room = SHOWN_THROWS if self.app.size.height >= 36 else SHOWN_THROWS // 2
+        shown = self.throws[-room:]
+        if len(self.throws) > room:
+            earlier = len(self.throws) - room
+            shown = [f"… {earlier} throw{'s' if earlier != 1 else ''} before these", *shown]
         self.query_one("#cq-attack-dice", Static).update("\n".join(shown))
         self.query_one("#cq-attack-outcome", Static).update(self.outcome)
         keys = {
@@ -135,8 +137,11 @@ class AttackDialog(ModalScreen[list[str]]):
         for event in events:
             self.lines.append(event.line())
             if isinstance(event, DiceRolled):
-                lost = event.line().partition(": ")[2]
-                self.throws.append(f"{dice_words(event.attacker, event.defender)}: {lost}")
+                lost = [f"{where} −{count}" for where, count in (
+                    (event.source, event.attacker_losses), (event.target, event.defender_losses))
+                    if count]
+                self.throws.append(
+                    f"{dice_words(event.attacker, event.defender)}: {', '.join(lost)}")
             elif not isinstance(event, DiceRolled):
                 self.outcome = event.line()
         self._after()

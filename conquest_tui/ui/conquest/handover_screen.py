@@ -62,7 +62,8 @@ class ConquestHandoverScreen(Screen[None]):
         self.bot_lines = public_lines(bot_lines)
 
     def compose(self) -> ComposeResult:
-        with Center(id="handover-center"), Vertical(id="handover-box"):
+        with Vertical(id="cq-handover-top"), Center(id="handover-center"), \
+                Vertical(id="handover-box"):
             yield Static(f"{self.door.label} — take the terminal;", id="handover-clan",
                          markup=False)
             yield Static("everyone else look away.", id="handover-away")
