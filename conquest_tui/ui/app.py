@@ -203,9 +203,9 @@ class ConquestApp(App[int]):
         if self.conquest is not None:
             self.conquest.history()
 
-    def on_conquest_turn_screen_turn_over(self, _: ConquestTurnScreen.TurnOver) -> None:
+    def on_conquest_turn_screen_turn_over(self, message: ConquestTurnScreen.TurnOver) -> None:
         if self.conquest is not None:
-            self.conquest.turn_over()
+            self.conquest.turn_over(message.note)
 
     def _play_conquest(self, table: ConquestTable) -> None:
         """Play a game of Conquest: bots first, then the hand-over."""

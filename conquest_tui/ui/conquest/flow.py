@@ -60,7 +60,7 @@ class ConquestFlow:
             return
         self.app.show_step(ConquestTurnScreen(seat, load_rules(), load_board(), load_layout()))
 
-    def turn_over(self) -> None:
+    def turn_over(self, note: str = "") -> None:
         """A player's turn ended: the next one (bots first). During the initial deployment
         nothing is secret yet (no one holds a card), so a person without a PIN places the next
         army at once, without a hand-over screen."""
@@ -72,7 +72,7 @@ class ConquestFlow:
                 if seat.view().phase == "initial deployment":
                     self.take_turn(seat)
                     return
-        self.go_on()
+        self.go_on(note)
 
     def history(self) -> None:
         """The plots per round and the log, over the turn."""

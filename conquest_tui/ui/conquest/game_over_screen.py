@@ -14,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
 from conquest_tui.session.conquest_boards import ConquestFinal, RoundRow
-from conquest_tui.ui.screens.history import PALETTE, FiguresPlot
+from conquest_tui.ui.conquest.palette import PLOT_COLOURS
+from conquest_tui.ui.screens.history import FiguresPlot
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
 
@@ -54,8 +55,9 @@ def series(history: Sequence[RoundRow], measure: str) -> list[tuple[str, tuple[t
 
 
 def plots(history: Sequence[RoundRow]) -> Grid:
-    """The four plots, a line per player (in the colours of the key)."""
-    return Grid(*(FiguresPlot(title, series(history, measure), widget_id=f"cq-plot-{measure}")
+    """The four plots, a line per player in the player's colour (seat order)."""
+    return Grid(*(FiguresPlot(title, series(history, measure), widget_id=f"cq-plot-{measure}",
+                              palette=PLOT_COLOURS)
                   for measure, title in MEASURES), id="cq-plots", classes="plot-grid")
 
 
@@ -63,7 +65,7 @@ def plot_key(history: Sequence[RoundRow]) -> Static:
     names = list(dict.fromkeys(row.name for row in history))
     key = Text()
     for index, name in enumerate(names):
-        key.append("━━ ", style=f"color({PALETTE[index % len(PALETTE)]})")
+        key.append("━━ ", style=f"color({PLOT_COLOURS[index % len(PLOT_COLOURS)]})")
         key.append(f"{name}   ")
     return Static(key, id="cq-plot-key", classes="plot-key")
 

@@ -16,6 +16,9 @@ PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
 )
 """(its name as the table says it, its colour) for seats 1–6 in turn order."""
 
+PLOT_COLOURS: tuple[int, ...] = (9, 12, 10, 11, 13, 208)
+"""The same colours as 256-colour numbers, for the plots' lines (in seat order)."""
+
 _DARK_TEXT = {"#d2b41e", "#e0701e"}
 
 CONTINENT_TINTS: dict[str, tuple[str, str]] = {

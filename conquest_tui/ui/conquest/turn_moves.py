@@ -38,9 +38,11 @@ class TurnMoves(Screen[None]):
     class TurnOver(Message, namespace="conquest_turn_screen"):
         """The player's turn ended (or the game did): the table goes on."""
 
-        def __init__(self, lines: Sequence[str]) -> None:
+        def __init__(self, lines: Sequence[str], note: str = "") -> None:
             super().__init__()
             self.lines = tuple(lines)
+            self.note = note
+            """A sentence for the table (the next hand-over shows it), e.g. who resigned."""
 
     def __init__(self, seat: ConquestSeatPort, rules: ConquestRules, board: Board,
                  layout: Layout, *, log: Sequence[str] = ()) -> None:
@@ -212,8 +214,9 @@ class TurnMoves(Screen[None]):
             except SessionError as error:
                 self._say(str(error))
                 return
-            self.log_lines.append(f"{self.view.player} resigns; a bot plays on")
-            self.post_message(self.TurnOver(self.log_lines))
+            note = f"{self.view.player} resigned; a bot plays on with their armies."
+            self.log_lines.append(note)
+            self.post_message(self.TurnOver(self.log_lines, note))
 
         self.app.push_screen(ConfirmDialog(
             "Resign from the game?", "A bot at the easiest level plays your armies on.",
