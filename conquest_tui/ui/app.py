@@ -344,6 +344,9 @@ class ConquestApp(App[int]):
 
     def on_app_focus(self) -> None:
         """The terminal has the focus again: a game moved on meanwhile is loaded again."""
+        if self.conquest is not None:
+            self.conquest.catch_up()
+            return
         session = self.session
         if session is None:
             return

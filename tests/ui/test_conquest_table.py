@@ -10,6 +10,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, Switch
 
+from conquest_tui.games.conquest.actions import Place
 from conquest_tui.session.conquest_table import ConquestPlayer, ConquestTable, game_of
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.conquest.game_over_screen import ConquestGameOverScreen
@@ -129,3 +130,30 @@ async def test_a_resignation_leaves_the_bots_to_play_to_the_end(saves: Path) -> 
         await pilot.press("g")
         await settle(pilot)
         assert app.screen.query("FiguresPlot")
+
+
+async def test_a_move_made_in_another_window_loads_the_game_again(saves: Path) -> None:
+    """One writer at a time: a move made elsewhere is never overwritten; the game is read again
+    and the table goes on from there, saying why."""
+    path = saves / "two.json"
+    ConquestTable.new(path, [ConquestPlayer("Ann", None, "11"), ConquestPlayer("Bob", None, "22")],
+                      5)
+    app = ConquestApp(path, saves_folder=saves, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        handover = app.screen
+        assert isinstance(handover, ConquestHandoverScreen)
+        name = handover.door.label.split(" (")[0]
+        await pilot.press("enter", *("11" if name == "Ann" else "22"), "enter")
+        await settle(pilot)
+        turn = app.screen
+        assert isinstance(turn, ConquestTurnScreen)
+        other = ConquestTable.open(path)
+        number = other.to_act
+        mine = next(t.name for t in turn.view.territories if t.owner == name)
+        other.open_seat(number, "11" if name == "Ann" else "22").act(Place(mine, 1))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConquestHandoverScreen)
+        assert "loaded again" in screen_text(app)
+        assert app.screen.door.label.split(" (")[0] != name

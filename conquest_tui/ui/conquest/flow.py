@@ -42,6 +42,22 @@ class ConquestFlow:
         self.app.show_step(ConquestHandoverScreen(door, table.round, note=note,
                                                   bot_lines=lines))
 
+    def catch_up(self) -> bool:
+        """Another window moved the game on: load it again and go on from there (True), or
+        nothing happened (False)."""
+        sentence = self.table.moved_on()
+        if not sentence:
+            return False
+        try:
+            self.table.reload()
+        except SessionError as error:
+            self.app.notify(str(error), title="Cannot load", severity="error", timeout=10,
+                            markup=False)
+            self.app.action_to_title()
+            return True
+        self.go_on("The game was moved on in another window; it was loaded again.")
+        return True
+
     def _bots_play(self) -> tuple[str, ...]:
         try:
             return self.table.play_bots()
@@ -65,6 +81,8 @@ class ConquestFlow:
         nothing is secret yet (no one holds a card), so a person without a PIN places the next
         army at once, without a hand-over screen."""
         table = self.table
+        if self.catch_up():
+            return
         if not table.finished:
             info = table.seat_info(table.to_act)
             if not info.is_bot and not info.has_pin:

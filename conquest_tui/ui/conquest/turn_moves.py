@@ -22,7 +22,7 @@ from conquest_tui.games.conquest.actions import (
 from conquest_tui.games.conquest.board import Board
 from conquest_tui.games.conquest.rules import ConquestRules
 from conquest_tui.games.conquest.view import PlayerView
-from conquest_tui.session import SessionError
+from conquest_tui.session import SaveMovedOn, SessionError
 from conquest_tui.ui.conquest import words
 from conquest_tui.ui.conquest.layout import Layout
 from conquest_tui.ui.conquest.map_pane import WorldMap
@@ -82,6 +82,9 @@ class TurnMoves(Screen[None]):
         """Do it through the seat; a refusal is said in words; the turn's end is posted."""
         try:
             events = self.seat.act(action)
+        except SaveMovedOn as error:  # another window played: the table loads the game again
+            self.post_message(self.TurnOver(self.log_lines, str(error)))
+            return False
         except SessionError as error:
             self._say(str(error))
             return False
