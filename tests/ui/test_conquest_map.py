@@ -80,3 +80,15 @@ def test_turn_screen_snapshot(snap_compare, size: str) -> None:  # noqa: ANN001 
     state = deployed_game()
     app = TurnHost(MemorySeat(state, state.current))
     assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
+
+
+def test_what_the_others_did_since_the_last_turn() -> None:
+    """The turn screen's "since your last turn": the others' moves, not the dice, not one's own."""
+    from conquest_tui.ui.conquest.words import since_last_turn
+
+    log = ["Round 1: Ann's turn", "Ann places 3 armies on Peru", "Round 1: Bob's turn",
+           "Bob places 3 armies on Ural", "6 5 against 1: Siam loses 1 army",
+           "Bob takes Siam; 1 army moves in", "Round 2: Ann's turn", "Ann gets 3 armies"]
+    assert since_last_turn(log, "Ann") == ["Round 1: Bob's turn", "Bob places 3 armies on Ural",
+                                           "Bob takes Siam; 1 army moves in"]
+    assert since_last_turn(log, "Bob") == []

@@ -68,13 +68,16 @@ class ConquestFlow:
     def take_turn(self, seat: ConquestSeat) -> None:
         """The player's turn screen, with what happened lately."""
         from conquest_tui.storage.conquest_data import load_board, load_rules
+        from conquest_tui.ui.conquest import words
         from conquest_tui.ui.conquest.layout import load_layout
         from conquest_tui.ui.conquest.turn_screen import ConquestTurnScreen
 
         if not seat.sits_at(self.table) or not seat.is_turn:
             self.go_on()
             return
-        self.app.show_step(ConquestTurnScreen(seat, load_rules(), load_board(), load_layout()))
+        since = words.since_last_turn(self.table.log(), seat.name)
+        self.app.show_step(ConquestTurnScreen(seat, load_rules(), load_board(), load_layout(),
+                                              since=since))
 
     def turn_over(self, note: str = "") -> None:
         """A player's turn ended: the next one (bots first). During the initial deployment

@@ -45,7 +45,7 @@ class TurnMoves(Screen[None]):
             """A sentence for the table (the next hand-over shows it), e.g. who resigned."""
 
     def __init__(self, seat: ConquestSeatPort, rules: ConquestRules, board: Board,
-                 layout: Layout, *, log: Sequence[str] = ()) -> None:
+                 layout: Layout, *, log: Sequence[str] = (), since: Sequence[str] = ()) -> None:
         super().__init__(classes="cq-turn")
         self.seat = seat
         self.rules = rules
@@ -57,6 +57,8 @@ class TurnMoves(Screen[None]):
         self.number = ""
         """Digits typed for the next placing."""
         self.log_lines: list[str] = list(log)
+        self.since = tuple(since)
+        """What the others did since the player's last turn."""
         self.problem = ""
         self._panel_shown: bool | None = None
 

@@ -70,6 +70,7 @@ class ConquestTurnScreen(TurnMoves):
                 yield Static("", id="cq-cards", markup=False)
                 yield Static("", id="cq-players")
                 yield Static("", id="cq-log", markup=False)
+                yield Static("", id="cq-since", markup=False)
         with Vertical(id="cq-bottom"):
             yield Static("", id="cq-brief", markup=False)
             yield Static("", id="cq-hint", markup=False)
@@ -140,6 +141,9 @@ class ConquestTurnScreen(TurnMoves):
         shown = self.log_lines[-12:]
         self.query_one("#cq-log", Static).update(
             "This turn:\n" + ("\n".join(shown) if shown else "nothing yet"))
+        since = self.query_one("#cq-since", Static)
+        since.display = bool(self.since)
+        since.update("Since your last turn:\n" + "\n".join(self.since))
 
     def _refresh_brief(self) -> None:
         """One line on the territory under the cursor, when the side panel is hidden."""
@@ -153,7 +157,8 @@ class ConquestTurnScreen(TurnMoves):
         owner = "yours" if here.owner == self.view.player else here.owner
         cards = len(self.view.my_cards)
         brief.update(f"{cursor}: {owner}, {armies(here.armies)} · {cards} card"
-                     f"{'s' if cards != 1 else ''} · i: more")
+                     f"{'s' if cards != 1 else ''} · i: "
+                     + ("what the others did" if self.since else "more"))
 
     # --- the map ---------------------------------------------------------------------------
 

@@ -125,3 +125,20 @@ def player_lines(view: PlayerView) -> list[str]:
         held = f"{p.territories} territor{'y' if p.territories == 1 else 'ies'}"
         lines.append(f"{p.name}: {held}, {armies(p.armies)}{cards}")
     return lines
+
+
+SINCE_SHOWN = 15
+"""Lines of what the others did since the player's last turn, at most (the newest kept)."""
+
+
+def since_last_turn(log: Sequence[str], player: str) -> list[str]:
+    """What the others did between the player's last turn and this one (the table's public
+    log, without each throw of the dice); nothing before the player's first turn."""
+    mine = [i for i, line in enumerate(log)
+            if line.startswith("Round ") and line.endswith(f": {player}'s turn")]
+    if len(mine) < 2:
+        return []
+    start = next((i for i in range(mine[-2] + 1, mine[-1])
+                  if log[i].startswith("Round ") and log[i].endswith("'s turn")), mine[-1])
+    lines = [line for line in log[start:mine[-1]] if " against " not in line]
+    return lines[-SINCE_SHOWN:]
