@@ -185,6 +185,8 @@ class ConquestApp(App[int]):
         from conquest_tui.ui.conquest.new_game_screen import ConquestNewGameScreen
         from conquest_tui.ui.screens.new_game import NewGameScreen
 
+        if self.screen is not message.form or not message.form.is_mounted:
+            return  # that form is already gone (keys came faster than the screens)
         form = (ConquestNewGameScreen(self.saves_folder) if message.game == "conquest"
                 else NewGameScreen(self.saves_folder))
         self._show(form)
@@ -752,7 +754,8 @@ class ConquestApp(App[int]):
         if self.conquest is not None:
             from conquest_tui.ui.conquest.help_screen import ConquestHelpScreen
 
-            self.push_screen(ConquestHelpScreen(self.key_groups(self.screen)))
+            if not any(isinstance(s, ConquestHelpScreen) for s in self.screen_stack):
+                self.push_screen(ConquestHelpScreen(self.key_groups(self.screen)))
             return
         screen = self.screen  # a Clan's game screen: its Market page too
         prices = screen.seat.prices() if isinstance(screen, GameScreen) else None

@@ -157,3 +157,25 @@ async def test_a_move_made_in_another_window_loads_the_game_again(saves: Path) -
         assert isinstance(app.screen, ConquestHandoverScreen)
         assert "loaded again" in screen_text(app)
         assert app.screen.door.label.split(" (")[0] != name
+
+
+async def test_random_keys_across_the_table_crash_nothing(saves: Path) -> None:
+    """Keys at random from the hand-over on (the PIN-less turns, their dialogs, help, the
+    history): nothing raises."""
+    import random
+
+    from tests.ui.test_conquest_turn import KEYS, press_quickly
+
+    path = saves / "fuzz.json"
+    ConquestTable.new(path, [ConquestPlayer("Ann"), ConquestPlayer("Bob"),
+                             ConquestPlayer("Cyd", "easy")], 8)
+    rng = random.Random(8)
+    # Escape on the hand-over goes to the title: left out, the keys stay at the Conquest table
+    # (the title's own screens are Continental Conquest's, fuzzed by their own tests).
+    keys = [key for key in (*KEYS, "f1", "h", "g", "o", "i") if key != "escape"]
+    app = ConquestApp(path, saves_folder=saves, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(8):
+            await press_quickly(pilot, [rng.choice(keys) for _ in range(15)])
+        assert app.is_running

@@ -93,7 +93,7 @@ class ConquestHelpScreen(Screen[None]):
     ]
 
     def __init__(self, groups: Sequence[KeyGroup]) -> None:
-        super().__init__(id="help")
+        super().__init__()
         self.groups = groups
 
     def compose(self) -> ComposeResult:

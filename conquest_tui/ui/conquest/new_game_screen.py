@@ -35,9 +35,11 @@ _SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
 class GameChosen(Message):
     """The form's game was changed: the app shows that game's form instead."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, form: Screen[None]) -> None:
         super().__init__()
         self.game = game
+        self.form = form
+        """The form it was changed on (the app goes on only if that form is still shown)."""
 
 
 class PlayerRow(Horizontal):
@@ -102,7 +104,7 @@ class ConquestNewGameScreen(Screen[None]):
     ]
 
     def __init__(self, saves_dir: Path) -> None:
-        super().__init__(id="cq-new-game")
+        super().__init__(classes="new-game")
         self.saves_dir = saves_dir
         self.seed = session.random_seed()
         self._count = 3
@@ -139,6 +141,8 @@ class ConquestNewGameScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#clan-rows"):  # closed before it was shown (keys faster than screens)
+            return
         self._set_rows(self._count)
         self._update_save_name()
         self.query_one("#game-select", Select).focus()
@@ -164,7 +168,7 @@ class ConquestNewGameScreen(Screen[None]):
     @on(Select.Changed, "#game-select")
     def _game_changed(self, event: Select.Changed) -> None:
         if event.value == "continental":
-            self.post_message(GameChosen("continental"))
+            self.post_message(GameChosen("continental", self))
 
     @on(Input.Changed, "#cq-players")
     def _count_changed(self, event: Input.Changed) -> None:

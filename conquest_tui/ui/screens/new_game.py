@@ -152,7 +152,7 @@ class NewGameScreen(Screen[None]):
             saves_dir: Where the new game's save goes.
             maps: The maps to offer (default: every map found).
         """
-        super().__init__(id="new-game")
+        super().__init__(classes="new-game")
         self.saves_dir = saves_dir
         self.maps = maps if maps is not None else session.maps()
         default = session.default_map()
@@ -224,6 +224,8 @@ class NewGameScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#clan-rows"):  # closed before it was shown (keys faster than screens)
+            return
         self._set_clan_rows(self._clan_count)
         self._show_map()
         self.query_one("#map-select", Select).focus()
@@ -306,7 +308,7 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed, "#game-select")
     def _game_changed(self, event: Select.Changed) -> None:
         if event.value == "conquest":
-            self.post_message(GameChosen("conquest"))
+            self.post_message(GameChosen("conquest", self))
 
     @on(Select.Changed, "#map-select")
     def _map_changed(self, event: Select.Changed) -> None:
