@@ -288,6 +288,7 @@ class ConquestTable:
         from conquest_tui.games.conquest.play import apply
 
         lines: list[str] = []
+        stuck = ""
         with self._locked():
             for _ in range(BOT_MOVES_MAX):
                 if self.finished:
@@ -298,10 +299,16 @@ class ConquestTable:
                 bot = ConquestBot(
                     seat.level, f"{self._record.seed} {self._state.current} {self._record.moves}"
                 )
-                events = apply(self._state, bot.choose(self._state))
+                try:  # a position no game reaches (an edited save) stops the bots in words
+                    events = apply(self._state, bot.choose(self._state))
+                except ValueError as error:  # IllegalAction included
+                    stuck = f"{seat.name}'s bot finds no move here ({error})"
+                    break
                 lines += self._note(events)
             if lines:
                 self._write_now("the bots' moves")
+        if stuck:
+            raise SessionError(f"{self.path or 'the game'}: {stuck}")
         return tuple(lines)
 
     def _act(self, number: int, action: Action) -> tuple[Event, ...]:

@@ -318,6 +318,10 @@ def _check_state(saved: StateData, rules: ConquestRules, board: Board) -> None:
     if saved.battle is not None:
         territory("state.battle.source", saved.battle.source)
         territory("state.battle.target", saved.battle.target)
+    if (saved.battle is None) == (saved.phase in (Phase.BATTLE, Phase.MOVE_IN)):
+        raise _Bad(f"state.battle: does not fit the phase ({saved.phase.value})")
+    if saved.phase is Phase.OVER and saved.winner is None:
+        raise _Bad("state.winner: a game that is over has a winner")
     cards = [*saved.deck, *saved.discard, *(c for p in saved.players for c in p.cards)]
     _check_cards(cards, rules, board)
     for number, each in enumerate(saved.players):

@@ -4,7 +4,9 @@ list, and Continental Conquest's saves unchanged (no `game` field: Continental).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -132,3 +134,74 @@ def test_a_damaged_save_opens_from_its_newest_good_backup(tmp_path: Path) -> Non
     seat = restored.open_seat(restored.to_act)
     seat.act(seat.legal()[0])
     assert ConquestTable.open(path).round == restored.round
+
+
+def _leaves(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in _leaves(item, (*path, key))] + [path]
+    if isinstance(value, list):
+        return [p for n, item in enumerate(value) for p in _leaves(item, (*path, n))] + [path]
+    return [path]
+
+
+def test_seeded_damage_to_a_conquest_save_is_refused_in_one_sentence_or_plays_on(
+    tmp_path: Path,
+) -> None:
+    """Hostile input: values swapped for others of another type or range, keys deleted; each
+    damaged save (checksum waived) opens and a seat moves, or is refused naming the file."""
+    import random
+
+    original = conquest_save(tmp_path)
+    table = ConquestTable.open(original)
+    table.play_bots()
+    clean = json.loads(original.read_text(encoding="utf-8"))
+    paths = [p for p in _leaves(clean["data"]) if p]
+    rng = random.Random(int(os.environ.get("CONQUEST_DAMAGE_SEED", "30")))
+    odd_values: list[object] = [
+        -1,
+        0,
+        1,
+        10**30,
+        "",
+        "Atlantis",
+        "Alaska",
+        "battle",
+        "move in",
+        "game over",
+        None,
+        True,
+        [],
+        {},
+        [[[]]],
+        2.5,
+    ]
+    refused = 0
+    for round_ in range(int(os.environ.get("CONQUEST_DAMAGE_ROUNDS", "120"))):
+        damaged = json.loads(json.dumps(clean))
+        where = rng.choice(paths)
+        *parents, last = where
+        here = damaged["data"]
+        for key in parents:
+            here = here[key]
+        if rng.random() < 0.2 and isinstance(here, dict):
+            del here[last]
+        else:
+            here[last] = rng.choice(odd_values)
+        path = tmp_path / f"damaged{round_}.json"
+        path.write_text(json.dumps(damaged), encoding="utf-8")
+        try:
+            opened = ConquestTable.open(path, allow_edited=True)
+        except SessionError as error:
+            said = str(error)
+            assert said.startswith(str(path)) or said.startswith(path.name), said
+            assert "\n" not in said and "Traceback" not in said
+            refused += 1
+            continue
+        if not opened.finished and not opened.seat_info(opened.to_act).has_pin:
+            seat = opened.open_seat(opened.to_act)
+            moves = seat.legal()
+            if moves:
+                seat.act(moves[0])
+        with contextlib.suppress(SessionError):  # refused in words, or the bots play on
+            opened.play_bots()
+    assert refused > 40
