@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 
     from conquest_tui.engine.face import Ruleset
     from conquest_tui.session import HandOver, Seat, Session, TurnOutcome
+    from conquest_tui.session.conquest_table import ConquestTable
+    from conquest_tui.ui.conquest.flow import ConquestFlow
+    from conquest_tui.ui.conquest.handover_screen import ConquestHandoverScreen
+    from conquest_tui.ui.conquest.new_game_screen import ConquestNewGameScreen, GameChosen
+    from conquest_tui.ui.conquest.turn_screen import ConquestTurnScreen
     from conquest_tui.ui.screens.game import GameScreen
     from conquest_tui.ui.screens.handover import HandoverScreen
     from conquest_tui.ui.screens.help import KeyGroup
@@ -97,6 +102,8 @@ class ConquestApp(App[int]):
         """Whether the last write of the sheet being written failed (said once)."""
         self._moved_note = ""
         """Why the game was loaded again, for the next hand-over screen ("" when it was not)."""
+        self.conquest: ConquestFlow | None = None
+        """The game of Conquest being played (None: none, or a game of Continental Conquest)."""
 
     # --- start -------------------------------------------------------------------------------
 
@@ -170,6 +177,66 @@ class ConquestApp(App[int]):
 
     def on_new_game_screen_game_created(self, message: NewGameScreen.GameCreated) -> None:
         self._play(message.session)
+
+    # --- Conquest (seed 004): its screens' messages go to its flow (ui/conquest/flow.py) ------
+
+    def on_game_chosen(self, message: GameChosen) -> None:
+        """The New Game form's game changed: that game's form instead."""
+        from conquest_tui.ui.conquest.new_game_screen import ConquestNewGameScreen
+        from conquest_tui.ui.screens.new_game import NewGameScreen
+
+        if self.screen is not message.form or not message.form.is_mounted:
+            return  # that form is already gone (keys came faster than the screens)
+        form = (ConquestNewGameScreen(self.saves_folder) if message.game == "conquest"
+                else NewGameScreen(self.saves_folder))
+        self._show(form)
+
+    def on_conquest_new_game_screen_game_created(
+            self, message: ConquestNewGameScreen.GameCreated) -> None:
+        self._play_conquest(message.table)
+
+    def on_conquest_handover_screen_seat_taken(
+            self, message: ConquestHandoverScreen.SeatTaken) -> None:
+        if self.conquest is not None:
+            self.conquest.take_turn(message.seat)
+
+    def on_conquest_turn_screen_history_wanted(
+            self, _: ConquestTurnScreen.HistoryWanted) -> None:
+        if self.conquest is not None:
+            self.conquest.history()
+
+    def on_conquest_turn_screen_turn_over(self, message: ConquestTurnScreen.TurnOver) -> None:
+        if self.conquest is not None:
+            self.conquest.turn_over(message.note)
+
+    def _play_conquest(self, table: ConquestTable) -> None:
+        """Play a game of Conquest: bots first, then the hand-over."""
+        from conquest_tui.ui.conquest.flow import ConquestFlow
+
+        self.session = None
+        self.conquest = ConquestFlow(self, table)
+        self.conquest.go_on()
+
+    def _open_conquest(self, path: Path, *, allow_edited: bool = False) -> None:
+        from conquest_tui.session import SaveEdited, SessionError
+        from conquest_tui.session.conquest_table import ConquestTable
+
+        try:
+            table = ConquestTable.open(path, allow_edited=allow_edited)
+        except SaveEdited:
+            self._ask_to_open_edited(path)
+            return
+        except SessionError as error:
+            self.notify(str(error), title="Cannot load", severity="error", timeout=8,
+                        markup=False)
+            if len(self.screen_stack) <= 1:
+                self.show_title()
+            return
+        self._play_conquest(table)
+
+    def show_step(self, screen: Screen[None]) -> None:
+        """Show the next step of a game (it replaces the step on top)."""
+        self._show(screen)
 
     def on_handover_screen_turn_taken(self, message: HandoverScreen.TurnTaken) -> None:
         seat = message.seat
@@ -279,6 +346,9 @@ class ConquestApp(App[int]):
 
     def on_app_focus(self) -> None:
         """The terminal has the focus again: a game moved on meanwhile is loaded again."""
+        if self.conquest is not None:
+            self.conquest.catch_up()
+            return
         session = self.session
         if session is None:
             return
@@ -345,7 +415,15 @@ class ConquestApp(App[int]):
         """Open a save and go to its active Clan's hand-over screen (asking first when the save
         was changed outside the game)."""
         from conquest_tui.session import SaveEdited, Session, SessionError
+        from conquest_tui.session.conquest_table import game_of
 
+        try:
+            game = game_of(path)
+        except SessionError:
+            game = "continental"  # opening it says what is wrong
+        if game == "conquest":
+            self._open_conquest(path, allow_edited=allow_edited)
+            return
         try:
             session = Session.open(path, allow_edited=allow_edited)
         except SaveEdited:
@@ -591,6 +669,7 @@ class ConquestApp(App[int]):
     def _leave_to_title(self) -> None:
         """Back to the title screen without saving again (the game was just saved)."""
         self.session = None
+        self.conquest = None
         self._handover = None
         self.show_title()
 
@@ -661,6 +740,7 @@ class ConquestApp(App[int]):
         """Save and go back to the title screen."""
         self._save()
         self.session = None
+        self.conquest = None
         self._handover = None
         self.show_title()
 
@@ -670,6 +750,12 @@ class ConquestApp(App[int]):
         from conquest_tui.ui.screens.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen):
+            return
+        if self.conquest is not None:
+            from conquest_tui.ui.conquest.help_screen import ConquestHelpScreen
+
+            if not any(isinstance(s, ConquestHelpScreen) for s in self.screen_stack):
+                self.push_screen(ConquestHelpScreen(self.key_groups(self.screen)))
             return
         screen = self.screen  # a Clan's game screen: its Market page too
         prices = screen.seat.prices() if isinstance(screen, GameScreen) else None

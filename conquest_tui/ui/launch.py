@@ -49,10 +49,14 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
 
         seat_app = SeatApp(save_path, clan, keymap=keymap, allow_edited=allow_edited)
         return int(seat_app.run() or 0)
-    from conquest_tui.session import SaveEdited, Session, SessionError
+    from conquest_tui.session import SaveEdited, Session, SessionError, game_of
 
     session = None
-    if save_path is not None:
+    try:
+        conquest = save_path is not None and game_of(save_path) == "conquest"
+    except SessionError:
+        conquest = False  # opening it says what is wrong
+    if save_path is not None and not conquest:  # a game of Conquest: the app opens it
         try:
             session = Session.open(save_path, allow_edited=allow_edited)
         except SaveEdited:

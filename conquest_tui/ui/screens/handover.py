@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 from contextlib import suppress
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual import on
-from textual.app import ComposeResult, SuspendNotSupported
+from textual.app import App, ComposeResult, SuspendNotSupported
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.message import Message
@@ -22,7 +22,29 @@ from conquest_tui.ui.widgets.key_footer import KeyFooter
 if TYPE_CHECKING:
     from textual.timer import Timer
 
+    from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session import Seat, SeatDoor
+
+
+def clear_terminal(app: App[object]) -> None:
+    """Wipe the terminal, its scrollback and any toast (nothing of the last player shows).
+
+    The app is suspended for the moment it takes (Textual's public way to write to the
+    terminal itself); it redraws the screen when it resumes."""
+    app.clear_notifications()
+    if app.is_headless or app.is_web:
+        return
+    with suppress(SuspendNotSupported), app.suspend():
+        sys.stdout.write(CLEAR_SCROLLBACK)
+        sys.stdout.flush()
+
+
+class PinDoor(Protocol):
+    """What the PIN prompt asks of a seat's door (either game's): the wait, hearing a PIN."""
+
+    def wait(self) -> int: ...
+
+    def attempt(self, pin: str) -> PinAnswer: ...
 
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Home, erase the screen, erase the scrollback (xterm, tmux, most terminals)."""
@@ -45,7 +67,7 @@ class PinPrompt(ModalScreen[bool]):
     TICK: ClassVar[float] = 0.25
     """Seconds between updates of the wait shown."""
 
-    def __init__(self, clan_label: str, door: SeatDoor) -> None:
+    def __init__(self, clan_label: str, door: PinDoor) -> None:
         """Create the prompt.
 
         Args:
@@ -197,12 +219,7 @@ class HandoverScreen(Screen[None]):
         The app is suspended for the moment it takes (Textual's public way to write to the
         terminal itself); it redraws the hand-over screen when it resumes.
         """
-        self.app.clear_notifications()
-        if self.app.is_headless or self.app.is_web:
-            return
-        with suppress(SuspendNotSupported), self.app.suspend():
-            sys.stdout.write(CLEAR_SCROLLBACK)
-            sys.stdout.flush()
+        clear_terminal(self.app)
 
     def action_continue(self) -> None:
         """Ask for the PIN if the Clan has one, then let the Clan take its turn."""

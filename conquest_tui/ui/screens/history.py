@@ -36,17 +36,20 @@ NO_FIGURES = "The plots start once the first game turn is over."
 class FiguresPlot(PlotextPlot):
     """One measure per game turn, a line per Clan in its colour (`PALETTE`, see `plot_key`)."""
 
-    def __init__(self, title: str, lines: list[tuple[str, Series]], *, widget_id: str) -> None:
+    def __init__(self, title: str, lines: list[tuple[str, Series]], *, widget_id: str,
+                 palette: tuple[int, ...] = PALETTE) -> None:
         """Create the plot.
 
         Args:
             title: The plot's title ("Popularity").
-            lines: (label, points) per Clan, coloured in PALETTE's order.
+            lines: (label, points) per Clan, coloured in the palette's order.
             widget_id: The widget's id.
+            palette: The 256-colour numbers of the lines, in order (default PALETTE).
         """
         super().__init__(id=widget_id, classes="figures-plot")
         self.title_text = title
         self.lines = lines
+        self.palette = palette
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -63,7 +66,7 @@ class FiguresPlot(PlotextPlot):
         for index, (_, points) in enumerate(self.lines):
             if points:
                 plt.plot([turn for turn, _ in points], [value for _, value in points],
-                         marker="braille", color=PALETTE[index % len(PALETTE)])
+                         marker="braille", color=self.palette[index % len(self.palette)])
 
 
 def whole_ticks(low: int, high: int, most: int = 5) -> list[int]:

@@ -20,6 +20,7 @@ from conquest_tui.engine.face import LEGEND, GameMap
 from conquest_tui.pins.hashing import hash_pin
 from conquest_tui.storage.map_loader import MapError, MapInfo, load_map, preview_lines
 from conquest_tui.storage.rules_loader import RulesError, load_ruleset
+from conquest_tui.ui.conquest.new_game_screen import GAMES, GameChosen
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
@@ -151,7 +152,7 @@ class NewGameScreen(Screen[None]):
             saves_dir: Where the new game's save goes.
             maps: The maps to offer (default: every map found).
         """
-        super().__init__(id="new-game")
+        super().__init__(classes="new-game")
         self.saves_dir = saves_dir
         self.maps = maps if maps is not None else session.maps()
         default = session.default_map()
@@ -172,6 +173,10 @@ class NewGameScreen(Screen[None]):
             yield Static("New game", id="new-game-title")
             with Horizontal(id="new-game-top"):
                 with Vertical(id="new-game-settings"):
+                    with Horizontal(classes="field"):
+                        yield Label("Game", classes="field-label")
+                        yield Select(GAMES, value="continental", allow_blank=False,
+                                     id="game-select", tooltip="Which game to play")
                     with Horizontal(classes="field"):
                         yield Label("Map", classes="field-label")
                         yield Select(
@@ -219,6 +224,8 @@ class NewGameScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.query("#clan-rows"):  # closed before it was shown (keys faster than screens)
+            return
         self._set_clan_rows(self._clan_count)
         self._show_map()
         self.query_one("#map-select", Select).focus()
@@ -297,6 +304,11 @@ class NewGameScreen(Screen[None]):
         self.query_one("#new-game-error", Static).update(message)
 
     # --- events ----------------------------------------------------------------------------------
+
+    @on(Select.Changed, "#game-select")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if event.value == "conquest":
+            self.post_message(GameChosen("conquest", self))
 
     @on(Select.Changed, "#map-select")
     def _map_changed(self, event: Select.Changed) -> None:

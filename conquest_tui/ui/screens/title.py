@@ -146,7 +146,8 @@ class TitleScreen(Screen[None]):
                 table.add_row(Text(name), Text("damaged"), "", Text("Enter: details"),
                               saved_at(save.modified), key=str(index))
                 continue
-            whose = f"Clan {save.active_clan} ({save.active_name})"
+            whose = (f"Clan {save.active_clan} ({save.active_name})" if save.game != "conquest"
+                     else save.active_name)
             if save.finished:
                 whose = "game over"
             if save.edited:  # changed outside the game: loading asks first

@@ -1,0 +1,1 @@
+"""Conquest (seed 004) at the table: its world map pane, turn screen, dialogs and screens."""
