@@ -12,13 +12,16 @@ comparison holds while the machine's speed drifts. The whole distribution is jud
 median, 90th percentile, worst and the share of loads over the target. `--against REF` takes
 REF's files with `git archive` into a temporary folder (the repository is not touched).
 The real game's save is built once by bots with the working tree and kept in the system's
-temporary folder (`--rebuild` to make it afresh, `--real PATH` to use another save).
+temporary folder, under a name that holds the save version and a digest of the code and data
+that play it (`real_key`): a change to either builds it afresh (`--rebuild` to make it afresh
+anyway, `--real PATH` to use another save).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import json
 import os
 import statistics
@@ -79,12 +82,32 @@ def synthetic_save(folder: Path) -> Path:
     return path
 
 
+PLAYED_BY = ("conquest_tui/engine", "conquest_tui/bots", "conquest_tui/session",
+             "conquest_tui/simulation", "data")
+"""What plays the real game (beside the save version): a change to any file here makes it anew."""
+
+
+def real_key(root: Path = ROOT) -> str:
+    """`v<save version>-<digest>`: the save version the tree writes and a digest of every file
+    that plays the real game (`PLAYED_BY`), so a cached save is never one an older tree made."""
+    from conquest_tui.storage.migrations import SAVE_VERSION
+
+    digest = hashlib.sha256()
+    for folder in PLAYED_BY:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes() + b"\0")
+    return f"v{SAVE_VERSION}-{digest.hexdigest()[:12]}"
+
+
 def real_save(rebuild: bool) -> Path:
-    """A 20-Clan Europe game of bots some 30 game turns in, built once and kept."""
+    """A 20-Clan Europe game of bots some 30 game turns in, built once and kept (a cached one
+    made by other code or for another save version is not used: see `real_key`)."""
     from conquest_tui import session
     from conquest_tui.storage import savefile
 
-    name = "late-{map_name}-{clans}-{turns}-{seed}-v2.json".format(**REAL)
+    name = "late-{map_name}-{clans}-{turns}-{seed}-".format(**REAL) + real_key() + ".json"
     path = CACHE / name
     if path.is_file() and not rebuild:
         return path
