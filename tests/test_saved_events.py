@@ -17,8 +17,10 @@ import pytest
 from conquest_tui import session
 from conquest_tui.cli import main as conquest
 from conquest_tui.engine.core.game import Game
+from conquest_tui.storage.migrations import SAVE_VERSION
+from conquest_tui.storage.saved_events import SavedEvents
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
-from tools.damage_saves import forged_text
+from tools.damage_saves import close_event_tables, forged_text, open_event_tables
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +35,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
 
 def _forged(path: Path, edit: Any, folder: Path) -> Path:
     envelope = json.loads(path.read_text(encoding="utf-8"))
-    edit(envelope["data"]["state"])
+    edit(open_event_tables(envelope["data"]["state"]))
+    close_event_tables(envelope["data"]["state"])  # written back as the game writes them
     forged = folder / "forged.json"
     forged.write_bytes(forged_text(envelope).encode("utf-8"))
     return forged
@@ -124,3 +127,28 @@ def test_a_damaged_last_turn_stops_the_table_before_anything_runs_or_opens(
     assert str(caught.value) == sentence
     assert forged.read_bytes() == before
     assert (table.game_turn, table.active_clan) == (turn, active)
+
+
+def test_a_save_keeps_each_last_turn_as_one_text_and_a_version_6_table_still_loads(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    """From save version 7 a Clan's last turn's events are one JSON text, which a load does not
+    read until they are used; a version 6 save (each table an object) loads and reads as it was
+    played, and is written as texts when saved again (CC-SEQ-13: the report after a turn)."""
+    game, path = played
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    assert envelope["version"] == SAVE_VERSION == 7
+    lasts = [clan["last_turn"]["events"] for clan in envelope["data"]["state"]["clans"]]
+    assert all(isinstance(text, str) and json.loads(text)["kind"] for text in lasts)
+    loaded = load_game(path)
+    active, other = _positions(game)
+    assert isinstance(loaded.state.clans[other].last_turn.kept_events(), SavedEvents)
+    assert not isinstance(loaded.state.clans[active].last_turn.kept_events(), SavedEvents)
+
+    open_event_tables(envelope["data"]["state"])
+    envelope["version"] = 6
+    old = tmp_path / "version6.json"
+    old.write_bytes(forged_text(envelope).encode("utf-8"))
+    again = load_game(old)
+    for before, after in zip(game.state.clans, again.state.clans, strict=True):
+        assert after.last_turn.events == before.last_turn.events
+    assert game_to_text(again) == game_to_text(load_game(path))

@@ -5,10 +5,11 @@ Run: `python -m tools.damage_saves --variants 1300 --seed 1`. Each variant of a 
 of the wrong type, an amount out of range or a reference that leads nowhere (an unknown vehicle
 kind, a hex off the map, an owner that is no Clan, a price of 0 …), is such an edit with its
 checksum forged (recomputed after the edit: a checksum is no secret), or has a fact its event's
-kind needs removed (forged too). The edited variants are loaded with `allow_edited=True`, so the
-checksum does not hide what the loader checks, the forged ones as any save; a variant that loads
-then plays a full game turn (every Clan's bot sheet), its reports and a save. A crash is any
-exception other than a SaveError naming the file.
+kind needs removed (forged too; every other one written back into its last turn's JSON text,
+as the game writes a last turn from save version 7). The edited variants are loaded with
+`allow_edited=True`, so the checksum does not hide what the loader checks, the forged ones as
+any save; a variant that loads then plays a full game turn (every Clan's bot sheet), its
+reports and a save. A crash is any exception other than a SaveError naming the file.
 
 `python -m tools.damage_saves --hostile` loads, each in a process of its own, the hostile saves
 (`HOSTILE`: lists nested hundreds deep, tables of 10⁶ entries, all with forged checksums) through
@@ -99,6 +100,34 @@ def play_round(game: Game) -> None:
 
 
 # --- making variants ---------------------------------------------------------------------------
+
+
+def _last_turns(state: Any) -> Iterator[dict[str, Any]]:
+    for clan in state.get("clans", []) if isinstance(state, dict) else []:
+        last = clan.get("last_turn") if isinstance(clan, dict) else None
+        if isinstance(last, dict):
+            yield last
+
+
+def open_event_tables(state: Any) -> Any:
+    """Every Clan's last-turn events as the table they hold (one list per field), in place:
+    from save version 7 the game writes each as one JSON text (storage/saved_events), which
+    an edit cannot reach into. Returns the state."""
+    for last in _last_turns(state):
+        if isinstance(last.get("events"), str):
+            last["events"] = json.loads(last["events"])
+    return state
+
+
+def close_event_tables(state: Any) -> Any:
+    """Every Clan's last-turn events table written back as the JSON text the game writes, in
+    place (after an edit). Returns the state."""
+    for last in _last_turns(state):
+        if isinstance(last.get("events"), dict):
+            last["events"] = json.dumps(last["events"], sort_keys=True, separators=(",", ":"),
+                                        ensure_ascii=False)
+    return state
+
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -347,17 +376,41 @@ HOSTILE: dict[str, Hostile] = {
                                "state.paved"),
     "10⁶ top clans rows": Hostile(_mark(S, "top_clans"), lambda: _many(10**6, "[]"),
                                   "state.top_clans"),
+    "a last turn's text nested 1,000 deep": Hostile(
+        _mark(*_EVENTS), lambda: json.dumps(_nested(1000)), "state.clans[0].last_turn.events"),
+    "a last turn's text that is no JSON": Hostile(
+        _mark(*_EVENTS), lambda: json.dumps('{"kind": ["move",'),
+        "state.clans[0].last_turn.events"),
+    "a fact nested 1,000 deep in a last turn's text": Hostile(
+        _mark(*_EVENTS), lambda: _events_text("facts", 0, "hex", monster=_nested(1000)),
+        "state.clans[0].last_turn.events.facts[0]"),
+    "10⁶ events in a last turn's text": Hostile(
+        _mark(*_EVENTS), lambda: _events_text("kind", monster=_many(10**6, '"move"')),
+        "state.clans[0].last_turn.events.kind"),
     "a dense column": Hostile(_mark(S, "hexes", "owner"), lambda: _many(10**6, "0"),
                               "its JSON could not be read"),
 }
 """Saves no game writes, all with forged checksums: each must be refused naming its field in
-about the time it takes to read it (< 2 s, < 300 MB)."""
+about the time it takes to read it (< 2 s, < 300 MB). A last turn's events are a JSON text in
+a save (storage/saved_events): the first Clan's table is damaged both as an object (as saves
+before version 7 hold it) and inside its text (read when its report asks for it)."""
+
+
+def _events_text(*path: Any, monster: str) -> str:
+    """The first Clan's last-turn events as the JSON text a save holds (a JSON string), with
+    the monster's JSON text at `path` inside the table."""
+    state = open_event_tables(json.loads(base_text())["data"]["state"])
+    table = state["clans"][0]["last_turn"]["events"]
+    _set(*path, value=DEEP)(table)
+    inner = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    return json.dumps(inner.replace(json.dumps(DEEP), monster, 1))
 
 
 def hostile_variant(name: str) -> Variant:
     """The base save with one HOSTILE monster, laid out as the game writes saves."""
     hostile = HOSTILE[name]
     envelope = json.loads(base_text())
+    open_event_tables(envelope["data"]["state"])
     hostile.mark(envelope["data"])
     data_text = savefile.canonical_json(envelope["data"])
     data_text = data_text.replace(json.dumps(DEEP), hostile.monster(), 1)
@@ -374,6 +427,7 @@ def first_clan() -> int:
 def dangling_variant(name: str) -> Variant:
     """The base save with one of the DANGLING edits."""
     envelope = json.loads(base_text())
+    open_event_tables(envelope["data"]["state"])
     DANGLING[name](envelope["data"])
     return _encoded("dangling", name, envelope)
 
@@ -402,8 +456,12 @@ def make_variant(index: int, seed: int) -> Variant:
         flipped[where] ^= bit
         return Variant(kind, f"byte {where} ^ {bit}", bytes(flipped))
     envelope = json.loads(text)
+    open_event_tables(envelope["data"]["state"])
     if kind == "fact_removed":
-        return _forged(kind, _without_a_fact(envelope, rng), envelope)
+        how = _without_a_fact(envelope, rng)
+        if index // len(KINDS) % 2:  # every other one inside the last turn's text, as written
+            close_event_tables(envelope["data"]["state"])
+        return _forged(kind, how, envelope)
     if kind == "forged":
         edit = rng.choice(FORGED_EDITS)
         how, data = _data_variant(edit, envelope, rng)

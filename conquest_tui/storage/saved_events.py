@@ -1,14 +1,17 @@
 """A Clan's last turn's events as a save holds them: kept as read, built and checked on first use.
 
 A late game's save holds some 4,000 last-turn events (a few hundred a Clan), half of what a load
-would build and check; a load needs none of them until a Clan's report is shown, its turn is
-played or its history replayed. So a load keeps each Clan's table as read (`SavedEvents`, after
-a cheap check of its layout: the columns of an event, lists of one length) and the first use of
-`LastTurn.events` checks every event against what its kind needs (`event_checks`) and builds
-them; a bad one is then refused as a load refuses it, one sentence naming the file and the
-field ("damaged.json: state.clans[1].last_turn.events[3].facts.cost: is missing"). A save writes
-a table nobody asked for back as it was read. A table not laid out as events are is built (and
-refused) on load, as before.
+would read, build and check; a load needs none of them until a Clan's report is shown, its turn
+is played or its history replayed. From save version 7 a save writes each Clan's table as one
+JSON text (`{"kind": [...], ...}` in a string), so a load does not even read it: it keeps the
+text (`SavedEvents`), and the first use of `LastTurn.events` reads it (its length and nesting
+held to what a load allows: `preflight.events_table`), checks every event against what its kind
+needs (`event_checks`) and builds them; a bad one is then refused as a load refuses it, one
+sentence naming the file and the field ("damaged.json: state.clans[1].last_turn.events[3].facts
+.cost: is missing"). A save writes a last turn nobody asked for back as it was read (the same
+text). A table written as an object (saves before version 7) is kept as read after a cheap
+check of its layout (the columns of an event, lists of one length), or built (and refused) on
+load when not so laid out, as before.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 import attrs
 import cattrs
+import orjson
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from conquest_tui.engine.core.events import EventKind
@@ -49,10 +53,11 @@ _TYPES: dict[str, frozenset[type]] = {
 
 @attrs.define(eq=False)
 class SavedEvents:
-    """One Clan's last-turn events as the save holds them (a table: one list per field), read
-    when first asked for. `source` (the file) and `where` (the field's path) name a bad one."""
+    """One Clan's last-turn events as the save holds them, read when first asked for: the JSON
+    text of a table (one list per field), or the table as read (saves before version 7).
+    `source` (the file) and `where` (the field's path) name a bad one."""
 
-    table: dict[str, Any]
+    table: dict[str, Any] | str
     build: Build
     """The converter's `structure` (a FieldError naming the first bad field)."""
     source: str = "the save"
@@ -70,8 +75,32 @@ class SavedEvents:
             self._refused = exc
             raise
 
+    def text(self) -> str:
+        """The table's JSON text, as a save writes it (the text as read, when it was one)."""
+        if isinstance(self.table, str):
+            return self.table
+        return orjson.dumps(self.table, option=orjson.OPT_SORT_KEYS).decode()
+
+    def _opened(self) -> dict[str, Any]:
+        """The table, read from its text when it is one: refused, naming the field, when the
+        text is not JSON, not an object, or longer or deeper than a save's tables are."""
+        if not isinstance(self.table, str):
+            return dict(self.table)  # checking makes columns anew: the table as read stays
+        from conquest_tui.storage.preflight import events_table  # the rules' engine: when used
+
+        try:
+            table = orjson.loads(self.table)
+        except orjson.JSONDecodeError as exc:
+            raise save_error(self.source, f"{self.where}: is not a table of events "
+                                          f"({str(exc).split(':')[0].lower()})") from None
+        if table.__class__ is not dict:
+            raise save_error(self.source, f"{self.where}: expected a table of events")
+        events_table(table, self.where, self.source)
+        opened: dict[str, Any] = table
+        return opened
+
     def _built(self) -> list[Event]:
-        table = dict(self.table)  # checking makes columns anew: the table as read stays
+        table = self._opened()
         holds = prepare_saved_events({"clans": [{"last_turn": {"events": table}}]})
         try:
             events: list[Event] = self.build(table, list[Event], self.where)
@@ -127,8 +156,8 @@ def _structure_last_turn(converter: cattrs.Converter, build: Build) -> Callable[
     lazy = not converter.detailed_validation  # the detailed pass names a bad field: it builds
 
     def events(value: Any, _: Any) -> Any:
-        if lazy and laid_out(value):
-            return SavedEvents(value, build)
+        if value.__class__ is str or (lazy and laid_out(value)):
+            return SavedEvents(value, build)  # a text is read (and checked) when first used
         return table(value, list[Event])
 
     # Any: cattrs takes the overrides as keyword arguments beside its own flags
@@ -148,7 +177,9 @@ def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any],
     table = converter.get_unstructure_hook(list[Event])
 
     def events(kept: Any) -> Any:
-        return kept.table if isinstance(kept, SavedEvents) else table(kept)
+        if isinstance(kept, SavedEvents):
+            return kept.text()
+        return orjson.dumps(table(kept), option=orjson.OPT_SORT_KEYS).decode()
 
     renamed: dict[str, Any] = {"_events": override(rename="events", unstruct_hook=events)}
     generated: Callable[[Any], Any] = make_dict_unstructure_fn(LastTurn, converter, **renamed)
