@@ -5,8 +5,8 @@ Run: `python -m tools.damage_saves --variants 1300 --seed 1`. Each variant of a 
 of the wrong type, an amount out of range or a reference that leads nowhere (an unknown vehicle
 kind, a hex off the map, an owner that is no Clan, a price of 0 …), is such an edit with its
 checksum forged (recomputed after the edit: a checksum is no secret), or has a fact its event's
-kind needs removed (forged too; every other one written back into its last turn's JSON text,
-as the game writes a last turn from save version 7). The edited variants are loaded with
+kind needs removed (forged too; every other one written back into its table's JSON text, as
+the game writes a last turn and a mail from save version 7). The edited variants are loaded with
 `allow_edited=True`, so the checksum does not hide what the loader checks, the forged ones as
 any save; a variant that loads then plays a full game turn (every Clan's bot sheet), its
 reports and a save. A crash is any exception other than a SaveError naming the file.
@@ -109,23 +109,33 @@ def _last_turns(state: Any) -> Iterator[dict[str, Any]]:
             yield last
 
 
-def open_event_tables(state: Any) -> Any:
-    """Every Clan's last-turn events as the table they hold (one list per field), in place:
-    from save version 7 the game writes each as one JSON text (storage/saved_events), which
-    an edit cannot reach into. Returns the state."""
+def _event_texts(state: Any) -> Iterator[tuple[dict[str, Any], str]]:
+    """(record, field) of every table of events a save from version 7 writes as a JSON text:
+    each Clan's last turn's events and its mail."""
+    for clan in state.get("clans", []) if isinstance(state, dict) else []:
+        if isinstance(clan, dict):
+            yield clan, "mail"
     for last in _last_turns(state):
-        if isinstance(last.get("events"), str):
-            last["events"] = json.loads(last["events"])
+        yield last, "events"
+
+
+def open_event_tables(state: Any) -> Any:
+    """Every Clan's last-turn events and mail as the table they hold (one list per field), in
+    place: from save version 7 the game writes each as one JSON text (storage/saved_events),
+    which an edit cannot reach into. Returns the state."""
+    for record, field in _event_texts(state):
+        if isinstance(record.get(field), str):
+            record[field] = json.loads(record[field])
     return state
 
 
 def close_event_tables(state: Any) -> Any:
-    """Every Clan's last-turn events table written back as the JSON text the game writes, in
-    place (after an edit). Returns the state."""
-    for last in _last_turns(state):
-        if isinstance(last.get("events"), dict):
-            last["events"] = json.dumps(last["events"], sort_keys=True, separators=(",", ":"),
-                                        ensure_ascii=False)
+    """Every Clan's last-turn events and mail written back as the JSON text the game writes,
+    in place (after an edit). Returns the state."""
+    for record, field in _event_texts(state):
+        if isinstance(record.get(field), dict):
+            record[field] = json.dumps(record[field], sort_keys=True, separators=(",", ":"),
+                                       ensure_ascii=False)
     return state
 
 
@@ -293,8 +303,8 @@ def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
     state = envelope["data"]["state"]
     found = []
     for c, clan in enumerate(state["clans"]):
-        for where in ("inbox", "last_turn"):
-            table = clan[where] if where == "inbox" else clan[where]["events"]
+        for where in ("inbox", "mail", "last_turn.events"):
+            table = _events_at(clan, where)
             for i, (kind, facts) in enumerate(zip(table.get("kind", []), table.get("facts", []),
                                                   strict=True)):
                 told = table.get("actor", [0] * (i + 1))[i] not in (0, table["clan"][i])
@@ -302,11 +312,15 @@ def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
                           if name in facts]
                 found += [(c, where, i, name) for name in needed]
     c, where, i, name = rng.choice(found)
-    clan = state["clans"][c]
-    table = clan[where] if where == "inbox" else clan[where]["events"]
-    del table["facts"][i][name]
-    path = f"state.clans[{c}].{'inbox' if where == 'inbox' else 'last_turn.events'}[{i}]"
-    return f"{path}.facts.{name} removed"
+    del _events_at(state["clans"][c], where)["facts"][i][name]
+    return f"state.clans[{c}].{where}[{i}].facts.{name} removed"
+
+
+def _events_at(clan: dict[str, Any], where: str) -> dict[str, Any]:
+    """A Clan's table of events (opened: `open_event_tables`) at "inbox", "mail" or
+    "last_turn.events"."""
+    table: dict[str, Any] = clan["last_turn"]["events"] if "." in where else clan.get(where, {})
+    return table
 
 
 # --- hostile saves: nesting and sizes no game makes, checksums forged ------------------------
@@ -387,6 +401,8 @@ HOSTILE: dict[str, Hostile] = {
     "10⁶ events in a last turn's text": Hostile(
         _mark(*_EVENTS), lambda: _events_text("kind", monster=_many(10**6, '"move"')),
         "state.clans[0].last_turn.events.kind"),
+    "a Clan's mail text nested 1,000 deep": Hostile(
+        _mark(*_CLAN, "mail"), lambda: json.dumps(_nested(1000)), "state.clans[0].mail"),
     "a dense column": Hostile(_mark(S, "hexes", "owner"), lambda: _many(10**6, "0"),
                               "its JSON could not be read"),
 }
@@ -459,7 +475,7 @@ def make_variant(index: int, seed: int) -> Variant:
     open_event_tables(envelope["data"]["state"])
     if kind == "fact_removed":
         how = _without_a_fact(envelope, rng)
-        if index // len(KINDS) % 2:  # every other one inside the last turn's text, as written
+        if index // len(KINDS) % 2:  # every other one inside its table's text, as written
             close_event_tables(envelope["data"]["state"])
         return _forged(kind, how, envelope)
     if kind == "forged":
@@ -603,7 +619,7 @@ def hostile_main() -> int:
             fine = code not in (0, 70) and HOSTILE[name].field in line and \
                 seconds < LIMIT_S and peak < LIMIT_MB and len(said) == 1
             bad += not fine
-            print(f"{'ok ' if fine else 'BAD'} {name:34s} exit {code}  {seconds:5.2f} s  "
+            print(f"{'ok ' if fine else 'BAD'} {name:48s} exit {code}  {seconds:5.2f} s  "
                   f"{peak:6.0f} MB  {line[:150]}")
     return 1 if bad else 0
 

@@ -1,4 +1,4 @@
-"""A Clan's last turn's events as a save holds them: kept as read, built and checked on first use.
+"""A Clan's last turn's events and its mail as a save holds them: kept as read, built on first use.
 
 A late game's save holds some 4,000 last-turn events (a few hundred a Clan), half of what a load
 would read, build and check; a load needs none of them until a Clan's report is shown, its turn
@@ -12,6 +12,10 @@ sentence naming the file and the field ("damaged.json: state.clans[1].last_turn.
 text). A table written as an object (saves before version 7) is kept as read after a cheap
 check of its layout (the columns of an event, lists of one length), or built (and refused) on
 load when not so laid out, as before.
+
+A Clan's mail (every message it sent and received, all game long: some 1,600 events in a late
+20-Clan game of bots) is written and read the same way from version 7 (`Clan.mail`); a mail
+written as an object (version 6) is checked and built on load, as before.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import orjson
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Event, LastTurn
+from conquest_tui.engine.core.state import Clan, Event, LastTurn
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
 from conquest_tui.storage.field_errors import FieldError
@@ -101,7 +105,7 @@ class SavedEvents:
 
     def _built(self) -> list[Event]:
         table = self._opened()
-        holds = prepare_saved_events({"clans": [{"last_turn": {"events": table}}]})
+        holds = prepare_saved_events({"clans": [{"inbox": table}]})  # a table of events
         try:
             events: list[Event] = self.build(table, list[Event], self.where)
         except FieldError as exc:
@@ -129,12 +133,14 @@ def laid_out(value: Any) -> bool:
 
 
 def name_sources(clans: list[Any], source: str) -> None:
-    """Tell each Clan's unread events which file and field they are (for a refusal's words)."""
+    """Tell each Clan's unread events and mail which file and field they are (for a refusal's
+    words)."""
     for number, clan in enumerate(clans):
-        kept = clan.last_turn.kept_events()
-        if isinstance(kept, SavedEvents):
-            kept.source = source
-            kept.where = f"state.clans[{number}].last_turn.events"
+        for kept, where in ((clan.last_turn.kept_events(), "last_turn.events"),
+                            (clan.kept_mail(), "mail")):
+            if isinstance(kept, SavedEvents):
+                kept.source = source
+                kept.where = f"state.clans[{number}].{where}"
 
 
 def _is_last_turn(t: Any) -> bool:
@@ -173,22 +179,66 @@ def _structure_last_turn(converter: cattrs.Converter, build: Build) -> Callable[
     return structure_last_turn
 
 
-def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+def _as_text(converter: cattrs.Converter) -> Callable[[Any], str]:
+    """Events as a save writes them: the JSON text of their table (an unread source's text as
+    it was read)."""
     table = converter.get_unstructure_hook(list[Event])
 
-    def events(kept: Any) -> Any:
+    def events(kept: Any) -> str:
         if isinstance(kept, SavedEvents):
             return kept.text()
         return orjson.dumps(table(kept), option=orjson.OPT_SORT_KEYS).decode()
 
-    renamed: dict[str, Any] = {"_events": override(rename="events", unstruct_hook=events)}
+    return events
+
+
+def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    renamed: dict[str, Any] = {"_events": override(rename="events",
+                                                   unstruct_hook=_as_text(converter))}
     generated: Callable[[Any], Any] = make_dict_unstructure_fn(LastTurn, converter, **renamed)
     return generated
 
 
+def _is_clan(t: Any) -> bool:
+    return t is Clan
+
+
+def _structure_clan_factory(build: Build) -> Factory:
+    def factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        table = converter.get_structure_hook(list[Event])
+
+        def mail(value: Any, _: Any) -> Any:
+            if value.__class__ is str:
+                return SavedEvents(value, build, where="state.clans[0].mail")
+            return table(value, list[Event])  # as an object (version 6): checked on load
+
+        # Any: cattrs takes the overrides as keyword arguments beside its own flags
+        renamed: dict[str, Any] = {"_mail": override(rename="mail", struct_hook=mail)}
+        generated = make_dict_structure_fn(Clan, converter, **renamed)
+
+        def structure_clan(value: Any, _: Any) -> Clan:
+            if value.__class__ is not dict:
+                raise expected_kind(dict, value)
+            made: Clan = generated(value, Clan)
+            return made
+
+        return structure_clan
+
+    return factory
+
+
+def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    renamed: dict[str, Any] = {"_mail": override(rename="mail",
+                                                 unstruct_hook=_as_text(converter))}
+    generated: Callable[[Any], Any] = make_dict_unstructure_fn(Clan, converter, **renamed)
+    return generated
+
+
 def register(converter: cattrs.Converter, build: Build) -> None:
-    """A last turn's events are kept as read by a load, built by `build` (the converter's
-    `structure`, naming a bad field) when first used and written back unread by a save
-    (registered after the table hooks: the events are a table)."""
+    """A last turn's events and a Clan's mail are kept as read by a load, built by `build`
+    (the converter's `structure`, naming a bad field) when first used and written back unread
+    by a save (registered after the table hooks: the events are a table)."""
     converter.register_structure_hook_factory(_is_last_turn, _structure_factory(build))
     converter.register_unstructure_hook_factory(_is_last_turn, _unstructure_factory)
+    converter.register_structure_hook_factory(_is_clan, _structure_clan_factory(build))
+    converter.register_unstructure_hook_factory(_is_clan, _unstructure_clan_factory)

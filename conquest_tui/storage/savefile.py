@@ -235,13 +235,13 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
 
 
 def _read_the_first_shown(state: GameState) -> None:
-    """Build and check the events of the Clan whose turn is next (its report is the first
-    shown, its turn the first played): a damaged one is refused on load; the other Clans'
-    are checked when first used (storage/saved_events)."""
+    """Build and check the last turn's events and the mail of the Clan whose turn is next (its
+    report is the first shown, its turn the first played): a damaged one is refused on load;
+    the other Clans' are checked when first used (storage/saved_events)."""
     active = active_clan_number(state.clan_order, state.turn_index)
     for clan in state.clans:
         if clan.number == active:
-            _ = clan.last_turn.events
+            _ = clan.last_turn.events, clan.mail
 
 
 def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
