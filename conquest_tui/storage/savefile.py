@@ -152,15 +152,17 @@ def game_to_text(game: Game, stamp: SaveStamp | None = None) -> str:
 
 def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
     """The whole save file as the UTF-8 bytes written to disk (`game_to_text`, encoded)."""
+    return b"".join(_game_to_pieces(game, NO_STAMP if stamp is None else stamp))
+
+
+def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
+    """The save file's bytes in pieces, in order: hashed and written without joining them (a
+    late save is some 3 MB)."""
     with _gc_paused():
-        return _game_to_bytes(game, NO_STAMP if stamp is None else stamp)
-
-
-def _game_to_bytes(game: Game, stamp: SaveStamp) -> bytes:
-    # The data stays bytes from orjson to the file: no text made only to be encoded again.
-    state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
+        # The data stays bytes from orjson to the file: no text made only to be encoded again.
+        state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
     # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
-    data = b"".join((b'{"map":', _map_bytes(game.map), b',"state":', state_bytes, b"}"))
+    data = (b'{"map":', _map_bytes(game.map), b',"state":', state_bytes, b"}")
     header = SaveHeader(format=SAVE_FORMAT, version=SAVE_VERSION, created_with=created_with(),
                         checksum="", summary=_summary_of(game), stamp=stamp)
     fields: dict[str, Any] = unstructure(header, SaveHeader)
@@ -170,7 +172,7 @@ def _game_to_bytes(game: Game, stamp: SaveStamp) -> bytes:
         for key, value in fields.items()
     ]
     head = "".join(("{\n", "\n".join(lines), DATA_LINE)).encode("utf-8")
-    return b"".join((head, data, _TAIL_BYTES))
+    return (head, *data, _TAIL_BYTES)
 
 
 def _map_bytes(game_map: GameMap) -> bytes:
@@ -346,6 +348,13 @@ def _rotate_backups(path: Path, backups: int) -> None:
         staging.unlink(missing_ok=True)
 
 
+def _write_all(handle: Any, piece: bytes) -> None:
+    """Write all of `piece` to an unbuffered file (a raw write may take only part of it)."""
+    view = memoryview(piece)
+    while view:
+        view = view[handle.write(view):]
+
+
 def _fsync_folder(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -378,7 +387,7 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
     path = Path(path)
     source = display_name(path)
     try:
-        payload = game_to_bytes(game, stamp)
+        pieces = _game_to_pieces(game, NO_STAMP if stamp is None else stamp)
     except (ValueError, TypeError) as exc:
         raise save_error(source, f"the game could not be saved ({exc})") from None
     folder = path.parent
@@ -386,8 +395,9 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+        with os.fdopen(fd, "wb", buffering=0) as handle:
+            for piece in pieces:  # unbuffered: each piece straight to the file, none copied
+                _write_all(handle, piece)
             handle.flush()
             os.fsync(handle.fileno())
         _rotate_backups(path, backups)
