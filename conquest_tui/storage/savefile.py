@@ -29,6 +29,7 @@ from conquest_tui.storage.migrations import (
     MigrationError,
     migrate,
 )
+from conquest_tui.storage.parse_memory import keep_parse_memory
 from conquest_tui.storage.preflight import preflight
 from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
 from conquest_tui.storage.save_header import HeaderSummary, SaveHeader
@@ -158,6 +159,7 @@ def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
 def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
     """The save file's bytes in pieces, in order: hashed and written without joining them (a
     late save is some 3 MB)."""
+    keep_parse_memory()
     with _gc_paused():
         # The data stays bytes from orjson to the file: no text made only to be encoded again.
         state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
@@ -265,6 +267,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         from conquest_tui.storage.rules_loader import load_ruleset
 
         rules = load_ruleset()
+    keep_parse_memory()
     with _gc_paused(keeps=True):
         envelope = parse_envelope(text, source)
         edited = not checksum_matches(envelope, text, source)
