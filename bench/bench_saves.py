@@ -218,6 +218,7 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
 
     results: dict[tuple[str, str], dict[str, list[float]]] = {}
     errors: dict[tuple[str, str], str] = {}
+    before = os.getloadavg()[0]
     for _ in range(rounds):
         for save_name, save in saves.items():
             for tree_name, tree in trees.items():
@@ -231,6 +232,9 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
                 slot = results.setdefault(key, {"load": [], "save": [], "msgspec": []})
                 for part in slot:
                     slot[part] += out.get(part, [])
+    print(f"the machine's load (runnable processes, 1-minute average) before the runs "
+          f"{before:.1f}, after {os.getloadavg()[0]:.1f}, on {os.cpu_count()} cores: times "
+          "taken while it is above the cores are the machine's, not the load's")
     for save_name in saves:
         print(f"\n{save_name} save ({describe(saves[save_name])}):")
         for tree_name in trees:
