@@ -128,7 +128,9 @@ def real_save(rebuild: bool) -> Path:
 
 def _table(value: Any) -> dict[str, Any]:
     """A table of events as a save holds it: an object, or (from save version 7) its JSON text."""
-    table: dict[str, Any] = json.loads(value) if isinstance(value, str) else value
+    from conquest_tui.storage.saved_events import text_table
+
+    table: dict[str, Any] = text_table(value) if isinstance(value, str) else value
     return table
 
 

@@ -18,7 +18,7 @@ from conquest_tui import session
 from conquest_tui.cli import main as conquest
 from conquest_tui.engine.core.game import Game
 from conquest_tui.storage.migrations import SAVE_VERSION
-from conquest_tui.storage.saved_events import SavedEvents
+from conquest_tui.storage.saved_events import SavedEvents, text_table
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
 from tools.damage_saves import close_event_tables, forged_text, open_event_tables
 
@@ -138,7 +138,7 @@ def test_a_save_keeps_each_last_turn_as_one_text_and_a_version_6_table_still_loa
     envelope = json.loads(path.read_text(encoding="utf-8"))
     assert envelope["version"] == SAVE_VERSION == 7
     lasts = [clan["last_turn"]["events"] for clan in envelope["data"]["state"]["clans"]]
-    assert all(isinstance(text, str) and json.loads(text)["kind"] for text in lasts)
+    assert all(isinstance(text, str) and text_table(text)["kind"] for text in lasts)
     loaded = load_game(path)
     active, other = _positions(game)
     assert isinstance(loaded.state.clans[other].last_turn.kept_events(), SavedEvents)

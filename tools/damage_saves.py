@@ -51,6 +51,7 @@ from conquest_tui.session import new_game
 from conquest_tui.storage import savefile
 from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.storage.save_list import DATA_LINE, TAIL
+from conquest_tui.storage.saved_events import table_text, text_table
 from conquest_tui.storage.savefile import SaveError
 
 FILE_NAME = "damaged.json"
@@ -125,7 +126,7 @@ def open_event_tables(state: Any) -> Any:
     which an edit cannot reach into. Returns the state."""
     for record, field in _event_texts(state):
         if isinstance(record.get(field), str):
-            record[field] = json.loads(record[field])
+            record[field] = text_table(record[field])
     return state
 
 
@@ -134,8 +135,7 @@ def close_event_tables(state: Any) -> Any:
     in place (after an edit). Returns the state."""
     for record, field in _event_texts(state):
         if isinstance(record.get(field), dict):
-            record[field] = json.dumps(record[field], sort_keys=True, separators=(",", ":"),
-                                       ensure_ascii=False)
+            record[field] = table_text(record[field])
     return state
 
 
@@ -419,7 +419,8 @@ def _events_text(*path: Any, monster: str) -> str:
     table = state["clans"][0]["last_turn"]["events"]
     _set(*path, value=DEEP)(table)
     inner = json.dumps(table, sort_keys=True, separators=(",", ":"))
-    return json.dumps(inner.replace(json.dumps(DEEP), monster, 1))
+    text = inner.replace(json.dumps(DEEP), monster, 1)
+    return json.dumps(text.translate(str.maketrans("\"'", "'\"")))  # quotes as `table_text`
 
 
 def hostile_variant(name: str) -> Variant:

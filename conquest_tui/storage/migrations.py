@@ -285,8 +285,8 @@ def migrate_5_to_6(data: Data) -> Data:
 
 def migrate_6_to_7(data: Data) -> Data:
     """Version 6 → 7: a Clan's last turn's events and its mail are each written as one JSON
-    text (the table, one list per field, in a string: a load keeps it unread until first used,
-    storage/saved_events).
+    text (the table, one list per field, in a string, its double and single quotes swapped: a
+    load keeps it unread until first used, storage/saved_events).
 
     A version 6 table (an object) is read as it is, so nothing changes here; the game writes
     it as a text when it next saves.

@@ -3,15 +3,16 @@
 A late game's save holds some 4,000 last-turn events (a few hundred a Clan), half of what a load
 would read, build and check; a load needs none of them until a Clan's report is shown, its turn
 is played or its history replayed. From save version 7 a save writes each Clan's table as one
-JSON text (`{"kind": [...], ...}` in a string), so a load does not even read it: it keeps the
-text (`SavedEvents`), and the first use of `LastTurn.events` reads it (its length and nesting
-held to what a load allows: `preflight.events_table`), checks every event against what its kind
-needs (`event_checks`) and builds them; a bad one is then refused as a load refuses it, one
-sentence naming the file and the field ("damaged.json: state.clans[1].last_turn.events[3].facts
-.cost: is missing"). A save writes a last turn nobody asked for back as it was read (the same
-text). A table written as an object (saves before version 7) is kept as read after a cheap
-check of its layout (the columns of an event, lists of one length), or built (and refused) on
-load when not so laid out, as before.
+JSON text in a string, its double and single quotes swapped (`{'kind':['move',...],...}`: a
+JSON string holds it without a backslash before every quote, `table_text`), so a load does not
+even read it: it keeps the text (`SavedEvents`), and the first use of `LastTurn.events` reads
+it (its length and nesting held to what a load allows: `preflight.events_table`), checks every
+event against what its kind needs (`event_checks`) and builds them; a bad one is then refused
+as a load refuses it, one sentence naming the file and the field ("damaged.json:
+state.clans[1].last_turn.events[3].facts.cost: is missing"). A save writes a last turn nobody
+asked for back as it was read (the same text). A table written as an object (saves before
+version 7) is kept as read after a cheap check of its layout (the columns of an event, lists of
+one length), or built (and refused) on load when not so laid out, as before.
 
 A Clan's mail (every message it sent and received, all game long: some 1,600 events in a late
 20-Clan game of bots) is written and read the same way from version 7 (`Clan.mail`); a mail
@@ -40,6 +41,21 @@ from conquest_tui.storage.save_list import SaveError, save_error
 Build = Callable[[Any, Any, str], Any]
 """`converter.structure(data, cls, path)`: the records, or FieldError naming the first bad field."""
 
+_SWAP = bytes.maketrans(b"\"'", b"'\"")
+"""Double quotes for single ones and back: a table's JSON text as a save's string holds it."""
+
+
+def table_text(table: Any) -> str:
+    """A table of events as a save writes it: its JSON text (sorted keys), the double and single
+    quotes swapped (the JSON string that holds it then escapes almost nothing)."""
+    return orjson.dumps(table, option=orjson.OPT_SORT_KEYS).translate(_SWAP).decode()
+
+
+def text_table(text: str) -> Any:
+    """What `table_text` wrote (orjson.JSONDecodeError when the text is no JSON)."""
+    return orjson.loads(text.encode().translate(_SWAP))
+
+
 COLUMNS = frozenset(spec.name for spec in attrs.fields(Event))
 """The columns an events table is written with (every field of an event)."""
 _ALLOWED: dict[str, frozenset[Any]] = {
@@ -57,9 +73,9 @@ _TYPES: dict[str, frozenset[type]] = {
 
 @attrs.define(eq=False)
 class SavedEvents:
-    """One Clan's last-turn events as the save holds them, read when first asked for: the JSON
-    text of a table (one list per field), or the table as read (saves before version 7).
-    `source` (the file) and `where` (the field's path) name a bad one."""
+    """One Clan's last-turn events or mail as the save holds them, read when first asked for:
+    the text of a table (one list per field, `table_text`), or the table as read (saves before
+    version 7). `source` (the file) and `where` (the field's path) name a bad one."""
 
     table: dict[str, Any] | str
     build: Build
@@ -83,7 +99,7 @@ class SavedEvents:
         """The table's JSON text, as a save writes it (the text as read, when it was one)."""
         if isinstance(self.table, str):
             return self.table
-        return orjson.dumps(self.table, option=orjson.OPT_SORT_KEYS).decode()
+        return table_text(self.table)
 
     def _opened(self) -> dict[str, Any]:
         """The table, read from its text when it is one: refused, naming the field, when the
@@ -93,10 +109,13 @@ class SavedEvents:
         from conquest_tui.storage.preflight import events_table  # the rules' engine: when used
 
         try:
-            table = orjson.loads(self.table)
+            table = text_table(self.table)
         except orjson.JSONDecodeError as exc:
             raise save_error(self.source, f"{self.where}: is not a table of events "
                                           f"({str(exc).split(':')[0].lower()})") from None
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") in the string
+            raise save_error(self.source, f"{self.where}: is not a table of events "
+                                          "(text no file can hold)") from None
         if table.__class__ is not dict:
             raise save_error(self.source, f"{self.where}: expected a table of events")
         events_table(table, self.where, self.source)
@@ -187,7 +206,7 @@ def _as_text(converter: cattrs.Converter) -> Callable[[Any], str]:
     def events(kept: Any) -> str:
         if isinstance(kept, SavedEvents):
             return kept.text()
-        return orjson.dumps(table(kept), option=orjson.OPT_SORT_KEYS).decode()
+        return table_text(table(kept))
 
     return events
 
