@@ -13,8 +13,8 @@ median, 90th percentile, worst and the share of loads over the target. `--agains
 REF's files with `git archive` into a temporary folder (the repository is not touched).
 The real game's save is built once by bots with the working tree and kept in the system's
 temporary folder, under a name that holds the save version and a digest of the code and data
-that play it (`real_key`): a change to either builds it afresh (`--rebuild` to make it afresh
-anyway, `--real PATH` to use another save).
+that play and write it (`real_key`): a change to either builds it afresh (`--rebuild` to make
+it afresh anyway, `--real PATH` to use another save).
 """
 
 from __future__ import annotations
@@ -84,13 +84,15 @@ def synthetic_save(folder: Path) -> Path:
 
 
 PLAYED_BY = ("conquest_tui/engine", "conquest_tui/bots", "conquest_tui/session",
-             "conquest_tui/simulation", "data")
-"""What plays the real game (beside the save version): a change to any file here makes it anew."""
+             "conquest_tui/simulation", "conquest_tui/storage", "data")
+"""What plays and writes the real game (beside the save version): a change to any file here
+makes it anew."""
 
 
 def real_key(root: Path = ROOT) -> str:
     """`v<save version>-<digest>`: the save version the tree writes and a digest of every file
-    that plays the real game (`PLAYED_BY`), so a cached save is never one an older tree made."""
+    that plays and writes the real game (`PLAYED_BY`), so a cached save is never one an older
+    tree made."""
     from conquest_tui.storage.migrations import SAVE_VERSION
 
     digest = hashlib.sha256()
