@@ -12,7 +12,6 @@ and returned as before. Elsewhere than glibc (musl, macOS, Windows) nothing chan
 
 from __future__ import annotations
 
-import ctypes
 import sys
 from functools import cache
 
@@ -30,6 +29,8 @@ def keep_parse_memory() -> bool:
     """Tune glibc's malloc once for this process; whether it was tuned."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here: the first load, not the program's start, pays for it
+
     try:
         libc = ctypes.CDLL(None)
         mallopt = libc.mallopt
