@@ -4,6 +4,7 @@ and a real one played by bots (Europe, some 30 game turns). Prints, never assert
 Run from the repository root:
     python -m bench.bench_saves                    # the working tree
     python -m bench.bench_saves --against HEAD     # and a commit beside it, runs alternating
+                                                   # (each tree on saves it wrote itself)
     python -m bench.bench_saves --breakdown        # where a load of the synthetic save goes
 
 The loads are timed in worker processes (`--worker`, the tree's `conquest_tui` first on its
@@ -104,13 +105,14 @@ def real_key(root: Path = ROOT) -> str:
     return f"v{SAVE_VERSION}-{digest.hexdigest()[:12]}"
 
 
-def real_save(rebuild: bool) -> Path:
+def real_save(rebuild: bool, root: Path = ROOT) -> Path:
     """A 20-Clan Europe game of bots some 30 game turns in, built once and kept (a cached one
-    made by other code or for another save version is not used: see `real_key`)."""
+    made by other code or for another save version is not used: see `real_key`); `root`: the
+    tree whose `conquest_tui` this process runs."""
     from conquest_tui import session
     from conquest_tui.storage import savefile
 
-    name = "late-{map_name}-{clans}-{turns}-{seed}-".format(**REAL) + real_key() + ".json"
+    name = "late-{map_name}-{clans}-{turns}-{seed}-".format(**REAL) + real_key(root) + ".json"
     path = CACHE / name
     if path.is_file() and not rebuild:
         return path
@@ -187,6 +189,19 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
     return {"load": loads, "save": saves, "msgspec": reference}
 
 
+def own_saves(tree: Path, folder: Path) -> dict[str, Path] | str:
+    """The synthetic and real saves as `tree` writes them (its save version, its layout), made
+    in a process of its own with its `conquest_tui`; why not, when it cannot make them."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--build",
+                           str(folder), "--tree", str(tree)], env=env, cwd=tree,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return (done.stderr.strip().splitlines() or ["failed"])[-1]
+    made = json.loads(done.stdout.strip().splitlines()[-1])
+    return {name: Path(path) for name, path in made.items()}
+
+
 def run_worker(tree: Path, save: Path, runs: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(save),
@@ -217,7 +232,9 @@ def judged(times: list[float], target: float) -> str:
             f"worst {ordered[-1]:6.2f} ms   over {target:g} ms: {over:4.0%}")
 
 
-def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: int) -> None:
+def compare(saves: dict[str, dict[str, Path]], trees: dict[str, Path], rounds: int,
+            runs: int) -> None:
+    """Time each tree on its saves (save name → tree name → the save), rounds alternating."""
     from bench.figures import Figure, record  # here: a worker may run without the bench
 
     results: dict[tuple[str, str], dict[str, list[float]]] = {}
@@ -229,7 +246,7 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
                 key = (save_name, tree_name)
                 if key in errors:
                     continue
-                out = run_worker(tree, save, runs)
+                out = run_worker(tree, save[tree_name], runs)
                 if "error" in out:
                     errors[key] = out["error"]
                     continue
@@ -239,10 +256,12 @@ def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: i
     print(f"the machine's load (runnable processes, 1-minute average) before the runs "
           f"{before:.1f}, after {os.getloadavg()[0]:.1f}, on {os.cpu_count()} cores: times "
           "taken while it is above the cores are the machine's, not the load's")
-    for save_name in saves:
-        print(f"\n{save_name} save ({describe(saves[save_name])}):")
+    for save_name, save in saves.items():
+        print(f"\n{save_name} save ({describe(save['working tree'])}):")
         for tree_name in trees:
             key = (save_name, tree_name)
+            if save[tree_name] != save["working tree"]:
+                print(f"  {tree_name:>12s} on the save it wrote ({describe(save[tree_name])})")
             if key in errors:
                 print(f"  {tree_name:>12s}: cannot load it: {errors[key]}")
                 continue
@@ -339,21 +358,35 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rebuild", action="store_true", help="build the real game afresh")
     parser.add_argument("--breakdown", action="store_true", help="where a load's time goes")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--build", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--tree", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         print(json.dumps(worker(args.worker, args.runs)))
+        return
+    if args.build:  # a tree's own saves (`own_saves`), with its conquest_tui
+        print(json.dumps({"synthetic": str(synthetic_save(args.build)),
+                          "real": str(real_save(False, args.tree))}))
         return
     if args.breakdown:
         breakdown()
         return
     with tempfile.TemporaryDirectory() as folder:
-        saves = {"synthetic": synthetic_save(Path(folder)),
-                 "real": args.real or real_save(args.rebuild)}
+        saves = {"synthetic": {"working tree": synthetic_save(Path(folder))},
+                 "real": {"working tree": args.real or real_save(args.rebuild)}}
         trees = {"working tree": ROOT}
         if args.against:
             other = Path(folder) / "against"
-            other.mkdir()
+            (other / "saves").mkdir(parents=True)
             trees[args.against] = export(args.against, other)
+            theirs = own_saves(trees[args.against], other / "saves")
+            if isinstance(theirs, str):  # it cannot make them: both trees on this tree's
+                print(f"{args.against} could not write its own saves ({theirs}): both trees "
+                      "load this tree's")
+                theirs = {}
+            for name, by_tree in saves.items():
+                by_tree[args.against] = (args.real if args.real and name == "real"
+                                         else theirs.get(name, by_tree["working tree"]))
         compare(saves, trees, args.rounds, args.runs)
 
 
