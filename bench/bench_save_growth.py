@@ -4,10 +4,12 @@
 Run from the repository root:
     python -m bench.bench_save_growth                 # 20 game turns
     python -m bench.bench_save_growth --turns 30 --keep saves/growth.json
+    python -m bench.bench_save_growth --records       # and the reports kept as data instead
 
 Prints the save's size after each game turn, the past reports' share of it and how long that
 save took (the game turn's new reports packed), then the growth a game turn: over the whole
-game and over its last five game turns (reports grow as Clans do).
+game and over its last five game turns (reports grow as Clans do). `--records` also prints what
+each game turn's reports would add kept as the data they were built from (bench/report_records).
 """
 
 from __future__ import annotations
@@ -39,7 +41,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=20, help="game turns to play (20)")
     parser.add_argument("--seed", default="save-growth", help="the game's seed")
     parser.add_argument("--keep", type=Path, help="also write the last save here")
+    parser.add_argument("--records", action="store_true",
+                        help="also measure the reports kept as the data they were built from")
     args = parser.parse_args(argv)
+    recorder = None
+    if args.records:
+        from bench.report_records import Recorder
+        from conquest_tui.session import bot_turns
+
+        recorder = Recorder()
+        # the bench watches the reports kept (a Callable: its parameters are positional)
+        bot_turns.archive_report = recorder.watch(  # type: ignore[assignment]
+            bot_turns.archive_report)
     game = session.new_game(map_name="europe", clans=CLANS, bots=CLANS, seed=args.seed,
                             turn_limit=0, victory_threshold=10**9, level="normal")
     sizes: list[int] = []
@@ -73,6 +86,10 @@ def main(argv: list[str] | None = None) -> None:
           f"{whole:.1f} KB a game turn over the game, {last:.1f} KB over its last five "
           f"(target {TARGET_KB:g} KB); a save after a game turn (its reports packed): median "
           f"{statistics.median(saving):.1f} ms, worst {max(saving):.1f} ms")
+    if recorder is not None:
+        print("\nthe reports each game turn adds, kept three ways:")
+        for line in recorder.lines():
+            print("  " + line)
 
 
 if __name__ == "__main__":

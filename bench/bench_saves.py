@@ -4,6 +4,7 @@ and a real one played by bots (Europe, some 30 game turns). Prints, never assert
 Run from the repository root:
     python -m bench.bench_saves                    # the working tree
     python -m bench.bench_saves --against HEAD     # and a commit beside it, runs alternating
+                                                   # (each tree on saves it wrote itself)
     python -m bench.bench_saves --breakdown        # where a load of the synthetic save goes
 
 The loads are timed in worker processes (`--worker`, the tree's `conquest_tui` first on its
@@ -12,13 +13,16 @@ comparison holds while the machine's speed drifts. The whole distribution is jud
 median, 90th percentile, worst and the share of loads over the target. `--against REF` takes
 REF's files with `git archive` into a temporary folder (the repository is not touched).
 The real game's save is built once by bots with the working tree and kept in the system's
-temporary folder (`--rebuild` to make it afresh, `--real PATH` to use another save).
+temporary folder, under a name that holds the save version and a digest of the code and data
+that play and write it (`real_key`): a change to either builds it afresh (`--rebuild` to make
+it afresh anyway, `--real PATH` to use another save).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import json
 import os
 import statistics
@@ -72,19 +76,43 @@ def synthetic_save(folder: Path) -> Path:
     state = game.state
     print(f"synthetic game: {game.map.columns}x{game.map.rows} map, {len(state.clans)} clans, "
           f"{len(state.convoys)} convoys, {len(game.map.cities)} cities, "
-          f"{sum(len(c.last_turn.events) + len(c.inbox) for c in state.clans)} events "
+          f"{sum(len(c.last_turn.events) + len(c.inbox) + len(c.mail) for c in state.clans)} "
+          "events "
           f"(built in {(time.perf_counter() - started) * 1000:.0f} ms)")
     path = folder / "synthetic.json"
     savefile.save_game(game, path, backups=0)
     return path
 
 
-def real_save(rebuild: bool) -> Path:
-    """A 20-Clan Europe game of bots some 30 game turns in, built once and kept."""
+PLAYED_BY = ("conquest_tui/engine", "conquest_tui/bots", "conquest_tui/session",
+             "conquest_tui/simulation", "conquest_tui/storage", "data")
+"""What plays and writes the real game (beside the save version): a change to any file here
+makes it anew."""
+
+
+def real_key(root: Path = ROOT) -> str:
+    """`v<save version>-<digest>`: the save version the tree writes and a digest of every file
+    that plays and writes the real game (`PLAYED_BY`), so a cached save is never one an older
+    tree made."""
+    from conquest_tui.storage.migrations import SAVE_VERSION
+
+    digest = hashlib.sha256()
+    for folder in PLAYED_BY:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes() + b"\0")
+    return f"v{SAVE_VERSION}-{digest.hexdigest()[:12]}"
+
+
+def real_save(rebuild: bool, root: Path = ROOT) -> Path:
+    """A 20-Clan Europe game of bots some 30 game turns in, built once and kept (a cached one
+    made by other code or for another save version is not used: see `real_key`); `root`: the
+    tree whose `conquest_tui` this process runs."""
     from conquest_tui import session
     from conquest_tui.storage import savefile
 
-    name = "late-{map_name}-{clans}-{turns}-{seed}-v2.json".format(**REAL)
+    name = "late-{map_name}-{clans}-{turns}-{seed}-".format(**REAL) + real_key(root) + ".json"
     path = CACHE / name
     if path.is_file() and not rebuild:
         return path
@@ -102,10 +130,19 @@ def real_save(rebuild: bool) -> Path:
     return path
 
 
+def _table(value: Any) -> dict[str, Any]:
+    """A table of events as a save holds it: an object, or (from save version 7) its JSON text."""
+    from conquest_tui.storage.saved_events import text_table
+
+    table: dict[str, Any] = text_table(value) if isinstance(value, str) else value
+    return table
+
+
 def describe(path: Path) -> str:
     data = json.loads(path.read_text(encoding="utf-8"))["data"]["state"]
-    events = sum(len(c.get("inbox", {}).get("kind", [])) +
-                 len(c.get("last_turn", {}).get("events", {}).get("kind", []))
+    events = sum(len(_table(c.get("inbox", {})).get("kind", [])) +
+                 len(_table(c.get("mail", {})).get("kind", [])) +
+                 len(_table(c.get("last_turn", {}).get("events", {})).get("kind", []))
                  for c in data["clans"])
     return (f"{path.stat().st_size / 1024:.0f} KiB, game turn {data['game_turn']}, "
             f"{len(data['clans'])} clans, {len(data['convoys'].get('owner', []))} convoys, "
@@ -152,6 +189,19 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
     return {"load": loads, "save": saves, "msgspec": reference}
 
 
+def own_saves(tree: Path, folder: Path) -> dict[str, Path] | str:
+    """The synthetic and real saves as `tree` writes them (its save version, its layout), made
+    in a process of its own with its `conquest_tui`; why not, when it cannot make them."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--build",
+                           str(folder), "--tree", str(tree)], env=env, cwd=tree,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return (done.stderr.strip().splitlines() or ["failed"])[-1]
+    made = json.loads(done.stdout.strip().splitlines()[-1])
+    return {name: Path(path) for name, path in made.items()}
+
+
 def run_worker(tree: Path, save: Path, runs: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(save),
@@ -182,28 +232,36 @@ def judged(times: list[float], target: float) -> str:
             f"worst {ordered[-1]:6.2f} ms   over {target:g} ms: {over:4.0%}")
 
 
-def compare(saves: dict[str, Path], trees: dict[str, Path], rounds: int, runs: int) -> None:
+def compare(saves: dict[str, dict[str, Path]], trees: dict[str, Path], rounds: int,
+            runs: int) -> None:
+    """Time each tree on its saves (save name → tree name → the save), rounds alternating."""
     from bench.figures import Figure, record  # here: a worker may run without the bench
 
     results: dict[tuple[str, str], dict[str, list[float]]] = {}
     errors: dict[tuple[str, str], str] = {}
+    before = os.getloadavg()[0]
     for _ in range(rounds):
         for save_name, save in saves.items():
             for tree_name, tree in trees.items():
                 key = (save_name, tree_name)
                 if key in errors:
                     continue
-                out = run_worker(tree, save, runs)
+                out = run_worker(tree, save[tree_name], runs)
                 if "error" in out:
                     errors[key] = out["error"]
                     continue
                 slot = results.setdefault(key, {"load": [], "save": [], "msgspec": []})
                 for part in slot:
                     slot[part] += out.get(part, [])
-    for save_name in saves:
-        print(f"\n{save_name} save ({describe(saves[save_name])}):")
+    print(f"the machine's load (runnable processes, 1-minute average) before the runs "
+          f"{before:.1f}, after {os.getloadavg()[0]:.1f}, on {os.cpu_count()} cores: times "
+          "taken while it is above the cores are the machine's, not the load's")
+    for save_name, save in saves.items():
+        print(f"\n{save_name} save ({describe(save['working tree'])}):")
         for tree_name in trees:
             key = (save_name, tree_name)
+            if save[tree_name] != save["working tree"]:
+                print(f"  {tree_name:>12s} on the save it wrote ({describe(save[tree_name])})")
             if key in errors:
                 print(f"  {tree_name:>12s}: cannot load it: {errors[key]}")
                 continue
@@ -261,8 +319,9 @@ def breakdown() -> None:
         parse()
         prepare_saved_events(fresh[0]["state"], last_turns=False)
 
-    def next_clans_last_turn() -> None:  # as a load reads it: built and checked from the table
-        structure_state(fresh[0]["state"]).clans[0].last_turn.events  # noqa: B018
+    def next_clans_last_turn() -> None:  # as a load reads it: read from its text and checked
+        clan = structure_state(fresh[0]["state"]).clans[0]
+        clan.last_turn.events, clan.mail  # noqa: B018
 
     gc.disable()  # as a save and a load pause it (savefile._gc_paused)
     parts = {
@@ -273,13 +332,11 @@ def breakdown() -> None:
         "orjson.loads (the data, as loading does)": median_ms(lambda: orjson.loads(text)),
         "preflight (the map's shape, tables' lengths)": median_ms(
             lambda: preflight(fresh[0], "bench", game.rules), before=parse),
-        "prepare_saved_events (inboxes' and mail's facts)": median_ms(
+        "prepare_saved_events (inboxes' facts)": median_ms(
             lambda: prepare_saved_events(fresh[0]["state"], last_turns=False), before=parse),
-        "  every last turn's too (left to their first use)": median_ms(
-            lambda: prepare_saved_events(fresh[0]["state"]), before=parse),
-        "structure_state (last turns kept as read)": median_ms(
+        "structure_state (last turns and mail kept as text)": median_ms(
             lambda: structure_state(fresh[0]["state"]), before=parse_and_prepare),
-        "  with one Clan's last turn built and checked": median_ms(
+        "  with one Clan's last turn and mail read and checked": median_ms(
             next_clans_last_turn, before=parse_and_prepare),
         "check_state (references and ranges, on every load)": median_ms(
             lambda: save_checks.check_state(game.rules, game.map, state, data)),
@@ -301,21 +358,35 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rebuild", action="store_true", help="build the real game afresh")
     parser.add_argument("--breakdown", action="store_true", help="where a load's time goes")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--build", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--tree", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         print(json.dumps(worker(args.worker, args.runs)))
+        return
+    if args.build:  # a tree's own saves (`own_saves`), with its conquest_tui
+        print(json.dumps({"synthetic": str(synthetic_save(args.build)),
+                          "real": str(real_save(False, args.tree))}))
         return
     if args.breakdown:
         breakdown()
         return
     with tempfile.TemporaryDirectory() as folder:
-        saves = {"synthetic": synthetic_save(Path(folder)),
-                 "real": args.real or real_save(args.rebuild)}
+        saves = {"synthetic": {"working tree": synthetic_save(Path(folder))},
+                 "real": {"working tree": args.real or real_save(args.rebuild)}}
         trees = {"working tree": ROOT}
         if args.against:
             other = Path(folder) / "against"
-            other.mkdir()
+            (other / "saves").mkdir(parents=True)
             trees[args.against] = export(args.against, other)
+            theirs = own_saves(trees[args.against], other / "saves")
+            if isinstance(theirs, str):  # it cannot make them: both trees on this tree's
+                print(f"{args.against} could not write its own saves ({theirs}): both trees "
+                      "load this tree's")
+                theirs = {}
+            for name, by_tree in saves.items():
+                by_tree[args.against] = (args.real if args.real and name == "real"
+                                         else theirs.get(name, by_tree["working tree"]))
         compare(saves, trees, args.rounds, args.runs)
 
 

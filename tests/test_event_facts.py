@@ -39,7 +39,7 @@ from conquest_tui.engine.reports import turn_log
 from conquest_tui.engine.sentences.event_text import SENTENCES, TOLD, event_text, problem_text
 from conquest_tui.engine.sentences.reason_sentences import REASONS
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game
-from tools.damage_saves import forged_text
+from tools.damage_saves import close_event_tables, forged_text, open_event_tables
 
 OTHER = "zz-unknown"
 """A value of a `key` fact that names none of its cases (its `otherwise`)."""
@@ -195,7 +195,8 @@ def test_the_events_of_seeded_bot_games_hold_to_their_declaration(
 def _forged(game: Game, edit: Any, tmp_path: Path) -> Path:
     """The game's save with `edit` made to its data and the checksum recomputed."""
     envelope = json.loads(game_to_text(game))
-    edit(envelope["data"]["state"])
+    edit(open_event_tables(envelope["data"]["state"]))
+    close_event_tables(envelope["data"]["state"])  # written back as the game writes them
     path = tmp_path / "forged.json"
     path.write_bytes(forged_text(envelope).encode("utf-8"))
     return path

@@ -29,7 +29,7 @@ from conquest_tui.storage.migrations import SAVE_VERSION, migrate
 from conquest_tui.storage.save_state import structure_state, unstructure_state
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
 from tests.test_event_facts import fact_sets
-from tools.damage_saves import forged_text
+from tools.damage_saves import close_event_tables, forged_text, open_event_tables
 
 WORDED_HERE = sorted(PROBLEM_NEEDS, key=str)
 
@@ -142,7 +142,8 @@ def test_the_report_words_the_sheets_problems_as_the_check_did_and_again_after_a
 
 def _forged(game: Game, edit: Any, tmp_path: Path) -> Path:
     envelope = json.loads(game_to_text(game))
-    edit(envelope["data"]["state"])
+    edit(open_event_tables(envelope["data"]["state"]))
+    close_event_tables(envelope["data"]["state"])  # written back as the game writes them
     path = tmp_path / "forged.json"
     path.write_bytes(forged_text(envelope).encode("utf-8"))
     return path

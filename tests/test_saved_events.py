@@ -17,8 +17,10 @@ import pytest
 from conquest_tui import session
 from conquest_tui.cli import main as conquest
 from conquest_tui.engine.core.game import Game
+from conquest_tui.storage.migrations import SAVE_VERSION
+from conquest_tui.storage.saved_events import SavedEvents, text_table
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
-from tools.damage_saves import forged_text
+from tools.damage_saves import close_event_tables, forged_text, open_event_tables
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +35,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
 
 def _forged(path: Path, edit: Any, folder: Path) -> Path:
     envelope = json.loads(path.read_text(encoding="utf-8"))
-    edit(envelope["data"]["state"])
+    edit(open_event_tables(envelope["data"]["state"]))
+    close_event_tables(envelope["data"]["state"])  # written back as the game writes them
     forged = folder / "forged.json"
     forged.write_bytes(forged_text(envelope).encode("utf-8"))
     return forged
@@ -124,3 +127,77 @@ def test_a_damaged_last_turn_stops_the_table_before_anything_runs_or_opens(
     assert str(caught.value) == sentence
     assert forged.read_bytes() == before
     assert (table.game_turn, table.active_clan) == (turn, active)
+
+
+def test_a_save_keeps_each_last_turn_as_one_text_and_a_version_6_table_still_loads(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    """From save version 7 a Clan's last turn's events are one JSON text, which a load does not
+    read until they are used; a version 6 save (each table an object) loads and reads as it was
+    played, and is written as texts when saved again (CC-SEQ-13: the report after a turn)."""
+    game, path = played
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    assert envelope["version"] == SAVE_VERSION == 7
+    lasts = [clan["last_turn"]["events"] for clan in envelope["data"]["state"]["clans"]]
+    assert all(isinstance(text, str) and text_table(text)["kind"] for text in lasts)
+    loaded = load_game(path)
+    active, other = _positions(game)
+    assert isinstance(loaded.state.clans[other].last_turn.kept_events(), SavedEvents)
+    assert not isinstance(loaded.state.clans[active].last_turn.kept_events(), SavedEvents)
+
+    open_event_tables(envelope["data"]["state"])
+    envelope["version"] = 6
+    old = tmp_path / "version6.json"
+    old.write_bytes(forged_text(envelope).encode("utf-8"))
+    again = load_game(old)
+    for before, after in zip(game.state.clans, again.state.clans, strict=True):
+        assert after.last_turn.events == before.last_turn.events
+    assert game_to_text(again) == game_to_text(load_game(path))
+
+
+@pytest.fixture(scope="module")
+def with_mail(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
+    """Three bots on test_small after three game turns: every Clan has mail (first meetings,
+    messages)."""
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="mail-a")
+    for _ in range(3):
+        session.play_bots(game)
+    path = tmp_path_factory.mktemp("mail") / "game.json"
+    save_game(game, path, backups=0)
+    return game, path
+
+
+def test_another_clans_damaged_mail_is_refused_when_first_read_and_stops_the_table(
+        with_mail: tuple[Game, Path], tmp_path: Path) -> None:
+    """A Clan's mail (its messages and first meetings, all game long: CC-SEQ-16) is one JSON
+    text a load reads only for the next Clan: another Clan's, damaged, is refused when first
+    read, naming the file and the field, and stops the table before anything runs."""
+    game, path = with_mail
+    active, _ = _positions(game)
+    other = next(i for i, clan in enumerate(game.state.clans)
+                 if i != active and clan.mail and clan.mail[0].facts)
+    fact = next(iter(game.state.clans[other].mail[0].facts))
+
+    def remove(state: dict[str, Any]) -> None:
+        del state["clans"][other]["mail"]["facts"][0][fact]
+
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    assert all(isinstance(clan["mail"], str) for clan in envelope["data"]["state"]["clans"])
+    forged = _forged(path, remove, tmp_path)
+    loaded = load_game(forged)
+    assert isinstance(loaded.state.clans[other].kept_mail(), SavedEvents)
+    sentence = f"{forged}: state.clans[{other}].mail[0].facts.{fact}: missing"
+    with pytest.raises(SaveError) as caught:
+        len(loaded.state.clans[other].mail)
+    assert str(caught.value) == sentence
+    before = forged.read_bytes()
+    with pytest.raises(session.SessionError) as refused:
+        session.Session.open(forged).play_bots()
+    assert str(refused.value) == sentence
+    assert forged.read_bytes() == before
+
+
+def test_an_unread_mail_is_written_back_as_it_was_read(with_mail: tuple[Game, Path]) -> None:
+    game, path = with_mail
+    again = load_game(path)
+    assert game_to_text(again) == path.read_text(encoding="utf-8")
+    assert [clan.mail for clan in again.state.clans] == [clan.mail for clan in game.state.clans]

@@ -5,10 +5,11 @@ Run: `python -m tools.damage_saves --variants 1300 --seed 1`. Each variant of a 
 of the wrong type, an amount out of range or a reference that leads nowhere (an unknown vehicle
 kind, a hex off the map, an owner that is no Clan, a price of 0 …), is such an edit with its
 checksum forged (recomputed after the edit: a checksum is no secret), or has a fact its event's
-kind needs removed (forged too). The edited variants are loaded with `allow_edited=True`, so the
-checksum does not hide what the loader checks, the forged ones as any save; a variant that loads
-then plays a full game turn (every Clan's bot sheet), its reports and a save. A crash is any
-exception other than a SaveError naming the file.
+kind needs removed (forged too; every other one written back into its table's JSON text, as
+the game writes a last turn and a mail from save version 7). The edited variants are loaded with
+`allow_edited=True`, so the checksum does not hide what the loader checks, the forged ones as
+any save; a variant that loads then plays a full game turn (every Clan's bot sheet), its
+reports and a save. A crash is any exception other than a SaveError naming the file.
 
 `python -m tools.damage_saves --hostile` loads, each in a process of its own, the hostile saves
 (`HOSTILE`: lists nested hundreds deep, tables of 10⁶ entries, all with forged checksums) through
@@ -50,6 +51,7 @@ from conquest_tui.session import new_game
 from conquest_tui.storage import savefile
 from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.storage.save_list import DATA_LINE, TAIL
+from conquest_tui.storage.saved_events import table_text, text_table
 from conquest_tui.storage.savefile import SaveError
 
 FILE_NAME = "damaged.json"
@@ -99,6 +101,43 @@ def play_round(game: Game) -> None:
 
 
 # --- making variants ---------------------------------------------------------------------------
+
+
+def _last_turns(state: Any) -> Iterator[dict[str, Any]]:
+    for clan in state.get("clans", []) if isinstance(state, dict) else []:
+        last = clan.get("last_turn") if isinstance(clan, dict) else None
+        if isinstance(last, dict):
+            yield last
+
+
+def _event_texts(state: Any) -> Iterator[tuple[dict[str, Any], str]]:
+    """(record, field) of every table of events a save from version 7 writes as a JSON text:
+    each Clan's last turn's events and its mail."""
+    for clan in state.get("clans", []) if isinstance(state, dict) else []:
+        if isinstance(clan, dict):
+            yield clan, "mail"
+    for last in _last_turns(state):
+        yield last, "events"
+
+
+def open_event_tables(state: Any) -> Any:
+    """Every Clan's last-turn events and mail as the table they hold (one list per field), in
+    place: from save version 7 the game writes each as one JSON text (storage/saved_events),
+    which an edit cannot reach into. Returns the state."""
+    for record, field in _event_texts(state):
+        if isinstance(record.get(field), str):
+            record[field] = text_table(record[field])
+    return state
+
+
+def close_event_tables(state: Any) -> Any:
+    """Every Clan's last-turn events and mail written back as the JSON text the game writes,
+    in place (after an edit). Returns the state."""
+    for record, field in _event_texts(state):
+        if isinstance(record.get(field), dict):
+            record[field] = table_text(record[field])
+    return state
+
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -265,8 +304,8 @@ def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
     state = envelope["data"]["state"]
     found = []
     for c, clan in enumerate(state["clans"]):
-        for where in ("inbox", "last_turn"):
-            table = clan[where] if where == "inbox" else clan[where]["events"]
+        for where in ("inbox", "mail", "last_turn.events"):
+            table = _events_at(clan, where)
             for i, (kind, facts) in enumerate(zip(table.get("kind", []), table.get("facts", []),
                                                   strict=True)):
                 told = table.get("actor", [0] * (i + 1))[i] not in (0, table["clan"][i])
@@ -274,11 +313,15 @@ def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
                           if name in facts]
                 found += [(c, where, i, name) for name in needed]
     c, where, i, name = rng.choice(found)
-    clan = state["clans"][c]
-    table = clan[where] if where == "inbox" else clan[where]["events"]
-    del table["facts"][i][name]
-    path = f"state.clans[{c}].{'inbox' if where == 'inbox' else 'last_turn.events'}[{i}]"
-    return f"{path}.facts.{name} removed"
+    del _events_at(state["clans"][c], where)["facts"][i][name]
+    return f"state.clans[{c}].{where}[{i}].facts.{name} removed"
+
+
+def _events_at(clan: dict[str, Any], where: str) -> dict[str, Any]:
+    """A Clan's table of events (opened: `open_event_tables`) at "inbox", "mail" or
+    "last_turn.events"."""
+    table: dict[str, Any] = clan["last_turn"]["events"] if "." in where else clan.get(where, {})
+    return table
 
 
 # --- hostile saves: nesting and sizes no game makes, checksums forged ------------------------
@@ -348,17 +391,44 @@ HOSTILE: dict[str, Hostile] = {
                                "state.paved"),
     "10⁶ top clans rows": Hostile(_mark(S, "top_clans"), lambda: _many(10**6, "[]"),
                                   "state.top_clans"),
+    "a last turn's text nested 1,000 deep": Hostile(
+        _mark(*_EVENTS), lambda: json.dumps(_nested(1000)), "state.clans[0].last_turn.events"),
+    "a last turn's text that is no JSON": Hostile(
+        _mark(*_EVENTS), lambda: json.dumps('{"kind": ["move",'),
+        "state.clans[0].last_turn.events"),
+    "a fact nested 1,000 deep in a last turn's text": Hostile(
+        _mark(*_EVENTS), lambda: _events_text("facts", 0, "hex", monster=_nested(1000)),
+        "state.clans[0].last_turn.events.facts[0]"),
+    "10⁶ events in a last turn's text": Hostile(
+        _mark(*_EVENTS), lambda: _events_text("kind", monster=_many(10**6, '"move"')),
+        "state.clans[0].last_turn.events.kind"),
+    "a Clan's mail text nested 1,000 deep": Hostile(
+        _mark(*_CLAN, "mail"), lambda: json.dumps(_nested(1000)), "state.clans[0].mail"),
     "a dense column": Hostile(_mark(S, "hexes", "owner"), lambda: _many(10**6, "0"),
                               "its JSON could not be read"),
 }
 """Saves no game writes, all with forged checksums: each must be refused naming its field in
-about the time it takes to read it (< 2 s, < 300 MB)."""
+about the time it takes to read it (< 2 s, < 300 MB). A last turn's events are a JSON text in
+a save (storage/saved_events): the first Clan's table is damaged both as an object (as saves
+before version 7 hold it) and inside its text (read when its report asks for it)."""
+
+
+def _events_text(*path: Any, monster: str) -> str:
+    """The first Clan's last-turn events as the JSON text a save holds (a JSON string), with
+    the monster's JSON text at `path` inside the table."""
+    state = open_event_tables(json.loads(base_text())["data"]["state"])
+    table = state["clans"][0]["last_turn"]["events"]
+    _set(*path, value=DEEP)(table)
+    inner = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    text = inner.replace(json.dumps(DEEP), monster, 1)
+    return json.dumps(text.translate(str.maketrans("\"'", "'\"")))  # quotes as `table_text`
 
 
 def hostile_variant(name: str) -> Variant:
     """The base save with one HOSTILE monster, laid out as the game writes saves."""
     hostile = HOSTILE[name]
     envelope = json.loads(base_text())
+    open_event_tables(envelope["data"]["state"])
     hostile.mark(envelope["data"])
     data_text = savefile.canonical_json(envelope["data"])
     data_text = data_text.replace(json.dumps(DEEP), hostile.monster(), 1)
@@ -375,6 +445,7 @@ def first_clan() -> int:
 def dangling_variant(name: str) -> Variant:
     """The base save with one of the DANGLING edits."""
     envelope = json.loads(base_text())
+    open_event_tables(envelope["data"]["state"])
     DANGLING[name](envelope["data"])
     return _encoded("dangling", name, envelope)
 
@@ -403,8 +474,12 @@ def make_variant(index: int, seed: int) -> Variant:
         flipped[where] ^= bit
         return Variant(kind, f"byte {where} ^ {bit}", bytes(flipped))
     envelope = json.loads(text)
+    open_event_tables(envelope["data"]["state"])
     if kind == "fact_removed":
-        return _forged(kind, _without_a_fact(envelope, rng), envelope)
+        how = _without_a_fact(envelope, rng)
+        if index // len(KINDS) % 2:  # every other one inside its table's text, as written
+            close_event_tables(envelope["data"]["state"])
+        return _forged(kind, how, envelope)
     if kind == "forged":
         edit = rng.choice(FORGED_EDITS)
         how, data = _data_variant(edit, envelope, rng)
@@ -546,7 +621,7 @@ def hostile_main() -> int:
             fine = code not in (0, 70) and HOSTILE[name].field in line and \
                 seconds < LIMIT_S and peak < LIMIT_MB and len(said) == 1
             bad += not fine
-            print(f"{'ok ' if fine else 'BAD'} {name:34s} exit {code}  {seconds:5.2f} s  "
+            print(f"{'ok ' if fine else 'BAD'} {name:48s} exit {code}  {seconds:5.2f} s  "
                   f"{peak:6.0f} MB  {line[:150]}")
     return 1 if bad else 0
 

@@ -60,7 +60,9 @@ def check_saved_events(state: GameState, *, events_hold: bool = False,
     if not events_hold:
         for c, clan in enumerate(state.clans):
             name_the_first(clan.inbox, f"state.clans[{c}].inbox")
-            name_the_first(clan.mail, f"state.clans[{c}].mail")
+            mail = clan.kept_mail()
+            if isinstance(mail, list):  # an unread mail is checked when first used
+                name_the_first(mail, f"state.clans[{c}].mail")
             if last_turns:
                 name_the_first(clan.last_turn.events, f"state.clans[{c}].last_turn.events")
     for c, clan in enumerate(state.clans):
@@ -142,7 +144,8 @@ def prepare_saved_events(state: Any, *, last_turns: bool = True) -> bool:
 
 def _event_tables(state: Any, *, last_turns: bool) -> list[dict[str, Any]] | None:
     """Each Clan's inbox, mail and (`last_turns`) last turn's events, tables as saved (one list
-    per field); None when the data is not laid out so."""
+    per field; a table kept as its JSON text is left to its first use: storage/saved_events);
+    None when the data is not laid out so."""
     if state.__class__ is not dict or state.get("clans", []).__class__ is not list:
         return None
     tables = []
@@ -155,6 +158,8 @@ def _event_tables(state: Any, *, last_turns: bool) -> list[dict[str, Any]] | Non
         found = (clan.get("inbox", {}), clan.get("mail", {}),
                  last.get("events", {}) if last_turns else {})
         for table in found:
+            if table.__class__ is str:
+                continue  # a table kept as its JSON text: checked when first used
             if table.__class__ is not dict:
                 return None
             if not table:

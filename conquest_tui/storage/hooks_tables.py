@@ -89,6 +89,25 @@ def _default_column(spec: attrs.Attribute[Any], count: int) -> list[Any]:
     return [spec.default] * count
 
 
+def _of_plain(t: Any) -> bool:
+    """A list, or a str-keyed dict, of whole numbers, texts or flags."""
+    args = get_args(t)
+    if get_origin(t) is list:
+        return args[0] in (int, str, bool)
+    return get_origin(t) is dict and args[0] is str and args[1] in (int, str, bool)
+
+
+def _plain_cells(column: list[Any], container: type, allowed: frozenset[type]) -> bool:
+    """Whether every cell of a column is a `container` (list or dict: text keys) of values of
+    the `allowed` classes, checked across the whole column at once."""
+    if not set(map(type, column)) <= {container}:
+        return False
+    if container is list:
+        return set(map(type, chain.from_iterable(column))) <= allowed
+    return (set(map(type, chain.from_iterable(column))) <= PRIMITIVES[str]
+            and set(map(type, chain.from_iterable(map(dict.values, column)))) <= allowed)
+
+
 def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     (cls,) = get_args(t)
     record_fields = attrs.fields(attrs.resolve_types(cls))
@@ -99,6 +118,12 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
                if spec.type in (int, str, bool) and not converter.detailed_validation}
     """Columns of whole numbers, texts or flags: zipped into records as read once checked (no
     copy: only `zip` reads the column)."""
+    cells_as_read = {spec.name: (get_origin(spec.type), PRIMITIVES[get_args(spec.type)[-1]])
+                     for spec in record_fields
+                     if not converter.detailed_validation and _of_plain(spec.type)}
+    """Columns of lists or str-keyed dicts of whole numbers, texts or flags (a city's buildings,
+    a convoy's vehicles): each cell taken as read once the whole column is checked (in C: the
+    load's own lists and dicts, made by the JSON reader for it alone)."""
 
     def column_of(spec: Any, hook: Any, column: Any, count: int, first: str) -> list[Any]:
         if (column.__class__ is list or column.__class__ is Made) and len(column) != count:
@@ -108,6 +133,10 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
                                                                    ) <= allowed:
             as_is: list[Any] = column
             return as_is
+        cells = cells_as_read.get(spec.name)
+        if cells is not None and column.__class__ is list and _plain_cells(column, *cells):
+            plain: list[Any] = column
+            return plain
         made: list[Any] = hook(column, None)
         return made
 

@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 6
+SAVE_VERSION = 7
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -298,6 +298,20 @@ def migrate_5_to_6(data: Data) -> Data:
     return {**data, "state": {**state, "mail": mail}}
 
 
+# --- version 6 → 7 -----------------------------------------------------------------------------
+
+
+def migrate_6_to_7(data: Data) -> Data:
+    """Version 6 → 7: a Clan's last turn's events and its mail are each written as one JSON
+    text (the table, one list per field, in a string, its double and single quotes swapped: a
+    load keeps it unread until first used, storage/saved_events).
+
+    A version 6 table (an object) is read as it is, so nothing changes here; the game writes
+    it as a text when it next saves.
+    """
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
@@ -305,6 +319,7 @@ MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     3: migrate_3_to_4,
     4: migrate_4_to_5,
     5: migrate_5_to_6,
+    6: migrate_6_to_7,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

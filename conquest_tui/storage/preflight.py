@@ -172,6 +172,12 @@ def _check_state(state: dict[str, Any], source: str, hexes: int, cities: int,
                        "hexes of the map")
 
 
+def events_table(table: Any, where: str, source: str) -> None:
+    """SaveError when a table of events (a Clan's last turn's, read from its text when first
+    used: storage/saved_events) holds more events than a turn makes."""
+    _table(table, LIMITS["events"], where, source, "the game ever makes")
+
+
 def _limited(record: dict[str, Any], where: str, source: str) -> None:
     for name in LIMITS.keys() & record.keys():
         _table(record[name], LIMITS[name], f"{where}.{name}", source, "the game ever makes")

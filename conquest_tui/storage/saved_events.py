@@ -1,14 +1,22 @@
-"""A Clan's last turn's events as a save holds them: kept as read, built and checked on first use.
+"""A Clan's last turn's events and its mail as a save holds them: kept as read, built on first use.
 
 A late game's save holds some 4,000 last-turn events (a few hundred a Clan), half of what a load
-would build and check; a load needs none of them until a Clan's report is shown, its turn is
-played or its history replayed. So a load keeps each Clan's table as read (`SavedEvents`, after
-a cheap check of its layout: the columns of an event, lists of one length) and the first use of
-`LastTurn.events` checks every event against what its kind needs (`event_checks`) and builds
-them; a bad one is then refused as a load refuses it, one sentence naming the file and the
-field ("damaged.json: state.clans[1].last_turn.events[3].facts.cost: is missing"). A save writes
-a table nobody asked for back as it was read. A table not laid out as events are is built (and
-refused) on load, as before.
+would read, build and check; a load needs none of them until a Clan's report is shown, its turn
+is played or its history replayed. From save version 7 a save writes each Clan's table as one
+JSON text in a string, its double and single quotes swapped (`{'kind':['move',...],...}`: a
+JSON string holds it without a backslash before every quote, `table_text`), so a load does not
+even read it: it keeps the text (`SavedEvents`), and the first use of `LastTurn.events` reads
+it (its length and nesting held to what a load allows: `preflight.events_table`), checks every
+event against what its kind needs (`event_checks`) and builds them; a bad one is then refused
+as a load refuses it, one sentence naming the file and the field ("damaged.json:
+state.clans[1].last_turn.events[3].facts.cost: is missing"). A save writes a last turn nobody
+asked for back as it was read (the same text). A table written as an object (saves before
+version 7) is kept as read after a cheap check of its layout (the columns of an event, lists of
+one length), or built (and refused) on load when not so laid out, as before.
+
+A Clan's mail (every message it sent and received, all game long: some 1,600 events in a late
+20-Clan game of bots) is written and read the same way from version 7 (`Clan.mail`); a mail
+written as an object (version 6) is checked and built on load, as before.
 """
 
 from __future__ import annotations
@@ -18,10 +26,11 @@ from typing import Any
 
 import attrs
 import cattrs
+import orjson
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Event, LastTurn
+from conquest_tui.engine.core.state import Clan, Event, LastTurn
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
 from conquest_tui.storage.field_errors import FieldError
@@ -31,6 +40,21 @@ from conquest_tui.storage.save_list import SaveError, save_error
 
 Build = Callable[[Any, Any, str], Any]
 """`converter.structure(data, cls, path)`: the records, or FieldError naming the first bad field."""
+
+_SWAP = bytes.maketrans(b"\"'", b"'\"")
+"""Double quotes for single ones and back: a table's JSON text as a save's string holds it."""
+
+
+def table_text(table: Any) -> str:
+    """A table of events as a save writes it: its JSON text (sorted keys), the double and single
+    quotes swapped (the JSON string that holds it then escapes almost nothing)."""
+    return orjson.dumps(table, option=orjson.OPT_SORT_KEYS).translate(_SWAP).decode()
+
+
+def text_table(text: str) -> Any:
+    """What `table_text` wrote (orjson.JSONDecodeError when the text is no JSON)."""
+    return orjson.loads(text.encode().translate(_SWAP))
+
 
 COLUMNS = frozenset(spec.name for spec in attrs.fields(Event))
 """The columns an events table is written with (every field of an event)."""
@@ -49,10 +73,11 @@ _TYPES: dict[str, frozenset[type]] = {
 
 @attrs.define(eq=False)
 class SavedEvents:
-    """One Clan's last-turn events as the save holds them (a table: one list per field), read
-    when first asked for. `source` (the file) and `where` (the field's path) name a bad one."""
+    """One Clan's last-turn events or mail as the save holds them, read when first asked for:
+    the text of a table (one list per field, `table_text`), or the table as read (saves before
+    version 7). `source` (the file) and `where` (the field's path) name a bad one."""
 
-    table: dict[str, Any]
+    table: dict[str, Any] | str
     build: Build
     """The converter's `structure` (a FieldError naming the first bad field)."""
     source: str = "the save"
@@ -70,9 +95,36 @@ class SavedEvents:
             self._refused = exc
             raise
 
+    def text(self) -> str:
+        """The table's JSON text, as a save writes it (the text as read, when it was one)."""
+        if isinstance(self.table, str):
+            return self.table
+        return table_text(self.table)
+
+    def _opened(self) -> dict[str, Any]:
+        """The table, read from its text when it is one: refused, naming the field, when the
+        text is not JSON, not an object, or longer or deeper than a save's tables are."""
+        if not isinstance(self.table, str):
+            return dict(self.table)  # checking makes columns anew: the table as read stays
+        from conquest_tui.storage.preflight import events_table  # the rules' engine: when used
+
+        try:
+            table = text_table(self.table)
+        except orjson.JSONDecodeError as exc:
+            raise save_error(self.source, f"{self.where}: is not a table of events "
+                                          f"({str(exc).split(':')[0].lower()})") from None
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") in the string
+            raise save_error(self.source, f"{self.where}: is not a table of events "
+                                          "(text no file can hold)") from None
+        if table.__class__ is not dict:
+            raise save_error(self.source, f"{self.where}: expected a table of events")
+        events_table(table, self.where, self.source)
+        opened: dict[str, Any] = table
+        return opened
+
     def _built(self) -> list[Event]:
-        table = dict(self.table)  # checking makes columns anew: the table as read stays
-        holds = prepare_saved_events({"clans": [{"last_turn": {"events": table}}]})
+        table = self._opened()
+        holds = prepare_saved_events({"clans": [{"inbox": table}]})  # a table of events
         try:
             events: list[Event] = self.build(table, list[Event], self.where)
         except FieldError as exc:
@@ -100,12 +152,14 @@ def laid_out(value: Any) -> bool:
 
 
 def name_sources(clans: list[Any], source: str) -> None:
-    """Tell each Clan's unread events which file and field they are (for a refusal's words)."""
+    """Tell each Clan's unread events and mail which file and field they are (for a refusal's
+    words)."""
     for number, clan in enumerate(clans):
-        kept = clan.last_turn.kept_events()
-        if isinstance(kept, SavedEvents):
-            kept.source = source
-            kept.where = f"state.clans[{number}].last_turn.events"
+        for kept, where in ((clan.last_turn.kept_events(), "last_turn.events"),
+                            (clan.kept_mail(), "mail")):
+            if isinstance(kept, SavedEvents):
+                kept.source = source
+                kept.where = f"state.clans[{number}].{where}"
 
 
 def _is_last_turn(t: Any) -> bool:
@@ -127,8 +181,8 @@ def _structure_last_turn(converter: cattrs.Converter, build: Build) -> Callable[
     lazy = not converter.detailed_validation  # the detailed pass names a bad field: it builds
 
     def events(value: Any, _: Any) -> Any:
-        if lazy and laid_out(value):
-            return SavedEvents(value, build)
+        if value.__class__ is str or (lazy and laid_out(value)):
+            return SavedEvents(value, build)  # a text is read (and checked) when first used
         return table(value, list[Event])
 
     # Any: cattrs takes the overrides as keyword arguments beside its own flags
@@ -144,20 +198,66 @@ def _structure_last_turn(converter: cattrs.Converter, build: Build) -> Callable[
     return structure_last_turn
 
 
-def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+def _as_text(converter: cattrs.Converter) -> Callable[[Any], str]:
+    """Events as a save writes them: the JSON text of their table (an unread source's text as
+    it was read)."""
     table = converter.get_unstructure_hook(list[Event])
 
-    def events(kept: Any) -> Any:
-        return kept.table if isinstance(kept, SavedEvents) else table(kept)
+    def events(kept: Any) -> str:
+        if isinstance(kept, SavedEvents):
+            return kept.text()
+        return table_text(table(kept))
 
-    renamed: dict[str, Any] = {"_events": override(rename="events", unstruct_hook=events)}
+    return events
+
+
+def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    renamed: dict[str, Any] = {"_events": override(rename="events",
+                                                   unstruct_hook=_as_text(converter))}
     generated: Callable[[Any], Any] = make_dict_unstructure_fn(LastTurn, converter, **renamed)
     return generated
 
 
+def _is_clan(t: Any) -> bool:
+    return t is Clan
+
+
+def _structure_clan_factory(build: Build) -> Factory:
+    def factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        table = converter.get_structure_hook(list[Event])
+
+        def mail(value: Any, _: Any) -> Any:
+            if value.__class__ is str:
+                return SavedEvents(value, build, where="state.clans[0].mail")
+            return table(value, list[Event])  # as an object (version 6): checked on load
+
+        # Any: cattrs takes the overrides as keyword arguments beside its own flags
+        renamed: dict[str, Any] = {"_mail": override(rename="mail", struct_hook=mail)}
+        generated = make_dict_structure_fn(Clan, converter, **renamed)
+
+        def structure_clan(value: Any, _: Any) -> Clan:
+            if value.__class__ is not dict:
+                raise expected_kind(dict, value)
+            made: Clan = generated(value, Clan)
+            return made
+
+        return structure_clan
+
+    return factory
+
+
+def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    renamed: dict[str, Any] = {"_mail": override(rename="mail",
+                                                 unstruct_hook=_as_text(converter))}
+    generated: Callable[[Any], Any] = make_dict_unstructure_fn(Clan, converter, **renamed)
+    return generated
+
+
 def register(converter: cattrs.Converter, build: Build) -> None:
-    """A last turn's events are kept as read by a load, built by `build` (the converter's
-    `structure`, naming a bad field) when first used and written back unread by a save
-    (registered after the table hooks: the events are a table)."""
+    """A last turn's events and a Clan's mail are kept as read by a load, built by `build`
+    (the converter's `structure`, naming a bad field) when first used and written back unread
+    by a save (registered after the table hooks: the events are a table)."""
     converter.register_structure_hook_factory(_is_last_turn, _structure_factory(build))
     converter.register_unstructure_hook_factory(_is_last_turn, _unstructure_factory)
+    converter.register_structure_hook_factory(_is_clan, _structure_clan_factory(build))
+    converter.register_unstructure_hook_factory(_is_clan, _unstructure_clan_factory)

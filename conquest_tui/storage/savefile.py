@@ -30,6 +30,7 @@ from conquest_tui.storage.migrations import (
     MigrationError,
     migrate,
 )
+from conquest_tui.storage.parse_memory import keep_parse_memory
 from conquest_tui.storage.preflight import preflight
 from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
 from conquest_tui.storage.save_header import HeaderSummary, SaveHeader
@@ -154,15 +155,18 @@ def game_to_text(game: Game, stamp: SaveStamp | None = None) -> str:
 
 def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
     """The whole save file as the UTF-8 bytes written to disk (`game_to_text`, encoded)."""
+    return b"".join(_game_to_pieces(game, NO_STAMP if stamp is None else stamp))
+
+
+def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
+    """The save file's bytes in pieces, in order: hashed and written without joining them (a
+    late save is some 3 MB)."""
+    keep_parse_memory()
     with _gc_paused():
-        return _game_to_bytes(game, NO_STAMP if stamp is None else stamp)
-
-
-def _game_to_bytes(game: Game, stamp: SaveStamp) -> bytes:
-    # The data stays bytes from orjson to the file: no text made only to be encoded again.
-    state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
+        # The data stays bytes from orjson to the file: no text made only to be encoded again.
+        state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
     # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
-    data = b"".join((b'{"map":', _map_bytes(game.map), b',"state":', state_bytes, b"}"))
+    data = (b'{"map":', _map_bytes(game.map), b',"state":', state_bytes, b"}")
     header = SaveHeader(format=SAVE_FORMAT, version=SAVE_VERSION, created_with=created_with(),
                         checksum="", summary=_summary_of(game), stamp=stamp)
     fields: dict[str, Any] = unstructure(header, SaveHeader)
@@ -172,7 +176,7 @@ def _game_to_bytes(game: Game, stamp: SaveStamp) -> bytes:
         for key, value in fields.items()
     ]
     head = "".join(("{\n", "\n".join(lines), DATA_LINE)).encode("utf-8")
-    return b"".join((head, data, _TAIL_BYTES))
+    return (head, *data, _TAIL_BYTES)
 
 
 def _map_bytes(game_map: GameMap) -> bytes:
@@ -237,13 +241,13 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
 
 
 def _read_the_first_shown(state: GameState) -> None:
-    """Build and check the events of the Clan whose turn is next (its report is the first
-    shown, its turn the first played): a damaged one is refused on load; the other Clans'
-    are checked when first used (storage/saved_events)."""
+    """Build and check the last turn's events and the mail of the Clan whose turn is next (its
+    report is the first shown, its turn the first played): a damaged one is refused on load;
+    the other Clans' are checked when first used (storage/saved_events)."""
     active = active_clan_number(state.clan_order, state.turn_index)
     for clan in state.clans:
         if clan.number == active:
-            _ = clan.last_turn.events
+            _ = clan.last_turn.events, clan.mail
 
 
 def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
@@ -265,6 +269,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         from conquest_tui.storage.rules_loader import load_ruleset
 
         rules = load_ruleset()
+    keep_parse_memory()
     with _gc_paused(keeps=True):
         envelope = parse_envelope(text, source)
         check_game(envelope, source, CONTINENTAL)
@@ -349,6 +354,13 @@ def _rotate_backups(path: Path, backups: int) -> None:
         staging.unlink(missing_ok=True)
 
 
+def _write_all(handle: Any, piece: bytes) -> None:
+    """Write all of `piece` to an unbuffered file (a raw write may take only part of it)."""
+    view = memoryview(piece)
+    while view:
+        view = view[handle.write(view):]
+
+
 def _fsync_folder(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -381,7 +393,7 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
     path = Path(path)
     source = display_name(path)
     try:
-        payload = game_to_bytes(game, stamp)
+        pieces = _game_to_pieces(game, NO_STAMP if stamp is None else stamp)
     except (ValueError, TypeError) as exc:
         raise save_error(source, f"the game could not be saved ({exc})") from None
     write_save_bytes(path, payload, backups=backups)
@@ -395,8 +407,9 @@ def write_save_bytes(path: Path, payload: bytes, *, backups: int = BACKUPS) -> N
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+        with os.fdopen(fd, "wb", buffering=0) as handle:
+            for piece in pieces:  # unbuffered: each piece straight to the file, none copied
+                _write_all(handle, piece)
             handle.flush()
             os.fsync(handle.fileno())
         _rotate_backups(path, backups)

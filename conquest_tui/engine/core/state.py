@@ -169,8 +169,8 @@ class SpyReport:
 
 
 class EventSource(Protocol):
-    """Where a last turn's events are read from when first asked for (a save keeps them as
-    read: storage/saved_events)."""
+    """Where a last turn's events or a Clan's mail are read from when first asked for (a save
+    keeps them as read: storage/saved_events)."""
 
     def read(self) -> list[Event]:
         """The events (a damaged source raises the loader's error, naming the field)."""
@@ -287,9 +287,11 @@ class Clan:
     met_clans: list[int] = attrs.field(factory=list)
     inbox: list[Event] = attrs.field(factory=list)
     """Things that happened to this Clan between its turns (CC-SEQ-16)."""
-    mail: list[Event] = attrs.field(factory=list)
+    _mail: list[Event] | EventSource = attrs.field(factory=list, alias="mail", eq=_event_list)
     """The messages it received and sent and its first meetings, of every turn it played
-    (`core.events.MAIL`), oldest first: its inbox and last turn keep only the newest."""
+    (`core.events.MAIL`), oldest first: its inbox and last turn keep only the newest. Or
+    where to read them when first asked for (`mail`): a load does not build and check a
+    Clan's mail until it is shown or its turn played."""
     last_turn: LastTurn = attrs.field(factory=LastTurn)
     draft_sheet: str = ""
     """The order sheet being written for the next turn, kept with the save."""
@@ -303,6 +305,23 @@ class Clan:
     """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12)."""
     past_reports: list[PastReport] = attrs.field(factory=list)
     """Every report the Clan read after its turns, oldest first (history, issue 16)."""
+
+    @property
+    def mail(self) -> list[Event]:
+        """Its mail, oldest first (read from its source on first use)."""
+        kept = self._mail
+        if not isinstance(kept, list):
+            kept = self._mail = kept.read()
+        return kept
+
+    @mail.setter
+    def mail(self, events: list[Event]) -> None:
+        self._mail = events
+
+    def kept_mail(self) -> list[Event] | EventSource:
+        """The mail, or its source when it was never asked for (a save writes an unread
+        source back as it read it)."""
+        return self._mail
 
 
 class OwnerChanges:
