@@ -194,7 +194,7 @@ def save_conquest(
         payload = conquest_to_bytes(table, state, stamp)
     except (ValueError, TypeError) as exc:
         raise save_error(display_name(path), f"the game could not be saved ({exc})") from None
-    write_save_bytes(path, payload, backups=backups)
+    write_save_bytes(path, (payload,), backups=backups)
 
 
 # --- reading ---------------------------------------------------------------------------------

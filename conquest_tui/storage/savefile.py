@@ -30,7 +30,6 @@ from conquest_tui.storage.migrations import (
     MigrationError,
     migrate,
 )
-from conquest_tui.storage.parse_memory import keep_parse_memory
 from conquest_tui.storage.preflight import preflight
 from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
 from conquest_tui.storage.save_header import HeaderSummary, SaveHeader
@@ -161,7 +160,6 @@ def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
 def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
     """The save file's bytes in pieces, in order: hashed and written without joining them (a
     late save is some 3 MB)."""
-    keep_parse_memory()
     with _gc_paused():
         # The data stays bytes from orjson to the file: no text made only to be encoded again.
         state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
@@ -269,7 +267,6 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         from conquest_tui.storage.rules_loader import load_ruleset
 
         rules = load_ruleset()
-    keep_parse_memory()
     with _gc_paused(keeps=True):
         envelope = parse_envelope(text, source)
         check_game(envelope, source, CONTINENTAL)
@@ -396,11 +393,12 @@ def save_game(game: Game, path: Path | str, *, backups: int = BACKUPS,
         pieces = _game_to_pieces(game, NO_STAMP if stamp is None else stamp)
     except (ValueError, TypeError) as exc:
         raise save_error(source, f"the game could not be saved ({exc})") from None
-    write_save_bytes(path, payload, backups=backups)
+    write_save_bytes(path, pieces, backups=backups)
 
 
-def write_save_bytes(path: Path, payload: bytes, *, backups: int = BACKUPS) -> None:
-    """`save_game`'s write of a save's bytes, for any game's save (SaveError naming the file)."""
+def write_save_bytes(path: Path, pieces: tuple[bytes, ...], *, backups: int = BACKUPS) -> None:
+    """`save_game`'s write of a save's bytes, in pieces (none joined into a copy), for any
+    game's save (SaveError naming the file)."""
     source = display_name(path)
     folder = path.parent
     tmp_name = ""
