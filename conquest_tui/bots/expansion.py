@@ -29,6 +29,8 @@ class Board:
     """Hexes another of the Clan's convoys is taking this turn."""
     pool: int = 0
     """Stockpile troops left after the pre-turn pickup, for convoys that refill on the way."""
+    marches: dict[int, str] = attrs.field(factory=dict)
+    """Convoy number → the rival city it marches on (a Clan at war, `campaign.marches`)."""
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
     _price: dict[str, tuple[int, int]] = attrs.field(factory=dict)
     _allies: tuple[int, ...] | None = None
