@@ -65,7 +65,8 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
                                  rival_bonus=max(judgement.rival_bonus, judgement.war_bonus))
     board = Board.of(view, judgement, rng)
     if at_war:
-        board.marches = campaign.marches(view, judgement, paths, campaign.foe(view))
+        board.foe = campaign.foe(view)
+        board.marches = campaign.marches(view, judgement, paths, board.foe)
     aboard, board.pool = _pre(view, judgement, plan, budget, board, paths)
     if not final:
         add_extras(view, judgement, plan, rng)

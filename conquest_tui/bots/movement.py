@@ -249,6 +249,9 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     stuck = False
     reach = paths.reach(convoy.convoy_type, here, level.search_depth)
     city = city_goal(board, convoy, reach, troops)
+    if city is None and level.city_depth > level.search_depth:
+        reach = paths.reach(convoy.convoy_type, here, level.city_depth)
+        city = city_goal(board, convoy, reach, troops)
     if city is not None:
         board.claimed.add(city)
         path = reach.path_to(city)
