@@ -155,6 +155,19 @@ def test_a_normal_bot_at_war_marches_its_fullest_convoy_on_a_rival_city_it_knows
     assert after.troops == view.convoys()[0].troops
 
 
+def test_a_bot_at_war_fights_the_most_popular_rival_first_never_an_ally() -> None:
+    """The foe is the Top Clans' most popular rival that is not an ally (issue 28: the leader
+    is the one fought)."""
+    game, clan = _war_game()
+    first, second = (number for number in game.state.clan_order if number != clan)
+    game.clan(first).popularity = game.clan(clan).popularity + 50
+    game.clan(second).popularity = game.clan(clan).popularity + 20
+    game.state.top_clans.append([first, second, clan])
+    assert foe(ClanView(game, clan)) == first
+    game.clan(clan).allies.append(first)
+    assert foe(ClanView(game, clan)) == second
+
+
 def test_an_easy_bot_never_marches_on_a_rival() -> None:
     game, clan, _ = _at_war_with_a_known_rival_city()
     view = ClanView(game, clan)
