@@ -6,7 +6,7 @@ from random import Random
 
 import attrs
 
-from conquest_tui.bots import growth, supply
+from conquest_tui.bots import campaign, growth, supply
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
@@ -59,10 +59,14 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
     rng = bot_rng(view, judgement)
     budget = supply.Budget(view.clan.stock.money + income * 4 // 5, judgement.money_reserve)
     paths = Paths(view)
-    if not final and judgement.war_bonus > 0 and seeks_war(view, judgement, paths, rng):
+    at_war = not final and judgement.war_bonus > 0 and seeks_war(view, judgement, paths, rng)
+    if at_war:
         judgement = attrs.evolve(judgement,
                                  rival_bonus=max(judgement.rival_bonus, judgement.war_bonus))
     board = Board.of(view, judgement, rng)
+    if at_war:
+        board.foe = campaign.foe(view)
+        board.marches = campaign.marches(view, judgement, paths, board.foe)
     aboard, board.pool = _pre(view, judgement, plan, budget, board, paths)
     if not final:
         add_extras(view, judgement, plan, rng)

@@ -13,6 +13,9 @@ from conquest_tui.engine.reports.view import UNKNOWN, ClanView, ConvoyInfo, HexI
 
 CITY_BONUS = 6.0
 """A city hex's worth over a plain hex, before its people (popularity per 10,000)."""
+FOE_CITY = 2.0
+"""How many times a neutral one a city of the rival a Clan at war fights first is worth to it
+(taking it also costs that rival the city)."""
 
 
 @attrs.define
@@ -29,6 +32,11 @@ class Board:
     """Hexes another of the Clan's convoys is taking this turn."""
     pool: int = 0
     """Stockpile troops left after the pre-turn pickup, for convoys that refill on the way."""
+    marches: dict[int, str] = attrs.field(factory=dict)
+    """Convoy number → the rival city it marches on (a Clan at war, `campaign.marches`)."""
+    foe: int = 0
+    """The rival a Clan at war fights first (`campaign.foe`): its hexes and cities are worth
+    more (0: none)."""
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
     _price: dict[str, tuple[int, int]] = attrs.field(factory=dict)
     _allies: tuple[int, ...] | None = None
@@ -89,6 +97,8 @@ class Board:
         worth += info.value / 2_000
         if info.owner > 0:
             worth += self.level.rival_bonus
+            if info.owner == self.foe:
+                worth += self.level.war_bonus
         if self.level.randomness:
             worth += self.rng.random() * self.level.randomness
         return worth
@@ -112,6 +122,8 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
                           board.level.unseen_garrison) < board.level.attack_odds:
             continue
         score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
+        if info.owner > 0 and info.owner == board.foe:
+            score *= FOE_CITY
         if best is None or score > best[0]:
             best = (score, site.hex)
     return best[1] if best else None

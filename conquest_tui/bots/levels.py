@@ -86,18 +86,26 @@ class Level:
     war_bonus: float = 0.0
     """Extra worth of a hex another Clan owns once the neutral land near home runs out or a
     rival leads the Top Clans (the bot then goes to war); 0: it never seeks war."""
+    city_depth: int = 0
+    """Furthest (in moves) it looks for a city to take when none is within its search depth;
+    0: no further."""
+    war_party: float = 0.0
+    """Share of its convoys (the fullest) that march on a rival's cities beyond their search
+    depth while it is at war; 0: none march."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
     "easy": Level(name="easy", attack_odds=0.9, reserve_turns=1,
                   money_reserve=8_000, search_depth=4, garrison=False,
                   target_cities=False, randomness=0.6, max_convoys=3, convoy_troops=50,
-                  hex_margin=0.3, refill_share=0.15, celebrate_below=15),
+                  hex_margin=0.3, refill_share=0.15, celebrate_below=15,
+                  spend_turns=3.0, rich_convoys=2, rich_troops=1.5),
     "normal": Level(name="normal", attack_odds=0.7, reserve_turns=2,
                     money_reserve=5_000, search_depth=8, garrison=True,
-                    target_cities=True, randomness=0.2, max_convoys=4, convoy_troops=130,
+                    target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=100,
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40,
-                    spend_turns=1.5, rich_convoys=2, rich_troops=1.5, war_bonus=1.5),
+                    spend_turns=1.5, rich_convoys=2, rich_troops=1.5, war_bonus=1.5,
+                    war_party=0.5, city_depth=16),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
@@ -106,7 +114,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   final_turns=2, refill_on_the_way=True,
                   checks_errands=True, surplus_sales=2, reads_terrain=True,
                   reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
-                  war_bonus=2.0),
+                  war_bonus=2.0, war_party=0.5, city_depth=16),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from conquest_tui.bots import war
+from conquest_tui.bots.campaign import MARCH_DEPTH
 from conquest_tui.bots.expansion import Board, city_goal, land_goal
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Paths, Reach
@@ -45,6 +46,11 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     if troops == 0 and (convoy.hidden or here in board.friendly):
         return Outcome(here, 0, here in board.friendly)
     low_water = _low_water(level, convoy)
+    march = board.marches.get(convoy.number)
+    if march is not None and troops >= low_water and not convoy.hidden:
+        trip = _march(board, paths, convoy, section, march)
+        if trip is not None:
+            return trip
     if convoy.mode != "capture" and troops >= low_water and section.free > 0:
         section.add(Capture())
     if celebrates(board, convoy, troops):
@@ -98,6 +104,25 @@ def _reachable(board: Board, paths: Paths, convoy: ConvoyInfo, target: str) -> b
         return True
     depth = max(HOME_DEPTH, board.level.search_depth)
     return target in paths.reach(convoy.convoy_type, convoy.hex, depth).distance
+
+
+def _march(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
+           target: str) -> Outcome | None:
+    """March on a rival's city further than the level's search depth, in Recon mode (no hex
+    attack spends its troops on the way), stopping short of the city; None (nothing written)
+    once the city is within the search depth, where the convoy fights as usual."""
+    reach = paths.reach(convoy.convoy_type, convoy.hex, MARCH_DEPTH)
+    path = reach.path_to(target)
+    if len(path) <= board.level.search_depth:
+        return None
+    if convoy.mode != "recon" and not section.add(Recon()):
+        return None
+    here, moved = convoy.hex, 0
+    for direction, hex_id in path[:min(convoy.moves, len(path) - board.level.search_depth // 2)]:
+        if not section.add(Move(direction=direction)):
+            break
+        here, moved = hex_id, moved + 1
+    return Outcome(here, convoy.troops, False, moved=moved)
 
 
 def _low_water(level: Level, convoy: ConvoyInfo) -> int:
@@ -183,9 +208,12 @@ def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: Con
 
 def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> tuple[int, str] | None:
     """(moves away, hex) of the nearest friendly city in the convoy's reach, or None."""
-    reach = paths.reach(convoy.convoy_type, convoy.hex, HOME_DEPTH)
-    found = [(d, h) for h, d in reach.distance.items() if h in board.friendly]
-    return min(found) if found else None
+    for depth in (HOME_DEPTH, FAR_DEPTH):
+        reach = paths.reach(convoy.convoy_type, convoy.hex, depth)
+        found = [(d, h) for h, d in reach.distance.items() if h in board.friendly]
+        if found:
+            return min(found)
+    return None
 
 
 def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, target: str,
@@ -193,6 +221,8 @@ def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, 
     """Head for `target` along a legal path, as far as the allowance and lines go (`careful`:
     stop before a hex its troops cannot take; a convoy going home to refill just goes)."""
     reach = paths.reach(convoy.convoy_type, convoy.hex, max(HOME_DEPTH, board.level.search_depth))
+    if target not in reach.distance:
+        reach = paths.reach(convoy.convoy_type, convoy.hex, FAR_DEPTH)
     here = convoy.hex
     moved = 0
     for direction, hex_id in reach.path_to(target)[: convoy.moves]:
@@ -219,6 +249,9 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     stuck = False
     reach = paths.reach(convoy.convoy_type, here, level.search_depth)
     city = city_goal(board, convoy, reach, troops)
+    if city is None and level.city_depth > level.search_depth:
+        reach = paths.reach(convoy.convoy_type, here, level.city_depth)
+        city = city_goal(board, convoy, reach, troops)
     if city is not None:
         board.claimed.add(city)
         path = reach.path_to(city)

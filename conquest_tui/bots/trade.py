@@ -7,8 +7,10 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.orderbook.cities import Dropoff, PickupGoods
 from conquest_tui.engine.reports.view import CityInfo, ConvoyInfo
 
-TRADE_REACH = {"easy": 0, "normal": 6, "hard": 9}
-"""How far (hexes) a bot carries goods to sell them; easy bots never trade."""
+TRADE_REACH = {"easy": 0, "normal": 0, "hard": 0}
+"""How far (hexes) a bot carries goods to sell them, by level: 0, it never trades. No level trades
+now: a convoy sent off to sell goods takes no hexes on the way, and bots that traded (normal 6,
+hard 9) won fewer games than the same bots that did not (issue 28)."""
 WORTH = 1_000
 """Least value of a load (at today's goods price) worth a trip."""
 OPEN = ("owned", "friendly")
