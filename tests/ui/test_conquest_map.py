@@ -39,7 +39,7 @@ def test_short_labels_clear_each_other_beside_the_side_panel(armies: int) -> Non
         for height in (16, 19, 24):
             nodes = place_nodes(layout, dict.fromkeys(board.territories, armies), width, height)
             for a in nodes.values():
-                assert 0 <= a.x and a.end <= width
+                assert a.x >= 0 and a.end <= width
                 for b in nodes.values():
                     assert a is b or a.y != b.y or a.end < b.x or b.end < a.x, (width, a, b)
 
@@ -53,6 +53,8 @@ def test_long_labels_where_there_is_room_short_ones_else() -> None:
     assert sum(n.text.startswith(" ") for n in large.values()) > sum(
         n.text.startswith(" ") for n in small.values())
     assert large["Kamchatka"].text == " Kamchatka 3 "
+    crowded = place_nodes(layout, dict.fromkeys(board.territories, 123), 47, 19)
+    assert crowded["Japan"].text == "Jap 123"  # the number never runs into the name
 
 
 def test_the_border_round_the_back_of_the_world_is_drawn_as_stubs() -> None:

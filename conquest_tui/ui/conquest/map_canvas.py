@@ -63,11 +63,11 @@ def _row(layout: Layout, row: float, height: int) -> int:
 
 
 def label_of(layout: Layout, name: str, armies: int, long: bool) -> str:
-    """"Kamchatka 12" when there is room, else "Kam12"."""
+    """"Kamchatka 12" when there is room, else "Kam 12" (a blank always between name and number)."""
     spot = layout.spots[name]
     if long:
         return f" {spot.label} {armies} "
-    return f"{spot.short}{armies:>2}"
+    return f"{spot.short} {armies}"
 
 
 def place_nodes(layout: Layout, armies: Mapping[str, int], width: int,
