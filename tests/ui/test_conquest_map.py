@@ -16,7 +16,7 @@ from tests.ui.conquest_helpers import MemorySeat, TurnHost, deployed_game
 SIZES = {"80x24": (80, 24), "160x50": (160, 50)}
 
 
-@pytest.mark.parametrize(("width", "height"), [(80, 20), (120, 46), (38, 20)])
+@pytest.mark.parametrize(("width", "height"), [(80, 20), (120, 46), (38, 20), (47, 19)])
 def test_every_territory_has_a_label_of_its_own(width: int, height: int) -> None:
     layout, board = load_layout(), load_board()
     assert set(layout.spots) == set(board.territories)
@@ -24,10 +24,24 @@ def test_every_territory_has_a_label_of_its_own(width: int, height: int) -> None
     assert len({(n.x, n.y) for n in nodes.values()}) == 42
     for node in nodes.values():
         assert node.x >= 0 and node.end <= width and 0 <= node.y < height
-    if width >= 80:  # from the smallest terminal's map up, no two labels touch
+    if width >= 44:  # from the map beside the side panel at 80 columns up, no two touch
         for a in nodes.values():
             for b in nodes.values():
                 assert a is b or a.y != b.y or a.end < b.x or b.end < a.x, (a, b)
+
+
+@pytest.mark.parametrize("armies", [3, 12, 105])
+def test_short_labels_clear_each_other_beside_the_side_panel(armies: int) -> None:
+    """At 80 columns with the side panel forced open the map is some 47 columns wide: labels
+    that still meet on a row are pushed apart, a blank column between, all inside the pane."""
+    layout, board = load_layout(), load_board()
+    for width in range(44, 60):
+        for height in (16, 19, 24):
+            nodes = place_nodes(layout, dict.fromkeys(board.territories, armies), width, height)
+            for a in nodes.values():
+                assert a.x >= 0 and a.end <= width
+                for b in nodes.values():
+                    assert a is b or a.y != b.y or a.end < b.x or b.end < a.x, (width, a, b)
 
 
 def test_long_labels_where_there_is_room_short_ones_else() -> None:
@@ -39,6 +53,8 @@ def test_long_labels_where_there_is_room_short_ones_else() -> None:
     assert sum(n.text.startswith(" ") for n in large.values()) > sum(
         n.text.startswith(" ") for n in small.values())
     assert large["Kamchatka"].text == " Kamchatka 3 "
+    crowded = place_nodes(layout, dict.fromkeys(board.territories, 123), 47, 19)
+    assert crowded["Japan"].text == "Jap 123"  # the number never runs into the name
 
 
 def test_the_border_round_the_back_of_the_world_is_drawn_as_stubs() -> None:

@@ -73,6 +73,56 @@ async def test_the_handover_shows_nothing_of_the_player_until_the_pin(saves: Pat
         assert isinstance(app.screen, ConquestHandoverScreen)  # the next person has a PIN
 
 
+async def test_each_person_gives_the_pin_once_for_the_whole_initial_deployment(
+        saves: Path) -> None:
+    """W42-SET-04-AMB at the table: one army at a time in turn, but a seat opened with its PIN
+    stays open until the first turn begins; the first turn's hand-over asks the PIN again."""
+    from conquest_tui.ui.conquest.words import deploy_left
+
+    path = pin_game(saves)
+    table = ConquestTable.open(path)
+    # Every person down to two armies of the deployment (the bot places its own as it goes).
+    seats = {s.number: table.open_seat(s.number, PINS.get(s.name)) for s in table.seats}
+    table.play_bots()
+    while True:
+        seat = seats[table.to_act]
+        view = seat.view()
+        if deploy_left(view, table.rules) <= 2:
+            break
+        seat.act(Place(next(t.name for t in view.territories if t.owner == view.player), 1))
+        table.play_bots()
+    asked: list[str] = []
+    placed: list[str] = []
+    app = ConquestApp(path, saves_folder=saves, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(20):
+            screen = app.screen
+            if isinstance(screen, ConquestHandoverScreen):
+                name = screen.door.label.split(" (")[0]
+                await pilot.press("enter")
+                await settle(pilot)
+                assert isinstance(app.screen, PinPrompt)
+                asked.append(name)
+                await pilot.press(*PINS[name], "enter")
+            elif isinstance(screen, ConquestTurnScreen):
+                if screen.view.phase != "initial deployment":
+                    break
+                placed.append(screen.view.player)
+                mine = next(t.name for t in screen.view.territories
+                            if t.owner == screen.view.player)
+                screen.query_one("#cq-map").move_to(mine)  # type: ignore[attr-defined]
+                await pilot.press("enter")
+            await settle(pilot)
+        turn = app.screen
+        assert isinstance(turn, ConquestTurnScreen)
+        assert turn.view.phase != "initial deployment"
+        assert sorted(placed) == ["Ann", "Ann", "Bob", "Bob"]
+        # Each person's PIN once for the deployment, then the first turn's PIN again.
+        assert sorted(asked[:2]) == ["Ann", "Bob"]
+        assert asked[2:] == [turn.view.player]
+
+
 async def test_the_title_lists_a_conquest_save_and_opens_it(saves: Path) -> None:
     pin_game(saves)
     app = ConquestApp(saves_folder=saves, cursor_blink=False)

@@ -25,6 +25,7 @@ from conquest_tui.ui.conquest.layout import load_layout
 from conquest_tui.ui.conquest.map_pane import WorldMap
 from conquest_tui.ui.conquest.turn_screen import ConquestTurnScreen
 from tests.ui.conquest_helpers import MemorySeat, TurnHost, deployed_game, fresh_game
+from tests.ui.helpers import screen_text
 
 SIZE = (100, 30)
 
@@ -209,6 +210,7 @@ async def test_cash_a_set_from_the_cards_dialog() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Cash a set" in text_of(app, "#cq-phase")
+        assert "c Cash a set" in screen_text(app).splitlines()[-1]  # offered from round 1 on
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, CardsDialog)
@@ -227,6 +229,9 @@ async def test_deployment_places_one_army_and_the_turn_passes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Initial deployment: one army at a time" in text_of(app, "#cq-phase")
+        footer = screen_text(app).splitlines()[-1]
+        assert "Choose" in footer  # no cards, attacks or turn to end yet: not offered
+        assert "Cash a set" not in footer and "End turn" not in footer
         await choose(pilot, mine)
         assert state.armies[mine] == 2
         assert state.current != me and app.turns_over

@@ -19,9 +19,14 @@ class ConquestFlow:
     def __init__(self, app: ConquestApp, table: ConquestTable) -> None:
         self.app = app
         self.table = table
+        self._deploying: dict[int, ConquestSeat] = {}
+        """Seats opened (behind their PINs) during the initial deployment, by number: they stay
+        open until the first turn begins, so each person gives a PIN once for all their
+        armies (nothing is secret before a card is held). Kept in this window only."""
 
-    def go_on(self, note: str = "") -> None:
-        """Let the bots play, then the next person's hand-over (or the end of the game)."""
+    def go_on(self, note: str = "", *, straight: bool = False) -> None:
+        """Let the bots play, then the next person's hand-over (or the end of the game); with
+        `straight`, during the initial deployment, an open seat's turn without one."""
         from conquest_tui.ui.conquest.door import ConquestDoor
         from conquest_tui.ui.conquest.handover_screen import ConquestHandoverScreen
 
@@ -34,6 +39,12 @@ class ConquestFlow:
             lines = ()
         if table.finished:
             self.game_over()
+            return
+        seat = self._open_for_deployment() if straight else None
+        if seat is not None:
+            if note:
+                self.app.notify(note, markup=False)
+            self.take_turn(seat)
             return
         bots = [f"{s.name} ({s.level})" for s in table.seats if s.is_bot and s.alive]
         if bots:  # who plays which seat is no secret at the table
@@ -75,25 +86,35 @@ class ConquestFlow:
         if not seat.sits_at(self.table) or not seat.is_turn:
             self.go_on()
             return
+        if seat.view().phase == "initial deployment":
+            self._deploying[seat.number] = seat
         since = words.since_last_turn(self.table.log(), seat.name)
         self.app.show_step(ConquestTurnScreen(seat, load_rules(), load_board(), load_layout(),
                                               since=since))
 
     def turn_over(self, note: str = "") -> None:
         """A player's turn ended: the next one (bots first). During the initial deployment
-        nothing is secret yet (no one holds a card), so a person without a PIN places the next
-        army at once, without a hand-over screen."""
-        table = self.table
+        nothing is secret yet (no one holds a card), so a person without a PIN, or whose PIN
+        was given once in this deployment, places the next army at once, without a hand-over
+        screen (`go_on`)."""
         if self.catch_up():
             return
-        if not table.finished:
-            info = table.seat_info(table.to_act)
-            if not info.is_bot and not info.has_pin:
-                seat = table.open_seat(info.number)
-                if seat.view().phase == "initial deployment":
-                    self.take_turn(seat)
-                    return
-        self.go_on(note)
+        self.go_on(note, straight=True)
+
+    def _open_for_deployment(self) -> ConquestSeat | None:
+        """The person to place the next army of the initial deployment, when their seat is
+        open without a hand-over: it has no PIN, or its PIN was given earlier in this
+        deployment. None once the first turn began (every seat is closed again then)."""
+        table = self.table
+        if table.finished or table.public_view().phase != "initial deployment":
+            self._deploying.clear()
+            return None
+        info = table.seat_info(table.to_act)
+        if info.is_bot:
+            return None
+        if info.number in self._deploying:
+            return self._deploying[info.number]
+        return None if info.has_pin else table.open_seat(info.number)
 
     def history(self) -> None:
         """The plots per round and the log, over the turn."""

@@ -63,11 +63,11 @@ def _row(layout: Layout, row: float, height: int) -> int:
 
 
 def label_of(layout: Layout, name: str, armies: int, long: bool) -> str:
-    """"Kamchatka 12" when there is room, else "Kam12"."""
+    """"Kamchatka 12" when there is room, else "Kam 12" (a blank always between name and number)."""
     spot = layout.spots[name]
     if long:
         return f" {spot.label} {armies} "
-    return f"{spot.short}{armies:>2}"
+    return f"{spot.short} {armies}"
 
 
 def place_nodes(layout: Layout, armies: Mapping[str, int], width: int,
@@ -94,9 +94,35 @@ def place_nodes(layout: Layout, armies: Mapping[str, int], width: int,
             and long[name]
         }
         if not clash:
-            return nodes
+            return _spread(nodes, width, west, east)
         for name in clash:
             long[name] = False
+
+
+def _spread(nodes: dict[str, Node], width: int, west: set[str],
+            east: set[str]) -> dict[str, Node]:
+    """Short labels that still touch on a row (a narrow pane) pushed apart, a blank column
+    between each, kept inside the pane and clear of the wrapped borders' stubs."""
+    rows: dict[int, list[Node]] = {}
+    for node in nodes.values():
+        rows.setdefault(node.y, []).append(node)
+    placed = dict(nodes)
+    for row in rows.values():
+        if len(row) < 2:
+            continue
+        row.sort(key=lambda n: (n.x, n.name))
+        xs = [n.x for n in row]
+        for i in range(1, len(row)):  # rightwards: each clear of the one before
+            xs[i] = max(xs[i], xs[i - 1] + len(row[i - 1].text) + 1)
+        for i in reversed(range(len(row))):  # leftwards: inside the pane, clear of the next
+            right = width - len(row[i].text) - (STUB if row[i].name in east else 0)
+            if i + 1 < len(row):
+                right = min(right, xs[i + 1] - len(row[i].text) - 1)
+            xs[i] = max(STUB if row[i].name in west else 0, min(xs[i], right))
+        for node, x in zip(row, xs, strict=True):
+            if x != node.x:
+                placed[node.name] = Node(node.name, x, node.y, node.text)
+    return placed
 
 
 _TINTS: dict[tuple[int, int, int, int], tuple[str, ...]] = {}

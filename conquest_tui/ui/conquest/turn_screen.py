@@ -89,6 +89,13 @@ class ConquestTurnScreen(TurnMoves):
             self.query_one("#cq-side").display = event.size.width >= WIDE
             self._refresh_brief()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No cards, attacks or turn to end yet during the initial deployment: those keys are
+        not offered then (later a key out of turn says why it does nothing)."""
+        if action in ("cash", "stop", "end_turn"):
+            return self.view.phase != "initial deployment"
+        return True
+
     def _colours(self) -> dict[str, str]:
         return {p.name: player_colour(i) for i, p in enumerate(self.view.players)}
 
@@ -113,6 +120,7 @@ class ConquestTurnScreen(TurnMoves):
         note.update(hint)
         note.set_class(bool(self.problem), "cq-problem")
         self.query_one("#cq-side").set_class(self.size.width < WIDE, "cq-narrow")
+        self.refresh_bindings()
 
     def _targets(self) -> frozenset[str]:
         if not self.source:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 BANNER = "C O N T I N E N T A L     C O N Q U E S T"
 
-SUBTITLE = "The play-by-mail wargame of 1995 — hot-seat edition for 2–20 Clans at one keyboard"
+SUBTITLE = "The play-by-mail wargame of 1995 for 2–20 Clans — and Conquest (1990) for 2–6 players"
 
 
 def saved_at(modified: float) -> str:
