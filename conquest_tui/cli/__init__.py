@@ -21,6 +21,7 @@ from conquest_tui.cli.seat_commands import (
     odds_json,
     report_json,
 )
+from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
 
@@ -235,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     maps = sub.add_parser("maps", help="list the maps")
     maps.set_defaults(func=cmd_maps)
+    add_scenario_command(sub)
     return parser
 
 

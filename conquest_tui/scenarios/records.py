@@ -96,6 +96,8 @@ class Expectation:
     clan: str = ""
     event: str = ""
     facts: dict[str, Any] = attrs.field(factory=dict)
+    between: dict[str, list[int]] = attrs.field(factory=dict)
+    """Facts of the event that must lie in a range: `lost = [20, 44]` (both ends included)."""
     count: int | None = None
     stock: dict[str, int] = attrs.field(factory=dict)
     popularity: int | None = None
@@ -116,7 +118,11 @@ class Expectation:
 
 @attrs.frozen
 class Scenario:
-    """A whole scenario: the map, the seed, the position, the sheets, the expectations."""
+    """A whole scenario: the map, the seed, the position, the sheets, the expectations.
+
+    Its lists are tuples: a scenario's lists of records are read row by row, as written, not as
+    the columns a save keeps its flat records in.
+    """
 
     title: str
     rules: list[str] = attrs.field(factory=list)
@@ -131,9 +137,9 @@ class Scenario:
     """The game turn the position is at (default: the first)."""
     expect_fails: str = ""
     """A known difference from the rulebook: the reason and its AMB id; the run must fail."""
-    clans: list[ClanSpec] = attrs.field(factory=list)
-    convoys: list[ConvoySpec] = attrs.field(factory=list)
-    hexes: list[HexSpec] = attrs.field(factory=list)
-    cities: list[CitySpec] = attrs.field(factory=list)
-    turns: list[TurnSpec] = attrs.field(factory=list)
-    expect: list[Expectation] = attrs.field(factory=list)
+    clans: tuple[ClanSpec, ...] = ()
+    convoys: tuple[ConvoySpec, ...] = ()
+    hexes: tuple[HexSpec, ...] = ()
+    cities: tuple[CitySpec, ...] = ()
+    turns: tuple[TurnSpec, ...] = ()
+    expect: tuple[Expectation, ...] = ()
