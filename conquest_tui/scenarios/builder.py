@@ -15,6 +15,10 @@ from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 
 
+PRODUCTION = ("money", "food", "fuel", "parts", "vaccine")
+"""What a hex produces each Income Phase."""
+
+
 def build_game(scenario: Scenario) -> Game:
     """The game the scenario starts from: a new game of its Clans on its map and seed, then its
     position laid over it; the Clans play in the order the scenario lists them."""
@@ -59,7 +63,22 @@ def build_game(scenario: Scenario) -> Game:
     for index, convoy_spec in enumerate(scenario.convoys):
         _lay_convoy(game, numbers, convoy_spec, f"convoys[{index}]")
     game.reindex()
+    for spec in scenario.clans:
+        if not spec.income:
+            _no_income(game, numbers[spec.name.strip()])
     return game
+
+
+def _no_income(game: Game, clan: int) -> None:
+    """The Clan's hexes and cities produce nothing (its money stays as the scenario gives it)."""
+    for hex_id in game.owned_hexes(clan):
+        state = game.hex(hex_id)
+        for field in PRODUCTION:
+            setattr(state, field, 0)
+        state.special = state.custom = ""
+    for city in game.state.cities:
+        if city.owner == clan:
+            city.base_value = 0
 
 
 def clan_number(numbers: dict[str, int], name: str, where: str) -> int:
@@ -82,7 +101,7 @@ def _lay_hex(game: Game, numbers: dict[str, int], spec: HexSpec, where: str) -> 
     state = game.hex(spec.hex)
     if spec.owner is not None:
         state.set_owner(clan_number(numbers, spec.owner, f"{where}.owner"))
-    for field in ("defense", "garrison", "custom", "special"):
+    for field in ("defense", "garrison", "custom", "special", *PRODUCTION):
         value = getattr(spec, field)
         if value is not None:
             setattr(state, field, value)

@@ -18,6 +18,8 @@ class ClanSpec:
     popularity: int | None = None
     vigilance: int | None = None
     agents: int | None = None
+    income: bool = True
+    """False: its hexes and cities produce nothing, so its money is exact when its orders run."""
     keep_convoys: bool = True
     """False: the Clan's starting convoy is taken away (its convoys are the scenario's)."""
 
@@ -57,6 +59,11 @@ class HexSpec:
     garrison: int | None = None
     custom: str | None = None
     special: str | None = None
+    money: int | None = None
+    food: int | None = None
+    fuel: int | None = None
+    parts: int | None = None
+    vaccine: int | None = None
 
 
 @attrs.frozen

@@ -45,10 +45,18 @@ def play(scenario: Scenario) -> Played:
                 break
             _run(game, game.state.active_clan, "", events, problems)
         try:
-            _run(game, clan, turn.sheet, events, problems)
+            _run(game, clan, with_numbers(turn.sheet, numbers), events, problems)
         except NotYourTurnError as error:
             raise ScenarioError(f"turns[{index}]: {error}") from None
     return Played(game, numbers, events, problems)
+
+
+def with_numbers(sheet: str, numbers: dict[str, int]) -> str:
+    """The sheet with each `{Clan name}` written as that Clan's number (numbers are dealt by
+    the seed, so a scenario names the Clans)."""
+    for name, number in numbers.items():
+        sheet = sheet.replace("{" + name + "}", str(number))
+    return sheet
 
 
 def _run(game: Game, clan: int, sheet: str, events: dict[int, list[Event]],
