@@ -75,7 +75,6 @@ def _no_income(game: Game, clan: int) -> None:
         state = game.hex(hex_id)
         for field in PRODUCTION:
             setattr(state, field, 0)
-        state.special = state.custom = ""
     for city in game.state.cities:
         if city.owner == clan:
             city.base_value = 0

@@ -19,7 +19,8 @@ class ClanSpec:
     vigilance: int | None = None
     agents: int | None = None
     income: bool = True
-    """False: its hexes and cities produce nothing, so its money is exact when its orders run."""
+    """False: its hexes and cities produce nothing (its special and custom structures still do),
+    so its money is exact when its orders run."""
     keep_convoys: bool = True
     """False: the Clan's starting convoy is taken away (its convoys are the scenario's)."""
 
