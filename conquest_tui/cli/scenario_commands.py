@@ -47,7 +47,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     for outcome in failures:
         console.print(f"\n[bold red]{outcome.title}[/] ({outcome.path})")
         for line in (outcome.error,) if outcome.error else outcome.differences:
-            console.print(f"  {line}", markup=False)
+            console.print(f"  {line}", markup=False, soft_wrap=True)
     passed = len(files) - len(failures)
     console.print(f"\n{passed} of {len(files)} scenario{'s' if len(files) != 1 else ''} passed.")
     return 1 if failures else 0
