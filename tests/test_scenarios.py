@@ -97,4 +97,4 @@ def test_conquest_scenario_run_exits_non_zero_on_a_failure(tmp_path: Path,
                      .replace("cost = 7000", "cost = 6000"), encoding="utf-8")
     assert main(["scenario", "run", str(wrong), str(RULEBOOK / "train_agents.toml")]) == 1
     out = capsys.readouterr().out
-    assert "FAILED" in out and "cost = 6,000, got" in out and "1 of 2 scenarios passed." in out
+    assert "FAILED" in out and "cost = 6,000, agents = 3, got" in out and "1 of 2 scenarios passed." in out
