@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from conquest_tui import __version__
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
+from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.seat_commands import (
     cmd_check,
     cmd_history,
@@ -21,7 +22,6 @@ from conquest_tui.cli.seat_commands import (
     odds_json,
     report_json,
 )
-from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
 

@@ -14,7 +14,6 @@ from conquest_tui.scenarios.records import CitySpec, ConvoySpec, HexSpec, Scenar
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 
-
 PRODUCTION = ("money", "food", "fuel", "parts", "vaccine")
 """What a hex produces each Income Phase."""
 

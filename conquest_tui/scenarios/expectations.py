@@ -108,6 +108,10 @@ def _owner_name(played: Played, number: int) -> str:
     return names.get(number, "")
 
 
+def _within(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and low <= value <= high
+
+
 def _check_event(expectation: Expectation, events: list[Event], name: str) -> list[str]:
     wanted = {key: _plain(value) for key, value in expectation.facts.items()}
     same_kind = [e for e in events if e.kind.value == expectation.event]
@@ -115,9 +119,7 @@ def _check_event(expectation: Expectation, events: list[Event], name: str) -> li
               if low_high}
     matching = [e for e in same_kind
                 if all(key in e.facts and e.facts[key] == value for key, value in wanted.items())
-                and all(isinstance(e.facts.get(key), int)
-                        and low <= int(e.facts[key]) <= high
-                        for key, (low, high) in ranges.items())]
+                and all(_within(e.facts.get(key), low, high) for key, (low, high) in ranges.items())]
     whose = f"{name}'s turns" if name else "the turns"
     facts = ", ".join([*(f"{key} = {_said(value)}" for key, value in wanted.items()),
                        *(f"{key} from {low:,} to {high:,}" for key, (low, high) in ranges.items())])
