@@ -60,7 +60,7 @@ def test_a_wrong_expectation_fails_with_a_readable_difference(tmp_path: Path) ->
     outcome = run_scenario(wrong)
     assert not outcome.passed
     assert outcome.differences == (
-        "Wolves's turns: expected an event 'espionage' with keywords = ('OWNER', 'ALLIES', "
+        "Wolves' turns: expected an event 'espionage' with keywords = ('OWNER', 'ALLIES', "
         "'ENEMIES'), popularity = 110, points = 125, cost = 13,000, got keywords = ('OWNER', "
         "'ALLIES', 'ENEMIES'), popularity = 110, points = 125, cost = 13,750",)
 
@@ -73,7 +73,7 @@ def test_a_wrong_stock_and_owner_read_as_expected_against_got(tmp_path: Path) ->
     wrong.write_text(text.replace("money = 25000", "money = 30000")
                      + '\n[[expect]]\ncity = "0402"\nowner = "Wolves"\n', encoding="utf-8")
     outcome = run_scenario(wrong)
-    assert outcome.differences == ("Wolves's money: expected 30,000, got 25,000",
+    assert outcome.differences == ("Wolves' money: expected 30,000, got 25,000",
                                    "the owner of the city at 0402: expected 'Wolves', got ''")
 
 
@@ -117,3 +117,27 @@ def test_conquest_scenario_run_exits_non_zero_on_a_failure(tmp_path: Path,
     out = capsys.readouterr().out
     assert "FAILED" in out and "cost = 6,000, agents = 3, got" in out
     assert "1 of 2 scenarios passed." in out
+
+
+def test_export_writes_what_the_seat_sees_as_a_scenario(save: Path, tmp_path: Path) -> None:
+    """`conquest scenario export SAVE --clan C`: the Clan's position through its seat — its
+    stockpile, convoy, hex and city —, the rival it has not met unnamed; the file loads and
+    builds the same position."""
+    from conquest_tui.scenarios.builder import build_game
+    from conquest_tui.storage.savefile import load_game
+
+    game = load_game(save)
+    wolves = next(clan for clan in game.state.clans if clan.name == "Wolves")
+    convoy = game.convoys_of(wolves.number)[0]
+    out = tmp_path / "position.toml"
+    assert main(["scenario", "export", str(save), "--clan", str(wolves.number),
+                 "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "Hogs" not in text and 'name = "Another Clan"' in text
+    scenario = load_scenario(out)
+    assert scenario.title == "Wolves' position, game turn 1"
+    built = build_game(scenario)
+    again = next(clan for clan in built.state.clans if clan.name == "Wolves")
+    assert again.stock == wolves.stock
+    copy = built.convoys_of(again.number)[0]
+    assert (copy.hex, copy.vehicles, copy.troops) == (convoy.hex, convoy.vehicles, convoy.troops)

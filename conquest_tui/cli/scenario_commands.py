@@ -15,6 +15,16 @@ def add_scenario_command(sub: argparse._SubParsersAction[argparse.ArgumentParser
     run.add_argument("paths", nargs="+", type=Path, metavar="PATH",
                      help="a scenario file (.toml) or a folder of them")
     run.set_defaults(func=cmd_scenario_run)
+    export = inner.add_parser("export", help="write a Clan's position, as its seat sees it, as "
+                              "a scenario to start from")
+    export.add_argument("save", help="the save file")
+    export.add_argument("--clan", type=int, required=True, help="the Clan number")
+    export.add_argument("--pin", help="the Clan's PIN (asked for when the seat has one)")
+    export.add_argument("--output", "-o", type=Path,
+                        help="the scenario file to write (default: print it)")
+    export.add_argument("--allow-edited", action="store_true",
+                        help="open a save changed outside the game; it is still checked")
+    export.set_defaults(func=cmd_scenario_export)
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
@@ -51,3 +61,20 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     passed = len(files) - len(failures)
     console.print(f"\n{passed} of {len(files)} scenario{'s' if len(files) != 1 else ''} passed.")
     return 1 if failures else 0
+
+
+def cmd_scenario_export(args: argparse.Namespace) -> int:
+    """Write the Clan's position through its seat (only what it sees) as a scenario file."""
+    from conquest_tui.cli.seat_commands import open_seat, open_table
+    from conquest_tui.scenarios.export import scenario_from_view, scenario_toml
+
+    table = open_table(args.save, args)
+    seat = open_seat(table, table.clan_number(args.clan), args.pin)
+    text = scenario_toml(scenario_from_view(seat.view()))
+    if args.output is None:
+        print(text, end="")
+    else:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"Wrote {args.output}: add the sheets and what must hold, then run it with "
+              f"`conquest scenario run {args.output}`.")
+    return 0

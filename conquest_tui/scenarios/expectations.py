@@ -24,6 +24,11 @@ class Played:
     problems: dict[int, list[Problem]]
 
 
+def possessive(name: str) -> str:
+    """`Wolves'`, `Hog's`: a name's possessive as the rulebook writes it."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _plain(value: Any) -> Any:
     """A TOML value as the engine's facts hold it: lists as tuples."""
     if isinstance(value, list):
@@ -58,7 +63,7 @@ def check(expectation: Expectation, played: Played, where: str) -> list[str]:
         codes = [p.code for p in played.problems.get(clan, [])]
         if expectation.problem in codes:
             return []
-        return [f"{name}'s sheet: expected a problem {expectation.problem!r}, got "
+        return [f"{possessive(name)} sheet: expected a problem {expectation.problem!r}, got "
                 + (", ".join(repr(c) for c in codes) or "none")]
     found: list[str] = []
     if expectation.stock:
@@ -66,9 +71,9 @@ def check(expectation: Expectation, played: Played, where: str) -> list[str]:
         for good, amount in expectation.stock.items():
             if good not in Item.__members__.values():
                 raise ScenarioError(f"{where}.stock.{good}: is not a good of the stockpile")
-            found += _differ(f"{name}'s {good}", amount, stock.get(Item(good)))
+            found += _differ(f"{possessive(name)} {good}", amount, stock.get(Item(good)))
     if expectation.popularity is not None:
-        found += _differ(f"{name}'s popularity", expectation.popularity,
+        found += _differ(f"{possessive(name)} popularity", expectation.popularity,
                          game.clan(clan).popularity)
     if expectation.hex:
         state = game.hex(expectation.hex)
@@ -90,8 +95,8 @@ def check(expectation: Expectation, played: Played, where: str) -> list[str]:
     if expectation.convoy is not None:
         convoy = game.convoy(clan, expectation.convoy)
         if convoy is None:
-            return [f"{name}'s convoy #{expectation.convoy}: expected it, but it is gone"]
-        found += _fields(f"{name}'s convoy #{expectation.convoy}", convoy, expectation.fields)
+            return [f"{possessive(name)} convoy #{expectation.convoy}: expected it, but it is gone"]
+        found += _fields(f"{possessive(name)} convoy #{expectation.convoy}", convoy, expectation.fields)
     return found
 
 
@@ -99,7 +104,7 @@ def _fields(what: str, record: object, wanted: dict[str, Any]) -> list[str]:
     found: list[str] = []
     for field, value in wanted.items():
         if value is not None:
-            found += _differ(f"{what}'s {field}", value, getattr(record, field))
+            found += _differ(f"{possessive(what)} {field}", value, getattr(record, field))
     return found
 
 
@@ -120,7 +125,7 @@ def _check_event(expectation: Expectation, events: list[Event], name: str) -> li
     matching = [e for e in same_kind
                 if all(key in e.facts and e.facts[key] == value for key, value in wanted.items())
                 and all(_within(e.facts.get(key), low, high) for key, (low, high) in ranges.items())]
-    whose = f"{name}'s turns" if name else "the turns"
+    whose = f"{possessive(name)} turns" if name else "the turns"
     facts = ", ".join([*(f"{key} = {_said(value)}" for key, value in wanted.items()),
                        *(f"{key} from {low:,} to {high:,}" for key, (low, high) in ranges.items())])
     asked = f"an event {expectation.event!r}" + (f" with {facts}" if facts else "")
