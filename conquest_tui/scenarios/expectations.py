@@ -94,9 +94,10 @@ def check(expectation: Expectation, played: Played, where: str) -> list[str]:
                           "plague": expectation.plague})
     if expectation.convoy is not None:
         convoy = game.convoy(clan, expectation.convoy)
+        which = f"{possessive(name)} convoy #{expectation.convoy}"
         if convoy is None:
-            return [f"{possessive(name)} convoy #{expectation.convoy}: expected it, but it is gone"]
-        found += _fields(f"{possessive(name)} convoy #{expectation.convoy}", convoy, expectation.fields)
+            return [f"{which}: expected it, but it is gone"]
+        found += _fields(which, convoy, expectation.fields)
     return found
 
 
@@ -124,7 +125,8 @@ def _check_event(expectation: Expectation, events: list[Event], name: str) -> li
               if low_high}
     matching = [e for e in same_kind
                 if all(key in e.facts and e.facts[key] == value for key, value in wanted.items())
-                and all(_within(e.facts.get(key), low, high) for key, (low, high) in ranges.items())]
+                and all(_within(e.facts.get(key), low, high)
+                        for key, (low, high) in ranges.items())]
     whose = f"{possessive(name)} turns" if name else "the turns"
     facts = ", ".join([*(f"{key} = {_said(value)}" for key, value in wanted.items()),
                        *(f"{key} from {low:,} to {high:,}" for key, (low, high) in ranges.items())])

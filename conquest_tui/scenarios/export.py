@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 
-from conquest_tui.engine.face import UNKNOWN, ClanView
 from conquest_tui.engine.core.items import Item
+from conquest_tui.engine.face import UNKNOWN, ClanView
 from conquest_tui.scenarios.expectations import possessive
 from conquest_tui.scenarios.records import (
     CitySpec,
