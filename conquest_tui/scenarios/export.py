@@ -78,7 +78,7 @@ def scenario_toml(scenario: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _trimmed(data: dict[str, Any], record: object) -> dict[str, Any]:
+def _trimmed(data: dict[str, Any], record: Any) -> dict[str, Any]:
     """Plain data without the fields that hold their default (None, empty, as declared)."""
     defaults = {field.name: field.default for field in attrs.fields(type(record))}
     out: dict[str, Any] = {}
