@@ -47,7 +47,7 @@ def _said(value: Any) -> str:
 
 
 def _differ(what: str, expected: Any, got: Any) -> list[str]:
-    expected = _plain(expected)
+    expected, got = _plain(expected), _plain(got)
     return [] if expected == got else [f"{what}: expected {_said(expected)}, got {_said(got)}"]
 
 
