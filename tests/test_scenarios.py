@@ -130,7 +130,7 @@ def test_export_writes_what_the_seat_sees_as_a_scenario(save: Path, tmp_path: Pa
     wolves = next(clan for clan in game.state.clans if clan.name == "Wolves")
     convoy = game.convoys_of(wolves.number)[0]
     out = tmp_path / "position.toml"
-    assert main(["scenario", "export", str(save), "--clan", str(wolves.number),
+    assert main(["scenario", "export", "--save", str(save), "--clan", str(wolves.number),
                  "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "Hogs" not in text and 'name = "Another Clan"' in text

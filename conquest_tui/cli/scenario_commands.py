@@ -17,7 +17,8 @@ def add_scenario_command(sub: argparse._SubParsersAction[argparse.ArgumentParser
     run.set_defaults(func=cmd_scenario_run)
     export = inner.add_parser("export", help="write a Clan's position, as its seat sees it, as "
                               "a scenario to start from")
-    export.add_argument("save", help="the save file")
+    export.add_argument("save", nargs="?", help="the save file")
+    export.add_argument("--save", dest="save_option", help="the save file (as for report)")
     export.add_argument("--clan", type=int, required=True, help="the Clan number")
     export.add_argument("--pin", help="the Clan's PIN (asked for when the seat has one)")
     export.add_argument("--output", "-o", type=Path,
@@ -65,10 +66,10 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 
 def cmd_scenario_export(args: argparse.Namespace) -> int:
     """Write the Clan's position through its seat (only what it sees) as a scenario file."""
-    from conquest_tui.cli.seat_commands import open_seat, open_table
+    from conquest_tui.cli.seat_commands import open_seat, open_table, save_named
     from conquest_tui.scenarios.export import scenario_from_view, scenario_toml
 
-    table = open_table(args.save, args)
+    table = open_table(save_named(args, "scenario export"), args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
     text = scenario_toml(scenario_from_view(seat.view()))
     if args.output is None:
