@@ -43,10 +43,14 @@ def test_every_command_that_reads_a_save_takes_save_option() -> None:
     """No command refuses `--save` (except `new` and `simulate`, which write saves of their own
     or none, and `play`, which takes the save it resumes)."""
     for name, command in _subcommands().items():
-        if name in ("maps", "play", "simulate"):
+        if name in ("maps", "play", "simulate", "scenario"):
             continue
         options = {option for action in command._actions for option in action.option_strings}
         assert "--save" in options, name
+    scenario = next(a for a in _subcommands()["scenario"]._actions
+                    if isinstance(a, argparse._SubParsersAction))
+    export = scenario.choices["export"]  # `scenario run` reads scenario files, not saves
+    assert "--save" in {option for action in export._actions for option in action.option_strings}
 
 
 def test_help_texts_speak_in_words_not_rule_ids() -> None:

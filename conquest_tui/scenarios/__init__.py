@@ -1,0 +1,1 @@
+"""Scenarios: a position, the sheets each Clan hands in, and what must hold afterwards."""
