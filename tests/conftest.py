@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import attrs
@@ -14,6 +15,13 @@ from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
+
+# The app's tests make and drop objects by the million (every frame Textual draws): with the
+# interpreter's default thresholds the cyclic garbage collector ran some 5,000 times in
+# tests/ui/test_app_flow.py alone and took about a third of its CPU time. Collecting less often
+# changes nothing a test asserts (no test counts on when garbage is collected) and keeps the
+# suite near a minute on two cores.
+gc.set_threshold(50_000, 20, 100)
 
 
 @pytest.fixture(autouse=True)
