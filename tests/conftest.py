@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import attrs
 import pytest
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 
 from conquest_tui.cli import main
 from conquest_tui.engine.core.game import Game
@@ -14,6 +17,37 @@ from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
+
+# The app's tests make and drop objects by the million (every frame Textual draws): with the
+# interpreter's default thresholds the cyclic garbage collector ran some 5,000 times in
+# tests/ui/test_app_flow.py alone and took about a third of its CPU time. Collecting less often
+# changes nothing a test asserts (no test counts on when garbage is collected) and keeps the
+# suite near a minute on two cores.
+gc.set_threshold(50_000, 20, 100)
+
+_PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
+_parse_rules = Stylesheet._parse_rules
+
+
+def _parse_rules_once(self: Stylesheet, css: str, read_from: object,
+                      is_default_rules: bool = False, tie_breaker: int = 0,
+                      scope: str = "") -> list[RuleSet]:
+    """Textual's parse of a stylesheet's CSS, kept for every app a test process starts.
+
+    Each app parses the same CSS again (about 0.2 s an app) and keeps it only for itself;
+    here the rules parsed from the same text, place and variables are shared, as one app
+    shares them between its own screens (the rules are never changed once parsed).
+    """
+    key = (css, read_from, is_default_rules, tie_breaker, scope,
+           frozenset(self._variables.items()))
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)  # type: ignore[arg-type]
+        _PARSED[key] = rules
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)
