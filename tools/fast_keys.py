@@ -1,4 +1,4 @@
-"""Keys faster than the screens: seeded bursts of keys through the whole app at 80×24, counting crashes.
+"""Keys faster than the screens: seeded bursts of keys through the app at 80×24; crashes counted.
 
 Run: `python -m tools.fast_keys --seeds 200 [--first 0] [--bursts 12]`. Each seed starts the app
 on an empty title screen, then sends bursts of keys all at once (as a fast typist or a key macro

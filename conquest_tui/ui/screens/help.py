@@ -244,7 +244,7 @@ class HelpScreen(Screen[None]):
             orders: The orders of the rules in play, listed with their syntax.
             prices: The Clan's prices, for the Market page (None: no Clan at the keyboard).
         """
-        super().__init__(id="help")
+        super().__init__(classes="help")
         self.groups = groups
         self.orders = orders
         self.prices = prices

@@ -117,7 +117,7 @@ class RelationsScreen(Screen[None]):
             pending: How many lines of the sheet toggle ALLY or BAN for a Clan.
             toggle: Adds or takes back an ALLY or BAN line on the sheet.
         """
-        super().__init__(id="relations-screen")
+        super().__init__(classes="relations-screen")
         self.view = view
         self._pending = pending
         self._toggle = toggle
