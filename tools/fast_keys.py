@@ -1,11 +1,13 @@
 """Keys faster than the screens: seeded bursts of keys through the app at 80×24; crashes counted.
 
 Run: `python -m tools.fast_keys --seeds 200 [--first 0] [--bursts 12]`. Each seed starts the app
-on an empty title screen, then sends bursts of keys all at once (as a fast typist or a key macro
-does, without waiting for a screen to open): a new game, the hand-over, the game screen and its
-panes, the palette, help, the report, history, relations, inbox, odds, battles, the replay, the
-quit dialog. A seed fails when the app raised, or when the sheet on screen at the end is not the
-one its save holds after the window is closed. Prints one line per failing seed and a count.
+on the title screen (a new game, or one of two saves: a game in its last game turn, a game of
+bots), then sends bursts of keys all at once (as a fast typist or a key macro does, without
+waiting for a screen to open) through the hand-over, the game screen and its panes, the palette,
+help, the report, history, relations, inbox, odds, battles, the replay, the watched game, the
+end of the game, the quit question. A seed fails when the app raised, or when the sheet on screen
+at the end is not the one its save holds after the window is closed. Prints one line per failing
+seed, the screens reached and a count.
 """
 
 from __future__ import annotations
@@ -21,15 +23,22 @@ import traceback
 from pathlib import Path
 
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 
+from conquest_tui import session
 from conquest_tui.session import Session
 from conquest_tui.ui.app import ConquestApp
 
 SIZE = (80, 24)
 
-START = ("n", "ctrl+s", "enter", "enter")
-"""A new game at once: the form, its default game started, the hand-over, what happened since."""
+STARTS = (
+    ("n", "ctrl+s", "enter", "enter"),
+    ("l", "enter", "enter", "enter"),
+    ("l", "down", "enter", "enter"),
+)
+"""How a seed begins, at once: a new game (the form, its default game started, the hand-over,
+what happened since), or one of the saves on the title (the last game turn; a game of bots)."""
 
 KEYS = (
     # the title, the form, the hand-over and the report
@@ -49,7 +58,7 @@ QUIT_ODDS = 0.02
 """Ctrl+Q is followed by Enter (quit at once) rarely: most seeds should keep going."""
 
 
-def _key_event(app: ConquestApp, key: str) -> events.Key:
+def _key_event(app: App[int], key: str) -> events.Key:
     """A key as the terminal's driver sends it."""
     names = {"space": " ", "enter": "\r", "tab": "\t", "period": ".", "comma": ","}
     char = names.get(key, key if len(key) == 1 else None)
@@ -79,32 +88,46 @@ def burst(rng: random.Random) -> list[str]:
     return keys
 
 
+def lay_out_saves(folder: Path) -> None:
+    """The saves on the title: a game in its last game turn (the end of the game is a turn away)
+    and a game of two bots (watched)."""
+    session.save(session.new_game(map_name="test_small", clans=2, seed="fast-keys",
+                                  turn_limit=1), folder / "last-turn.json")
+    session.save(session.new_game(map_name="test_small", clans=2, bots=2, seed="fast-bots",
+                                  turn_limit=2, level="easy"), folder / "bots.json")
+
+
 def draft_in_save(path: Path, clan: int) -> str:
     """The sheet the save holds for a Clan."""
-    session = Session.open(path)
-    return session.referee().game.clan(clan).draft_sheet
+    table = Session.open(path)
+    return table.referee().game.clan(clan).draft_sheet
 
 
-async def one_seed(seed: int, folder: Path, bursts: int = 12) -> str | None:
-    """Run one seed in `folder`; None when nothing went wrong, else what did."""
+async def one_seed(seed: int, folder: Path, bursts: int = 12,
+                   seen: set[str] | None = None) -> str | None:
+    """Run one seed in `folder`; None when nothing went wrong, else what did. The names of the
+    screens shown after each burst are added to `seen`."""
     from conquest_tui.ui.screens.game import GameScreen
 
     rng = random.Random(seed)
+    lay_out_saves(folder)
     app = ConquestApp(saves_folder=folder, cursor_blink=False)
     kept: tuple[Path, int, str] | None = None
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await press_at_once(pilot, START)
+            await press_at_once(pilot, STARTS[seed % len(STARTS)])
             for _ in range(bursts):
                 if not app.is_running:
                     break
                 await press_at_once(pilot, burst(rng))
+                if seen is not None and app.is_running:
+                    seen.update(type(screen).__name__ for screen in app.screen_stack)
             if app.is_running:
                 await pilot.pause()
                 game = app._game_screen()  # noqa: SLF001 - the sheet being written, if any
                 if (isinstance(game, GameScreen) and game.panes_ready
-                        and app.session is not None):
+                        and app.session is not None and app.session.path is not None):
                     kept = (app.session.path, game.clan_number, game.draft)
                 app._hang_up()  # noqa: SLF001 - as when the window is closed (SIGHUP)
                 await pilot.pause()
@@ -120,7 +143,8 @@ async def one_seed(seed: int, folder: Path, bursts: int = 12) -> str | None:
     return None
 
 
-def run_seeds(first: int, count: int, bursts: int) -> dict[int, str]:
+def run_seeds(first: int, count: int, bursts: int,
+              seen: set[str] | None = None) -> dict[int, str]:
     """Run seeds `first`… in a fresh folder each; the failures by seed."""
     failures: dict[int, str] = {}
     for seed in range(first, first + count):
@@ -130,7 +154,7 @@ def run_seeds(first: int, count: int, bursts: int) -> dict[int, str]:
             try:
                 saves = Path(folder) / "saves"
                 saves.mkdir()
-                problem = asyncio.run(one_seed(seed, saves, bursts))
+                problem = asyncio.run(one_seed(seed, saves, bursts, seen))
             finally:
                 os.chdir(here)
         if problem is not None:
@@ -149,10 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print each failure in full")
     args = parser.parse_args(argv)
     started = time.monotonic()
-    failures = run_seeds(args.first, args.seeds, args.bursts)
+    seen: set[str] = set()
+    failures = run_seeds(args.first, args.seeds, args.bursts, seen)
     if args.verbose:
         for seed, problem in failures.items():
             print(f"--- seed {seed}\n{problem}")
+    print("Screens reached: " + ", ".join(sorted(seen)) + ".")
     seconds = time.monotonic() - started
     print(f"{len(failures)} of {args.seeds} seeds failed ({seconds:.0f} s).")
     return 1 if failures else 0

@@ -750,8 +750,16 @@ class ConquestApp(App[int]):
 
         from conquest_tui.ui.command_palette import SafePalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(SafePalette())
+
+    def search_themes(self) -> None:
+        """The themes in a palette (one without Textual's races, as Ctrl+P opens)."""
+        from textual.theme import ThemeProvider
+
+        from conquest_tui.ui.command_palette import SafePalette
+
+        self.push_screen(SafePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def action_help(self) -> None:
         """Show keys, orders and rules interpretations."""
