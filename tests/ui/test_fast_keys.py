@@ -108,3 +108,23 @@ async def test_the_palette_closed_while_it_searches(saves: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert app.is_running
+
+
+async def test_help_and_relations_closed_before_they_are_shown(saves: Path) -> None:
+    """Seeds 1113 and 1038 of tools/fast_keys.py: F1 (or R) and Esc handled before the page
+    was drawn; the page, closed already, then looked for its scroll (its table) to focus: a
+    crash. Closed at once, each page does nothing and the game screen stays."""
+    from conquest_tui.ui.screens.game import GameScreen
+
+    app = ConquestApp(game_in(saves, "closed-at-once"), saves_folder=saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await take_the_terminal(pilot)
+        app.action_help()
+        app.pop_screen()  # Esc, handled before the help's first frame
+        await pilot.pause()
+        game.action_relations()
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, GameScreen)
