@@ -128,3 +128,4 @@ async def test_help_and_relations_closed_before_they_are_shown(saves: Path) -> N
         await pilot.pause()
         assert app.is_running
         assert isinstance(app.screen, GameScreen)
+
