@@ -744,6 +744,23 @@ class ConquestApp(App[int]):
         self._handover = None
         self.show_title()
 
+    def action_command_palette(self) -> None:
+        """Open the command palette (one without Textual's races: ui/command_palette.py)."""
+        from textual.command import CommandPalette
+
+        from conquest_tui.ui.command_palette import SafePalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(SafePalette())
+
+    def search_themes(self) -> None:
+        """The themes in a palette (one without Textual's races, as Ctrl+P opens)."""
+        from textual.theme import ThemeProvider
+
+        from conquest_tui.ui.command_palette import SafePalette
+
+        self.push_screen(SafePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
     def action_help(self) -> None:
         """Show keys, orders and rules interpretations."""
         from conquest_tui.ui.screens.game import GameScreen

@@ -60,7 +60,7 @@ class BattleScreen(Screen[None]):
         Args:
             event: A battle of the report (`battle_rounds.has_rounds`).
         """
-        super().__init__(id="battle")
+        super().__init__(classes="battle")
         self.event = event
         self.moments = moments(event)
         self.at = 0
@@ -129,7 +129,7 @@ class BattlePicker(ModalScreen[int | None]):
         Args:
             battles: The report's battles with rounds to replay, in the report's order.
         """
-        super().__init__(id="battle-picker")
+        super().__init__(classes="battle-picker")
         self.titles = [title(event) for event in battles]
 
     def compose(self) -> ComposeResult:

@@ -100,6 +100,8 @@ class GameScreen(GameLookups):
             await self.query_one("#game-side").mount(tabs, ConvoyPane(id="convoys"), city,
                                                      forecast, sheet)
             await self.mount(footer)
+            if not self.is_attached or not sheet.query("SheetEditor"):
+                return  # the screen was closed while its panes were mounted (keys were faster)
             self.panes_ready = True
             draft = self._start_draft
             sheet.load(self.seat, self.view, self.view.clan.draft_sheet if draft is None else draft)

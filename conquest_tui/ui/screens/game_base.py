@@ -92,7 +92,7 @@ class GameScreenBase(Screen[None]):
             seat: The seat of the Clan at the terminal (the panes read only its view).
             draft: The sheet to show (None: the draft kept with the Clan).
         """
-        super().__init__(id="game")
+        super().__init__(classes="game")
         self.seat = seat
         self.clan_number = seat.number
         self.view = seat.view()

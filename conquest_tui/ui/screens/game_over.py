@@ -64,7 +64,7 @@ class GameOverScreen(Screen[None]):
             history: A history of the finished game (everyone's figures).
             reports: Clan number → its final report as text.
         """
-        super().__init__(id="game-over-screen")
+        super().__init__(classes="game-over-screen")
         self.sentence = sentence
         self.rows = rows
         self.history = history

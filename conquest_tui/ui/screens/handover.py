@@ -181,7 +181,7 @@ class HandoverScreen(Screen[None]):
             door: Its seat, behind its PIN if it has one.
             note: One line about the table, e.g. that a game turn ended (never Clan data).
         """
-        super().__init__(id="handover")
+        super().__init__(classes="handover")
         self.clan_number = clan_number
         self.clan_name = clan_name
         self.game_turn = game_turn

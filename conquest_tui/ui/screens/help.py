@@ -244,7 +244,7 @@ class HelpScreen(Screen[None]):
             orders: The orders of the rules in play, listed with their syntax.
             prices: The Clan's prices, for the Market page (None: no Clan at the keyboard).
         """
-        super().__init__(id="help")
+        super().__init__(classes="help")
         self.groups = groups
         self.orders = orders
         self.prices = prices
@@ -263,7 +263,9 @@ class HelpScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
+        pages = self.query("#help-scroll")
+        if pages:  # else closed before it was shown (keys faster than the screens)
+            pages.first().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.prices is not None if action == "market" else True

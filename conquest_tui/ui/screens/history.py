@@ -126,7 +126,7 @@ class HistoryScreen(Screen[None]):
         Args:
             history: The Clan's past reports and the figures it may see.
         """
-        super().__init__(id="history-screen")
+        super().__init__(classes="history-screen")
         self.history = history
 
     def compose(self) -> ComposeResult:

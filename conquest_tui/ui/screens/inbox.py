@@ -114,7 +114,7 @@ class InboxScreen(Screen[None]):
         Args:
             view: The Clan's view: its inbox, last turn and spies' reports.
         """
-        super().__init__(id="inbox-screen")
+        super().__init__(classes="inbox-screen")
         self.view = view
         self.items = inbox_items(view)
 

@@ -66,7 +66,7 @@ class OddsScreen(ModalScreen[None]):
             hex_id: The hex it fights in: its own, or any other it would enter.
             sheet: The order sheet as written: the convoy is taken as it brings it there.
         """
-        super().__init__(id="odds-screen")
+        super().__init__(classes="odds-screen")
         self.seat = seat
         self.view = view
         self.convoy_number = convoy_number

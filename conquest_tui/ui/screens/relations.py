@@ -117,7 +117,7 @@ class RelationsScreen(Screen[None]):
             pending: How many lines of the sheet toggle ALLY or BAN for a Clan.
             toggle: Adds or takes back an ALLY or BAN line on the sheet.
         """
-        super().__init__(id="relations-screen")
+        super().__init__(classes="relations-screen")
         self.view = view
         self._pending = pending
         self._toggle = toggle
@@ -136,6 +136,8 @@ class RelationsScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.query(DataTable):  # closed before it was shown (keys faster than screens)
+            return
         table = self.query_one(DataTable)
         for label in ("Clan", "Name", "Your ally", "Banned", "Last seen"):
             table.add_column(label, key=label)
@@ -169,9 +171,12 @@ class RelationsScreen(Screen[None]):
         return self.relations[min(self.query_one(DataTable).cursor_row, len(self.relations) - 1)]
 
     def _show_detail(self) -> None:
+        shown = self.query("#relations-detail").results(Static)
+        place = next(shown, None)
+        if place is None:  # the page was closed meanwhile (keys faster than the screens)
+            return
         relation = self.selected
-        self.query_one("#relations-detail", Static).update(
-            detail(relation) if relation is not None else Text(NOBODY_MET, style="dim"))
+        place.update(detail(relation) if relation is not None else Text(NOBODY_MET, style="dim"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()

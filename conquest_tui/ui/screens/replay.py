@@ -128,7 +128,7 @@ class ReplayScreen(Screen[None]):
             frames: The frames of its last turn (replay_frames), at least one.
             autoplay: Start playing at once (else it waits on the keys).
         """
-        super().__init__(id="replay")
+        super().__init__(classes="replay")
         self.view = view
         self.frames = frames
         self.index = 0

@@ -157,7 +157,7 @@ class ReportScreen(Screen[None]):
             sheet_text: The order sheet that was run (to quote the line behind each event).
             events: The turn's events, as its result gave them (default: the report's).
         """
-        super().__init__(id="report")
+        super().__init__(classes="report")
         self.report = report
         self.sheet_text = sheet_text
         self.events: tuple[Event, ...] = report.events if events is None else tuple(events)

@@ -27,7 +27,7 @@ class ReadingScreen(Screen[None]):
         Args:
             save_name: The save's file name.
         """
-        super().__init__(id="seat-reading")  # the door that replaces it is "handover"
+        super().__init__(classes="seat-reading")  # the door that replaces it is a hand-over
         self.save_name = save_name
 
     def compose(self) -> ComposeResult:

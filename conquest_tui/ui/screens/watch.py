@@ -94,7 +94,7 @@ class ReportViewer(ModalScreen[None]):
             title: "Report of Clan N (name)".
             text: The report as text.
         """
-        super().__init__(id="watch-report")
+        super().__init__(classes="watch-report")
         self.report_title = title
         self.text = text
 
@@ -136,7 +136,7 @@ class WatchScreen(Screen[None]):
         Args:
             session: The game of bots and where it is saved.
         """
-        super().__init__(id="watch")
+        super().__init__(classes="watch")
         self.session = session
         self.busy = False
         """Whether the bots are playing a game turn now."""
