@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -36,6 +37,21 @@ def fingerprint(path: Path) -> Fingerprint | None:
     except OSError:
         return None
     return (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+def claimed(path: Path, *, replace: bool) -> OnDisk:
+    """Where a new game is about to be written (under `locked(path)`): an existing save is
+    refused unless `replace`, and a replaced one lends its generation, so the new game's
+    first save numbers on from it and a window still holding the old game sees it moved on."""
+    if path.exists() and not replace:
+        raise SessionError(f"{path} already exists")
+    old = 0
+    if path.exists():
+        from conquest_tui.storage.savefile import SaveError, read_stamp
+
+        with contextlib.suppress(SaveError):
+            old = read_stamp(path).generation
+    return OnDisk(old, fingerprint(path))
 
 
 def load_stamped(path: Path, *, allow_edited: bool = False) -> tuple[Game, OnDisk]:

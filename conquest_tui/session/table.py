@@ -87,15 +87,7 @@ class Session:
         if path is None:
             return table
         with files.locked(path):
-            if path.exists() and not replace:
-                raise SessionError(f"{path} already exists")
-            old = 0
-            if path.exists():
-                from conquest_tui.storage.savefile import SaveError, read_stamp
-
-                with contextlib.suppress(SaveError):
-                    old = read_stamp(path).generation
-            table._disk = OnDisk(old, files.fingerprint(path))
+            table._disk = files.claimed(path, replace=replace)
             table._write_now("a new game")
         return table
 
