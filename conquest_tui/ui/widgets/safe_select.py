@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -14,7 +14,7 @@ from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 class _SafeOverlay(SelectOverlay):
     """Textual's dropdown list, where a page key before the list is drawn does nothing."""
 
-    def _move_page(self, direction: int) -> None:
+    def _move_page(self, direction: Literal[-1, 1]) -> None:
         if (self.highlighted or 0) not in self._index_to_line:
             return  # the list is not laid out yet: it has no pages
         super()._move_page(direction)
