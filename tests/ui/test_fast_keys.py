@@ -8,15 +8,17 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList
+from textual.widgets import Select
 
 from conquest_tui import session
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.command_palette import SafePalette
 from conquest_tui.ui.screens.handover import HandoverScreen
 from conquest_tui.ui.screens.help import HelpScreen
+from conquest_tui.ui.screens.new_game import NewGameScreen
 from conquest_tui.ui.screens.title import TitleScreen
 from tests.ui.helpers import take_the_terminal, wait_for_command, wait_until
-from tools.fast_keys import SIZE, one_seed, press_at_once
+from tools.fast_keys import SIZE, lay_out_saves, one_seed, press_at_once
 
 
 @pytest.fixture
@@ -129,3 +131,33 @@ async def test_help_and_relations_closed_before_they_are_shown(saves: Path) -> N
         assert app.is_running
         assert isinstance(app.screen, GameScreen)
 
+
+
+async def test_enter_tab_page_up_on_the_map_dropdown_before_its_list_is_drawn(saves: Path) -> None:
+    """The New Game form, then Enter (the map dropdown opens), Tab, Page Up at once: the page key
+    reached the dropdown's list before it was drawn and crashed the app. It does nothing; the
+    form stays, with the map it showed."""
+    app = ConquestApp(saves_folder=saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press_at_once(pilot, ["n"])
+        assert isinstance(app.screen, NewGameScreen)
+        shown = app.screen.query_one("#map-select", Select).value
+        await press_at_once(pilot, ["enter", "tab", "pageup"])
+        await press_at_once(pilot, ["pagedown"])
+        assert app.is_running
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#map-select", Select).value == shown
+
+
+async def test_the_new_game_form_closed_as_it_opens(saves: Path) -> None:
+    """From the title, Up, Enter (Quit), n, l, x at once: the New Game form opened as the app
+    closed, before its dropdowns had drawn their choice, which crashed the app. The app ends
+    as a Quit ends it."""
+    lay_out_saves(saves)
+    app = ConquestApp(saves_folder=saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press_at_once(pilot, ["up", "enter", "n", "l", "x"])
+        await pilot.pause()
+    assert app.return_code in (0, None)

@@ -19,6 +19,7 @@ from conquest_tui import session
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
+from conquest_tui.ui.widgets.safe_select import SafeSelect
 
 if TYPE_CHECKING:
     from conquest_tui.session.conquest_boards import ConquestPlayer
@@ -59,9 +60,9 @@ class PlayerRow(Horizontal):
         yield Input(placeholder="PIN (optional)", password=True, id=f"cq-pin-{self.index}",
                     classes="clan-pin", max_length=32,
                     tooltip="Asked at this player's hand-over; stored only as a hash")
-        level = Select([(name.capitalize(), name) for name in session.bot_levels()],
-                       value="normal", allow_blank=False, id=f"cq-level-{self.index}",
-                       classes="clan-level", tooltip="How well the bot plays")
+        level = SafeSelect([(name.capitalize(), name) for name in session.bot_levels()],
+                           value="normal", allow_blank=False, id=f"cq-level-{self.index}",
+                           classes="clan-level", tooltip="How well the bot plays")
         level.display = False
         yield level
 
@@ -116,8 +117,8 @@ class ConquestNewGameScreen(Screen[None]):
             with Vertical(id="new-game-settings"):
                 with Horizontal(classes="field"):
                     yield Label("Game", classes="field-label")
-                    yield Select(GAMES, value="conquest", allow_blank=False, id="game-select",
-                                 tooltip="Which game to play")
+                    yield SafeSelect(GAMES, value="conquest", allow_blank=False,
+                                     id="game-select", tooltip="Which game to play")
                 yield Static("Conquest (1990): 42 territories in 6 continents, dice and cards; "
                              "whoever holds all 42 wins.", id="map-info")
                 with Horizontal(classes="field"):

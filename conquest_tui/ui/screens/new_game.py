@@ -24,6 +24,7 @@ from conquest_tui.ui.conquest.new_game_screen import GAMES, GameChosen
 from conquest_tui.ui.screens.dialogs import ConfirmDialog
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
+from conquest_tui.ui.widgets.safe_select import SafeSelect
 
 if TYPE_CHECKING:
     from conquest_tui.session import Session
@@ -83,9 +84,10 @@ class ClanRow(Horizontal):
         yield Input(placeholder="PIN (optional)", password=True, id=f"pin-{self.index}",
                     classes="clan-pin", max_length=32,
                     tooltip="Asked at this Clan's hand-over screen; stored only as a hash")
-        level = Select([(name.capitalize(), name) for name in session.bot_levels()], value="normal",
-                       allow_blank=False, id=f"level-{self.index}", classes="clan-level",
-                       tooltip="How well the bot plays: easy, normal or hard")
+        level = SafeSelect([(name.capitalize(), name) for name in session.bot_levels()],
+                           value="normal", allow_blank=False, id=f"level-{self.index}",
+                           classes="clan-level",
+                           tooltip="How well the bot plays: easy, normal or hard")
         level.display = False
         yield level
 
@@ -175,11 +177,11 @@ class NewGameScreen(Screen[None]):
                 with Vertical(id="new-game-settings"):
                     with Horizontal(classes="field"):
                         yield Label("Game", classes="field-label")
-                        yield Select(GAMES, value="continental", allow_blank=False,
-                                     id="game-select", tooltip="Which game to play")
+                        yield SafeSelect(GAMES, value="continental", allow_blank=False,
+                                         id="game-select", tooltip="Which game to play")
                     with Horizontal(classes="field"):
                         yield Label("Map", classes="field-label")
-                        yield Select(
+                        yield SafeSelect(
                             [(f"{m.title} ({m.min_players}–{m.max_players} Clans)", m.name)
                              for m in self.maps],
                             value=self.map_name, allow_blank=False, id="map-select",
