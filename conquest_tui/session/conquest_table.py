@@ -117,18 +117,15 @@ class ConquestTable:
         """The newest of a damaged save's backups that loads, played under the save's own name
         (the damaged file is replaced when the game is next saved): the table, the backup's
         path and when it was written; None when no backup loads."""
-        from conquest_tui.storage.savefile import BACKUPS, backup_path
+        def read(candidate: Path) -> tuple[tuple[ConquestSave, GameState], OnDisk]:
+            record, state, disk = load(candidate, allow_edited=False)
+            return (record, state), disk
 
-        for number in range(1, BACKUPS + 1):
-            candidate = backup_path(path, number)
-            try:
-                modified = candidate.stat().st_mtime
-                record, state, disk = load(candidate, allow_edited=False)
-            except (OSError, SessionError):
-                continue
-            on_disk = OnDisk(disk.generation, files.fingerprint(path))
-            return cls(record, state, path, disk=on_disk), candidate, modified
-        return None
+        found = files.newest_backup(path, read)
+        if found is None:
+            return None
+        (record, state), disk, candidate, modified = found
+        return cls(record, state, path, disk=disk), candidate, modified
 
     # --- what everyone at the table may know ------------------------------------------------
     @property

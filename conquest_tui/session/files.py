@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -52,6 +52,28 @@ def claimed(path: Path, *, replace: bool) -> OnDisk:
         with contextlib.suppress(SaveError):
             old = read_stamp(path).generation
     return OnDisk(old, fingerprint(path))
+
+
+Loaded = TypeVar("Loaded")
+
+
+def newest_backup(path: Path, read: Callable[[Path], tuple[Loaded, OnDisk]]
+                  ) -> tuple[Loaded, OnDisk, Path, float] | None:
+    """The newest of a damaged save's backups that `read` loads, to be played under the save's
+    own name: what was read, the save's stamp as the next write must see it (the backup's
+    generation, the damaged file's fingerprint), the backup's path and when it was written;
+    None when no backup loads."""
+    from conquest_tui.storage.savefile import BACKUPS, backup_path
+
+    for number in range(1, BACKUPS + 1):
+        candidate = backup_path(path, number)
+        try:
+            modified = candidate.stat().st_mtime
+            loaded, disk = read(candidate)
+        except (OSError, SessionError):
+            continue
+        return loaded, OnDisk(disk.generation, fingerprint(path)), candidate, modified
+    return None
 
 
 def load_stamped(path: Path, *, allow_edited: bool = False) -> tuple[Game, OnDisk]:

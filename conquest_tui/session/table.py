@@ -96,18 +96,11 @@ class Session:
         """The newest of a damaged save's backups that loads, played under the save's own name
         (the damaged file is replaced when the game is next saved): the table, the backup's
         path and when it was written; None when no backup loads."""
-        from conquest_tui.storage.savefile import BACKUPS, backup_path
-
-        for number in range(1, BACKUPS + 1):
-            candidate = backup_path(path, number)
-            try:
-                modified = candidate.stat().st_mtime
-                game, disk = files.load_stamped(candidate)
-            except (OSError, SessionError):
-                continue
-            return cls(game, path, disk=OnDisk(disk.generation, files.fingerprint(path))), \
-                candidate, modified
-        return None
+        found = files.newest_backup(path, files.load_stamped)
+        if found is None:
+            return None
+        game, disk, candidate, modified = found
+        return cls(game, path, disk=disk), candidate, modified
 
     def referee(self) -> Referee:
         """Everything in the game: for rules testers and tools, never for a seat."""
