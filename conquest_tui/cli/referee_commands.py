@@ -11,7 +11,7 @@ from conquest_tui.cli.errors import CliError, PinNeeded
 if TYPE_CHECKING:
     import argparse
 
-    from conquest_tui.session import Battle, ClanLedger, RefereeDesk, Session
+    from conquest_tui.session import Battle, RefereeDesk, Session
 
 
 def add_referee_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,7 +78,7 @@ def desk_lines(desk: RefereeDesk) -> list[str]:
     lines = [f"Referee's view: {desk.map_title} (seed {desk.seed}), game turn {desk.game_turn}.",
              desk.playing, ""]
     for clan in desk.clans:
-        lines += clan_lines(clan) + [""]
+        lines += clan.lines() + [""]
     lines.append("The last turn's dice")
     lines += [f"  Clan {roll.clan}, game turn {roll.game_turn}: {roll.sentence}"
               for roll in desk.rolls] or ["  No chance decided anything in the last turn."]
@@ -87,19 +87,6 @@ def desk_lines(desk: RefereeDesk) -> list[str]:
         lines.append("  No battle was fought in the last turn.")
     for battle in desk.battles:
         lines += battle_lines(battle)
-    return lines
-
-
-def clan_lines(clan: ClanLedger) -> list[str]:
-    """One Clan: seat, popularity, stocks, hexes, cities and convoys."""
-    stocks = [f"{name} {amount:,}" for name, amount in clan.stocks]
-    lines = [f"{clan.label}, {clan.seat}: popularity {clan.popularity:,}",
-             "   ".join([f"  Money ${clan.money:,}", *stocks[:4]]),
-             "   ".join(["  " + stocks[4], *stocks[5:]]),
-             f"  {_n(clan.hexes, 'hex', 'hexes')}, {_n(len(clan.cities), 'city', 'cities')}, "
-             f"{_n(len(clan.convoys), 'convoy')}"]
-    lines += [f"  City {city}" for city in clan.cities]
-    lines += [f"  Convoy {convoy}" for convoy in clan.convoys]
     return lines
 
 

@@ -54,6 +54,19 @@ class ClanLedger:
         """"Clan N (name)"."""
         return f"Clan {self.number} ({self.name})"
 
+    def lines(self) -> list[str]:
+        """The Clan in lines of words: seat and popularity, stocks, then its land, cities and
+        convoys (each line under 80 characters but a long city or convoy line)."""
+        stocks = [f"{name} {amount:,}" for name, amount in self.stocks]
+        lines = [f"{self.label}, {self.seat}: popularity {self.popularity:,}",
+                 "   ".join([f"  Money ${self.money:,}", *stocks[:4]]),
+                 "   ".join(["  " + stocks[4], *stocks[5:]]),
+                 f"  {_n(self.hexes, 'hex', 'hexes')}, {_n(len(self.cities), 'city', 'cities')}, "
+                 f"{_n(len(self.convoys), 'convoy')}"]
+        lines += [f"  City {city}" for city in self.cities]
+        lines += [f"  Convoy {convoy}" for convoy in self.convoys]
+        return lines
+
 
 @attrs.frozen
 class Roll:
@@ -134,19 +147,46 @@ def try_referee_pin(table: Session, pin: str) -> PinAnswer:
         return PinAnswer(Verdict.WRONG, referee_wait(table))
 
 
+@attrs.define(eq=False)
+class RefereeDoor:
+    """The game's referee desk behind its PIN, for a prompt that asks the PIN (the app's):
+    `attempt` hears a PIN, and the desk is there once one was right."""
+
+    _table: Session = attrs.field(alias="table", repr=False)
+    desk: RefereeDesk | None = attrs.field(default=None, init=False)
+    """The desk, once a right PIN was heard (None before)."""
+
+    @property
+    def label(self) -> str:
+        """Who the PIN is asked of, in words."""
+        return "The referee"
+
+    def wait(self) -> int:
+        """Seconds before a PIN is heard (0: now)."""
+        return referee_wait(self._table)
+
+    def attempt(self, pin: str) -> PinAnswer:
+        """Hear a referee PIN (`try_referee_pin`); a right one opens the desk."""
+        answer = try_referee_pin(self._table, pin)
+        if answer.accepted:
+            self._table.readable()
+            self.desk = build_desk(self._table._game)
+        return answer
+
+
 def open_desk(table: Session, pin: str) -> RefereeDesk:
     """The referee's desk, only with the game's referee PIN (NoReferee without one in the save;
     PinRefused, with the back-off's answer, for a wrong PIN or one heard during a wait)."""
     from conquest_tui.pins.backoff import Verdict, try_again
 
-    answer = try_referee_pin(table, pin)
-    if answer.verdict is not Verdict.ACCEPTED:
+    door = RefereeDoor(table)
+    answer = door.attempt(pin)
+    if door.desk is None:
         later = f" {try_again(answer.wait)}" if answer.wait else ""
         first = ("Too many wrong referee PINs." if answer.verdict is Verdict.WAIT
                  else "Wrong referee PIN.")
         raise PinRefused(first + later, answer)
-    table.readable()
-    return build_desk(table._game)
+    return door.desk
 
 
 # --- the desk ------------------------------------------------------------------------------

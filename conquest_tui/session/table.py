@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.boards import FinalBoard, WatchBoard
     from conquest_tui.session.mail import Answer, Moderation, Packet
-    from conquest_tui.session.referee import RefereeDesk
+    from conquest_tui.session.referee import RefereeDesk, RefereeDoor
 
 # The engine is imported inside the functions: the app imports this module while it starts.
 
@@ -120,6 +120,14 @@ class Session:
         from conquest_tui.session.referee import referee_wait
 
         return referee_wait(self)
+
+    def referee_door(self) -> RefereeDoor:
+        """The referee's desk behind its PIN, for a prompt (NoReferee when the game has none)."""
+        from conquest_tui.session.referee import NO_REFEREE, NoReferee, RefereeDoor
+
+        if not self.has_referee:
+            raise NoReferee(NO_REFEREE)
+        return RefereeDoor(self)
 
     def open_referee(self, pin: str) -> RefereeDesk:
         """The referee's desk: every Clan, each Clan's last turn's dice and battles — only with
