@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -19,30 +21,32 @@ if TYPE_CHECKING:
     from conquest_tui.session import RefereeDesk
 
 
-def clans_text(desk: RefereeDesk) -> Text:
-    """Every Clan: its seat and popularity in bold, then its stocks, land, cities and convoys."""
-    text = Text()
+def clans_text(desk: RefereeDesk) -> Group:
+    """Every Clan: its seat and popularity in bold, then its stocks, land, cities and convoys
+    (a long line wraps under its own start)."""
+    parts: list[RenderableType] = []
     for index, clan in enumerate(desk.clans):
         first, *rest = clan.lines()
-        if index:
-            text.append("\n\n")
-        text.append(first, style="bold")
+        parts.append(Text(("\n" if index else "") + first, style="bold"))
+        grid = Table.grid()
+        grid.add_column(width=2)
+        grid.add_column(ratio=1)
         for line in rest:
-            text.append("\n" + line)
-    return text
+            grid.add_row("", line.strip())
+        parts.append(grid)
+    return Group(*parts)
 
 
-def dice_text(desk: RefereeDesk) -> Text:
+def dice_text(desk: RefereeDesk) -> RenderableType:
     """The chance outcomes of each Clan's last turn, as every Clan read them."""
     if not desk.rolls:
         return Text("No chance decided anything in the last turn.", style="dim")
-    text = Text()
-    for index, roll in enumerate(desk.rolls):
-        if index:
-            text.append("\n")
-        text.append(f"Clan {roll.clan}, game turn {roll.game_turn}: ", style="bold")
-        text.append(roll.sentence)
-    return text
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(ratio=1)
+    for roll in desk.rolls:
+        grid.add_row(f"Clan {roll.clan}, turn {roll.game_turn}", roll.sentence)
+    return grid
 
 
 class RefereeScreen(Screen[None]):
