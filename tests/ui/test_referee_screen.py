@@ -89,3 +89,23 @@ async def test_the_hand_over_and_the_seat_never_offer_the_referee(tmp_path: Path
         assert not [b for b in keys if "referee" in f"{b.action} {b.description}".lower()]
         assert not isinstance(game_screen, RefereeScreen)
         assert not app.query(Input).filter("#referee-pin")
+
+
+async def test_the_new_game_form_sets_a_referee_pin(tmp_path: Path) -> None:
+    """The form's Referee PIN makes a game with a referee; the save keeps only its hash."""
+    from conquest_tui.ui.screens.new_game import NewGameScreen
+
+    app = ConquestApp(saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("enter")
+        form = await wait_for_screen(pilot, NewGameScreen)
+        await pilot.press("enter", *"test", "enter")
+        await wait_until(pilot, lambda: form.map_name == "test_small", "test_small chosen")
+        form.query_one("#referee-pin", Input).value = "flag-on-the-play"
+        await pilot.press("ctrl+s")
+        await wait_for_screen(pilot, HandoverScreen)
+        table = app.session
+        assert table is not None and table.has_referee and table.path is not None
+        assert "flag-on-the-play" not in table.path.read_text(encoding="utf-8")
+        assert table.open_referee("flag-on-the-play").clans
