@@ -56,8 +56,9 @@ def test_the_right_pin_shows_every_clan_and_the_battle_round_by_round(
     assert "Clan 856 (Iron Wolves), human: popularity" in out
     assert "Clan 246 (Road Hogs), human: popularity" in out
     assert out.count("  Money $") == 2 and "Convoy #1 Land 1 at 0506" in out
-    # The dice: the battle as each side read it (the defender's copy is hidden from the attacker).
-    assert "Clan 246, game turn 1: Clan 856's convoy #1 attacked your convoy #1" in out
+    # The dice: the battle once, as its attacker read it (what the defender was told is an echo).
+    assert "Clan 856, game turn 1: Convoy #1 attacked Clan 246's convoy #1 in 0506" in out
+    assert "attacked your convoy" not in out
     battle_part = out.split("Battles, round by round")[1]
     assert "Clan 856's convoy #1 against Clan 246's convoy #1 in 0506" in battle_part
     assert "Before the battle in 0506." in battle_part
@@ -76,7 +77,7 @@ def test_json_gives_the_same_desk(battle: Path, capsys: pytest.CaptureFixture[st
     assert fought["clan"] == 856 and fought["rounds"][0]["round"] == 0
     assert [r["round"] for r in fought["rounds"]] == list(range(len(fought["rounds"])))
     assert {side["troops"] for side in fought["rounds"][0]["sides"]} == {20}
-    assert {d["clan"] for d in desk["dice"]} == {856, 246}
+    assert {d["clan"] for d in desk["dice"]} == {856}
 
 
 def test_wrong_pins_are_refused_and_back_off_like_a_seat(
@@ -120,3 +121,17 @@ def test_a_seat_offers_no_referee(battle: Path) -> None:
     """A Clan's seat has no door to the referee's desk: nothing of it names the referee."""
     seat = Session.open(battle).open_seat(246)
     assert not [name for name in dir(seat) if "referee" in name.lower()]
+
+
+def test_what_the_attacked_clan_was_told_shows_when_the_attacker_played_since(
+        tmp_path: Path) -> None:
+    """Once the attacker has played its next turn, its account of the battle is gone from the
+    desk; the defender's, told before its own turn, then stands for it."""
+    path = battle_save(tmp_path / "b.json")
+    table = Session.open(path)
+    table.open_seat(246).submit("")
+    table.open_seat(856).submit("")  # game turn 2: the attacker's last turn is a quiet one
+    desk = table.open_referee(REFEREE_PIN)
+    told = [roll for roll in desk.rolls if "attacked your convoy #1" in roll.sentence]
+    assert [(roll.clan, roll.game_turn) for roll in told] == [(246, 1)]
+    assert not desk.battles  # only the attacker's account is replayed round by round

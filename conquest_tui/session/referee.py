@@ -198,12 +198,25 @@ def build_desk(game: Game) -> RefereeDesk:
     clans = tuple(_ledger(game, game.clan(number)) for number in state.clan_order)
     rolls: list[Roll] = []
     battles: dict[tuple[object, ...], Battle] = {}
+    played = {(number, game.clan(number).last_turn.game_turn) for number in state.clan_order}
     for number in state.clan_order:
         clan = game.clan(number)
         for event in (*clan.last_turn.events, *clan.inbox):
-            _file(event, rolls, battles)
+            if not _echo(event, played):
+                _file(event, rolls, battles)
+    rolls.sort(key=lambda roll: roll.game_turn)  # stable: each Clan's in the order it read them
     return RefereeDesk(game.map.title, state.seed, state.game_turn, _playing(game), clans,
                        tuple(rolls), tuple(battles.values()))
+
+
+def _echo(event: Event, played: set[tuple[int, int]]) -> bool:
+    """Whether the event is what the attacked Clan was told of an attack whose attacker's own
+    account is on the desk too (the Clan's turn of that game turn is its last one)."""
+    if event.actor in (0, event.clan) or (event.actor, event.game_turn) not in played:
+        return False
+    if event.kind in _told_kinds():
+        return True
+    return event.kind.value == "convoy_battle" and event.facts.get("role") == "defender"
 
 
 def _playing(game: Game) -> str:
@@ -274,6 +287,15 @@ def _file(event: Event, rolls: list[Roll], battles: dict[tuple[object, ...], Bat
     title = battle_title(event)
     title = f"Clan {event.clan}'s c{title[1:]}" if title.startswith("Convoy") else title
     battles.setdefault(key, Battle(event.clan, event.game_turn, title, event))
+
+
+@cache
+def _told_kinds() -> frozenset[object]:
+    """What the attacked Clan is told of another Clan's attack (the attacker reads its own)."""
+    from conquest_tui.engine.face import EventKind as K
+
+    return frozenset({K.HEX_LOST, K.HEX_DEFENDED, K.CITY_LOST, K.CITY_HELD, K.BOMBED,
+                      K.SABOTAGED})
 
 
 @cache

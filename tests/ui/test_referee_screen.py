@@ -40,7 +40,7 @@ async def test_the_referee_pin_opens_the_view_and_escape_returns_to_the_title(
         await pilot.pause()
         assert referee.query_one("#referee-tabs", TabbedContent).active == "referee-dice"
         dice = " ".join(screen_text(app).split())
-        assert "Clan 246, turn 1" in dice and "Clan 856's convoy #1 attacked your convoy #1" in dice
+        assert "Clan 856, turn 1" in dice and "Convoy #1 attacked Clan 246's convoy #1" in dice
         await pilot.press("b", "enter")
         battle = await wait_for_screen(pilot, BattleScreen)
         assert battle.rounds >= 2
