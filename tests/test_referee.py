@@ -126,7 +126,8 @@ def test_a_seat_offers_no_referee(battle: Path) -> None:
 def test_what_the_attacked_clan_was_told_shows_when_the_attacker_played_since(
         tmp_path: Path) -> None:
     """Once the attacker has played its next turn, its account of the battle is gone from the
-    desk; the defender's, told before its own turn, then stands for it."""
+    desk; the defender's, told before its own turn, then stands for it, in the dice and as the
+    battle to replay."""
     path = battle_save(tmp_path / "b.json")
     table = Session.open(path)
     table.open_seat(246).submit("")
@@ -134,4 +135,5 @@ def test_what_the_attacked_clan_was_told_shows_when_the_attacker_played_since(
     desk = table.open_referee(REFEREE_PIN)
     told = [roll for roll in desk.rolls if "attacked your convoy #1" in roll.sentence]
     assert [(roll.clan, roll.game_turn) for roll in told] == [(246, 1)]
-    assert not desk.battles  # only the attacker's account is replayed round by round
+    [battle] = desk.battles  # replayed as the attacked Clan read it
+    assert battle.clan == 246 and battle.title.startswith("Clan 246's convoy #1 against Clan 856")

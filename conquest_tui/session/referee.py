@@ -80,11 +80,11 @@ class Roll:
 
 @attrs.frozen
 class Battle:
-    """A battle of a Clan's last player turn, as its attacker read it (to replay round by round
-    with the battle screen)."""
+    """A battle of a Clan's last player turn, as its attacker read it, or the attacked Clan when
+    the attacker has played since (to replay round by round with the battle screen)."""
 
     clan: int
-    """The attacking Clan."""
+    """The Clan whose account it is ("your convoy" in its rounds)."""
     game_turn: int
     title: str
     event: Event
@@ -204,9 +204,17 @@ def build_desk(game: Game) -> RefereeDesk:
         for event in (*clan.last_turn.events, *clan.inbox):
             if not _echo(event, played):
                 _file(event, rolls, battles)
-    rolls.sort(key=lambda roll: roll.game_turn)  # stable: each Clan's in the order it read them
+    rolls.sort(key=_roll_turn)  # stable: each Clan's in the order it read them
     return RefereeDesk(game.map.title, state.seed, state.game_turn, _playing(game), clans,
-                       tuple(rolls), tuple(battles.values()))
+                       tuple(rolls), tuple(sorted(battles.values(), key=_turn_of)))
+
+
+def _turn_of(battle: Battle) -> int:
+    return battle.game_turn
+
+
+def _roll_turn(roll: Roll) -> int:
+    return roll.game_turn
 
 
 def _echo(event: Event, played: set[tuple[int, int]]) -> bool:
@@ -266,9 +274,10 @@ def _ledger(game: Game, clan: Clan) -> ClanLedger:
 
 
 def _file(event: Event, rolls: list[Roll], battles: dict[tuple[object, ...], Battle]) -> None:
-    """Put a chance outcome among the rolls, and a battle its attacker read among the battles
-    (each battle once: both sides read it)."""
-    from conquest_tui.engine.face import EventKind, battle_title, event_text, has_rounds
+    """Put a chance outcome among the rolls, and a battle fought round by round among the
+    battles (`build_desk` leaves out what the attacked side was told when the attacker's own
+    account is there, so each battle comes once)."""
+    from conquest_tui.engine.face import battle_title, event_text, has_rounds
     from conquest_tui.engine.face import hide_rule_ids as plain
 
     if event.kind in _chances():
@@ -277,13 +286,7 @@ def _file(event: Event, rolls: list[Roll], battles: dict[tuple[object, ...], Bat
         rolls.append(Roll(event.clan, event.game_turn, plain(event_text(event)) + rolled))
     if not has_rounds(event):
         return
-    facts = event.facts
-    if event.kind is EventKind.CONVOY_BATTLE:
-        if facts.get("role") != "attacker":
-            return
-    elif event.kind not in (EventKind.CITY_CAPTURED, EventKind.CITY_ATTACK_FAILED):
-        return
-    key = (event.game_turn, event.clan, event.kind, event.convoy, *sorted(facts.items()))
+    key = (event.game_turn, event.clan, event.kind, event.convoy, *sorted(event.facts.items()))
     title = battle_title(event)
     title = f"Clan {event.clan}'s c{title[1:]}" if title.startswith("Convoy") else title
     battles.setdefault(key, Battle(event.clan, event.game_turn, title, event))

@@ -95,8 +95,8 @@ class RefereeScreen(Screen[None]):
                 if battles:
                     yield OptionList(*(Text(f"{b.title}, game turn {b.game_turn}")
                                        for b in desk.battles), id="referee-battle-list")
-                    yield Static("Enter replays the battle round by round, as its attacker "
-                                 "read it.", id="referee-battle-hint")
+                    yield Static("Enter replays the battle round by round, as the Clan "
+                                 "named first read it.", id="referee-battle-hint")
                 else:
                     yield Static("No battle was fought in the last turn.",
                                  id="referee-battle-hint")
