@@ -11,6 +11,7 @@ from conquest_tui import __version__
 from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
+from conquest_tui.cli.referee_commands import add_referee_command
 from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.seat_commands import (
     cmd_check,
@@ -121,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--names", help="Clan names, comma-separated")
     new.add_argument("--pins", help="PINs by seat, comma-separated, empty for none "
                      "(e.g. 1234,,5678); a shell may keep them in its history")
+    new.add_argument("--referee-pin", help="a PIN for the game's referee, who sees every Clan "
+                     "(`conquest referee`); without one the game has no referee")
     new.add_argument("--threshold", type=int, help=THRESHOLD_HELP)
     new.add_argument("--turn-limit", type=int, help="last game turn (default 25; 0: no limit)")
     new.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
@@ -290,6 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     maps = sub.add_parser("maps", help="list the maps")
     maps.set_defaults(func=cmd_maps)
     add_scenario_command(sub)
+    add_referee_command(sub)
     return parser
 
 

@@ -26,6 +26,17 @@ def pin_hashes(text: str | None, clans: int, bots: int) -> list[str] | None:
     return [hash_pin(pin) if pin else "" for pin in pins]
 
 
+def referee_pin_hash(pin: str | None) -> str:
+    """`--referee-pin PIN`: its hash ("" for none)."""
+    if pin is None:
+        return ""
+    if not pin.strip():
+        raise CliError("--referee-pin needs a PIN (leave it out for a game without a referee)")
+    from conquest_tui.pins.hashing import hash_pin
+
+    return hash_pin(pin.strip())
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a game and save it."""
     from conquest_tui import session
@@ -33,6 +44,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
     save = save_named(args, "new")
     if args.game == "conquest":
+        if args.referee_pin is not None:
+            raise CliError("a referee PIN is for games of Continental Conquest only")
         from conquest_tui.cli.conquest_commands import cmd_new_conquest
 
         return cmd_new_conquest(args, save)
@@ -44,7 +57,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         path, replace=args.force, map_name=args.map or session.default_map(), clans=args.clans,
         bots=args.bots, seed=args.seed, names=names, victory_threshold=args.threshold,
         turn_limit=args.turn_limit, pin_hashes=pin_hashes(args.pins, args.clans, args.bots),
-        level=args.level)
+        level=args.level, referee_pin_hash=referee_pin_hash(args.referee_pin))
     facts = table.facts()
     print(f"New game on {table.map_title} (seed {facts.seed}) saved to {path}.")
     from conquest_tui.storage.map_loader import load_map
@@ -60,6 +73,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         seat = (f"bot, {info.level}" if info.is_bot
                 else "human, PIN" if info.has_pin else "human")
         print(f"  Clan {info.number} {info.name} ({seat})")
+    if table.has_referee:
+        print("The game has a referee PIN: `conquest referee` shows every Clan with it.")
     active = table.seat_info(table.active_clan)
     print(f"Clan {active.number} ({active.name}) plays first.")
     return 0

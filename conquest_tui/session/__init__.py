@@ -22,6 +22,15 @@ from conquest_tui.session.errors import (
 )
 from conquest_tui.session.files import load, save
 from conquest_tui.session.outcomes import BotTurn, HandOver, TurnOutcome
+from conquest_tui.session.referee import (
+    NO_REFEREE,
+    Battle,
+    ClanLedger,
+    NoReferee,
+    RefereeDesk,
+    RefereeDoor,
+    Roll,
+)
 from conquest_tui.session.seat import Seat, SeatDoor
 from conquest_tui.session.setup import (
     CLAN_NAMES,
@@ -39,9 +48,10 @@ from conquest_tui.session.setup import (
 from conquest_tui.session.table import Referee, Session
 
 __all__ = [
-    "CLAN_NAMES", "SEATS", "ActionRefused", "BotTurn", "ConquestPlayer", "ConquestSeat",
-    "ConquestSeatInfo", "ConquestTable", "FinalBoard", "HandOver", "NoOdds", "NotYourTurn",
-    "PinNeeded", "PinRefused", "Referee", "SaveEdited", "SaveMovedOn", "Seat", "SeatDoor",
+    "CLAN_NAMES", "NO_REFEREE", "SEATS", "ActionRefused", "Battle", "BotTurn", "ClanLedger",
+    "ConquestPlayer", "ConquestSeat", "ConquestSeatInfo", "ConquestTable", "FinalBoard",
+    "HandOver", "NoOdds", "NoReferee", "NotYourTurn", "PinNeeded", "PinRefused", "Referee",
+    "RefereeDesk", "RefereeDoor", "Roll", "SaveEdited", "SaveMovedOn", "Seat", "SeatDoor",
     "SeatInfo", "Session", "SessionError", "SheetRefused", "TurnOutcome", "WatchBoard",
     "WatchRow", "archive_report", "bot_levels", "clan_counts", "default_map",
     "fair_starts_notice", "game_of", "load", "maps", "new_game", "play_bot_turn", "play_bots",

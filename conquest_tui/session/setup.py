@@ -100,11 +100,12 @@ def random_seed() -> str:
 def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = None,
              names: list[str] | None = None, victory_threshold: int | None = None,
              pin_hashes: list[str] | None = None, turn_limit: int | None = None,
-             level: str | list[str] = "normal") -> Game:
+             level: str | list[str] = "normal", referee_pin_hash: str = "") -> Game:
     """A new game; bots take the last seats. Raises SessionError with a clear sentence.
 
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
     level: the bots' level, one for all, or one per seat in seat order.
+    referee_pin_hash: the hash of the game's referee PIN ("": the game has no referee).
     """
     from conquest_tui.engine.core.seats import BotLevel, SeatKind
     from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
@@ -137,6 +138,8 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
         world = load_map(map_name)
         setup = GameSetup(clans=seats, seed=seed or random_seed(),
                           victory_threshold=victory_threshold, turn_limit=turn_limit)
-        return engine_new_game(rules, world, setup)
+        game = engine_new_game(rules, world, setup)
     except (SetupError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
+    game.state.referee_pin_hash = referee_pin_hash
+    return game

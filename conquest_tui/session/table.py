@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from conquest_tui.pins.backoff import PinAnswer
     from conquest_tui.session.boards import FinalBoard, WatchBoard
     from conquest_tui.session.mail import Answer, Moderation, Packet
+    from conquest_tui.session.referee import RefereeDesk, RefereeDoor
 
 # The engine is imported inside the functions: the app imports this module while it starts.
 
@@ -105,6 +106,36 @@ class Session:
     def referee(self) -> Referee:
         """Everything in the game: for rules testers and tools, never for a seat."""
         return Referee(self._game)
+
+    # --- the referee (a game-level PIN set at `new`; never a seat) ---------------------------
+    @property
+    def has_referee(self) -> bool:
+        """Whether the game was made with a referee PIN."""
+        from conquest_tui.session.referee import has_referee
+
+        return has_referee(self._game)
+
+    def referee_wait(self) -> int:
+        """Seconds before a referee PIN is heard (0: now)."""
+        from conquest_tui.session.referee import referee_wait
+
+        return referee_wait(self)
+
+    def referee_door(self) -> RefereeDoor:
+        """The referee's desk behind its PIN, for a prompt (NoReferee when the game has none)."""
+        from conquest_tui.session.referee import NO_REFEREE, NoReferee, RefereeDoor
+
+        if not self.has_referee:
+            raise NoReferee(NO_REFEREE)
+        return RefereeDoor(self)
+
+    def open_referee(self, pin: str) -> RefereeDesk:
+        """The referee's desk: every Clan, each Clan's last turn's dice and battles — only with
+        the game's referee PIN (NoReferee when the game has none; PinRefused, with the
+        back-off's answer, for a wrong one)."""
+        from conquest_tui.session.referee import open_desk
+
+        return open_desk(self, pin)
 
     # --- what everyone at the table may know ------------------------------------------------
     @property

@@ -175,6 +175,11 @@ class ConquestApp(App[int]):
     def on_title_screen_save_chosen(self, message: TitleScreen.SaveChosen) -> None:
         self._open(message.path)
 
+    def on_title_screen_referee_chosen(self, message: TitleScreen.RefereeChosen) -> None:
+        from conquest_tui.ui.referee_flow import open_referee
+
+        open_referee(self, message.path)
+
     def on_new_game_screen_game_created(self, message: NewGameScreen.GameCreated) -> None:
         self._play(message.session)
 

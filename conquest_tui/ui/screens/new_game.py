@@ -208,6 +208,13 @@ class NewGameScreen(Screen[None]):
                                     tooltip="The game ends after this game turn if no Clan has "
                                     "won (0: no limit)")
                     with Horizontal(classes="field"):
+                        yield Label("Referee PIN", classes="field-label")
+                        yield Input(placeholder="optional", password=True, id="referee-pin",
+                                    max_length=32,
+                                    tooltip="A PIN for the game's referee, who sees every Clan "
+                                    "(the title's Referee's view); none: the game has no "
+                                    "referee")
+                    with Horizontal(classes="field"):
                         yield Label("Save as", classes="field-label")
                         yield Input("", id="save-name", max_length=80,
                                     tooltip="File name in the saves folder; the game autosaves "
@@ -411,11 +418,13 @@ class NewGameScreen(Screen[None]):
         pins = [hash_pin(row.pin) if row.pin and not row.is_bot else "" for row in ordered]
         levels = [row.level if row.is_bot else "normal" for row in ordered]
         seed = self.query_one("#seed", Input).value.strip() or self.seed
+        referee_pin = self.query_one("#referee-pin", Input).value.strip()
         try:
             table = session.Session.new(
                 path, replace=True, map_name=self.map_name, clans=count, bots=len(bots),
                 seed=seed, names=names, victory_threshold=threshold, pin_hashes=pins,
-                turn_limit=self._turn_limit, level=levels)
+                turn_limit=self._turn_limit, level=levels,
+                referee_pin_hash=hash_pin(referee_pin) if referee_pin else "")
         except session.SessionError as error:
             self._error(str(error))
             return

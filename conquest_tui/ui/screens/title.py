@@ -58,6 +58,18 @@ class TitleScreen(Screen[None]):
             super().__init__()
             self.path = path
 
+    class RefereeChosen(Message):
+        """The player chose a save to open as its referee (behind the referee PIN)."""
+
+        def __init__(self, path: Path) -> None:
+            """Create the message.
+
+            Args:
+                path: The save file.
+            """
+            super().__init__()
+            self.path = path
+
     CSS_PATH: ClassVar[CSSPaths] = stylesheet("title")
     """Its layout, read when the screen is first shown."""
 
@@ -67,6 +79,8 @@ class TitleScreen(Screen[None]):
                 tooltip="Set up a new game"),
         Binding("l,ctrl+l", "load_game", "Load game", id="title.load_game",
                 tooltip="Pick a saved game to resume"),
+        Binding("r", "referee", "Referee", id="title.referee",
+                tooltip="The referee's view of the highlighted save (its referee PIN first)"),
         Binding("ctrl+r", "refresh_saves", "Refresh", id="title.refresh",
                 tooltip="Read the saves folder again"),
         Binding("escape", "focus_menu", "Menu", show=False, id="title.menu",
@@ -82,6 +96,8 @@ class TitleScreen(Screen[None]):
         super().__init__(id="title")
         self.saves_dir = saves_dir
         self.saves: list[SaveSummary] = []
+        self.refereeing = False
+        """Whether Enter in the load list opens the referee's view (chosen from the menu)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -90,6 +106,7 @@ class TitleScreen(Screen[None]):
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Load game", id="load"),
+                Option("Referee's view", id="referee"),
                 Option("Quit", id="quit"),
                 id="title-menu",
             )
@@ -169,6 +186,8 @@ class TitleScreen(Screen[None]):
             self.action_new_game()
         elif choice == "load":
             self.action_load_game()
+        elif choice == "referee":
+            self._pick_for_referee()
         elif choice == "quit":
             self.app.exit(0)
 
@@ -176,8 +195,12 @@ class TitleScreen(Screen[None]):
         event.stop()
         index = int(event.row_key.value or 0)
         if 0 <= index < len(self.saves):
+            path = self.saves[index].path
+            if self.refereeing:
+                self.post_message(self.RefereeChosen(path))
+                return
             # A damaged save too: the app says why, and offers its newest good backup.
-            self.post_message(self.SaveChosen(self.saves[index].path))
+            self.post_message(self.SaveChosen(path))
 
     def action_new_game(self) -> None:
         """Open the new-game form."""
@@ -185,6 +208,7 @@ class TitleScreen(Screen[None]):
 
     def action_load_game(self) -> None:
         """Move to the load list."""
+        self._set_refereeing(False)
         self.refresh_saves()
         if not self.saves:
             self.notify(f"There are no saves in {self.saves_dir} yet.", title="Load game",
@@ -196,6 +220,33 @@ class TitleScreen(Screen[None]):
         """Read the saves folder again."""
         self.refresh_saves()
 
+    def action_referee(self) -> None:
+        """The referee's view of the highlighted save (from the menu: choose the save first)."""
+        table = self.query_one("#title-saves", DataTable)
+        if not table.has_focus:
+            self._pick_for_referee()
+            return
+        row = table.cursor_row
+        if 0 <= row < len(self.saves):
+            self.post_message(self.RefereeChosen(self.saves[row].path))
+
+    def _pick_for_referee(self) -> None:
+        """The load list, where Enter now opens the chosen save's referee's view."""
+        self.refresh_saves()
+        if not self.saves:
+            self.notify(f"There are no saves in {self.saves_dir} yet.", title="Referee's view",
+                        markup=False)
+            return
+        self._set_refereeing(True)
+        self.query_one("#title-saves", DataTable).focus()
+
+    def _set_refereeing(self, on: bool) -> None:
+        self.refereeing = on
+        table = self.query_one("#title-saves", DataTable)
+        table.border_title = ("Referee's view of which save? (Enter; Esc: back)" if on
+                              else "Saved games")
+
     def action_focus_menu(self) -> None:
         """Focus the menu."""
+        self._set_refereeing(False)
         self.query_one("#title-menu", OptionList).focus()
