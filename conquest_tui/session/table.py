@@ -133,9 +133,11 @@ class Session:
         return self._game.state.finished
 
     def facts(self) -> TableFacts:
-        """The game's settings: map, seed, victory threshold, turn limit."""
+        """The game's settings: map, seed, victory threshold, turn limit, house rules."""
         state = self._game.state
-        return TableFacts(self.map_title, state.seed, state.victory_threshold, state.turn_limit)
+        declared = self._game.rules.house_rules
+        return TableFacts(self.map_title, state.seed, state.victory_threshold, state.turn_limit,
+                          tuple(declared.rule(name).title for name in self._game.house.ordered()))
 
     def seats(self) -> tuple[SeatInfo, ...]:
         """Every seat, in the turn order."""
