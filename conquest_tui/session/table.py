@@ -342,6 +342,7 @@ class Session:
         from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
         from conquest_tui.engine.reports.report import build_report
         from conquest_tui.engine.reports.view import ClanView
+        from conquest_tui.session.drafts import carry_standing
         from conquest_tui.session.mail import record_run
 
         game = self._game
@@ -350,6 +351,7 @@ class Session:
             result = run_clan_turn(game, clan_number, sheet)
         except NotYourTurnError as error:
             raise NotYourTurn(str(error)) from None
+        carry_standing(game, clan_number, sheet)
         # The saved turn keeps the first problems only (bounded save growth); the player
         # who submitted reads every one of them now.
         report = attrs.evolve(build_report(ClanView(game, clan_number)),
