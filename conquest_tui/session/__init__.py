@@ -45,6 +45,6 @@ __all__ = [
     "PinNeeded", "PinRefused", "Referee", "SaveEdited", "SaveMovedOn", "Seat", "SeatDoor",
     "SeatInfo", "Session", "SessionError", "SheetRefused", "TurnOutcome", "WatchBoard",
     "WatchRow", "archive_report", "bot_levels", "clan_counts", "default_map",
-    "fair_starts_notice", "game_of", "house_rules", "load", "maps", "new_game", "play_bot_turn", "play_bots",
-    "random_seed", "save", "seat_label", "victory_threshold",
+    "fair_starts_notice", "game_of", "house_rules", "load", "maps", "new_game",
+    "play_bot_turn", "play_bots", "random_seed", "save", "seat_label", "victory_threshold",
 ]

@@ -260,8 +260,10 @@ def _record_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable
 
 
 def _record_unstructure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
-    omitted = {field.name: override(omit_if_default=True) for field in attrs.fields(cls)
-               if field.metadata.get(SAVED_WHEN_SET)}
+    # a field saved only when set (`SAVED_WHEN_SET`: a game without it writes the same bytes)
+    omitted: dict[str, Any] = {field.name: override(omit_if_default=True)
+                               for field in attrs.fields(cls)
+                               if field.metadata.get(SAVED_WHEN_SET)}
     return make_dict_unstructure_fn(cls, converter, **omitted)
 
 

@@ -1,4 +1,4 @@
-"""Standing orders (house rule `standing`): a line's repeat mark, and the next sheet's standing lines."""
+"""Standing orders (house rule `standing`): the repeat mark, and the next sheet's standing lines."""
 
 from __future__ import annotations
 

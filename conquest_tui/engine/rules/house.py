@@ -1,4 +1,4 @@
-"""The house rules: each declared once (data/rules/house_rules.toml), off unless a game turns it on."""
+"""The house rules: each declared once (data/rules/house_rules.toml), off unless a game says on."""
 
 from __future__ import annotations
 

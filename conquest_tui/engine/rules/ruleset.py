@@ -22,12 +22,12 @@ from conquest_tui.engine.rules.checks import (
     unique,
     whole,
 )
+from conquest_tui.engine.rules.house import HouseRules
 from conquest_tui.engine.rules.names import (
     BUILDINGS,
     STRUCTURE_OUTPUT,
     TERRAINS,
 )
-from conquest_tui.engine.rules.house import HouseRules
 from conquest_tui.engine.rules.ruleset_checks import check_ruleset
 from conquest_tui.engine.rules.ruleset_combat import (
     AssaultRules,
