@@ -148,3 +148,16 @@ def test_a_standing_line_whose_convoy_is_gone_is_carried_and_fails_as_usual_hous
     problems = seat.check(seat.draft)
     assert [p.line for p in problems] == [2]
     assert "7" in problem_text(problems[0])
+
+
+def test_the_next_mailed_sheet_form_prints_the_standing_lines_house_standing_05(
+        tmp_path: Path) -> None:
+    table = _table(tmp_path, "standing")
+    first = table.referee().game.state.clan_order[0]
+    seat = table.open_seat(first)
+    seat.submit("[PRE]\nENLIST 2 @\n[CONVOY 1]\nN\nPAUSE @\n")
+    form = next(text for name, text in seat.packet().files if name.endswith("-sheet.txt"))
+    assert "   1. ENLIST 2 @\n   2. ______" in form
+    assert "  Convoy Orders:\n   1. PAUSE @\n   2. ______" in form
+    sheet = parse_sheet(form, load_ruleset(), STANDING)
+    assert [line.text for line in sheet.pre] == ["ENLIST 2 @"] and sheet.pre[0].standing
