@@ -61,20 +61,26 @@ def sheet_to_show(view: ClanView, draft: str) -> str:
     if not draft.strip():
         return new_sheet(view)
     mark = standing_mark(view)
+    if not mark:
+        return draft
     carried: dict[tuple[str, int], list[str]] = {}
     headers: dict[tuple[str, int], str] = {}
     current: tuple[str, int] | None = None
     for raw in draft.split("\n"):
-        if not strip_comment(raw).strip():
+        if not raw.strip():
             continue
+        if not strip_comment(raw).strip():
+            return draft  # a comment the Clan wrote: shown as written
         header = header_of(raw)
         if header is not None:
             current = header
             headers.setdefault(current, raw.strip())
             continue
-        if not mark or current is None or not split_mark(raw, mark)[1]:
+        if current is None or not split_mark(raw, mark)[1]:
             return draft  # a draft the Clan wrote: shown as written
         carried.setdefault(current, []).append(raw.strip())
+    if not carried or len(headers) != len(carried):
+        return draft  # comments or an empty section the Clan wrote: shown as written
     out: list[str] = []
     for line in new_sheet(view).split("\n"):
         out.append(line)

@@ -101,3 +101,18 @@ async def test_the_next_sheet_shows_the_standing_lines_in_their_sections_marked_
         drawn = editor.get_line(1)
         assert drawn.spans, "a standing line is drawn in the standing style"
         assert not editor.get_line(0).spans
+
+
+def test_a_sheet_the_clan_wrote_is_shown_as_written_house_standing_05(_saves: Path) -> None:
+    from conquest_tui.ui.sheet_edits import new_sheet, sheet_to_show
+
+    table = Session.new(None, map_name="test_small", clans=2, seed="house",
+                        house_rules=("standing",))
+    view = table.open_seat(table.referee().game.state.clan_order[0]).view()
+    assert sheet_to_show(view, "") == new_sheet(view)
+    for written in ("[PRE]\n; a note\n", "[PRE]\nENLIST 2 @\nBUY 5 FOOD\n",
+                    "[PRE]\nENLIST 2 @\n; a note\n", "[PRE]\n[CONVOY 1]\nN @\n"):
+        assert sheet_to_show(view, written) == written
+    shown = sheet_to_show(view, "[PRE]\nENLIST 2 @\n[CONVOY 9]\nN @\n")
+    assert shown.startswith("[PRE]") and "\nENLIST 2 @\n" in shown
+    assert shown.rstrip().endswith("[CONVOY 9]\nN @"), "a section the Clan no longer has comes last"
