@@ -128,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--turn-limit", type=int, help="last game turn (default 25; 0: no limit)")
     new.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                      help="how well the bots play (default normal)")
+    new.add_argument("--house", metavar="RULES",
+                     help="house rules to play with, comma-separated (e.g. standing; none by "
+                     "default; F1 in the game explains each)")
     new.add_argument("save", nargs="?", help="where to save the game")
     new.add_argument("--save", dest="save_option", help="where to save the game")
     new.add_argument("--force", action="store_true", help="replace an existing save file")

@@ -20,6 +20,7 @@ CONTINENTAL_ONLY = {
     "map": "--map",
     "threshold": "--threshold",
     "turn_limit": "--turn-limit",
+    "house": "--house",
     "save_dir": "--save-dir",
     "turns": "--turns",
 }

@@ -358,6 +358,9 @@ def report_json(report: Report) -> dict[str, object]:
     from conquest_tui.engine.face import event_text, problem_text
 
     data = attrs.asdict(report)
+    for field in ("house_rules", "standing_lines"):  # a game of the rulebook alone reads as it
+        if not data[field]:                          # always did
+            del data[field]
     data["events"] = [{**attrs.asdict(event), "text": event_text(event)}
                       for event in report.events]
     data["since_last_turn"] = [{**attrs.asdict(event), "text": event_text(event)}

@@ -57,7 +57,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         path, replace=args.force, map_name=args.map or session.default_map(), clans=args.clans,
         bots=args.bots, seed=args.seed, names=names, victory_threshold=args.threshold,
         turn_limit=args.turn_limit, pin_hashes=pin_hashes(args.pins, args.clans, args.bots),
-        level=args.level, referee_pin_hash=referee_pin_hash(args.referee_pin))
+        level=args.level, referee_pin_hash=referee_pin_hash(args.referee_pin),
+        house_rules=tuple((args.house or "").split(",")))
     facts = table.facts()
     print(f"New game on {table.map_title} (seed {facts.seed}) saved to {path}.")
     from conquest_tui.storage.map_loader import load_map
@@ -69,6 +70,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     limit = facts.turn_limit
     print(f"Victory at {facts.victory_threshold} popularity"
           + (f"; the game ends after game turn {limit}." if limit else "; no turn limit."))
+    if facts.house_rules:
+        print(f"House rules: {', '.join(facts.house_rules)}.")
     for info in table.seats():
         seat = (f"bot, {info.level}" if info.is_bot
                 else "human, PIN" if info.has_pin else "human")

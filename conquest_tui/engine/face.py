@@ -25,6 +25,7 @@ from conquest_tui.engine.orders.arguments import is_move_word
 from conquest_tui.engine.orders.model import Order
 from conquest_tui.engine.orders.registry import CLAN, CONVOY, OrderRegistry, OrderSpec
 from conquest_tui.engine.orders.sheet import AGENTS, MOVE, POST, PRE, header_of, parse_sheet
+from conquest_tui.engine.orders.standing import split_mark
 from conquest_tui.engine.orders.tokens import Token, TokenError, strip_comment, tokenize
 from conquest_tui.engine.paper import forecast_text, price_text
 from conquest_tui.engine.paper.battle_rounds import Moment, has_rounds, moments
@@ -63,6 +64,7 @@ from conquest_tui.engine.reports.view import (
     MetClanInfo,
     SpyReportInfo,
 )
+from conquest_tui.engine.rules.house import HouseRule, HouseRuleName, HouseRulesInPlay
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences import odds_text
 from conquest_tui.engine.sentences.event_text import event_text, problem_line, problem_text
@@ -73,6 +75,7 @@ __all__ = [
     "Ally", "Ban",
     "TERRAIN_CHARS", "UNKNOWN", "CityInfo", "ClanView", "ConvoyForecast", "ConvoyInfo",
     "Estimate", "Event", "EventKind", "FinalRow", "Forecast", "GameMap", "HexInfo", "History",
+    "HouseRule", "HouseRuleName", "HouseRulesInPlay",
     "Judgement", "LineMoney", "MetClanInfo", "Moment", "Order", "OrderRegistry", "OrderSpec",
     "Price", "PriceList", "Problem", "ProblemCode",
     "Report", "Ruleset", "Series", "SpyReportInfo", "Token", "TokenError", "battle_title",
@@ -81,7 +84,7 @@ __all__ = [
     "has_rounds", "header_of", "hex_row", "hexgrid", "hide_rule_ids", "is_move_word",
     "log_line", "market_lines", "moments", "number_of", "odds_text", "parse_hex", "parse_sheet",
     "price_text", "problem_line", "problem_text", "render_paper", "render_report", "routes",
-    "sheet_warnings",
+    "sheet_warnings", "split_mark",
     "standings_lines", "status_lines", "strip_comment", "tokenize", "turn_summary",
     "vehicle_count",
 ]

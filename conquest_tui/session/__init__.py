@@ -39,6 +39,7 @@ from conquest_tui.session.setup import (
     clan_counts,
     default_map,
     fair_starts_notice,
+    house_rules,
     maps,
     new_game,
     random_seed,
@@ -54,6 +55,6 @@ __all__ = [
     "RefereeDesk", "RefereeDoor", "Roll", "SaveEdited", "SaveMovedOn", "Seat", "SeatDoor",
     "SeatInfo", "Session", "SessionError", "SheetRefused", "TurnOutcome", "WatchBoard",
     "WatchRow", "archive_report", "bot_levels", "clan_counts", "default_map",
-    "fair_starts_notice", "game_of", "load", "maps", "new_game", "play_bot_turn", "play_bots",
-    "random_seed", "save", "seat_label", "victory_threshold",
+    "fair_starts_notice", "game_of", "house_rules", "load", "maps", "new_game",
+    "play_bot_turn", "play_bots", "random_seed", "save", "seat_label", "victory_threshold",
 ]

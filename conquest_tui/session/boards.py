@@ -59,6 +59,9 @@ class TableFacts:
     victory_threshold: int
     turn_limit: int
     """The last game turn (0: none)."""
+    house_rules: tuple[str, ...] = ()
+    """The titles of the house rules in play, in their declared order (none: the rulebook's
+    game)."""
 
 
 @attrs.frozen

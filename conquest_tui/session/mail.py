@@ -246,7 +246,7 @@ def accept(table: Session, sheets: Sequence[tuple[str, str]]) -> list[Answer]:
             mail.sheets = [sheet for sheet in mail.sheets if sheet.clan != clan]
             mail.sheets.append(MailSheet(clan, turn, text))
             mail.sheets.sort(key=lambda sheet: (sheet.game_turn, sheet.clan))
-            parsed = parse_sheet(text, game.rules)
+            parsed = parse_sheet(text, game.rules, game.house)
             lines = len(parsed.pre) + len(parsed.post) + len(parsed.agents) + sum(
                 len(block) for _, block in parsed.convoys)
             problems = tuple(hide_rule_ids(problem_line(problem))

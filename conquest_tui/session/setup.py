@@ -9,6 +9,7 @@ from conquest_tui.session.errors import SessionError
 if TYPE_CHECKING:
     from conquest_tui.engine.core.game import Game
     from conquest_tui.engine.core.gamemap import GameMap
+    from conquest_tui.engine.rules.house import HouseRule
     from conquest_tui.storage.map_loader import MapInfo
 
 PREFERRED_DEFAULT_MAP = "british_isles"
@@ -74,6 +75,13 @@ def fair_starts_notice(world: GameMap, clans: int) -> str:
     return f"The {world.title} map has no fair starts for {clans} Clans: {why}."
 
 
+def house_rules() -> tuple[HouseRule, ...]:
+    """Every house rule a new game may turn on, in the order they are declared."""
+    from conquest_tui.storage.rules_loader import load_ruleset
+
+    return load_ruleset().house_rules.declared()
+
+
 def default_map() -> str:
     """british_isles when it is installed, else the hand-made test map."""
     from conquest_tui.storage.paths import maps_dir
@@ -100,12 +108,15 @@ def random_seed() -> str:
 def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = None,
              names: list[str] | None = None, victory_threshold: int | None = None,
              pin_hashes: list[str] | None = None, turn_limit: int | None = None,
-             level: str | list[str] = "normal", referee_pin_hash: str = "") -> Game:
+             level: str | list[str] = "normal", referee_pin_hash: str = "",
+             house_rules: tuple[str, ...] = ()) -> Game:
     """A new game; bots take the last seats. Raises SessionError with a clear sentence.
 
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
     level: the bots' level, one for all, or one per seat in seat order.
     referee_pin_hash: the hash of the game's referee PIN ("": the game has no referee).
+    house_rules: the names of the house rules in play (`house_rule_names()`; none: the
+    rulebook's game).
     """
     from conquest_tui.engine.core.seats import BotLevel, SeatKind
     from conquest_tui.engine.play.setup import ClanSetup, GameSetup, SetupError
@@ -135,9 +146,14 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
     )
     try:
         rules = load_ruleset()
+        try:
+            house = rules.house_rules.read_names(house_rules)
+        except ValueError as error:
+            raise SessionError(str(error)) from None
         world = load_map(map_name)
         setup = GameSetup(clans=seats, seed=seed or random_seed(),
-                          victory_threshold=victory_threshold, turn_limit=turn_limit)
+                          victory_threshold=victory_threshold, turn_limit=turn_limit,
+                          house_rules=house)
         game = engine_new_game(rules, world, setup)
     except (SetupError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None

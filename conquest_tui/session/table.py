@@ -164,9 +164,11 @@ class Session:
         return self._game.state.finished
 
     def facts(self) -> TableFacts:
-        """The game's settings: map, seed, victory threshold, turn limit."""
+        """The game's settings: map, seed, victory threshold, turn limit, house rules."""
         state = self._game.state
-        return TableFacts(self.map_title, state.seed, state.victory_threshold, state.turn_limit)
+        declared = self._game.rules.house_rules
+        return TableFacts(self.map_title, state.seed, state.victory_threshold, state.turn_limit,
+                          tuple(declared.rule(name).title for name in self._game.house.ordered()))
 
     def seats(self) -> tuple[SeatInfo, ...]:
         """Every seat, in the turn order."""
@@ -371,6 +373,7 @@ class Session:
         from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
         from conquest_tui.engine.reports.report import build_report
         from conquest_tui.engine.reports.view import ClanView
+        from conquest_tui.session.drafts import carry_standing
         from conquest_tui.session.mail import record_run
 
         game = self._game
@@ -379,6 +382,7 @@ class Session:
             result = run_clan_turn(game, clan_number, sheet)
         except NotYourTurnError as error:
             raise NotYourTurn(str(error)) from None
+        carry_standing(game, clan_number, sheet)
         # The saved turn keeps the first problems only (bounded save growth); the player
         # who submitted reads every one of them now.
         report = attrs.evolve(build_report(ClanView(game, clan_number)),

@@ -19,6 +19,7 @@ from cattrs.errors import AttributeValidationNote, IterableValidationError, Iter
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
+from conquest_tui.engine.core.state import SAVED_WHEN_SET
 from conquest_tui.engine.rules.checks import show
 from conquest_tui.engine.rules.ruleset_values import Dice, FloatRange, FrozenDict, Range
 from conquest_tui.storage.rules_layout import RENAMED
@@ -259,7 +260,11 @@ def _record_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable
 
 
 def _record_unstructure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
-    return make_dict_unstructure_fn(cls, converter)
+    # a field saved only when set (`SAVED_WHEN_SET`: a game without it writes the same bytes)
+    omitted: dict[str, Any] = {field.name: override(omit_if_default=True)
+                               for field in attrs.fields(cls)
+                               if field.metadata.get(SAVED_WHEN_SET)}
+    return make_dict_unstructure_fn(cls, converter, **omitted)
 
 
 # --- the rules' value types ----------------------------------------------------------------------

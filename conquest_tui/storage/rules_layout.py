@@ -9,7 +9,8 @@ dict shaped like the Ruleset, which the converter then structures:
 * values the files do not repeat are filled in from where they are: a vehicle's size and rank
   (its class), a convoy type's vehicles (the vehicles of that type), building, expert and
   custom-structure costs (market.toml fixed_costs), the casino's d100 slices (the chances),
-  the terrains that allow each custom structure (structures.toml);
+  the terrains that allow each custom structure (structures.toml), a house rule's name (its
+  table's);
 * a convoy type's `new_vehicles` table becomes (vehicle, count) pairs.
 
 No value is guessed: every key of a file is either a Ruleset field's source or reported.
@@ -75,6 +76,7 @@ SOURCES: dict[str, tuple[str, str]] = {
     "morale": ("morale", ""),
     "order_lines": ("orders", "lines"),
     "order_limits": ("orders", "limits"),
+    "house_rules": ("house_rules", ""),
 }
 """Ruleset field → (rules file, dotted key path in it; "" = the whole file but the keys other
 fields take from it)."""
@@ -228,6 +230,9 @@ def _fill_in(data: dict[str, Any]) -> None:
                 code for code, custom in customs.items()
                 if isinstance(custom, dict) and isinstance(custom.get("terrains"), list)
                 and key in custom["terrains"]])
+    for key, rule in _table(data, "house_rules").items():
+        if isinstance(rule, dict):
+            _set("house_rules", f".{key}", rule, "name", key)
     low = 1
     for index, row in enumerate(data.get("casino") or ()):
         if isinstance(row, dict) and row.get("chance").__class__ is int:

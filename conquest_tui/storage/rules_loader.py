@@ -25,7 +25,7 @@ __all__ = ["RULE_FILES", "RulesError", "load_ruleset"]
 RULE_FILES = (
     "terrain", "convoys", "vehicles", "hexes", "cities", "buildings", "structures", "experts",
     "market", "espionage", "casino", "start", "consumption", "morale", "loot", "events",
-    "combat", "health", "orders",
+    "combat", "health", "orders", "house_rules",
 )
 
 

@@ -591,7 +591,8 @@ class ConquestApp(App[int]):
         if self._moved_note:  # the game was loaded again: the table is told why
             note, self._moved_note = f"{self._moved_note} {note}".strip(), ""
         self._show(HandoverScreen(clan.number, clan.name, session.game_turn,
-                                  door=session.seat_door(clan.number), note=note))
+                                  door=session.seat_door(clan.number), note=note,
+                                  house_rules=session.facts().house_rules))
 
     def _show(self, screen: Screen[None]) -> None:
         """Replace the game step on top (or put the first one above the title screen)."""
@@ -781,7 +782,10 @@ class ConquestApp(App[int]):
             return
         screen = self.screen  # a Clan's game screen: its Market page too
         prices = screen.seat.prices() if isinstance(screen, GameScreen) else None
-        self.push_screen(HelpScreen(self.key_groups(self.screen), self._rules().orders, prices))
+        rules = self._rules()
+        in_play = self.session.facts().house_rules if self.session is not None else None
+        self.push_screen(HelpScreen(self.key_groups(self.screen), rules.orders, prices,
+                                    house_rules=rules.house_rules.declared(), in_play=in_play))
 
     def _rules(self) -> Ruleset:
         """The rules of the game in play, or the project's rules on the title screen."""

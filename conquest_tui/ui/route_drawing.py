@@ -89,7 +89,7 @@ def sheet_route(view: ClanView, convoy: ConvoyInfo, sheet_text: str,
     steps: list[RouteStep] = []
     moves = fuel = pulse = 0
     owners = _Owners(view)
-    for line in parse_sheet(sheet_text, view.rules).convoy_lines(convoy.number):
+    for line in parse_sheet(sheet_text, view.rules, view.house).convoy_lines(convoy.number):
         order = line.order
         if order is None:
             continue

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from conquest_tui.engine.face import AGENTS, CONVOY, POST, PRE, ClanView, number_of
+from conquest_tui.engine.face import (
+    AGENTS,
+    CONVOY,
+    POST,
+    PRE,
+    ClanView,
+    HouseRuleName,
+    header_of,
+    number_of,
+    split_mark,
+    strip_comment,
+)
 from conquest_tui.ui.sheet_outline import BAD_HEADER, SheetSection, is_order_line
 
 HEADER_WIDTH = 16
@@ -33,6 +44,52 @@ def new_sheet(view: ClanView) -> str:
     parts += [(f"[CONVOY {convoy.number}]", convoy.order_lines) for convoy in view.convoys()]
     parts.append(("[POST]", allowance(view, SheetSection(POST, 0, 0, 0))))
     return "".join(f"{header_line(header, lines)}\n\n" for header, lines in parts)
+
+
+def standing_mark(view: ClanView) -> str:
+    """The mark of a standing order where the house rule is in play, else ""."""
+    if not view.house.on(HouseRuleName.STANDING):
+        return ""
+    return view.rules.house_rules.standing.mark
+
+
+def sheet_to_show(view: ClanView, draft: str) -> str:
+    """The sheet the Clan starts from: its draft; a new sheet when there is none; a new sheet
+    with the standing lines in their sections when the draft holds only those (as its last
+    turn left it, house rule `standing`). A section of the draft the new sheet has not (a
+    convoy gone) comes after the others, its lines still there to fail or be deleted."""
+    if not draft.strip():
+        return new_sheet(view)
+    mark = standing_mark(view)
+    if not mark:
+        return draft
+    carried: dict[tuple[str, int], list[str]] = {}
+    headers: dict[tuple[str, int], str] = {}
+    current: tuple[str, int] | None = None
+    for raw in draft.split("\n"):
+        if not raw.strip():
+            continue
+        if not strip_comment(raw).strip():
+            return draft  # a comment the Clan wrote: shown as written
+        header = header_of(raw)
+        if header is not None:
+            current = header
+            headers.setdefault(current, raw.strip())
+            continue
+        if current is None or not split_mark(raw, mark)[1]:
+            return draft  # a draft the Clan wrote: shown as written
+        carried.setdefault(current, []).append(raw.strip())
+    if not carried or len(headers) != len(carried):
+        return draft  # comments or an empty section the Clan wrote: shown as written
+    out: list[str] = []
+    for line in new_sheet(view).split("\n"):
+        out.append(line)
+        header = header_of(line)
+        if header is not None:
+            out += carried.pop(header, [])
+    for key, lines in carried.items():
+        out[-1:-1] = [headers[key], *lines, ""]
+    return "\n".join(out)
 
 
 def allowance(view: ClanView, section: SheetSection) -> int:

@@ -16,6 +16,7 @@ from conquest_tui.engine.core.state import (
     HexState,
     OwnerChanges,
 )
+from conquest_tui.engine.rules.house import HouseRulesInPlay
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 
@@ -84,6 +85,11 @@ class Game:
     def clan(self, number: int) -> Clan:
         """The Clan with this number (KeyError if there is none)."""
         return self._clans[number]
+
+    @property
+    def house(self) -> HouseRulesInPlay:
+        """The house rules in play (`game.house.on(HouseRuleName.STANDING)`)."""
+        return HouseRulesInPlay(frozenset(self.state.house_rules))
 
     def has_clan(self, number: int) -> bool:
         """Whether a Clan with this number plays."""

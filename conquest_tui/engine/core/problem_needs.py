@@ -121,6 +121,7 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
     ProblemCode.BAD_PHONE: facts(number=str),
     ProblemCode.BAD_PERCENT: facts(most=int),
     ProblemCode.HIDE: NOTHING,
+    ProblemCode.STANDING_OFF: facts(mark=str),
     ProblemCode.WRONG_SECTION: facts(keyword=str, section=words("convoy", "clan")),
     ProblemCode.UNKNOWN: facts(text=str),
     # a line checked against what the Clan has now

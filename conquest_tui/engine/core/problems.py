@@ -43,6 +43,7 @@ class ProblemCode(enum.StrEnum):
     EMPTY = "empty"
     EXTRA_WORDS = "extra_words"
     HIDE = "hide"
+    STANDING_OFF = "standing_off"
     WRONG_SECTION = "wrong_section"
     UNKNOWN = "unknown"
     MISSING_QUANTITY = "missing_quantity"

@@ -17,6 +17,7 @@ from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive
 from conquest_tui.engine.core.items import CARRIED, Item
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.turn_phases import TurnPhase
+from conquest_tui.engine.rules.house import HouseRuleName
 
 STOCK_ITEMS: tuple[Item, ...] = tuple(Item)
 """The Clan stockpiles in the order the 1995 orders sheet prints them (CC-CL-GEN-04)."""
@@ -573,6 +574,11 @@ class MailBox:
     """Clans whose turn waits since a deadline (dropped at the next one if it still waits)."""
 
 
+SAVED_WHEN_SET = "saved_when_set"
+"""A record field's metadata key: the save names the field only when it differs from its
+default, so that a game without it writes the same bytes as before the field existed."""
+
+
 @attrs.define
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
@@ -617,6 +623,10 @@ class GameState:
     """Wrong referee PINs in a row (never read by the engine)."""
     referee_pin_retry_at: int = 0
     """Epoch second before which no referee PIN is heard, 0: none (never read by the engine)."""
+    house_rules: list[HouseRuleName] = attrs.field(factory=list,
+                                                   metadata={SAVED_WHEN_SET: True})
+    """The house rules in play, in their declared order (`Game.house`); none: the rulebook's
+    game, whose save does not name the field at all."""
 
     @property
     def active_clan(self) -> int:

@@ -16,6 +16,8 @@ it will find (`forecast`, on the checker's planned game: `play/plan.py`).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Self
 
 import attrs
@@ -35,6 +37,18 @@ def _declared_keyword(order: Order) -> str:
     return type(order).KEYWORD
 
 
+def _marked(line: Callable[[Order, Ruleset], str]) -> Callable[[Order, Ruleset], str]:
+    """An order class's `line` that ends a standing order's text with its repeat mark."""
+
+    @functools.wraps(line)
+    def marked_line(order: Order, rules: Ruleset) -> str:
+        text = line(order, rules)
+        return f"{text} {rules.house_rules.standing.mark}" if order.standing else text
+
+    marked_line.marks_standing = True  # type: ignore[attr-defined]
+    return marked_line
+
+
 @attrs.frozen
 class Order:
     """Common part of every order: its canonical keyword and where it stands on the sheet.
@@ -51,6 +65,17 @@ class Order:
     """The sheet line it was read from (0: not read from a sheet); not part of its meaning."""
     text: str = attrs.field(default="", eq=False)
     """The line as the player typed it; not part of its meaning (see `line`)."""
+    standing: bool = attrs.field(default=False, eq=False, kw_only=True)
+    """Marked to repeat on the Clan's next sheet (house rule `standing`, `orders/standing.py`);
+    not part of its meaning. `line` prints the mark back."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Each class's own `line` prints a standing order's mark after the order's text, so
+        that no order's grammar needs to know of it."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("line")
+        if own is not None and not getattr(own, "marks_standing", False):
+            setattr(cls, "line", _marked(own))  # noqa: B010 - mypy refuses assigning a method
 
     @classmethod
     def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
@@ -62,7 +87,10 @@ class Order:
     def line(self, rules: Ruleset) -> str:
         """The canonical sheet text: the keyword, then the arguments as the syntax shows them
         (names and messages in quotes). Reading it gives back an equal order. `rules` gives the
-        rulebook's words for what the order names (a vehicle's plural)."""
+        rulebook's words for what the order names (a vehicle's plural); a standing order ends
+        with its mark (`Order.standing`)."""
+        if self.standing:
+            return f"{self.keyword} {rules.house_rules.standing.mark}"
         return self.keyword
 
     @classmethod

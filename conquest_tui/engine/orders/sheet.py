@@ -17,7 +17,9 @@ from conquest_tui.engine.orders.arguments import (
 )
 from conquest_tui.engine.orders.paper_form import is_form, plain_lines
 from conquest_tui.engine.orders.registry import CLAN, CONVOY
+from conquest_tui.engine.orders.standing import split_mark
 from conquest_tui.engine.orders.tokens import TokenError, strip_comment, tokenize
+from conquest_tui.engine.rules.house import NO_HOUSE_RULES, HouseRuleName, HouseRulesInPlay
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 MOVE = "MOVE"
@@ -35,6 +37,9 @@ class SheetLine:
     line: int
     text: str
     order: model.Order | None
+    standing: bool = False
+    """Marked to repeat on the Clan's next sheet (house rule `standing`; its order, if read,
+    says so too)."""
 
 
 @attrs.frozen
@@ -148,6 +153,9 @@ class _Reader:
     """The sections read so far and where the lines now go."""
 
     rules: Ruleset
+    house: HouseRulesInPlay = NO_HOUSE_RULES
+    mark: str = "@"
+    """The repeat mark of a standing order (`house_rules.toml`)."""
     pre: list[SheetLine] = attrs.field(factory=list)
     post: list[SheetLine] = attrs.field(factory=list)
     agents: list[SheetLine] = attrs.field(factory=list)
@@ -189,6 +197,14 @@ class _Reader:
             return
         if not tokenize_safe(raw):
             return
+        standing = False
+        if self.mark in raw:  # rare: most lines hold no mark
+            raw, standing = split_mark(raw, self.mark)
+        if standing and not self.house.on(HouseRuleName.STANDING):
+            self.problems.append(Problem(number, ProblemCode.STANDING_OFF,
+                                         facts={"mark": self.mark}))
+            current.append(SheetLine(number, stripped, None))
+            return
         try:
             if self.section == AGENTS:
                 order: model.Order = parse_agent_line(raw, number)
@@ -197,9 +213,11 @@ class _Reader:
                                          self.rules)
         except OrderSyntaxError as error:
             self.problems.append(Problem(number, ProblemCode(error.code), facts=error.facts))
-            current.append(SheetLine(number, stripped, None))
+            current.append(SheetLine(number, stripped, None, standing))
             return
-        current.append(SheetLine(number, stripped, order))
+        if standing:
+            order = attrs.evolve(order, standing=True)
+        current.append(SheetLine(number, stripped, order, standing))
 
     def sheet(self, text: str) -> OrderSheet:
         """The sheet as read."""
@@ -213,8 +231,12 @@ class _Reader:
         )
 
 
-def parse_sheet(text: str, rules: Ruleset) -> OrderSheet:
+def parse_sheet(text: str, rules: Ruleset, house: HouseRulesInPlay = NO_HOUSE_RULES
+                ) -> OrderSheet:
     """Read a whole sheet. Never raises: each bad line becomes a Problem naming its line.
+
+    `house`: the game's house rules in play (`Game.house`, `ClanView.house`); a line's repeat
+    mark is a standing order only where `standing` is (orders/standing.py), else a problem.
 
     A sheet over the size limits is refused whole with one problem on line 1, and only its
     start is kept (kept_text), so nothing a sheet holds can make a save much larger. The 1995
@@ -223,7 +245,7 @@ def parse_sheet(text: str, rules: Ruleset) -> OrderSheet:
     refused = refusal(text, rules)
     if refused is not None:
         return OrderSheet(problems=(refused,), text=kept_text(text, rules), refused=True)
-    reader = _Reader(rules)
+    reader = _Reader(rules, house, rules.house_rules.standing.mark)
     lines = sheet_lines(text)
     if is_form(lines):
         lines = plain_lines(lines)

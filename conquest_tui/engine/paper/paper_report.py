@@ -127,10 +127,12 @@ def orders_sheet(report: Report) -> list[str]:
     """Next turn's orders sheet: its title, the Clan's lines, then each convoy's block; the
     player fills in the blank lines and it reads back as an order sheet."""
     out = [RULE, f"{SHEET_TITLE} {report.clan} ({report.clan_name})", RULE, ""]
+    standing = dict(report.standing_lines)
     out += paper_sheet.clan_block(_stock_line(report), report.pre_lines, report.post_lines,
-                                  report.agents)
+                                  report.agents, standing)
     for convoy in report.convoys:
-        out += ["", *paper_sheet.convoy_block(convoy, report.expert_names)]
+        out += ["", *paper_sheet.convoy_block(convoy, report.expert_names,
+                                              standing.get(f"[CONVOY {convoy.number}]", ()))]
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from conquest_tui.engine.orders.paper_form import (
     AGENTS_HEADING,
@@ -30,9 +30,18 @@ def convoy_header(convoy: ConvoyInfo) -> str:
             f"IN HEX {convoy.hex} [{mode}]")
 
 
-def convoy_block(convoy: ConvoyInfo, expert_names: Mapping[str, str]) -> list[str]:
-    """A convoy's statistics as on the sample sheet, then its order lines; "Kill:" only with
-    a Gunner (CC-RPT-10, CC-CO-KM-03), Bombs instead of Rockets for air."""
+def numbered(count: int, filled: Sequence[str] = ()) -> list[str]:
+    """A section's numbered order lines: the standing lines carried in first (HOUSE-STANDING-
+    05), then blanks up to its `count` lines."""
+    lines = [*filled, *[BLANK] * max(0, count - len(filled))]
+    return [f"  {line:>2}. {text}" for line, text in enumerate(lines, start=1)]
+
+
+def convoy_block(convoy: ConvoyInfo, expert_names: Mapping[str, str],
+                 filled: Sequence[str] = ()) -> list[str]:
+    """A convoy's statistics as on the sample sheet, then its order lines (its standing lines
+    filled in); "Kill:" only with a Gunner (CC-RPT-10, CC-CO-KM-03), Bombs instead of Rockets
+    for air."""
     vehicles = ", ".join(_plural(count, name) for name, count in convoy.vehicles) or "none"
     heavy = (("Bombs", convoy.bombs) if convoy.convoy_type == "air"
              else ("Rockets", convoy.rockets))
@@ -50,17 +59,20 @@ def convoy_block(convoy: ConvoyInfo, expert_names: Mapping[str, str]) -> list[st
         f"Fuel Cost: {convoy.fuel_cost}{kill}",
         f"  Cargo: {convoy.cargo} (max {convoy.cargo_capacity})   Experts: {experts}",
         f"  {CONVOY_HEADING}",
-        *(f"  {line:>2}. {BLANK}" for line in range(1, convoy.order_lines + 1)),
+        *numbered(convoy.order_lines, filled),
     ]
 
 
-def clan_block(stock_line: str, pre: int, post: int, agents: int) -> list[str]:
+def clan_block(stock_line: str, pre: int, post: int, agents: int,
+               standing: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The Clan's part of the sheet: its stockpiles, the pre-turn and post-turn lines (bought
-    ones included) and one destination line per agent (CC-RPT-11)."""
+    ones included; standing lines filled in, by section header) and one destination line per
+    agent (CC-RPT-11)."""
+    standing = standing or {}
     out = [CLAN_TITLE, f"  {stock_line}", f"  {PRE_HEADING}"]
-    out += [f"  {line:>2}. {BLANK}" for line in range(1, pre + 1)]
+    out += numbered(pre, standing.get("[PRE]", ()))
     out += [f"  {POST_HEADING}"]
-    out += [f"  {line:>2}. {BLANK}" for line in range(1, post + 1)]
+    out += numbered(post, standing.get("[POST]", ()))
     if agents:
         out += [f"  {AGENTS_HEADING}"]
         out += [f"  Agent {number}: hex {BLANK}" for number in range(1, agents + 1)]

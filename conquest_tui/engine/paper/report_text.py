@@ -154,6 +154,7 @@ def render_report(report: Report, *, rules: bool = False) -> str:
         f" (victory at {report.victory_threshold}"
         + (f"; the game ends after game turn {report.turn_limit}" if report.turn_limit else "")
         + ").",
+        *([f"House rules: {', '.join(report.house_rules)}."] if report.house_rules else []),
         *([report.victory_watch] if report.victory_watch else []),
         *since_lines(report, rules=rules),
         RULE, "STATUS", *status_lines(report), *market_lines(report), RULE,

@@ -40,7 +40,7 @@ def check_sheet(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     reads only what is skipped or fails: the odds' seeded runs are most of a check's cost).
     """
     if isinstance(sheet, str):
-        sheet = parse_sheet(sheet, game.rules)
+        sheet = parse_sheet(sheet, game.rules, game.house)
     if sheet.refused:
         return list(sheet.problems)
     clan = game.clan(clan_number)

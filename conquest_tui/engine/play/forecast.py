@@ -46,7 +46,7 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     tests). The game itself is not changed. Raises NotYourTurnError as the turn does.
     """
     if isinstance(sheet, str):
-        sheet = parse_sheet(sheet, game.rules)
+        sheet = parse_sheet(sheet, game.rules, game.house)
     private = private_game(game, clan_number, seed_suffix)
     clan = private.clan(clan_number)
     before = {convoy.number: convoy for convoy in game.convoys_of(clan_number)}

@@ -25,7 +25,7 @@ def judge_sheet(game: Game, clan: int, sheet: OrderSheet | str, *,
     `notices=False`: without the checker's notices of fights and their odds (a bot's judgement;
     the lines skipped and warned of are the same)."""
     if isinstance(sheet, str):
-        sheet = parse_sheet(sheet, game.rules)
+        sheet = parse_sheet(sheet, game.rules, game.house)
     problems = check_sheet(game, clan, sheet, notices=notices)
     try:
         forecast = forecast_turn(game, clan, sheet, seed_suffix=seed_suffix)

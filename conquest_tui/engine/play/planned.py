@@ -41,7 +41,7 @@ def planned_estimates(game: Game, clan_number: int, sheet: OrderSheet | str, con
     view = ClanView(game, clan_number)
     live = game.convoy(clan_number, convoy_number)
     if isinstance(sheet, str):
-        sheet = parse_sheet(sheet, game.rules)
+        sheet = parse_sheet(sheet, game.rules, game.house)
     if not _has_orders(sheet):
         if live is None:
             raise odds.OddsError("no_convoy", number=convoy_number)

@@ -13,6 +13,7 @@ from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.state import CityState, Clan, GameState, HexState, Stockpile
 from conquest_tui.engine.play.starts import StartsError, choose_starts, stranded
+from conquest_tui.engine.rules.house import HouseRuleName
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
@@ -45,6 +46,8 @@ class GameSetup:
     """None: the AMB-57 default for this map and number of Clans."""
     turn_limit: int | None = None
     """Last game turn (AMB-57, hot-seat); None: the ruleset's default_turn_limit; 0: no limit."""
+    house_rules: tuple[HouseRuleName, ...] = ()
+    """The house rules in play (none: the rulebook's game)."""
 
 
 def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
@@ -90,6 +93,7 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
     )
     state.turn_limit = (rules.game.default_turn_limit if setup.turn_limit is None
                         else setup.turn_limit)
+    state.house_rules = [name for name in HouseRuleName if name in setup.house_rules]
     game.reindex()
     return game
 

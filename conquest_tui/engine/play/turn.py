@@ -83,7 +83,7 @@ def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
         raise NotYourTurnError(f"it is Clan {active.number} ({active.name})'s turn, not Clan "
                                f"{clan_number}'s")
     if isinstance(sheet, str):
-        sheet = parse_sheet(sheet, game.rules)
+        sheet = parse_sheet(sheet, game.rules, game.house)
     clan = game.clan(clan_number)
     ctx = TurnContext(game=game, clan=clan, sheet=sheet, after_pulse=after_pulse,
                       after_line=after_line)

@@ -7,6 +7,8 @@ import attrs
 from conquest_tui.engine.core.events import shown
 from conquest_tui.engine.core.state import STOCK_ITEMS, Event, Problem, Sighting
 from conquest_tui.engine.economy.top_lists import TopList
+from conquest_tui.engine.orders.sheet import parse_sheet
+from conquest_tui.engine.orders.standing import StandingSection, standing_sections
 from conquest_tui.engine.reports.view import (
     CityInfo,
     ClanView,
@@ -14,6 +16,7 @@ from conquest_tui.engine.reports.view import (
     HexInfo,
     SpyReportInfo,
 )
+from conquest_tui.engine.rules.house import HouseRuleName
 
 
 @attrs.frozen
@@ -63,6 +66,10 @@ class Report:
     """Expert code → name, for the orders sheet's Experts line ("GUN" → "Gunner")."""
     top_lists: tuple[TopList, ...] = ()
     """Most cities, hexes, income and power at the last game-turn end (CC-RPT-09, AMB-58)."""
+    house_rules: tuple[str, ...] = ()
+    """The titles of the house rules in play (none: the rulebook's game, HOUSE-03)."""
+    standing_lines: tuple[StandingSection, ...] = ()
+    """The standing lines the Clan's next sheet starts with, by section (HOUSE-STANDING-05)."""
 
 
 def build_report(view: ClanView) -> Report:
@@ -99,4 +106,14 @@ def build_report(view: ClanView) -> Report:
         post_lines=view.rules.order_lines.post + clan.extra_post_lines,
         agents=clan.agents,
         expert_names={code: expert.name for code, expert in view.rules.experts.items()},
+        house_rules=tuple(view.rules.house_rules.rule(name).title
+                          for name in view.house.ordered()),
+        standing_lines=_standing_lines(view),
     )
+
+
+def _standing_lines(view: ClanView) -> tuple[StandingSection, ...]:
+    """The standing lines of the Clan's sheet as it stands (none where the rule is off)."""
+    if not view.house.on(HouseRuleName.STANDING) or not view.clan.draft_sheet:
+        return ()
+    return standing_sections(parse_sheet(view.clan.draft_sheet, view.rules, view.house))

@@ -23,6 +23,7 @@ from conquest_tui.engine.core.state import (
 )
 from conquest_tui.engine.economy import economy, plague_cure, population, top_lists, victory
 from conquest_tui.engine.economy.top_lists import TopList
+from conquest_tui.engine.rules.house import HouseRulesInPlay
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
 
@@ -264,6 +265,11 @@ class ClanView:
     def game_turn(self) -> int:
         """The game turn being played."""
         return self._game.state.game_turn
+
+    @property
+    def house(self) -> HouseRulesInPlay:
+        """The house rules in play (public: the same for every Clan)."""
+        return self._game.house
 
     def prices(self) -> dict[str, int]:
         """This game turn's market prices (CC-RPT-08), a copy."""

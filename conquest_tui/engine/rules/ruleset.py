@@ -22,6 +22,7 @@ from conquest_tui.engine.rules.checks import (
     unique,
     whole,
 )
+from conquest_tui.engine.rules.house import HouseRules
 from conquest_tui.engine.rules.names import (
     BUILDINGS,
     STRUCTURE_OUTPUT,
@@ -378,6 +379,7 @@ class Ruleset:
     weapons: Mapping[str, WeaponRule]
     order_lines: OrderLines
     order_limits: OrderLimits
+    house_rules: HouseRules                         # each off unless a game turns it on
     order_source: Callable[[], Any] = attrs.field(eq=False, repr=False, kw_only=True)
     """Returns the OrderRegistry, built on first use; given by whoever loads the ruleset (typed
     Any so that resolving this record's hints never imports the orders)."""

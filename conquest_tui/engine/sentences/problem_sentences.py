@@ -266,6 +266,8 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
                              "half its troop capacity on the turn it is captured "
                              "(CC-CL-VIGILANCE-01)",
     ProblemCode.HIDE: "there is no voluntary hiding: HIDE is not an order (CC-CNV-79)",
+    ProblemCode.STANDING_OFF: "standing orders ({mark}) are a house rule not in play in this "
+                              "game",
     ProblemCode.WRONG_SECTION: _wrong_section,
     ProblemCode.UNKNOWN: '"{text}" is not an order',
     ProblemCode.NOT_SUPPORTED: "{keyword} is not yet supported in this version; the line will "

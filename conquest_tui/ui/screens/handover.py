@@ -171,7 +171,7 @@ class HandoverScreen(Screen[None]):
     ]
 
     def __init__(self, clan_number: int, clan_name: str, game_turn: int, *,
-                 door: SeatDoor, note: str = "") -> None:
+                 door: SeatDoor, note: str = "", house_rules: tuple[str, ...] = ()) -> None:
         """Create the screen.
 
         Args:
@@ -180,6 +180,7 @@ class HandoverScreen(Screen[None]):
             game_turn: The game turn being played.
             door: Its seat, behind its PIN if it has one.
             note: One line about the table, e.g. that a game turn ended (never Clan data).
+            house_rules: The titles of the house rules in play (the table's, no Clan's).
         """
         super().__init__(classes="handover")
         self.clan_number = clan_number
@@ -187,6 +188,7 @@ class HandoverScreen(Screen[None]):
         self.game_turn = game_turn
         self.door = door
         self.note = note
+        self.house_rules = house_rules
 
     @property
     def clan_label(self) -> str:
@@ -199,6 +201,9 @@ class HandoverScreen(Screen[None]):
                          markup=False)
             yield Static("everyone else look away.", id="handover-away")
             yield Static(f"Game turn {self.game_turn}", id="handover-turn")
+            if self.house_rules:
+                yield Static(f"House rules: {', '.join(self.house_rules)}.", id="handover-house",
+                             markup=False)
             if self.note:
                 yield Static(self.note, id="handover-note", markup=False)
             hint = "Press Enter to continue"

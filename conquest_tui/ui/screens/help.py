@@ -21,7 +21,7 @@ from conquest_tui.storage.paths import interpretations_file
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
 if TYPE_CHECKING:
-    from conquest_tui.engine.face import PriceList
+    from conquest_tui.engine.face import HouseRule, PriceList
 
 QUICK_START: tuple[str, ...] = (
     "The map opens on your convoy #1 beside your home city; the line at the bottom shows your "
@@ -98,6 +98,11 @@ MARKET_NOTE = ("BUY pays these prices when its line runs; supplies and weapons g
                "SELL pays half the price. The order sheet shows each line's cost in its right "
                "margin once the forecast has run, and the money left after it.")
 """Under the price list: how buying works, in a few words."""
+
+HOUSE_NOTE = ("Rules borrowed from other play-by-mail games of the 1990s. Each is off unless "
+              "the game was started with it: tick it in the New Game form, or name it when "
+              "starting a game from the command line (conquest new --house NAME).")
+"""Above the house rules: what they are and how a game gets them."""
 
 KeyGroup = tuple[str, Sequence[Binding]]
 """(group title, bindings) shown in one table."""
@@ -221,6 +226,19 @@ def market_renderable(prices: PriceList) -> RenderableType:
     return Group(*parts)
 
 
+def house_renderable(rules: Sequence[HouseRule], in_play: tuple[str, ...] | None
+                     ) -> RenderableType:
+    """The House rules page: each rule's title and name, whether it is on in this game (None:
+    no game at the table), its summary and the seed it comes from."""
+    parts: list[RenderableType] = [Text("House rules", style="bold"), Text(HOUSE_NOTE)]
+    for rule in rules:
+        state = "" if in_play is None else (
+            " — on in this game" if rule.title in in_play else " — off in this game")
+        parts += [Text(""), Text(f"{rule.title} ({rule.name}){state}", style="bold"),
+                  Text(rule.summary), Text(f"From {rule.seed}.", style="dim")]
+    return Group(*parts)
+
+
 class HelpScreen(Screen[None]):
     """Keys and orders, and the Market page (the Clan's prices); Escape or F1 closes it."""
 
@@ -233,21 +251,29 @@ class HelpScreen(Screen[None]):
         Binding("m,dollar_sign", "market", "Market", id="help.market",
                 tooltip="What everything costs your Clan now, and what sets each price "
                         "(again: back to the keys and orders)"),
+        Binding("h", "house", "House rules", id="help.house",
+                tooltip="The house rules, and which are on in this game (again: back to the "
+                        "keys and orders)"),
     ]
 
     def __init__(self, groups: Sequence[KeyGroup], orders: OrderRegistry,
-                 prices: PriceList | None = None) -> None:
+                 prices: PriceList | None = None, *, house_rules: Sequence[HouseRule] = (),
+                 in_play: tuple[str, ...] | None = None) -> None:
         """Create the help screen.
 
         Args:
             groups: The key bindings to list, grouped by where they work.
             orders: The orders of the rules in play, listed with their syntax.
             prices: The Clan's prices, for the Market page (None: no Clan at the keyboard).
+            house_rules: Every house rule, for the House rules page.
+            in_play: The titles of the house rules on in this game (None: no game).
         """
         super().__init__(classes="help")
         self.groups = groups
         self.orders = orders
         self.prices = prices
+        self.house_rules = house_rules
+        self.in_play = in_play
 
     def compose(self) -> ComposeResult:
         with ContentSwitcher(initial="help-scroll", id="help-pages"):
@@ -260,6 +286,10 @@ class HelpScreen(Screen[None]):
                     market.border_title = "Market — your prices now"
                     market.border_subtitle = "↑↓ PgUp PgDn to scroll, m for help, Esc to close"
                     yield Static(market_renderable(self.prices), id="market-text")
+            with VerticalScroll(id="house-scroll") as house:
+                house.border_title = "House rules"
+                house.border_subtitle = "↑↓ PgUp PgDn to scroll, h for help, Esc to close"
+                yield Static(house_renderable(self.house_rules, self.in_play), id="house-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -272,9 +302,19 @@ class HelpScreen(Screen[None]):
 
     def action_market(self) -> None:
         """Show the Market page, or the keys and orders again."""
-        pages = self.query_one(ContentSwitcher)
-        page = "help-scroll" if pages.current == "market-scroll" else "market-scroll"
-        pages.current = page
+        self._turn_to("market-scroll")
+
+    def action_house(self) -> None:
+        """Show the House rules page, or the keys and orders again."""
+        self._turn_to("house-scroll")
+
+    def _turn_to(self, wanted: str) -> None:
+        pages = self.query(ContentSwitcher)
+        if not pages:  # closed before it was shown (keys faster than the screens)
+            return
+        switcher = pages.first()
+        page = "help-scroll" if switcher.current == wanted else wanted
+        switcher.current = page
         self.query_one(f"#{page}").focus()
 
     def action_close(self) -> None:

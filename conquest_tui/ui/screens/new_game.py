@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, Switch
 
 from conquest_tui import session
 from conquest_tui.engine.face import LEGEND, GameMap
@@ -225,6 +225,13 @@ class NewGameScreen(Screen[None]):
                     yield Static("", id="fair-note", markup=False)
             yield Static("Clans (bots take their seats by themselves)", classes="section-title")
             yield Vertical(id="clan-rows")
+            yield Static("House rules (off unless ticked; F1 in the game explains each)",
+                         classes="section-title")
+            with Vertical(id="house-rules"):
+                for rule in session.house_rules():
+                    yield Checkbox(f"{rule.title} ({rule.seed.split(',')[0]})",
+                                   id=f"house-{rule.name}", classes="house-rule",
+                                   tooltip=rule.summary)
             yield Static("", id="new-game-error", markup=False)
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start game (Ctrl+S)", id="start", variant="primary",
@@ -406,6 +413,11 @@ class NewGameScreen(Screen[None]):
             return
         self._create(count, threshold, path)
 
+    def _house_rules(self) -> tuple[str, ...]:
+        """The names of the house rules ticked."""
+        return tuple(rule.name for rule in session.house_rules()
+                     if self.query_one(f"#house-{rule.name}", Checkbox).value)
+
     def _create(self, count: int, threshold: int | None, path: Path) -> None:
         rows = sorted(self.query(ClanRow), key=lambda r: r.index)[:count]
         names = [row.clan_name or session.CLAN_NAMES[row.index % len(session.CLAN_NAMES)]
@@ -424,7 +436,8 @@ class NewGameScreen(Screen[None]):
                 path, replace=True, map_name=self.map_name, clans=count, bots=len(bots),
                 seed=seed, names=names, victory_threshold=threshold, pin_hashes=pins,
                 turn_limit=self._turn_limit, level=levels,
-                referee_pin_hash=hash_pin(referee_pin) if referee_pin else "")
+                referee_pin_hash=hash_pin(referee_pin) if referee_pin else "",
+                house_rules=self._house_rules())
         except session.SessionError as error:
             self._error(str(error))
             return

@@ -41,7 +41,8 @@ from conquest_tui.ui.sheet_edits import (
     header_line,
     last_filled_row,
     line_after,
-    new_sheet,
+    sheet_to_show,
+    standing_mark,
 )
 from conquest_tui.ui.sheet_outline import (
     SheetSection,
@@ -174,7 +175,10 @@ class OrderSheetPane(Widget):
         self.border_title = self.TITLE
 
     def compose(self) -> ComposeResult:
-        yield SheetEditor(self._text, id="sheet-editor")
+        editor = SheetEditor(self._text, id="sheet-editor")
+        if self._view is not None:
+            editor.standing_mark = standing_mark(self._view)
+        yield editor
         yield Static("", id="sheet-hint", markup=False)  # the hint quotes what was typed
         yield ProblemList(id="sheet-problems")
 
@@ -248,8 +252,9 @@ class OrderSheetPane(Widget):
         self._notices = []
         self._forecast = []
         self._costs = SheetCosts({}, {})
-        self._text = text if text.strip() else new_sheet(view)
+        self._text = sheet_to_show(view, text)
         if self.is_mounted:
+            self.editor.standing_mark = standing_mark(view)
             self.editor.load_text(self._text)
             self._check()
 

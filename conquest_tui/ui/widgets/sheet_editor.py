@@ -15,7 +15,7 @@ from textual.strip import Strip
 from textual.widgets import TextArea
 from textual.widgets.text_area import Edit, EditResult
 
-from conquest_tui.engine.face import Problem, hide_rule_ids, problem_text
+from conquest_tui.engine.face import Problem, hide_rule_ids, problem_text, split_mark
 from conquest_tui.ui.widgets.sheet_costs import Margin
 from conquest_tui.ui.widgets.steady_scroll import SteadyScrollbars
 
@@ -37,9 +37,11 @@ class SheetEditor(SteadyScrollbars, TextArea):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"sheet-editor--problem-line",
                                              "sheet-editor--problem-note",
                                              "sheet-editor--cost", "sheet-editor--short",
-                                             "sheet-editor--total"}
+                                             "sheet-editor--total",
+                                             "sheet-editor--standing"}
     """The style of a line with a problem and of the note beside it; of a line's cost in the
-    right margin, of a cost the money cannot cover, and of a section's total."""
+    right margin, of a cost the money cannot cover, and of a section's total; of a standing
+    order (house rule `standing`: it repeats on the next sheet)."""
 
 
     NOTE_GAP = 2
@@ -67,6 +69,7 @@ class SheetEditor(SteadyScrollbars, TextArea):
                          id=id)
         self._notes: dict[int, str] = {}
         self._margins: dict[int, Margin] = {}
+        self._standing_mark = ""
         self.completer: Callable[[], bool] | None = None
         """Completes the word at the cursor; False when there is nothing to complete."""
 
@@ -128,6 +131,19 @@ class SheetEditor(SteadyScrollbars, TextArea):
             self.refresh()
 
     @property
+    def standing_mark(self) -> str:
+        """The mark that ends a standing order ("": standing orders are not in play)."""
+        return self._standing_mark
+
+    @standing_mark.setter
+    def standing_mark(self, mark: str) -> None:
+        if mark != self._standing_mark:
+            self._standing_mark = mark
+            if self.is_mounted:
+                self.notify_style_update()
+                self.refresh()
+
+    @property
     def margins(self) -> dict[int, Margin]:
         """0-based rows → what their right margin shows."""
         return dict(self._margins)
@@ -140,6 +156,9 @@ class SheetEditor(SteadyScrollbars, TextArea):
 
     def get_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)
+        mark = self._standing_mark
+        if mark and mark in line.plain and split_mark(line.plain, mark)[1]:
+            line.stylize(self.get_component_rich_style("sheet-editor--standing", partial=True))
         if line_index in self._notes:
             line.stylize(self.get_component_rich_style("sheet-editor--problem-line",
                                                        partial=True))
