@@ -616,12 +616,12 @@ class GameState:
     """Every Clan's figures at every game-turn end, game turn by game turn (issue 16)."""
     mail: MailBox = attrs.field(factory=MailBox)
     """The game played by mail: its secret, the sheets waiting, which sheets ran."""
-    referee_pin_hash: str = ""
+    referee_pin_hash: str = attrs.field(default="", metadata={SAVED_WHEN_SET: True})
     """Salted scrypt hash of the game's referee PIN, or "" (no referee; the engine never reads
     it, like a seat's `Clan.pin_hash`)."""
-    referee_pin_failures: int = 0
+    referee_pin_failures: int = attrs.field(default=0, metadata={SAVED_WHEN_SET: True})
     """Wrong referee PINs in a row (never read by the engine)."""
-    referee_pin_retry_at: int = 0
+    referee_pin_retry_at: int = attrs.field(default=0, metadata={SAVED_WHEN_SET: True})
     """Epoch second before which no referee PIN is heard, 0: none (never read by the engine)."""
     house_rules: list[HouseRuleName] = attrs.field(factory=list,
                                                    metadata={SAVED_WHEN_SET: True})
