@@ -1,0 +1,102 @@
+"""Where a run's games are played (here, spawned processes, a Dask cluster); results in order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal, TypeVar
+
+import attrs
+
+from conquest_tui.simulation.executor_options import ExecutorError
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+Kind = Literal["processes", "dask"]
+
+CLUSTER_MISSING = ("Playing games on a Dask cluster needs the cluster extra: install it with "
+                   "pip install 'conquest-tui[cluster]' (or pip install '.[cluster]' from the "
+                   "game's source folder).")
+"""What `--executor dask` says when dask.distributed is not installed."""
+
+CONNECT_SECONDS = 10
+"""How long to wait for the Dask scheduler to answer."""
+
+
+@attrs.frozen
+class Executor:
+    """Where the games of a run are played."""
+
+    kind: Kind = "processes"
+    jobs: int = 1
+    """With processes: games at once (1: one after another in this process)."""
+    scheduler: str = ""
+    """With dask: the address of the cluster's scheduler, e.g. tcp://10.0.0.5:8786."""
+
+    def runs_here(self, games: int) -> bool:
+        """True when the games are played one after another in this process."""
+        return self.kind == "processes" and (self.jobs <= 1 or games <= 1)
+
+
+def run_in_order(play: Callable[[Item], Result], items: Sequence[Item], executor: Executor,
+                 done: Callable[[Result], object] | None = None) -> list[Result]:
+    """`play` of every item, in the items' order whatever finishes first; `done(result)` as
+    each one finishes. `play` and the items go to other processes or machines, so `play` is
+    a module's function and its result depends on its item only."""
+    if executor.runs_here(len(items)):
+        results = []
+        for item in items:
+            results.append(play(item))
+            if done is not None:
+                done(results[-1])
+        return results
+    if executor.kind == "dask":
+        return _on_cluster(play, items, executor.scheduler, done)
+    return _in_processes(play, items, executor.jobs, done)
+
+
+def _in_processes(play: Callable[[Item], Result], items: Sequence[Item], jobs: int,
+                  done: Callable[[Result], object] | None) -> list[Result]:
+    """Each item in one of `jobs` spawned processes (nothing inherited from this one)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    context = multiprocessing.get_context("spawn")
+    results: dict[int, Result] = {}
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = {pool.submit(play, item): index for index, item in enumerate(items)}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if done is not None:
+                done(results[futures[future]])
+    return [results[index] for index in range(len(items))]
+
+
+def _on_cluster(play: Callable[[Item], Result], items: Sequence[Item], address: str,
+                done: Callable[[Result], object] | None) -> list[Result]:
+    """Each item a task on the Dask cluster whose scheduler is at `address`."""
+    try:
+        from distributed import Client
+        from distributed import as_completed as finished
+    except ImportError:
+        raise ExecutorError(CLUSTER_MISSING) from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, ValueError) as error:  # TimeoutError is an OSError
+        raise ExecutorError(f"No Dask scheduler answered at {address} ({error}).") from None
+    results: dict[int, Result] = {}
+    with client:
+        futures = client.map(play, items, pure=False)  # never merged: each item is a game
+        index = {future.key: number for number, future in enumerate(futures)}
+        for future in finished(futures, loop=client.loop):
+            try:
+                result = future.result()
+            except ImportError as error:
+                client.cancel(futures)
+                raise ExecutorError(f"The cluster's workers cannot play the games ({error}): "
+                                    "install this version of conquest-tui where they run."
+                                    ) from None
+            results[index[future.key]] = result
+            if done is not None:
+                done(result)
+    return [results[number] for number in range(len(items))]
