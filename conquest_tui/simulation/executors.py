@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import attrs
 
 from conquest_tui.simulation.executor_options import ExecutorError
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -76,16 +80,11 @@ def _on_cluster(play: Callable[[Item], Result], items: Sequence[Item], address: 
                 done: Callable[[Result], object] | None) -> list[Result]:
     """Each item a task on the Dask cluster whose scheduler is at `address`."""
     try:
-        from distributed import Client
         from distributed import as_completed as finished
     except ImportError:
         raise ExecutorError(CLUSTER_MISSING) from None
-    try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, ValueError) as error:  # TimeoutError is an OSError
-        raise ExecutorError(f"No Dask scheduler answered at {address} ({error}).") from None
     results: dict[int, Result] = {}
-    with client:
+    with _connect(address) as client:
         futures = client.map(play, items, pure=False)  # never merged: each item is a game
         index = {future.key: number for number, future in enumerate(futures)}
         for future in finished(futures, loop=client.loop):
@@ -100,3 +99,21 @@ def _on_cluster(play: Callable[[Item], Result], items: Sequence[Item], address: 
             if done is not None:
                 done(result)
     return [results[number] for number in range(len(items))]
+
+
+def _connect(address: str) -> Client:
+    """A client of the scheduler at `address`, or one sentence why there is none."""
+    from distributed import Client
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import backends
+
+    if parse_address(address)[0] not in backends:
+        known = ", ".join(f"{scheme}://" for scheme in sorted(backends))
+        raise ExecutorError(f"{address} is not a Dask scheduler's address: one begins with "
+                            f"{known} or is a host and port")
+    try:
+        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, ValueError) as error:  # TimeoutError is an OSError
+        why = str(error)
+    gc.collect()  # the half-made client closes now, while its event loop runs (not at exit)
+    raise ExecutorError(f"No Dask scheduler answered at {address} ({why}).")
