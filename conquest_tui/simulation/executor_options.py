@@ -47,3 +47,11 @@ def from_options(args: argparse.Namespace) -> Executor:
     if jobs < 1:
         raise ExecutorError("--jobs takes a whole number of 1 or more")
     return Executor("processes", jobs=jobs)
+
+
+def parsed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Executor:
+    """The executor of a tool's options; the parser's usage and one sentence if they clash."""
+    try:
+        return from_options(args)
+    except ExecutorError as error:
+        parser.error(str(error))
