@@ -28,6 +28,11 @@ def shares(total: int, parts: int) -> list[int]:
     return [total // parts + (1 if index < total % parts else 0) for index in range(parts)]
 
 
+def plural(count: int, word: str) -> str:
+    """"1 game", "2 games"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def printed(words: Sequence[str]) -> tuple[str, float]:
     """What `conquest WORDS` prints on standard output, and the seconds it took."""
     out = io.StringIO()
@@ -54,19 +59,20 @@ def batches(args: argparse.Namespace) -> Iterator[tuple[str, list[str]]]:
     counts = clan_counts(args.clans)
     for clans, games in zip(counts, shares(args.games, len(counts)), strict=True):
         if games:
-            yield (f"{args.map}, {clans} Clans, {games} games",
+            yield (f"{args.map}, {clans} Clans, {plural(games, 'game')}",
                    ["simulate", "--map", args.map, "--clans", str(clans), "--turns",
                     str(args.turns), "--games", str(games), "--seed", f"{args.seed}{clans}",
                     "--json"])
     if args.conquest_games:
-        yield (f"Conquest, 3 players, {args.conquest_games} games",
+        yield (f"Conquest, 3 players, {plural(args.conquest_games, 'game')}",
                ["simulate", "--game", "conquest", "--clans", "3", "--games",
                 str(args.conquest_games), "--seed", args.seed, "--json"])
 
 
 def compare(args: argparse.Namespace, scheduler: str) -> bool:
     """Play every batch both ways; True when every output is the same."""
-    totals = [0, 0.0, 0.0]
+    games = {"Continental Conquest": 0, "Conquest": 0}
+    seconds = [0.0, 0.0]
     for name, words in batches(args):
         jobs, jobs_time = printed([*words, "--jobs", "2"])
         cluster, cluster_time = printed([*words, "--executor", "dask", "--scheduler",
@@ -78,11 +84,14 @@ def compare(args: argparse.Namespace, scheduler: str) -> bool:
         if not same:
             print(first_difference(jobs, cluster))
             return False
-        totals[0] += len(jobs.splitlines())
-        totals[1] += jobs_time
-        totals[2] += cluster_time
-    print(f"{totals[0]} games: the same JSON byte for byte (--jobs 2 {totals[1]:.0f} s, "
-          f"cluster {totals[2]:.0f} s).")
+        games["Conquest" if name.startswith("Conquest") else "Continental Conquest"] += len(
+            jobs.splitlines())
+        seconds[0] += jobs_time
+        seconds[1] += cluster_time
+    played = " and ".join(f"{plural(count, 'game')} of {game}"
+                          for game, count in games.items() if count)
+    print(f"{played}: the same JSON byte for byte (--jobs 2 {seconds[0]:.0f} s, cluster "
+          f"{seconds[1]:.0f} s).")
     return True
 
 
@@ -112,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with LocalCluster(n_workers=args.workers, threads_per_worker=args.threads,
                       processes=True, dashboard_address=None) as cluster:
         print(f"A local cluster of {args.workers} worker processes of {args.threads} "
-              f"thread{'s' if args.threads != 1 else ''} started in "
+              f"{'thread' if args.threads == 1 else 'threads'} started in "
               f"{time.perf_counter() - start:.1f} s.", flush=True)
         return 0 if compare(args, cluster.scheduler_address) else 1
 
