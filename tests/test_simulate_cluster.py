@@ -11,6 +11,7 @@ import pytest
 
 from conquest_tui.cli import main
 from conquest_tui.simulation import executors
+from conquest_tui.simulation.executor_options import ExecutorError
 
 Capture = pytest.CaptureFixture[str]
 
@@ -95,3 +96,17 @@ def test_a_wrong_address_or_no_scheduler_is_one_sentence(
     err = capsys.readouterr().err
     assert err.startswith("conquest: No Dask scheduler answered at tcp://127.0.0.1:9")
     assert err.count("\n") == 1
+
+
+def _game_elsewhere(number: int) -> int:
+    return number
+
+
+def test_workers_that_cannot_import_the_game_are_one_sentence(
+        scheduler: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that cannot read a game drops it, and the run would wait for ever: it is
+    asked first whether it has the module that plays the games."""
+    monkeypatch.setattr(_game_elsewhere, "__module__", "conquest_tui_not_installed_here")
+    with pytest.raises(ExecutorError, match="install this version of conquest-tui"):
+        executors.run_in_order(_game_elsewhere, [1, 2],
+                               executors.Executor("dask", scheduler=scheduler))

@@ -85,20 +85,32 @@ def _on_cluster(play: Callable[[Item], Result], items: Sequence[Item], address: 
         raise ExecutorError(CLUSTER_MISSING) from None
     results: dict[int, Result] = {}
     with _connect(address) as client:
+        _check_workers(client, play.__module__)
         futures = client.map(play, items, pure=False)  # never merged: each item is a game
         index = {future.key: number for number, future in enumerate(futures)}
         for future in finished(futures, loop=client.loop):
-            try:
-                result = future.result()
-            except ImportError as error:
-                client.cancel(futures)
-                raise ExecutorError(f"The cluster's workers cannot play the games ({error}): "
-                                    "install this version of conquest-tui where they run."
-                                    ) from None
+            result = future.result()
             results[index[future.key]] = result
             if done is not None:
                 done(result)
     return [results[number] for number in range(len(items))]
+
+
+def _check_workers(client: Client, module: str) -> None:
+    """One sentence if a worker cannot import the module that plays the games (its tasks would
+    wait for ever: a worker that cannot read a task drops it)."""
+    import importlib.util
+
+    try:  # a function of the standard library, which every worker can read
+        found = client.run(importlib.util.find_spec, module)
+    except ImportError as error:
+        found = {"": None}
+        why = f" ({error})"
+    else:
+        why = ""
+    if any(spec is None for spec in found.values()):
+        raise ExecutorError(f"The cluster's workers cannot play the games{why}: install this "
+                            "version of conquest-tui where they run.")
 
 
 def _connect(address: str) -> Client:
