@@ -11,7 +11,7 @@ import pytest
 
 from conquest_tui.cli import main
 from conquest_tui.simulation import executors
-from conquest_tui.simulation.executor_options import ExecutorError
+from conquest_tui.simulation.executors import ExecutorError
 
 Capture = pytest.CaptureFixture[str]
 
@@ -27,7 +27,7 @@ def scheduler() -> Iterator[str]:
     distributed = pytest.importorskip(
         "distributed", reason="the cluster extra (dask.distributed) is not installed")
     with distributed.LocalCluster(processes=False, n_workers=2, threads_per_worker=1,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address="127.0.0.1:0") as cluster:  # any free port
         yield cluster.scheduler_address
 
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 
 from conquest_tui.simulation import executor_options
-from conquest_tui.simulation.executor_options import ExecutorError
+from conquest_tui.simulation.executors import ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import NO_VICTORY, GameSummary
 from conquest_tui.storage.map_loader import load_map

@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"cluster_check: {CLUSTER_MISSING}") from None
     start = time.perf_counter()
     with LocalCluster(n_workers=args.workers, threads_per_worker=args.threads,
-                      processes=True, dashboard_address=None) as cluster:
+                      processes=True, dashboard_address="127.0.0.1:0") as cluster:  # free port
         print(f"A local cluster of {args.workers} worker processes of {args.threads} "
               f"{'thread' if args.threads == 1 else 'threads'} started in "
               f"{time.perf_counter() - start:.1f} s.", flush=True)

@@ -26,7 +26,6 @@ from conquest_tui.cli.seat_commands import (
 )
 from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
-from conquest_tui.simulation.executor_options import ExecutorError
 from conquest_tui.simulation.executor_options import add_options as add_executor_options
 
 if TYPE_CHECKING:
@@ -42,6 +41,7 @@ def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespac
     """Run a headless command; a session error, or games that cannot be played where they were
     sent, becomes one sentence, like a CliError."""
     from conquest_tui.session import SessionError
+    from conquest_tui.simulation.executors import ExecutorError
     from conquest_tui.storage.save_list import SaveError
 
     try:

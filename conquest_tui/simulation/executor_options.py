@@ -13,10 +13,6 @@ KINDS = ("processes", "dask")
 """Where games can be played: processes on this machine, or an existing Dask cluster."""
 
 
-class ExecutorError(Exception):
-    """A run that cannot start or finish where it was sent: one sentence for the player."""
-
-
 def add_options(parser: argparse.ArgumentParser) -> None:
     """--jobs, --executor and --scheduler, for `conquest simulate` and the tools."""
     parser.add_argument("--jobs", type=int,
@@ -31,7 +27,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def from_options(args: argparse.Namespace) -> Executor:
     """The executor the options ask for; ExecutorError when they do not go together."""
-    from conquest_tui.simulation.executors import Executor
+    from conquest_tui.simulation.executors import Executor, ExecutorError
 
     if args.executor == "dask":
         if not args.scheduler:
@@ -51,6 +47,8 @@ def from_options(args: argparse.Namespace) -> Executor:
 
 def parsed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Executor:
     """The executor of a tool's options; the parser's usage and one sentence if they clash."""
+    from conquest_tui.simulation.executors import ExecutorError
+
     try:
         return from_options(args)
     except ExecutorError as error:

@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 
 import attrs
 
-from conquest_tui.simulation.executor_options import ExecutorError
-
 if TYPE_CHECKING:
     from distributed import Client
 
@@ -25,6 +23,10 @@ CLUSTER_MISSING = ("Playing games on a Dask cluster needs the cluster extra: ins
 
 CONNECT_SECONDS = 10
 """How long to wait for the Dask scheduler to answer."""
+
+
+class ExecutorError(Exception):
+    """A run that cannot start or finish where it was sent: one sentence for the player."""
 
 
 @attrs.frozen
