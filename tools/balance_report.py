@@ -1,8 +1,9 @@
 """How balanced bot games are, per map and number of Clans, with 95% intervals (issue 28).
 
 Run: `python -m tools.balance_report --maps europe,oceania --clans 2-8 --games 20 --jobs 2`
-(`--level easy` for easy bots, `--turns` the last game turn, `--seed` the run's seed). Plays the
-games with the simulation runner and prints three tables:
+(`--level easy` for easy bots, `--turns` the last game turn, `--seed` the run's seed;
+`--executor dask --scheduler ADDRESS` instead of `--jobs`: on a Dask cluster, the same results).
+Plays the games with the simulation runner and prints three tables:
 
 * cells: per map and number of Clans, the median game length, the share ended by victory, convoy
   battles per game, the share of captured cities taken from another Clan (not from nobody), how
@@ -25,6 +26,8 @@ import statistics
 from collections.abc import Sequence
 
 from conquest_tui.engine.play.land_reach import measure
+from conquest_tui.simulation import executor_options
+from conquest_tui.simulation.executors import ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import ClanSummary, GameSummary
 from conquest_tui.storage.map_loader import load_map
@@ -155,8 +158,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=25, help="last game turn (25)")
     parser.add_argument("--level", default="normal", help="every bot's level (normal)")
     parser.add_argument("--seed", default="balance", help="the run's seed")
-    parser.add_argument("--jobs", type=int, default=1, help="games at once, in processes")
+    executor_options.add_options(parser)
     args = parser.parse_args(argv)
+    executor = executor_options.parsed(parser, args)
     cells: list[list[str]] = []
     seats: list[list[str]] = []
     pairs: list[list[str]] = []
@@ -165,7 +169,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         for clans in (count for count in clan_counts(args.clans) if count <= most):
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
                                games=args.games, levels=[args.level] * clans)
-            games = run_games(specs, args.jobs)
+            try:
+                games = run_games(specs, executor)
+            except ExecutorError as error:
+                raise SystemExit(f"balance_report: {error}") from None
             cells.append(cell_row(name, clans, games))
             rows = seat_rows(name, clans, games)
             seats.extend(rows)

@@ -1,14 +1,15 @@
 """Bot games on every real map and number of Clans, to choose each one's victory threshold (AMB-57).
 
 Run: `python -m tools.calibrate_victory --clans 2-8 --games 12 --jobs 2` (the ruleset's own
-thresholds, as a new game sets them), `--base 100 --factor 1.2` (the AMB-57 formula with other
-numbers), or `--none` (no victory: how popularity grows). Prints, per map and number of Clans,
-the threshold used, the game lengths (median and spread, how many ended by victory), the median
-over games of the best Clan's popularity at the end of each game turn, and the threshold that
-median reaches on game turn `--aim`. With `--none` it also fits the threshold (`fit`): the
-highest at which at least `--share` of the games would end by victory (reached at the end of a
-game turn and held at the end of the next, CC-POP-07) by game turn `--limit`, in a median of
-at most `--median` game turns, and prints the table for `victory_threshold_by_map` in
+thresholds, as a new game sets them; `--executor dask --scheduler ADDRESS` instead of `--jobs`
+plays the games on a Dask cluster, with the same results), `--base 100 --factor 1.2` (the AMB-57
+formula with other numbers), or `--none` (no victory: how popularity grows). Prints, per map and
+number of Clans, the threshold used, the game lengths (median and spread, how many ended by
+victory), the median over games of the best Clan's popularity at the end of each game turn, and the
+threshold that median reaches on game turn `--aim`. With `--none` it also fits the threshold
+(`fit`): the highest at which at least `--share` of the games would end by victory (reached at the
+end of a game turn and held at the end of the next, CC-POP-07) by game turn `--limit`, in a median
+of at most `--median` game turns, and prints the table for `victory_threshold_by_map` in
 data/rules/start.toml.
 """
 
@@ -19,6 +20,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from conquest_tui.simulation import executor_options
+from conquest_tui.simulation.executors import ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import NO_VICTORY, GameSummary
 from conquest_tui.storage.map_loader import load_map
@@ -111,7 +114,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="last game turn (30)")
     parser.add_argument("--level", default="normal", help="every bot's level (normal)")
     parser.add_argument("--seed", default="calibrate", help="the run's seed")
-    parser.add_argument("--jobs", type=int, default=1, help="games at once, in processes")
+    executor_options.add_options(parser)
     parser.add_argument("--base", type=int, help="victory_base of the formula to try")
     parser.add_argument("--factor", type=float, help="victory_factor of the formula to try")
     parser.add_argument("--none", action="store_true", help="no victory: every game runs on")
@@ -125,6 +128,7 @@ def main() -> None:
                         help="with --none: the longest median length a fitted threshold gives "
                         "(22.5)")
     args = parser.parse_args()
+    executor = executor_options.parsed(parser, args)
     base = load_ruleset().popularity.victory_base if args.base is None else args.base
     fitted: dict[str, dict[int, tuple[int, float, float]]] = {}
     for name in args.maps.split(","):
@@ -136,7 +140,10 @@ def main() -> None:
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
                                games=args.games, levels=[args.level] * clans, threshold=limit)
             start = time.perf_counter()
-            games = run_games(specs, args.jobs)
+            try:
+                games = run_games(specs, executor)
+            except ExecutorError as error:
+                raise SystemExit(f"calibrate_victory: {error}") from None
             report(name, clans, games, args.aim, base)
             if args.none:
                 fitted.setdefault(name, {})[clans] = fit(games, args.share, args.limit,

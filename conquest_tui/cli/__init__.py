@@ -27,6 +27,7 @@ from conquest_tui.cli.seat_commands import (
 )
 from conquest_tui.cli.serve_commands import cmd_serve
 from conquest_tui.cli.table_commands import cmd_maps, cmd_new, cmd_play, cmd_simulate, play
+from conquest_tui.simulation.executor_options import add_options as add_executor_options
 
 if TYPE_CHECKING:
     import argparse
@@ -38,13 +39,15 @@ __all__ = ["CliError", "PinNeeded", "build_parser", "main", "odds_json", "play",
 
 
 def _headless(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """Run a headless command; a session error becomes one sentence, like a CliError."""
+    """Run a headless command; a session error, or games that cannot be played where they were
+    sent, becomes one sentence, like a CliError."""
     from conquest_tui.session import SessionError
+    from conquest_tui.simulation.executors import ExecutorError
     from conquest_tui.storage.save_list import SaveError
 
     try:
         return func(args)
-    except (SessionError, SaveError) as error:  # SaveError: a damaged event found on first use
+    except (SessionError, SaveError, ExecutorError) as error:  # SaveError: a damaged event
         raise CliError(str(error)) from None
 
 
@@ -261,13 +264,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--turns", type=int, help="last game turn (25)")
     sim.add_argument("--seed", default="sim", help="the run's seed; game i plays SEED-i")
     sim.add_argument("--games", type=int, default=1, help="how many games (1)")
-    sim.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
+    add_executor_options(sim)
     sim.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                      help="every bot's level (default normal)")
     sim.add_argument("--levels", help="each seat's level, e.g. hard,normal,normal,normal")
     sim.add_argument("--threshold", type=int, help=THRESHOLD_HELP)
     sim.add_argument("--json", action="store_true", help="one JSON object per game, no table")
-    sim.add_argument("--save-dir", help="keep each game's final save in this folder")
+    sim.add_argument("--save-dir", help="keep each game's final save in this folder (on a "
+                     "cluster: a folder every worker writes to)")
     sim.set_defaults(func=cmd_simulate)
 
     view = sub.add_parser("view", help="Conquest: the board as a seat sees it")

@@ -10,6 +10,8 @@ from conquest_tui.cli.errors import CliError
 if TYPE_CHECKING:
     import argparse
 
+    from conquest_tui.simulation.executors import Executor
+
 
 def pin_hashes(text: str | None, clans: int, bots: int) -> list[str] | None:
     """`--pins 1234,,5678`: each seat's PIN hash in seat order ("" for none; bots have none)."""
@@ -86,18 +88,20 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run whole bot games headless: a progress bar, a table, or one JSON line per game."""
     from conquest_tui.simulation import cli_output
+    from conquest_tui.simulation.executor_options import from_options
     from conquest_tui.simulation.jobs import game_specs, run_games
 
+    executor = from_options(args)  # refuses options that do not go together
     levels = ([level.strip() for level in args.levels.split(",")] if args.levels
               else [args.level] * args.clans)
     if len(levels) != args.clans:
         raise CliError(f"--levels gives {len(levels)} levels for {args.clans} Clans")
     if args.game == "conquest":
-        return simulate_conquest(args, levels)
+        return simulate_conquest(args, levels, executor)
     args.map = args.map or "test_small"
     args.turns = 25 if args.turns is None else args.turns
-    if args.turns < 1 or args.games < 1 or args.jobs < 1:
-        raise CliError("--turns, --games and --jobs take a whole number of 1 or more")
+    if args.turns < 1 or args.games < 1:
+        raise CliError("--turns and --games take a whole number of 1 or more")
     from conquest_tui import session
 
     known = session.bot_levels()
@@ -111,15 +115,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        for summary in run_games(specs, args.jobs):
+        for summary in run_games(specs, executor):
             print(json.dumps(summary.as_json(), ensure_ascii=False), flush=True)
         return 0
-    summaries = cli_output.run_with_progress(specs, args.jobs, run_games)
+    summaries = cli_output.run_with_progress(specs, executor, run_games)
     cli_output.print_table(summaries)
     return 0
 
 
-def simulate_conquest(args: argparse.Namespace, levels: list[str]) -> int:
+def simulate_conquest(args: argparse.Namespace, levels: list[str], executor: Executor) -> int:
     """`simulate --game conquest`: one JSON object per game, or a table of the games."""
     from conquest_tui.cli.conquest_commands import refuse_continental_options
     from conquest_tui.games.conquest.bots import LEVELS
@@ -135,12 +139,12 @@ def simulate_conquest(args: argparse.Namespace, levels: list[str]) -> int:
     if not rules.minimum_players <= args.clans <= rules.maximum_players:
         raise CliError(f"Conquest is for {rules.minimum_players} to {rules.maximum_players} "
                        "players")
-    if args.games < 1 or args.jobs < 1:
-        raise CliError("--games and --jobs take a whole number of 1 or more")
+    if args.games < 1:
+        raise CliError("--games takes a whole number of 1 or more")
     if any(level not in LEVELS for level in levels):
         raise CliError(f"a bot plays {', '.join(LEVELS)}")
     specs = conquest_specs(players=args.clans, seed=args.seed, games=args.games, levels=levels)
-    summaries = play_conquests(specs, args.jobs)
+    summaries = play_conquests(specs, executor)
     if args.json:
         import json
 

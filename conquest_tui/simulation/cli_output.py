@@ -9,15 +9,18 @@ from rich.console import Console, JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from conquest_tui.simulation.executors import Executor
 from conquest_tui.simulation.runner import GameSpec, GameSummary
 
 PIPED_WIDTH = 160
 """Columns of the summary table when the output is not a terminal."""
 
-Runner = Callable[[Sequence[GameSpec], int, Callable[[int], object]], list[GameSummary]]
+Runner = Callable[[Sequence[GameSpec], int | Executor, Callable[[int], object]],
+                  list[GameSummary]]
 
 
-def run_with_progress(specs: Sequence[GameSpec], jobs: int, run: Runner) -> list[GameSummary]:
+def run_with_progress(specs: Sequence[GameSpec], jobs: int | Executor,
+                      run: Runner) -> list[GameSummary]:
     """Run the games; a progress bar of game turns when standard error is a terminal."""
     total = sum(spec.turns for spec in specs)
     console = Console(stderr=True)

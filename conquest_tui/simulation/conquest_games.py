@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from conquest_tui.simulation.executors import Executor, run_in_order
 from conquest_tui.simulation.runner import game_seed
 
 
@@ -41,17 +42,13 @@ def play_conquest(spec: ConquestSpec) -> dict[str, Any]:
     return summary
 
 
-def play_conquests(specs: Sequence[ConquestSpec], jobs: int = 1) -> list[dict[str, Any]]:
-    """Every game, in spec order (with jobs > 1 in as many spawned processes: the same
-    results as in one)."""
-    if jobs <= 1 or len(specs) <= 1:
-        return [play_conquest(spec) for spec in specs]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        return list(pool.map(play_conquest, specs))
+def play_conquests(
+    specs: Sequence[ConquestSpec], jobs: int | Executor = 1
+) -> list[dict[str, Any]]:
+    """Every game, in spec order (`jobs`: a number of spawned processes, or an Executor; each
+    game is played alone where it runs: the same results as in one process)."""
+    executor = jobs if isinstance(jobs, Executor) else Executor(jobs=jobs)
+    return run_in_order(play_conquest, specs, executor)
 
 
 def print_conquests(summaries: Sequence[dict[str, Any]]) -> None:

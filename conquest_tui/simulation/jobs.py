@@ -1,11 +1,10 @@
-"""Many bot games, in this process or in parallel ones; results in game order whatever runs."""
+"""Many bot games, in this process, in parallel ones or on a cluster; results in game order."""
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
+from conquest_tui.simulation.executors import Executor, run_in_order
 from conquest_tui.simulation.runner import GameSpec, GameSummary, game_seed, run_game
 
 
@@ -21,28 +20,23 @@ def game_specs(*, map_name: str, clans: int, turns: int, seed: str, games: int,
     return specs
 
 
-def run_games(specs: Sequence[GameSpec], jobs: int = 1,
+def run_games(specs: Sequence[GameSpec], jobs: int | Executor = 1,
               progress: Callable[[int], object] | None = None) -> list[GameSummary]:
     """Run every game; `progress(n)` as n more game turns are played. In spec order.
 
-    With jobs > 1 the games run in that many spawned processes (each game alone in one), so
-    the results are the same as with one.
+    `jobs`: a number of processes, or an Executor. With more than one process, or a Dask
+    cluster, each game is played alone where it runs, so the results are the same as in one.
     """
-    def advance(_: int) -> None:
-        if progress is not None:
-            progress(1)
-
-    if jobs <= 1 or len(specs) <= 1:
-        return [run_game(spec, advance) for spec in specs]
-    context = multiprocessing.get_context("spawn")
-    results: list[GameSummary | None] = [None] * len(specs)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = {pool.submit(run_game, spec): index for index, spec in enumerate(specs)}
-        from concurrent.futures import as_completed
-
-        for future in as_completed(futures):
-            summary = future.result()
-            results[futures[future]] = summary
+    executor = jobs if isinstance(jobs, Executor) else Executor(jobs=jobs)
+    if executor.runs_here(len(specs)):
+        def advance(_: int) -> None:
             if progress is not None:
-                progress(summary.game_turns)
-    return [summary for summary in results if summary is not None]
+                progress(1)
+
+        return [run_game(spec, advance) for spec in specs]
+
+    def finished(summary: GameSummary) -> None:
+        if progress is not None:
+            progress(summary.game_turns)
+
+    return run_in_order(run_game, specs, executor, finished)
