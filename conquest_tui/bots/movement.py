@@ -111,7 +111,7 @@ def _march(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     """March on a rival's city further than the level's search depth, in Recon mode (no hex
     attack spends its troops on the way), stopping short of the city; None (nothing written)
     once the city is within the search depth, where the convoy fights as usual."""
-    reach = paths.reach(convoy.convoy_type, convoy.hex, MARCH_DEPTH)
+    reach = paths.reach_toward(convoy.convoy_type, convoy.hex, MARCH_DEPTH, (target,))
     path = reach.path_to(target)
     if len(path) <= board.level.search_depth:
         return None
