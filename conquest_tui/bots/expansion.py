@@ -125,10 +125,15 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
             score *= FOE_CITY
         scored.append((-score, index, site.hex, info))  # the index tells every two apart
     spent_to: dict[str, int] = {reach.start: 0}
+    unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
+    # without rifles a convoy's odds only fall as troops are lost on the way: a city it
+    # cannot take with all its troops is passed over before its path is summed
+    unarmed = convoy.rifles[0] == 0
     for _, _, hex_id, info in sorted(scored):
+        if unarmed and war.city_odds(view, convoy, info, troops, unseen) < wanted:
+            continue
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
-        if war.city_odds(view, convoy, info, troops - spent,
-                         board.level.unseen_garrison) >= board.level.attack_odds:
+        if war.city_odds(view, convoy, info, troops - spent, unseen) >= wanted:
             return hex_id
     return None
 
