@@ -43,6 +43,7 @@ def sheet_digests(spec: SheetGame) -> list[str]:
     from conquest_tui.bots.still_view import StillView
     from conquest_tui.engine.play.judgement import judge_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
+    from conquest_tui.engine.reports.forecast_records import Judgement
 
     game = session.new_game(map_name=spec.map_name, clans=len(spec.levels),
                             bots=len(spec.levels), seed=spec.seed, turn_limit=0,
@@ -50,11 +51,15 @@ def sheet_digests(spec: SheetGame) -> list[str]:
     digests: list[str] = []
     while game.state.game_turn <= spec.game_turns and not game.state.finished:
         clan = game.clan(game.state.active_clan)
-        written = write_sheet(StillView(game, clan.number), clan.bot_level)
-        played = judged(written, game.rules,
-                        lambda text, n=clan.number: judge_sheet(game, n, text, notices=False))
+        number = clan.number
+        written = write_sheet(StillView(game, number), clan.bot_level)
+
+        def judge(text: str, number: int = number) -> Judgement:
+            return judge_sheet(game, number, text, notices=False)
+
+        played = judged(written, game.rules, judge)
         digests.append(_digest(written) + _digest(played))
-        run_clan_turn(game, clan.number, played)
+        run_clan_turn(game, number, played)
     return digests
 
 
