@@ -87,8 +87,10 @@ class Reach:
     def previous(self) -> dict[str, tuple[str, str] | None]:
         """Hex → (hex it was entered from, direction word) for every hex a path leads to, None
         for the start."""
-        search = self._paths.grown(self._search, self._limit)
-        return {h: search.previous[h] for h in islice(search.distance, search.within(self._limit))}
+        with _LOCK:  # another thread may be growing the search
+            search = self._paths.grown(self._search, self._limit)
+            count = search.within(self._limit)
+            return {h: search.previous[h] for h in islice(search.distance, count)}
 
     def entered_from(self, hex_id: str) -> str:
         """The hex a path to `hex_id` (a hex within reach, not the start) comes from."""
