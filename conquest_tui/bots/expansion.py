@@ -104,10 +104,15 @@ class Board:
         return worth
 
 
-def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> str | None:
-    """The best city within reach `troops` of the convoy can take at the level's odds."""
+def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
+              passed_over: set[str] | None = None) -> str | None:
+    """The best city within reach `troops` of the convoy can take at the level's odds.
+
+    `passed_over`: cities found out of the convoy's odds, left out and added to (a deeper reach
+    from the same hex with the same troops asks again: the paths to them are the same)."""
     if not board.level.target_cities or troops < 20:
         return None
+    failed = set() if passed_over is None else passed_over
     view = board.view
     allies = view.clan.allies
     # the best-scored city the convoy can take, the first in the map's order among equals:
@@ -115,7 +120,8 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
     scored: list[tuple[float, int, str, CityInfo]] = []
     for index, site in enumerate(view.map.cities):
         distance = reach.distance.get(site.hex)
-        if distance is None or site.hex in board.friendly or site.hex in board.claimed:
+        if distance is None or site.hex in board.friendly or site.hex in board.claimed \
+                or site.hex in failed:
             continue
         info = view.city_info(site.hex)
         if info is None or info.owner in allies:
@@ -131,10 +137,12 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
     unarmed = convoy.rifles[0] == 0
     for _, _, hex_id, info in sorted(scored):
         if unarmed and war.city_odds(view, convoy, info, troops, unseen) < wanted:
+            failed.add(hex_id)
             continue
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
         if war.city_odds(view, convoy, info, troops - spent, unseen) >= wanted:
             return hex_id
+        failed.add(hex_id)
     return None
 
 

@@ -250,10 +250,11 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     moves = convoy.moves
     stuck = False
     reach = paths.reach(convoy.convoy_type, here, level.search_depth)
-    city = city_goal(board, convoy, reach, troops)
+    passed_over: set[str] = set()
+    city = city_goal(board, convoy, reach, troops, passed_over)
     if city is None and level.city_depth > level.search_depth:
         reach = paths.reach(convoy.convoy_type, here, level.city_depth)
-        city = city_goal(board, convoy, reach, troops)
+        city = city_goal(board, convoy, reach, troops, passed_over)
     if city is not None:
         board.claimed.add(city)
         path = reach.path_to(city)
