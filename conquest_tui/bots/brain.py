@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from random import Random
 
 import attrs
@@ -89,8 +91,7 @@ def _land_running_out(board: Board, paths: Paths) -> bool:
     if not cities:
         return False
     reach = paths.reach("land", cities[0], HOME_DEPTH)
-    left = sum(1 for hex_id in reach.distance if board.takes_hex(hex_id))
-    return left < LAND_LEFT
+    return _fewer(LAND_LEFT, (hex_id for hex_id in reach.distance if board.takes_hex(hex_id)))
 
 
 def seeks_war(view: ClanView, level: Level, paths: Paths, rng: Random) -> bool:
@@ -106,9 +107,13 @@ def seeks_war(view: ClanView, level: Level, paths: Paths, rng: Random) -> bool:
         return False
     board = Board.of(view, level, rng)
     reach = paths.reach("land", cities[0], HOME_DEPTH)
-    left = sum(1 for hex_id in reach.distance
-               if board.takes_hex(hex_id) and board.hex_info(hex_id).owner <= 0)
-    return left < WAR_LAND_LEFT
+    return _fewer(WAR_LAND_LEFT, (hex_id for hex_id in reach.distance
+                                  if board.takes_hex(hex_id) and board.hex_info(hex_id).owner <= 0))
+
+
+def _fewer(count: int, found: Iterator[str]) -> bool:
+    """Whether `found` yields fewer than `count` hexes (looked at no further than that)."""
+    return sum(1 for _ in islice(found, count)) < count
 
 
 def final_push(view: ClanView, level: Level) -> bool:

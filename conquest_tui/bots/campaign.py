@@ -37,9 +37,11 @@ def marches(view: ClanView, level: Level, paths: Paths, enemy: int) -> dict[int,
     ready = sorted((c for c in view.convoys() if _ready(c)),
                    key=lambda c: (-c.troops, c.number))
     party = ready[:math.ceil(len(view.convoys()) * level.war_party)]
+    # the enemy's cities come first, whatever the distance: a search may stop at the nearest
+    nearest_of = {hex_id for theirs, hex_id in held if theirs} or {hex_id for _, hex_id in held}
     targets: dict[int, str] = {}
     for convoy in party:
-        reach = paths.reach(convoy.convoy_type, convoy.hex, MARCH_DEPTH)
+        reach = paths.reach_toward(convoy.convoy_type, convoy.hex, MARCH_DEPTH, nearest_of)
         found = [(not theirs, reach.distance[hex_id], hex_id) for theirs, hex_id in held
                  if hex_id in reach.distance]
         if found:

@@ -9,7 +9,7 @@ import attrs
 from conquest_tui.bots import war
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Reach
-from conquest_tui.engine.reports.view import UNKNOWN, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ClanView, ConvoyInfo, HexInfo
 
 CITY_BONUS = 6.0
 """A city hex's worth over a plain hex, before its people (popularity per 10,000)."""
@@ -104,29 +104,63 @@ class Board:
         return worth
 
 
-def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> str | None:
-    """The best city within reach `troops` of the convoy can take at the level's odds."""
+def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
+              passed_over: set[str] | None = None) -> str | None:
+    """The best city within reach `troops` of the convoy can take at the level's odds.
+
+    `passed_over`: cities found out of the convoy's odds, left out and added to (a deeper reach
+    from the same hex with the same troops asks again: the paths to them are the same)."""
     if not board.level.target_cities or troops < 20:
         return None
+    failed = set() if passed_over is None else passed_over
     view = board.view
-    best: tuple[float, str] | None = None
-    for site in view.map.cities:
+    allies = view.clan.allies
+    # the best-scored city the convoy can take, the first in the map's order among equals:
+    # tried best first, so the odds are worked out only until one passes
+    scored: list[tuple[float, int, str, CityInfo]] = []
+    for index, site in enumerate(view.map.cities):
         distance = reach.distance.get(site.hex)
-        if distance is None or site.hex in board.friendly or site.hex in board.claimed:
+        if distance is None or site.hex in board.friendly or site.hex in board.claimed \
+                or site.hex in failed:
             continue
         info = view.city_info(site.hex)
-        if info is None or info.owner in view.clan.allies:
-            continue
-        spent = sum(board.hex_price(h)[1] for _, h in reach.path_to(site.hex) if board.takes_hex(h))
-        if war.city_odds(view, convoy, info, troops - spent,
-                          board.level.unseen_garrison) < board.level.attack_odds:
+        if info is None or info.owner in allies:
             continue
         score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
         if info.owner > 0 and info.owner == board.foe:
             score *= FOE_CITY
-        if best is None or score > best[0]:
-            best = (score, site.hex)
-    return best[1] if best else None
+        scored.append((-score, index, site.hex, info))  # the index tells every two apart
+    spent_to: dict[str, int] = {reach.start: 0}
+    unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
+    # without rifles a convoy's odds only fall as troops are lost on the way: a city it
+    # cannot take with all its troops is passed over before its path is summed
+    unarmed = convoy.rifles[0] == 0
+    for _, _, hex_id, info in sorted(scored):
+        if unarmed and war.city_odds(view, convoy, info, troops, unseen) < wanted:
+            failed.add(hex_id)
+            continue
+        spent = _spent_on_the_way(board, reach, hex_id, spent_to)
+        if war.city_odds(view, convoy, info, troops - spent, unseen) >= wanted:
+            return hex_id
+        failed.add(hex_id)
+    return None
+
+
+def _spent_on_the_way(board: Board, reach: Reach, target: str, spent_to: dict[str, int]) -> int:
+    """Troops a convoy expects to lose taking the hexes on its path to `target` (the target's
+    own hex included); `spent_to`: the same for hexes whose paths were summed already (paths
+    from one start share their first steps), filled in."""
+    way: list[str] = []
+    node = target
+    while node not in spent_to:
+        way.append(node)
+        node = reach.entered_from(node)
+    spent = spent_to[node]
+    for hex_id in reversed(way):
+        if board.takes_hex(hex_id):
+            spent += board.hex_price(hex_id)[1]
+        spent_to[hex_id] = spent
+    return spent
 
 
 def land_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> str | None:

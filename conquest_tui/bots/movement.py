@@ -111,7 +111,7 @@ def _march(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     """March on a rival's city further than the level's search depth, in Recon mode (no hex
     attack spends its troops on the way), stopping short of the city; None (nothing written)
     once the city is within the search depth, where the convoy fights as usual."""
-    reach = paths.reach(convoy.convoy_type, convoy.hex, MARCH_DEPTH)
+    reach = paths.reach_toward(convoy.convoy_type, convoy.hex, MARCH_DEPTH, (target,))
     path = reach.path_to(target)
     if len(path) <= board.level.search_depth:
         return None
@@ -209,7 +209,7 @@ def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: Con
 def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> tuple[int, str] | None:
     """(moves away, hex) of the nearest friendly city in the convoy's reach, or None."""
     for depth in (HOME_DEPTH, FAR_DEPTH):
-        reach = paths.reach(convoy.convoy_type, convoy.hex, depth)
+        reach = paths.reach_toward(convoy.convoy_type, convoy.hex, depth, board.friendly)
         found = [(d, h) for h, d in reach.distance.items() if h in board.friendly]
         if found:
             return min(found)
@@ -220,9 +220,11 @@ def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, 
            troops: int, *, careful: bool = True, attacks: bool = True) -> Outcome:
     """Head for `target` along a legal path, as far as the allowance and lines go (`careful`:
     stop before a hex its troops cannot take; a convoy going home to refill just goes)."""
-    reach = paths.reach(convoy.convoy_type, convoy.hex, max(HOME_DEPTH, board.level.search_depth))
+    toward = (target,)
+    reach = paths.reach_toward(convoy.convoy_type, convoy.hex,
+                               max(HOME_DEPTH, board.level.search_depth), toward)
     if target not in reach.distance:
-        reach = paths.reach(convoy.convoy_type, convoy.hex, FAR_DEPTH)
+        reach = paths.reach_toward(convoy.convoy_type, convoy.hex, FAR_DEPTH, toward)
     here = convoy.hex
     moved = 0
     for direction, hex_id in reach.path_to(target)[: convoy.moves]:
@@ -248,10 +250,11 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     moves = convoy.moves
     stuck = False
     reach = paths.reach(convoy.convoy_type, here, level.search_depth)
-    city = city_goal(board, convoy, reach, troops)
+    passed_over: set[str] = set()
+    city = city_goal(board, convoy, reach, troops, passed_over)
     if city is None and level.city_depth > level.search_depth:
         reach = paths.reach(convoy.convoy_type, here, level.city_depth)
-        city = city_goal(board, convoy, reach, troops)
+        city = city_goal(board, convoy, reach, troops, passed_over)
     if city is not None:
         board.claimed.add(city)
         path = reach.path_to(city)

@@ -3,46 +3,131 @@
 from __future__ import annotations
 
 import threading
-
-import attrs
+from collections.abc import Collection
+from itertools import islice
 
 from conquest_tui.engine.convoys.movement import Ground
 from conquest_tui.engine.reports.view import ClanView
 
+Step = tuple[str, str]
+"""(direction word, hex entered)."""
 
-@attrs.define
+
+class Search:
+    """A breadth-first search from one hex for one convoy type, grown a ring of hexes at a time
+    as deeper answers are asked for. What it found never changes: a hex's distance and the step
+    it was first entered by are the same whatever depth the search goes on to, and `distance`
+    lists the hexes ring by ring (the hexes within k moves are its first `ends[k]`)."""
+
+    __slots__ = ("convoy_type", "distance", "done", "ends", "previous", "ring", "start")
+
+    def __init__(self, convoy_type: str, start: str) -> None:
+        self.convoy_type = convoy_type
+        self.start = start
+        self.previous: dict[str, tuple[str, str] | None] = {start: None}
+        """Hex → (hex it was entered from, direction word), None for the start."""
+        self.distance: dict[str, int] = {start: 0}
+        self.ends = [1]
+        self.ring = [start]
+        self.done = False
+        """Whether no further hex is reachable (the last ring found nothing new)."""
+
+    @property
+    def depth(self) -> int:
+        """The rings searched so far."""
+        return len(self.ends) - 1
+
+    def within(self, depth: int) -> int:
+        """How many hexes lie within `depth` moves (the search grown that deep, or done)."""
+        return self.ends[min(depth, len(self.ends) - 1)]
+
+    def next_ring(self, paths: Paths) -> list[str]:
+        """Search one ring further (the order a queue would find its hexes in); returns the
+        hexes it found ([]: the search is done). The legal steps out of each hex come from
+        `paths` (looked up once a ground)."""
+        convoy_type = self.convoy_type
+        known = paths.known_steps(convoy_type)
+        previous, distance = self.previous, self.distance
+        steps_away = len(self.ends)
+        found: list[str] = []
+        for here in self.ring:
+            around = known.get(here)
+            if around is None:
+                around = paths.legal_steps(convoy_type, here)
+            for direction, there in around:
+                if there not in previous:
+                    previous[there] = (here, direction)
+                    distance[there] = steps_away
+                    found.append(there)
+        if not found:
+            self.done = True
+            return found
+        self.ring = found
+        self.ends.append(len(distance))
+        return found
+
+
 class Reach:
-    """Every hex a convoy of one type can reach from `start` within `depth` legal moves."""
+    """Every hex a convoy of one type can reach from `start` within a number of legal moves:
+    `distance` maps each to its moves away. Paths lead to the hexes within `limit` moves
+    (at least as many; more when a deeper search from the same start was asked for in the
+    same call)."""
 
-    start: str
-    previous: dict[str, tuple[str, str] | None]
-    """Hex → (hex it was entered from, direction word), None for the start."""
-    distance: dict[str, int]
+    __slots__ = ("_limit", "_paths", "_search", "distance", "start")
+
+    def __init__(self, search: Search, distance: dict[str, int], limit: int,
+                 paths: Paths) -> None:
+        self.start = search.start
+        self.distance = distance
+        self._search = search
+        self._limit = limit
+        self._paths = paths
+
+    @property
+    def previous(self) -> dict[str, tuple[str, str] | None]:
+        """Hex → (hex it was entered from, direction word) for every hex a path leads to, None
+        for the start."""
+        with _LOCK:  # another thread may be growing the search
+            search = self._paths.grown(self._search, self._limit)
+            count = search.within(self._limit)
+            return {h: search.previous[h] for h in islice(search.distance, count)}
+
+    def entered_from(self, hex_id: str) -> str:
+        """The hex a path to `hex_id` (a hex within reach, not the start) comes from."""
+        step = self._search.previous[hex_id]
+        assert step is not None, "the start is entered from nowhere"
+        return step[0]
 
     def path_to(self, target: str) -> list[tuple[str, str]]:
         """(direction, hex entered) steps from the start to `target` ([] when not reached)."""
-        if target not in self.previous:
+        search = self._search
+        moves = search.distance.get(target)
+        if moves is None and not search.done and search.depth < self._limit:
+            moves = self._paths.grown(search, self._limit).distance.get(target)
+        if moves is None or moves > self._limit:
             return []
+        previous = search.previous
         steps: list[tuple[str, str]] = []
         node = target
-        step = self.previous[node]
+        step = previous[node]
         while step is not None:
             steps.append((step[1], node))
             node = step[0]
-            step = self.previous[node]
+            step = previous[node]
         return steps[::-1]
 
 
 class Answers:
-    """Entry answers and searches on one ground (`ClanView.entry_ground`), shared by every
-    bot and kept across turns: they depend on nothing else (the convoy type, the hexes and the
-    depth are in their keys), so they stay true while the ground is equal, and a changed ground
-    (a road paved, another map or rulebook) is another entry in `_GROUNDS`."""
+    """Legal steps and searches on one ground (`ClanView.entry_ground`), shared by every bot
+    and kept across turns: they depend on nothing else (the convoy type and the hexes are in
+    their keys), so they stay true while the ground is equal, and a changed ground (a road
+    paved, another map or rulebook) is another entry in `_GROUNDS`."""
 
     def __init__(self) -> None:
         self.enter: dict[tuple[str, str, str], bool] = {}
-        self.steps: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
-        self.searched: dict[tuple[str, str], tuple[int, Reach]] = {}
+        self.steps: dict[str, dict[str, tuple[Step, ...]]] = {}
+        """Convoy type → hex → its legal single moves."""
+        self.searched: dict[tuple[str, str], Search] = {}
 
 
 _GROUNDS: dict[Ground, Answers] = {}
@@ -52,9 +137,9 @@ SEARCHES_KEPT = 20_000
 """Searches remembered on one ground before they are forgotten together (memory's bound)."""
 
 
-_LOCK = threading.Lock()
-"""Bots may write sheets in several threads (the app's workers): one changes `_GROUNDS` at a
-time."""
+_LOCK = threading.RLock()
+"""Bots may write sheets in several threads (the app's workers): one changes `_GROUNDS` or
+grows a shared search at a time."""
 
 
 def answers_for(ground: Ground) -> Answers:
@@ -71,15 +156,15 @@ def answers_for(ground: Ground) -> Answers:
 
 
 class Paths:
-    """Path finding for one bot call: legal-entry answers and searches come from the answers
-    shared on the view's ground; which depth a start was last searched to is this call's own."""
+    """Path finding for one bot call: legal steps and searches come from the answers shared on
+    the view's ground; how deep each start was asked for is this call's own."""
 
     def __init__(self, view: ClanView) -> None:
         self.view = view
         self.world = view.map
         self._shared = answers_for(view.entry_ground())
         self._enter = self._shared.enter
-        self._reach: dict[tuple[str, str], tuple[int, Reach]] = {}
+        self._asked: dict[tuple[str, str], int] = {}
 
     def can_enter(self, convoy_type: str, origin: str, target: str) -> bool:
         """Whether the terrain lets a convoy of this type step from origin into target."""
@@ -90,67 +175,81 @@ class Paths:
             self._enter[key] = found
         return found
 
-    def steps(self, convoy_type: str, here: str) -> list[tuple[str, str]]:
-        """(direction, hex) of every legal single move from `here`."""
-        key = (convoy_type, here)
-        found = self._shared.steps.get(key)
+    def known_steps(self, convoy_type: str) -> dict[str, tuple[Step, ...]]:
+        """Hex → its legal single moves for a convoy of this type, as looked up so far on the
+        ground (`legal_steps` fills it in)."""
+        known = self._shared.steps.get(convoy_type)
+        if known is None:
+            known = self._shared.steps.setdefault(convoy_type, {})
+        return known
+
+    def legal_steps(self, convoy_type: str, here: str) -> tuple[Step, ...]:
+        """(direction, hex) of every legal single move from `here` (looked up once a ground)."""
+        known = self.known_steps(convoy_type)
+        found = known.get(here)
         if found is None:
-            found = self.view.entry_steps(convoy_type, here)
-            self._shared.steps[key] = found
-        return list(found)
-
-    def reach(self, convoy_type: str, start: str, depth: int) -> Reach:
-        """Breadth-first reach from `start` (remembered for the call)."""
-        key = (convoy_type, start)
-        found = self._reach.get(key)
-        if found is None or found[0] < depth:
-            found = (depth, self._searched(convoy_type, start, depth))
-            self._reach[key] = found
-        if found[0] == depth:
-            return found[1]
-        deeper = found[1]
-        return Reach(start, deeper.previous,
-                     {h: d for h, d in deeper.distance.items() if d <= depth})
-
-    def _searched(self, convoy_type: str, start: str, depth: int) -> Reach:
-        """The search from `start` to `depth`, exactly as `_search` finds it: from the shared
-        answers, cut down from a deeper search when there is one (breadth-first finds every hex
-        within `depth` first, from the same hex, in the same order, whatever depth it goes on
-        to), otherwise searched now and shared. Nobody changes a Reach once made."""
-        key = (convoy_type, start)
-        known = self._shared.searched.get(key)
-        if known is not None and known[0] >= depth:
-            if known[0] == depth:
-                return known[1]
-            whole = known[1]
-            distance = {h: d for h, d in whole.distance.items() if d <= depth}
-            return Reach(start, {h: whole.previous[h] for h in distance}, distance)
-        found = self._search(convoy_type, start, depth)
-        self._shared.searched[key] = (depth, found)
+            found = known[here] = self.view.entry_steps(convoy_type, here)
         return found
 
+    def steps(self, convoy_type: str, here: str) -> list[tuple[str, str]]:
+        """(direction, hex) of every legal single move from `here`."""
+        return list(self.legal_steps(convoy_type, here))
+
+    def reach(self, convoy_type: str, start: str, depth: int) -> Reach:
+        """Breadth-first reach from `start` within `depth` moves."""
+        with _LOCK:
+            search = self._search_from(convoy_type, start)
+            self.grown(search, depth)
+            return self._reach(search, depth, depth)
+
+    def reach_toward(self, convoy_type: str, start: str, depth: int,
+                     targets: Collection[str]) -> Reach:
+        """The reach from `start` within `depth` moves, or only as far as the nearest of
+        `targets` when one is within `depth` (every target as near as it is in it): what
+        finding the nearest target needs, with paths to the hexes within `depth`."""
+        with _LOCK:
+            search = self._search_from(convoy_type, start)
+            distance = search.distance
+            near = min((distance[t] for t in targets if t in distance), default=None)
+            while near is None and search.depth < depth and not search.done:
+                if any(h in targets for h in search.next_ring(self)):
+                    near = search.depth
+            cut = depth if near is None else min(near, depth)
+            return self._reach(search, cut, depth)
+
+    def grown(self, search: Search, depth: int) -> Search:
+        """The search, grown to `depth` moves (or as far as it goes)."""
+        if search.depth >= depth or search.done:
+            return search
+        with _LOCK:
+            while search.depth < depth and not search.done:
+                search.next_ring(self)
+        return search
+
+    def _search_from(self, convoy_type: str, start: str) -> Search:
+        key = (convoy_type, start)
+        found = self._shared.searched.get(key)
+        if found is None:
+            found = self._shared.searched[key] = Search(convoy_type, start)
+        return found
+
+    def _reach(self, search: Search, depth: int, asked: int) -> Reach:
+        """The search cut at `depth` moves; paths to the deepest this call asked for from the
+        same start (`asked` now)."""
+        key = (search.convoy_type, search.start)
+        limit = max(self._asked.get(key, asked), asked)
+        self._asked[key] = limit
+        count = search.within(depth)
+        distance = search.distance
+        if not (search.done and count == len(distance)):
+            distance = dict(islice(distance.items(), count))
+        return Reach(search, distance, limit, self)
+
     def _search(self, convoy_type: str, start: str, depth: int) -> Reach:
-        """Breadth-first, one ring of hexes at a time (the order a queue would find them in)."""
-        previous: dict[str, tuple[str, str] | None] = {start: None}
-        distance = {start: 0}
-        known = self._shared.steps
-        ring = [start]
-        for steps_away in range(1, depth + 1):
-            found: list[str] = []
-            for here in ring:
-                around = known.get((convoy_type, here))
-                if around is None:
-                    self.steps(convoy_type, here)
-                    around = known[(convoy_type, here)]
-                for direction, there in around:
-                    if there not in previous:
-                        previous[there] = (here, direction)
-                        distance[there] = steps_away
-                        found.append(there)
-            if not found:
-                break
-            ring = found
-        return Reach(start, previous, distance)
+        """A search of its own from `start` to `depth` (shared with nobody): what the shared
+        ones must equal."""
+        search = self.grown(Search(convoy_type, start), depth)
+        return Reach(search, dict(search.distance), depth, self)
 
 
-__all__ = ["Answers", "Paths", "Reach", "answers_for"]
+__all__ = ["Answers", "Paths", "Reach", "Search", "answers_for"]
