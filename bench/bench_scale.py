@@ -21,7 +21,9 @@ The figures, each from the same save or setup every sample:
 
 Each sample's line also says how many battles (convoy battles and city assaults) a Clan-turn
 fought: the denser games of the clans and convoys figures fight several times more per Clan-turn
-and per convoy, and those battles are the rules' own work, the same on every tree.
+and per convoy, and those battles are the rules' own work, the same on every tree. So each ratio
+figure is also printed with the battles' own time (inside `convoy_clash.battle` and
+`city_battle.fight`) taken out of the engine's, for reading it: no target.
 
 Each sample runs in a worker process (`--worker`, the tree's `conquest_tui` first on its path);
 the trees' rounds alternate, so a comparison holds while a shared machine's speed drifts. The
@@ -81,8 +83,41 @@ def _forget_bot_answers() -> None:
         grounds.clear()
 
 
+class _Fighting:
+    """The time the engine spends in battles (convoy battles, city assaults), the rules' own
+    work: timed by wrapping the two functions every battle goes through, while `with` lasts."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def __enter__(self) -> _Fighting:
+        from conquest_tui.engine.combat import city_battle, convoy_clash
+
+        for module, name in ((convoy_clash, "battle"), (city_battle, "fight")):
+            original = getattr(module, name)
+            self._undo.append((module, name, original))
+            setattr(module, name, self._timed(original))
+        return self
+
+    def _timed(self, original: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.seconds += time.perf_counter() - began
+        return timed
+
+    def __exit__(self, *_: object) -> None:
+        for module, name, original in self._undo:
+            setattr(module, name, original)
+        self._undo.clear()
+
+
 def game_turn(game: Any) -> dict[str, Any]:
-    """One whole game turn of bots: (engine ms, bots ms, digest of sheets and the end state)."""
+    """One whole game turn of bots: (engine ms, bots ms, digest of sheets and the end state),
+    and of the engine's time the part spent in battles."""
     from conquest_tui.bots import write_sheet
     from conquest_tui.engine.orders.sheet import parse_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
@@ -100,6 +135,7 @@ def game_turn(game: Any) -> dict[str, Any]:
     battles = 0
     sheets = []
     clan_turns = 0
+    fighting = _Fighting()
     while game.state.game_turn == start_turn and not game.state.finished:
         clan = game.state.active_clan
         began = time.perf_counter()
@@ -109,7 +145,8 @@ def game_turn(game: Any) -> dict[str, Any]:
         sheet = (bot_sheet(game, level) if bot_sheet is not None
                  else write_sheet(ClanView(game, clan), level))
         middle = time.perf_counter()
-        result = run_clan_turn(game, clan, sheet)
+        with fighting:
+            result = run_clan_turn(game, clan, sheet)
         bots += middle - began
         battles += sum(1 for event in result.events
                        if event.kind in FIGHTS and not event.actor)  # its own, not told
@@ -120,6 +157,7 @@ def game_turn(game: Any) -> dict[str, Any]:
     if len(game.state.clans) <= 20:
         sheets.append(game_to_text(game))
     return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
+            "fighting": fighting.seconds * 1000,
             "convoys": convoys, "battles": battles, "lines": lines, "digest": _digest(sheets)}
 
 
@@ -239,6 +277,20 @@ SAMPLES: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
+def _ratio(figure: str, small: dict[str, Any], large: dict[str, Any], less: str = "") -> float:
+    """A ratio figure's value for one round's pair of samples: per Clan-turn (clans), per
+    convoy (convoys) or per game turn (age), of the engine's time less `less`'s if named."""
+    def cost(sample: dict[str, Any]) -> float:
+        return float(sample["engine"] - (sample[less] if less else 0.0))
+
+    if figure == "clans":
+        turns = int(large["clan_turns"]), int(small["clan_turns"])
+        return (cost(large) / turns[0]) / (cost(small) / turns[1])
+    if figure == "convoys":
+        return (cost(large) / 800) / (cost(small) / 100)
+    return cost(large) / cost(small)
+
+
 def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None:
     """The figure's lines for one tree: raw samples, then the judged figure."""
     labels = [label for label, _, _ in SAMPLES[figure]]
@@ -282,23 +334,22 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
                               reference_ms=reference(samples)))
         return
     small, large = runs
-    if figure == "clans":
-        ratios = [(b["engine"] / b["clan_turns"]) / (a["engine"] / a["clan_turns"])
-                  for a, b in zip(small, large, strict=True)]
-        target = CLAN_RATIO_TARGET
-        name = "per clan-turn, 40 vs 5"
-    elif figure == "convoys":
-        ratios = [(b["engine"] / 800) / (a["engine"] / 100)
-                  for a, b in zip(small, large, strict=True)]
-        target = CONVOY_RATIO_TARGET
-        name = "per convoy, 800 vs 100"
-    else:
-        ratios = [b["engine"] / a["engine"] for a, b in zip(small, large, strict=True)]
-        target = AGE_RATIO_TARGET
-        name = "game turn 50 vs 1"
+    ratios = [_ratio(figure, a, b) for a, b in zip(small, large, strict=True)]
+    target, name = {"clans": (CLAN_RATIO_TARGET, "per clan-turn, 40 vs 5"),
+                    "convoys": (CONVOY_RATIO_TARGET, "per convoy, 800 vs 100")}.get(
+                        figure, (AGE_RATIO_TARGET, "game turn 50 vs 1"))
     print(f"  [{tree}] {name:<19} {judged(ratios, target, '×')}")
     if mine:
         record(Figure("scale", name.replace("clan", "Clan"), "×", ratios, target))
+    if all("fighting" in r for r in small + large):
+        # the same ratio with the battles' own time taken out: what grows besides the rules'
+        # work of the battles a denser or later game fights
+        calm = [_ratio(figure, a, b, "fighting") for a, b in zip(small, large, strict=True)]
+        shares = [r["fighting"] / r["engine"] for r in large]
+        print(f"  [{tree}] {name} without the battles' own time: median "
+              f"{statistics.median(calm):.2f}×, worst {max(calm):.2f}× (battles "
+              f"{statistics.median(shares):.0%} of the larger game's engine time; for reading "
+              f"the figure, no target)")
     if figure == "age" and all("convoys" in r for r in small + large):
         # what the game holds by then: the cost of a convoy's turn, beside the whole figure
         per = [(b["engine"] / b["convoys"]) / (a["engine"] / a["convoys"])
