@@ -37,6 +37,7 @@ in the system's temporary folder (`--rebuild` to make them afresh).
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -83,21 +84,37 @@ def _forget_bot_answers() -> None:
         grounds.clear()
 
 
-class _Fighting:
-    """The time the engine spends in battles (convoy battles, city assaults), the rules' own
-    work: timed by wrapping the two functions every battle goes through, while `with` lasts."""
+class _Watch:
+    """What the engine's time holds, for reading the figures: the time in battles (convoy
+    battles, city assaults: the rules' own work, timed by wrapping the two functions every
+    battle goes through), in the cyclic garbage collector's pauses, and the processor time the
+    process got (a busy machine's wall time is longer), each summed while `with` lasts."""
 
     def __init__(self) -> None:
-        self.seconds = 0.0
+        self.fighting = self.collecting = self.processor = 0.0
         self._undo: list[tuple[Any, str, Any]] = []
+        self._inside = False
+        self._paused_at = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._collector)
 
-    def __enter__(self) -> _Fighting:
+    def _collector(self, phase: str, _info: dict[str, int]) -> None:
+        if not self._inside:
+            return
+        if phase == "start":
+            self._paused_at = time.perf_counter()
+        else:
+            self.collecting += time.perf_counter() - self._paused_at
+
+    def __enter__(self) -> _Watch:
         from conquest_tui.engine.combat import city_battle, convoy_clash
 
         for module, name in ((convoy_clash, "battle"), (city_battle, "fight")):
             original = getattr(module, name)
             self._undo.append((module, name, original))
             setattr(module, name, self._timed(original))
+        self._inside = True
+        self._began = time.process_time()
         return self
 
     def _timed(self, original: Any) -> Any:
@@ -106,18 +123,23 @@ class _Fighting:
             try:
                 return original(*args, **kwargs)
             finally:
-                self.seconds += time.perf_counter() - began
+                self.fighting += time.perf_counter() - began
         return timed
 
     def __exit__(self, *_: object) -> None:
+        self.processor += time.process_time() - self._began
+        self._inside = False
         for module, name, original in self._undo:
             setattr(module, name, original)
         self._undo.clear()
 
+    def close(self) -> None:
+        gc.callbacks.remove(self._collector)
+
 
 def game_turn(game: Any) -> dict[str, Any]:
     """One whole game turn of bots: (engine ms, bots ms, digest of sheets and the end state),
-    and of the engine's time the part spent in battles."""
+    and what the engine's time holds (`_Watch`)."""
     from conquest_tui.bots import write_sheet
     from conquest_tui.engine.orders.sheet import parse_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
@@ -135,7 +157,7 @@ def game_turn(game: Any) -> dict[str, Any]:
     battles = 0
     sheets = []
     clan_turns = 0
-    fighting = _Fighting()
+    watch = _Watch()
     while game.state.game_turn == start_turn and not game.state.finished:
         clan = game.state.active_clan
         began = time.perf_counter()
@@ -145,7 +167,7 @@ def game_turn(game: Any) -> dict[str, Any]:
         sheet = (bot_sheet(game, level) if bot_sheet is not None
                  else write_sheet(ClanView(game, clan), level))
         middle = time.perf_counter()
-        with fighting:
+        with watch:
             result = run_clan_turn(game, clan, sheet)
         bots += middle - began
         battles += sum(1 for event in result.events
@@ -153,11 +175,13 @@ def game_turn(game: Any) -> dict[str, Any]:
         engine += time.perf_counter() - middle
         sheets.append(sheet)
         clan_turns += 1
+    watch.close()
     lines = sum(_order_lines(parse_sheet(sheet, game.rules)) for sheet in sheets)  # untimed
     if len(game.state.clans) <= 20:
         sheets.append(game_to_text(game))
     return {"engine": engine * 1000, "bots": bots * 1000, "clan_turns": clan_turns,
-            "fighting": fighting.seconds * 1000,
+            "fighting": watch.fighting * 1000, "collecting": watch.collecting * 1000,
+            "processor": watch.processor * 1000,
             "convoys": convoys, "battles": battles, "lines": lines, "digest": _digest(sheets)}
 
 
@@ -318,6 +342,13 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
         fought = f", {statistics.median(fights):5.2f} battles a Clan-turn" if fights else ""
         print(f"  [{tree}] {label:<32} engine median {statistics.median(engine):8.1f} ms, "
               f"bots median {statistics.median(bots):8.1f} ms{fought}")
+        if all("processor" in r for r in samples):
+            # for reading the engine's time: the processor's share of it, the collector's pauses
+            print(f"  [{tree}] {'':<32} of the engine's: processor time median "
+                  f"{statistics.median(r['processor'] for r in samples):6.1f} ms, worst "
+                  f"{max(r['processor'] for r in samples):6.1f}; collector pauses median "
+                  f"{statistics.median(r['collecting'] for r in samples):5.1f} ms, worst "
+                  f"{max(r['collecting'] for r in samples):5.1f}")
     if figure == "full":
         for label, samples in zip(labels, runs, strict=True):
             print(f"  [{tree}] {label}")
