@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from conquest_tui.engine.core.events import EventKind, facts_of
+from conquest_tui.engine.core.events import EventKind, Facts, fact, facts_of
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.state import Clan, Event, Problem
@@ -73,17 +73,20 @@ class TurnContext:
         line and convoy being carried out). They are taken out of the facts here, not named as
         parameters, so that facts gathered in a dict can be spread into the call.
         """
-        line, convoy = _tag(facts.pop("line", None)), _tag(facts.pop("convoy", None))
+        line, convoy = facts.pop("line", None), facts.pop("convoy", None)
+        for name, value in facts.items():  # this call's own dict, made facts in place
+            if type(value) is not int and type(value) is not str:
+                facts[name] = fact(value)
         event = Event(
             clan=self.clan.number,
             phase=self.phase,
             kind=kind,
-            facts=facts_of(facts),
+            facts=cast(Facts, facts),
             rule=rule,
             pulse=self.pulse,
-            line=self.line if line is None else line,
-            convoy=self.convoy if convoy is None else convoy,
-            game_turn=self.turn,
+            line=self.line if line is None else _tag(line),
+            convoy=self.convoy if convoy is None else _tag(convoy),
+            game_turn=self.game.state.game_turn,
         )
         self.events.append(event)
         return event
@@ -113,8 +116,9 @@ class TurnContext:
         self.report(kind, rule, **recorded)
 
 
-def _tag(value: object) -> int | None:
-    """An event's `line=` or `convoy=`: a whole number or None (the one being carried out)."""
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+def _tag(value: object) -> int:
+    """An event's `line=` or `convoy=` given (not None, the one being carried out): a whole
+    number."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     raise TypeError(f"an event's line or convoy must be a whole number, not {value!r}")

@@ -267,6 +267,10 @@ def fact(value: object) -> Fact:
         return value  # already a fact (the common case, taken first)
     if type(value) is tuple and all(type(item) is int or type(item) is str for item in value):
         return cast(Fact, value)  # a flat tuple of facts, kept as it is
+    if type(value) is tuple and all(
+            type(row) is tuple and all(type(item) is int or type(item) is str for item in row)
+            for row in value):
+        return cast(Fact, value)  # a tuple of flat tuples (a table: a battle's rounds), kept
     if isinstance(value, (list, tuple)):
         return tuple([fact(item) for item in value])
     if isinstance(value, str):
