@@ -101,7 +101,8 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
              names: list[str] | None = None, victory_threshold: int | None = None,
              pin_hashes: list[str] | None = None, turn_limit: int | None = None,
              level: str | list[str] = "normal") -> Game:
-    """A new game; bots take the last seats. Raises SessionError with a clear sentence.
+    """A new game, its sheet log begun; bots take the last seats. Raises SessionError with a
+    clear sentence.
 
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
     level: the bots' level, one for all, or one per seat in seat order.
@@ -137,6 +138,10 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
         world = load_map(map_name)
         setup = GameSetup(clans=seats, seed=seed or random_seed(),
                           victory_threshold=victory_threshold, turn_limit=turn_limit)
-        return engine_new_game(rules, world, setup)
+        game = engine_new_game(rules, world, setup)
     except (SetupError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
+    from conquest_tui.storage.sheet_log import start_log
+
+    start_log(game.state)  # the opening position: every turn from here is logged
+    return game
