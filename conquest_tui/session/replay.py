@@ -1,0 +1,158 @@
+"""Replaying a save's sheet log: the game as it stood before a game turn, and branches of it.
+
+The engine is deterministic (the same state and sheet give the same next state), so the log of
+a save (storage/sheet_log.py) rebuilds any earlier position: from the opening, each logged Clan
+turn runs again as it ran at the table, and the state's digest after it must be the one logged;
+if not, the rules changed since the save was made and the replay stops, writing nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from conquest_tui.session.errors import SessionError
+from conquest_tui.storage.sheet_log import (
+    EntryKind,
+    LogDamaged,
+    LogEntry,
+    SheetLog,
+    attach,
+    entries,
+    log_of,
+    opening_data,
+    record,
+)
+
+if TYPE_CHECKING:
+    from conquest_tui.engine.core.game import Game
+
+
+class ReplayRefused(SessionError):
+    """The log cannot rebuild the game (none kept, damaged, or the rules changed)."""
+
+
+def opening_game(game: Game, source: str = "the save") -> Game:
+    """The game as it opened (its log begun anew from the same opening)."""
+    from conquest_tui.engine.core.game import Game as GameClass
+    from conquest_tui.storage.converter import FieldError
+    from conquest_tui.storage.save_state import structure_state
+
+    log = _log(game)
+    try:
+        state = structure_state(opening_data(log, source))
+    except LogDamaged as error:
+        raise ReplayRefused(str(error)) from None
+    except FieldError as error:
+        raise ReplayRefused(f"{source}: data.log.opening: {error}") from None
+    attach(state, SheetLog(opening=log.opening))
+    return GameClass(game.rules, game.map, state)
+
+
+def logged_turns(game: Game, source: str = "the save") -> list[LogEntry]:
+    """Every Clan turn the game's log holds, in order (ReplayRefused when it is damaged)."""
+    try:
+        return entries(_log(game), source)
+    except LogDamaged as error:
+        raise ReplayRefused(str(error)) from None
+
+
+def _log(game: Game) -> SheetLog:
+    log = log_of(game.state)
+    if log is None:
+        raise ReplayRefused("this save keeps no sheets to replay (it was made before saves "
+                            "kept them, or by a run that kept none)")
+    if game.state.mail.secret:
+        raise ReplayRefused("a game played by mail cannot be replayed yet")
+    return log
+
+
+def replay(game: Game, before_turn: int, source: str = "the save") -> Game:
+    """The game as it stood before game turn `before_turn`, rebuilt from its log (ReplayRefused,
+    one sentence, when the log is missing or damaged or a digest differs)."""
+    turns = logged_turns(game, source)
+    rebuilt = opening_game(game, source)
+    play_logged(rebuilt, (entry for entry in turns if entry.game_turn < before_turn))
+    return rebuilt
+
+
+def play_logged(game: Game, logged: Iterable[LogEntry]) -> None:
+    """Run logged Clan turns on `game` as they ran at the table, each checked against its
+    digest (ReplayRefused naming the game turn and the Clan at the first that differs)."""
+    for entry in logged:
+        play_entry(game, entry)
+        log = log_of(game.state)
+        digest = log.current[-1].digest if log is not None and log.current else ""
+        if digest != entry.digest:
+            raise ReplayRefused(_differs(entry))
+
+
+def _differs(entry: LogEntry) -> str:
+    return (f"replaying Clan {entry.clan}'s turn of game turn {entry.game_turn} does not give "
+            "the game that was saved: the rules changed since this save was made")
+
+
+def play_entry(game: Game, entry: LogEntry) -> None:
+    """Run one logged Clan turn (a sheet, a bot's sheet or a resignation) and log it."""
+    import attrs
+
+    from conquest_tui.engine.economy.gameturn import resign
+    from conquest_tui.engine.play.turn import NotYourTurnError, run_clan_turn
+    from conquest_tui.engine.reports.report import build_report
+    from conquest_tui.engine.reports.view import ClanView
+    from conquest_tui.session.bot_turns import archive_report
+
+    state = game.state
+    if state.finished or state.active_clan != entry.clan:
+        raise ReplayRefused(_differs(entry))
+    if entry.kind is EntryKind.RESIGN:
+        resign(game, entry.clan)
+    elif entry.kind in (EntryKind.SHEET, EntryKind.BOT):
+        try:
+            result = run_clan_turn(game, entry.clan, entry.sheet)
+        except NotYourTurnError:
+            raise ReplayRefused(_differs(entry)) from None
+        report = build_report(ClanView(game, entry.clan))
+        if entry.kind is EntryKind.SHEET:  # as the table keeps a person's report (table._play)
+            report = attrs.evolve(report, problems=tuple(result.problems))
+        archive_report(game, report)
+    else:
+        raise ReplayRefused("a game played by mail cannot be replayed yet")
+    record(state, entry.game_turn, entry.clan, entry.kind, entry.sheet)
+
+
+def take_seats(branch: Game, original: Game) -> None:
+    """The original's seats on the branch: who plays each Clan (a person or a bot, its level)
+    and its PIN."""
+    for clan in branch.state.clans:
+        seated = original.clan(clan.number)
+        clan.seat, clan.bot_level, clan.pin_hash = seated.seat, seated.bot_level, seated.pin_hash
+
+
+def branch(save: Path, game_turn: int, out: Path, *, replace: bool = False) -> Game:
+    """Write to `out` the game saved at `save` as it stood before `game_turn`, rebuilt by
+    replaying its log, with the same seats, PINs and bots: a normal save that plays on
+    (SessionError, one sentence; nothing is written then)."""
+    from conquest_tui.session import files
+    from conquest_tui.session.conquest_files import game_of
+    from conquest_tui.session.table import Session
+    from conquest_tui.storage.save_list import display_name
+
+    if game_of(save) == "conquest":
+        raise SessionError(f"{display_name(save)}: a game of Conquest cannot be branched; only Continental "
+                           "Conquest saves keep their sheets")
+    original = files.load(save)
+    reached = original.state.game_turn
+    if not 1 <= game_turn <= reached:
+        raise SessionError(f"{display_name(save)}: the game has reached game turn {reached}, so it can be "
+                           f"branched before game turns 1 to {reached}, not {game_turn}")
+    if out.exists() and not replace:
+        raise SessionError(f"{display_name(out)} already exists; use --replace to replace it")
+    rebuilt = replay(original, game_turn, display_name(save))
+    take_seats(rebuilt, original)
+    table = Session(rebuilt, out)
+    with files.locked(out):
+        table._disk = files.claimed(out, replace=replace)
+        table._write_now(f"a branch of {save.name} before game turn {game_turn}")
+    return rebuilt
