@@ -11,6 +11,7 @@ from conquest_tui import __version__
 from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
+from conquest_tui.cli.branch_commands import add_branch_command
 from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.seat_commands import (
     cmd_check,
@@ -290,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     maps = sub.add_parser("maps", help="list the maps")
     maps.set_defaults(func=cmd_maps)
     add_scenario_command(sub)
+    add_branch_command(sub)
     return parser
 
 

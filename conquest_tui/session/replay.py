@@ -144,9 +144,11 @@ def branch(save: Path, game_turn: int, out: Path, *, replace: bool = False) -> G
                            "Conquest saves keep their sheets")
     original = files.load(save)
     reached = original.state.game_turn
-    if not 1 <= game_turn <= reached:
-        raise SessionError(f"{display_name(save)}: the game has reached game turn {reached}, so it can be "
-                           f"branched before game turns 1 to {reached}, not {game_turn}")
+    last = reached + 1 if original.state.finished else reached  # a finished game: its end too
+    if not 1 <= game_turn <= last:
+        raise SessionError(f"{display_name(save)}: the game has reached game turn {reached}, "
+                           f"so it can be branched before game turns 1 to {last}, not "
+                           f"{game_turn}")
     if out.exists() and not replace:
         raise SessionError(f"{display_name(out)} already exists; use --replace to replace it")
     rebuilt = replay(original, game_turn, display_name(save))
