@@ -21,6 +21,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.storage import past_reports
 from conquest_tui.storage.converter import FieldError, structure, unstructure
 from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
@@ -161,11 +162,12 @@ def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
 def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
     """The save file's bytes in pieces, in order: hashed and written without joining them (a
     late save is some 3 MB)."""
-    with _gc_paused():
+    log = log_of(game.state)
+    window = None if log is None else past_reports.WINDOW  # older reports: rebuilt by replay
+    with _gc_paused(), past_reports.keeping_last(window):
         # The data stays bytes from orjson to the file: no text made only to be encoded again.
         state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
     # == canonical_json({"log": …, "map": …, "state": …}) without encoding the cached map again.
-    log = log_of(game.state)
     start = b'{"map":' if log is None else b"".join(
         (b'{"log":', orjson.dumps(unstructure(log, SheetLog), option=orjson.OPT_SORT_KEYS),
          b',"map":'))
