@@ -148,7 +148,7 @@ def test_an_older_save_without_a_log_plays_on_and_cannot_be_branched(
     old.write_text(json.dumps(envelope), encoding="utf-8")
     game = session.load(old, allow_edited=True)
     assert log_of(game.state) is None
-    with pytest.raises(ReplayRefused, match="keeps no sheets to replay"):
+    with pytest.raises(ReplayRefused, match="the save: this save keeps no sheets to replay"):
         replay(game, 3)
 
 

@@ -23,10 +23,12 @@ from tools.damage_saves import (
     FILE_NAME,
     HOSTILE,
     KINDS,
+    LOG_DAMAGE,
     Variant,
     dangling_variant,
     first_clan,
     hostile_variant,
+    log_variant,
     make_variant,
     try_variant,
 )
@@ -72,6 +74,18 @@ def test_references_that_lead_nowhere_are_refused_with_their_field(
     else:
         assert outcome.status == "refused", outcome.detail
         assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: state.")
+
+
+@pytest.mark.parametrize("name", sorted(LOG_DAMAGE))
+def test_a_damaged_sheet_log_is_refused_by_a_replay_naming_the_file_and_field(
+    name: str, tmp_path: Path
+) -> None:
+    """The opening position and the logged sheets are read only by a replay (`conquest
+    branch`, old past reports): damage there is one sentence naming the file and what failed."""
+    outcome = try_variant(log_variant(name), tmp_path)
+    assert outcome.status == "refused", outcome.detail
+    assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: ")
+    assert LOG_DAMAGE[name][1] in outcome.detail
 
 
 @pytest.mark.parametrize("index", range(7, 7 + 8 * 12, 8))

@@ -39,13 +39,19 @@ def opening_game(game: Game, source: str = "the save") -> Game:
     from conquest_tui.storage.converter import FieldError
     from conquest_tui.storage.save_state import structure_state
 
-    log = _log(game)
+    from conquest_tui.storage.save_checks import SaveCheckError, check_state
+
+    log = _log(game, source)
     try:
-        state = structure_state(opening_data(log, source))
+        data = opening_data(log, source)
+        state = structure_state(data)
+        check_state(game.rules, game.map, state, data)
     except LogDamaged as error:
         raise ReplayRefused(str(error)) from None
-    except FieldError as error:
+    except (FieldError, SaveCheckError) as error:
         raise ReplayRefused(f"{source}: data.log.opening: {error}") from None
+    if len(state.hexes) != len(game.map.hex_ids()) or state.map_name != game.map.name:
+        raise ReplayRefused(f"{source}: data.log.opening: is not a position on this map")
     attach(state, SheetLog(opening=log.opening))
     return GameClass(game.rules, game.map, state)
 
@@ -53,18 +59,18 @@ def opening_game(game: Game, source: str = "the save") -> Game:
 def logged_turns(game: Game, source: str = "the save") -> list[LogEntry]:
     """Every Clan turn the game's log holds, in order (ReplayRefused when it is damaged)."""
     try:
-        return entries(_log(game), source)
+        return entries(_log(game, source), source)
     except LogDamaged as error:
         raise ReplayRefused(str(error)) from None
 
 
-def _log(game: Game) -> SheetLog:
+def _log(game: Game, source: str) -> SheetLog:
     log = log_of(game.state)
     if log is None:
-        raise ReplayRefused("this save keeps no sheets to replay (it was made before saves "
-                            "kept them, or by a run that kept none)")
+        raise ReplayRefused(f"{source}: this save keeps no sheets to replay (it was made "
+                            "before saves kept them, or by a run that kept none)")
     if game.state.mail.secret:
-        raise ReplayRefused("a game played by mail cannot be replayed yet")
+        raise ReplayRefused(f"{source}: a game played by mail cannot be replayed yet")
     return log
 
 
@@ -73,7 +79,10 @@ def replay(game: Game, before_turn: int, source: str = "the save") -> Game:
     one sentence, when the log is missing or damaged or a digest differs)."""
     turns = logged_turns(game, source)
     rebuilt = opening_game(game, source)
-    play_logged(rebuilt, (entry for entry in turns if entry.game_turn < before_turn))
+    try:
+        play_logged(rebuilt, (entry for entry in turns if entry.game_turn < before_turn))
+    except ReplayRefused as error:
+        raise ReplayRefused(f"{source}: {error}") from None
     return rebuilt
 
 
