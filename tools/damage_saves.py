@@ -48,12 +48,11 @@ from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
-from conquest_tui.storage import savefile
+from conquest_tui.storage import savefile, sheet_log
 from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.storage.save_list import DATA_LINE, TAIL
 from conquest_tui.storage.saved_events import table_text, text_table
 from conquest_tui.storage.savefile import SaveError
-from conquest_tui.storage.sheet_log import EntryKind, pack_json, record
 
 FILE_NAME = "damaged.json"
 KINDS = ("truncate", "flip", "delete", "wrong_type", "out_of_range", "dangling", "forged",
@@ -102,7 +101,7 @@ def play_round(game: Game, *, log: bool = False) -> None:
         run_clan_turn(game, clan, sheet)
         render_report(build_report(ClanView(game, clan)))
         if log:
-            record(game.state, turn, clan, EntryKind.SHEET, sheet)
+            sheet_log.record(game.state, turn, clan, sheet_log.EntryKind.SHEET, sheet)
 
 
 # --- making variants ---------------------------------------------------------------------------
@@ -460,7 +459,7 @@ LOG_DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
                            "data.log.opening"),
     "opening not zlib": (_set("log", "opening", value="bm90IHpsaWI="), "data.log.opening"),
     "opening another position": (
-        _set("log", "opening", value=lambda _: pack_json({"map_name": "test_small"})),
+        _set("log", "opening", value=lambda _: sheet_log.pack_json({"map_name": "test_small"})),
         "data.log.opening"),
     "packed game turn damaged": (
         _set("log", "turns", value={"game_turn": [1], "packed": ["bm90IHpsaWI="]}),

@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from conquest_tui import __version__
+from conquest_tui.cli.branch_commands import add_branch_command
 from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
-from conquest_tui.cli.branch_commands import add_branch_command
 from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.seat_commands import (
     cmd_check,

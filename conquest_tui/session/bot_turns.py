@@ -39,7 +39,6 @@ def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
     from conquest_tui.engine.play.turn import run_clan_turn
     from conquest_tui.engine.reports.report import build_report
     from conquest_tui.engine.reports.view import ClanView
-
     from conquest_tui.storage.sheet_log import EntryKind, record
 
     clan = game.clan(game.state.active_clan)

@@ -37,9 +37,8 @@ def opening_game(game: Game, source: str = "the save") -> Game:
     """The game as it opened (its log begun anew from the same opening)."""
     from conquest_tui.engine.core.game import Game as GameClass
     from conquest_tui.storage.converter import FieldError
-    from conquest_tui.storage.save_state import structure_state
-
     from conquest_tui.storage.save_checks import SaveCheckError, check_state
+    from conquest_tui.storage.save_state import structure_state
 
     log = _log(game, source)
     try:
@@ -158,8 +157,8 @@ def branch(save: Path, game_turn: int, out: Path, *, replace: bool = False) -> G
     from conquest_tui.storage.save_list import display_name
 
     if game_of(save) == "conquest":
-        raise SessionError(f"{display_name(save)}: a game of Conquest cannot be branched; only Continental "
-                           "Conquest saves keep their sheets")
+        raise SessionError(f"{display_name(save)}: a game of Conquest cannot be branched; only "
+                           "Continental Conquest saves keep their sheets")
     original = files.load(save)
     reached = original.state.game_turn
     last = reached + 1 if original.state.finished else reached  # a finished game: its end too
