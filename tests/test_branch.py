@@ -45,7 +45,11 @@ def test_the_log_holds_every_clan_turn_in_order_with_a_digest(bot_game: Game) ->
     assert len(turns) == 30
     assert [entry.game_turn for entry in turns] == sorted(entry.game_turn for entry in turns)
     assert {entry.kind for entry in turns} == {EntryKind.BOT}
-    assert all(len(entry.digest) == 16 and entry.sheet for entry in turns)
+    assert all(entry.sheet for entry in turns)
+    ends = [entry.game_turn for entry in turns if entry.digest]  # a digest ends each game turn
+    assert ends == list(range(1, 11)) and all(len(entry.digest) == 16 for entry in turns
+                                               if entry.digest)
+    assert all(turns[3 * n + 2].digest for n in range(10))
     first_round = [entry.clan for entry in turns[:3]]
     assert first_round == bot_game.state.clan_order
 
@@ -106,9 +110,9 @@ def test_a_changed_digest_refuses_the_branch_naming_the_turn_and_clan(
     damaged = session.load(saved)
     log = log_of(damaged.state)
     assert log is not None
-    log.current[0].digest = "0" * 16  # as if the rules of the last game turn gave otherwise
-    clan = log.current[0].clan
-    with pytest.raises(ReplayRefused, match=f"Clan {clan}'s turn of game turn 10 .* the rules "
+    log.current[-1].digest = "0" * 16  # as if the rules of the last game turn gave otherwise
+    clan = log.current[-1].clan
+    with pytest.raises(ReplayRefused, match=f"game turn 10 up to Clan {clan}'s turn .* the rules "
                        "changed"):
         replay(damaged, 11)
     out = tmp_path / "never.json"

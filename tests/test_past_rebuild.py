@@ -61,7 +61,7 @@ def test_a_rebuild_that_fails_its_digests_says_so_for_those_turns(
     log = log_of(game.state)
     assert log is not None
     entries = unpack_turn(log.turns[3], "test")  # game turn 4 as if the rules changed since
-    entries[0].digest = "f" * 16
+    entries[-1].digest = "f" * 16
     log.turns[3] = pack_turn(entries)
     table = session.Session(game)
     clan = game.state.clans[0].number

@@ -464,10 +464,10 @@ LOG_DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "packed game turn damaged": (
         _set("log", "turns", value={"game_turn": [1], "packed": ["bm90IHpsaWI="]}),
         "data.log.turns[0]"),
-    "digest changed": (_set("log", "current", "digest", 0, value="0123456789abcdef"),
-                       "game turn 1 does not give the game that was saved"),
+    "digest changed": (_set("log", "current", "digest", -1, value="0123456789abcdef"),
+                       "replaying game turn 1 up to Clan"),
     "sheet changed": (_set("log", "current", "sheet", 0, value="[PRE]\nBUY 40 FOOD\n"),
-                      "game turn 1 does not give the game that was saved"),
+                      "replaying game turn 1 up to Clan"),
 }
 """Damage to the sheet log that only a replay (`conquest branch`) finds, and what its refusal
 names."""

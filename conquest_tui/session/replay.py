@@ -2,7 +2,8 @@
 
 The engine is deterministic (the same state and sheet give the same next state), so the log of
 a save (storage/sheet_log.py) rebuilds any earlier position: from the opening, each logged Clan
-turn runs again as it ran at the table, and the state's digest after it must be the one logged;
+turn runs again as it ran at the table, and the state's digest at each game turn's end must be
+the one logged;
 if not, the rules changed since the save was made and the replay stops, writing nothing.
 """
 
@@ -94,8 +95,8 @@ def play_logged(game: Game, logged: Iterable[LogEntry]) -> None:
 
 
 def check_digest(game: Game, entry: LogEntry) -> None:
-    """ReplayRefused naming the game turn and the Clan unless the game's state after the Clan
-    turn just replayed has the digest logged for it."""
+    """ReplayRefused naming the game turn and the Clan unless the Clan turn just replayed
+    logged what was logged for it: the game's digest if it ended the game turn, else none."""
     log = log_of(game.state)
     digest = log.current[-1].digest if log is not None and log.current else ""
     if digest != entry.digest:
@@ -103,8 +104,8 @@ def check_digest(game: Game, entry: LogEntry) -> None:
 
 
 def _differs(entry: LogEntry) -> str:
-    return (f"replaying Clan {entry.clan}'s turn of game turn {entry.game_turn} does not give "
-            "the game that was saved: the rules changed since this save was made")
+    return (f"replaying game turn {entry.game_turn} up to Clan {entry.clan}'s turn does not "
+            "give the game that was saved: the rules changed since this save was made")
 
 
 def play_entry(game: Game, entry: LogEntry, *, archive: bool = True) -> None:
