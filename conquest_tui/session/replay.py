@@ -69,8 +69,6 @@ def _log(game: Game, source: str) -> SheetLog:
     if log is None:
         raise ReplayRefused(f"{source}: this save keeps no sheets to replay (it was made "
                             "before saves kept them, or by a run that kept none)")
-    if game.state.mail.secret:
-        raise ReplayRefused(f"{source}: a game played by mail cannot be replayed yet")
     return log
 
 
@@ -136,8 +134,43 @@ def play_entry(game: Game, entry: LogEntry, *, archive: bool = True) -> None:
                 report = attrs.evolve(report, problems=tuple(result.problems))
             archive_report(game, report)
     else:
-        raise ReplayRefused("a game played by mail cannot be replayed yet")
+        _late_or_dropped(game, entry)
+    # In the order the table does it: a person's sheet is recorded as run (`mail.record_run`)
+    # before it is logged; after a bot's turn and the moderator's late or dropped turns the
+    # Clans are put back in order after it is logged; a resignation leaves them be.
+    if entry.kind is EntryKind.SHEET:
+        _by_mail(game, entry)
     record(state, entry.game_turn, entry.clan, entry.kind, entry.sheet)
+    if entry.kind in (EntryKind.BOT, EntryKind.LATE, EntryKind.DROPPED):
+        _by_mail(game, entry)
+
+
+def _late_or_dropped(game: Game, entry: LogEntry) -> None:
+    """A game played by mail: a turn moved after the others, or a Clan dropped, as the
+    moderator did (session/moderator.py)."""
+    from conquest_tui.engine.economy.gameturn import resign
+    from conquest_tui.session.moderator import move_after_the_others
+
+    late = game.state.mail.late
+    if entry.kind is EntryKind.LATE:
+        late.append(entry.clan)
+        move_after_the_others(game, entry.clan)
+    else:
+        if entry.clan in late:
+            late.remove(entry.clan)
+        resign(game, entry.clan)
+
+
+def _by_mail(game: Game, entry: LogEntry) -> None:
+    """What the table does after any turn in a game played by mail (`mail.record_run`, the
+    moderator's loop): a late Clan whose sheet ran is late no more, and the Clans go back to
+    their order once the game turn is over (nothing changes in a game not played by mail)."""
+    from conquest_tui.session.mail import in_sequence
+
+    late = game.state.mail.late
+    if entry.kind is EntryKind.SHEET and entry.clan in late:
+        late.remove(entry.clan)
+    in_sequence(game)
 
 
 def take_seats(branch: Game, original: Game) -> None:
@@ -161,6 +194,8 @@ def branch(save: Path, game_turn: int, out: Path, *, replace: bool = False) -> G
         raise SessionError(f"{display_name(save)}: a game of Conquest cannot be branched; only "
                            "Continental Conquest saves keep their sheets")
     original = files.load(save)
+    if original.state.mail.secret:  # its post box (sheets kept, packets signed) is not replayed
+        raise SessionError(f"{display_name(save)}: a game played by mail cannot be branched")
     reached = original.state.game_turn
     last = reached + 1 if original.state.finished else reached  # a finished game: its end too
     if not 1 <= game_turn <= last:
