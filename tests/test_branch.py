@@ -25,8 +25,8 @@ last writer are the table's, not the game's."""
 
 @pytest.fixture(scope="module")
 def bot_game() -> Game:
-    """A 10-turn game of three bots on the small map, played to its end."""
-    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="branch",
+    """A 10-turn game of two bots on the small map, played to its end."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="branch",
                             turn_limit=10)
     while not game.state.finished:
         play_bot_turn(game)
@@ -42,15 +42,15 @@ def saved(bot_game: Game, tmp_path: Path) -> Path:
 
 def test_the_log_holds_every_clan_turn_in_order_with_a_digest(bot_game: Game) -> None:
     turns = logged_turns(bot_game)
-    assert len(turns) == 30
+    assert len(turns) == 20
     assert [entry.game_turn for entry in turns] == sorted(entry.game_turn for entry in turns)
     assert {entry.kind for entry in turns} == {EntryKind.BOT}
     assert all(entry.sheet for entry in turns)
     ends = [entry.game_turn for entry in turns if entry.digest]  # a digest ends each game turn
     assert ends == list(range(1, 11)) and all(len(entry.digest) == 16 for entry in turns
                                                if entry.digest)
-    assert all(turns[3 * n + 2].digest for n in range(10))
-    first_round = [entry.clan for entry in turns[:3]]
+    assert all(turns[2 * n + 1].digest for n in range(10))
+    first_round = [entry.clan for entry in turns[:2]]
     assert first_round == bot_game.state.clan_order
 
 
@@ -60,7 +60,7 @@ def test_a_branch_played_on_with_the_same_sheets_is_the_original_save_byte_for_b
     branch(saved, 5, out)
     branched = session.load(out)
     assert branched.state.game_turn == 5 and branched.state.turn_index == 0
-    assert len(logged_turns(branched)) == 12  # game turns 1 to 4, three Clans each
+    assert len(logged_turns(branched)) == 8  # game turns 1 to 4, two Clans each
     play_logged(branched, [entry for entry in logged_turns(bot_game) if entry.game_turn >= 5])
     assert game_to_bytes(branched, STAMP) == game_to_bytes(bot_game, STAMP)
     again = session.load(out)  # and the bots, playing on, hand in the same sheets
