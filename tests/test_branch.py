@@ -14,7 +14,8 @@ import pytest
 from conquest_tui import cli, session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.session.bot_turns import play_bot_turn
-from conquest_tui.session.replay import ReplayRefused, branch, logged_turns, play_logged, replay
+from conquest_tui.session.branch import branch
+from conquest_tui.session.replay import ReplayRefused, logged_turns, play_logged, replay
 from conquest_tui.storage.savefile import SaveStamp, game_to_bytes
 from conquest_tui.storage.sheet_log import EntryKind, log_of
 
@@ -134,7 +135,8 @@ def test_conquest_branch_writes_a_save_that_plays_on_and_will_not_overwrite(
     assert cli.main(["branch", str(saved), "--turn", "2", "--out", str(out)]) == 1
     assert "already exists; use --replace" in capsys.readouterr().err
     assert out.read_bytes() == before
-    assert cli.main(["branch", str(saved), "--turn", "2", "--out", str(out), "--replace"]) == 0
+    assert cli.main(["branch", "--save", str(saved), "--turn", "2", "--out", str(out),
+                     "--replace"]) == 0
     assert session.load(out).state.game_turn == 2
     assert cli.main(["branch", str(saved), "--turn", "13", "--out", str(out), "--replace"]) == 1
     assert "not 13" in capsys.readouterr().err
