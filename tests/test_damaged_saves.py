@@ -128,3 +128,15 @@ def test_the_command_line_refuses_hostile_saves_without_crashing(
     err = capsys.readouterr().err
     assert code == 1, err
     assert err.strip().startswith(f"conquest: {path}: ") and HOSTILE[name].field in err
+
+
+def test_a_zlib_bomb_in_the_sheet_log_is_refused_not_unpacked() -> None:
+    """A hostile save's opening position that would unpack to gigabytes: refused at 64 MB."""
+    import base64
+    import zlib
+
+    from conquest_tui.storage.sheet_log import LogDamaged, unpack_json
+
+    bomb = base64.b64encode(zlib.compress(b" " * (80 << 20), 9)).decode("ascii")
+    with pytest.raises(LogDamaged, match="data.log.opening: unpacks to more than 64 MB"):
+        unpack_json(bomb, "data.log.opening")

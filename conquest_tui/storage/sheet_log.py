@@ -27,6 +27,8 @@ import orjson
 
 from conquest_tui.engine.core.state import GameState, MailBox
 
+UNPACKED_MAX = 64 << 20
+"""The most a packed part of the log may unpack to (a hostile save's zlib bomb is refused)."""
 DIGEST_HEX = 16
 """A digest is the first 16 hex digits of the SHA-256 of the state's canonical JSON."""
 
@@ -119,9 +121,15 @@ def pack_json(value: Any) -> str:
 def unpack_json(packed: str, field: str) -> Any:
     """What `pack_json` packed; LogDamaged naming `field` when it cannot be read."""
     try:
-        data = zlib.decompress(base64.b64decode(packed.encode("ascii"), validate=True))
+        unpacker = zlib.decompressobj()
+        data = unpacker.decompress(base64.b64decode(packed.encode("ascii"), validate=True),
+                                   UNPACKED_MAX)
+        if unpacker.unconsumed_tail:
+            raise LogDamaged(f"{field}: unpacks to more than {UNPACKED_MAX >> 20} MB")
         return orjson.loads(data)
-    except (ValueError, zlib.error, UnicodeEncodeError, orjson.JSONDecodeError):
+    except (ValueError, zlib.error, UnicodeEncodeError, orjson.JSONDecodeError) as error:
+        if isinstance(error, LogDamaged):
+            raise
         raise LogDamaged(f"{field}: cannot be unpacked (damaged)") from None
 
 
