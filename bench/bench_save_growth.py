@@ -6,8 +6,9 @@ Run from the repository root:
     python -m bench.bench_save_growth --turns 30 --keep saves/growth.json
     python -m bench.bench_save_growth --records       # and the reports kept as data instead
 
-Prints the save's size after each game turn, the past reports' share of it and how long that
-save took (the game turn's new reports packed), then the growth a game turn: over the whole
+Prints the save's size after each game turn, the past reports' share of it (the last three
+game turns' texts, older ones rebuilt by replay), the sheet log's size and how long that save
+took (the game turn's new reports packed), then the growth a game turn: over the whole
 game and over its last five game turns (reports grow as Clans do). `--records` also prints what
 each game turn's reports would add kept as the data they were built from (bench/report_records).
 """
@@ -27,6 +28,12 @@ from conquest_tui.storage import savefile
 
 TARGET_KB = 30.0
 CLANS = 20
+
+
+def log_bytes(text: str) -> int:
+    """Bytes of the save's text that hold its sheet log (the opening position and every sheet
+    that ran), as written."""
+    return len(json.dumps(json.loads(text)["data"].get("log", {}), separators=(",", ":")))
 
 
 def past_reports_bytes(text: str) -> int:
@@ -74,8 +81,8 @@ def main(argv: list[str] | None = None) -> None:
             reports = past_reports_bytes(text)
             print(f"game turn {turn:3d}: {sizes[-1] / 1024:7.0f} KB "
                   f"(+{(sizes[-1] - sizes[-2]) / 1024:5.1f}), past reports "
-                  f"{reports / 1024:6.0f} KB ({reports / sizes[-1]:4.0%}), saved in "
-                  f"{saving[-1]:5.1f} ms", flush=True)
+                  f"{reports / 1024:6.0f} KB ({reports / sizes[-1]:4.0%}), sheet log "
+                  f"{log_bytes(text) / 1024:4.0f} KB, saved in {saving[-1]:5.1f} ms", flush=True)
         if args.keep:
             args.keep.parent.mkdir(parents=True, exist_ok=True)
             args.keep.write_bytes(path.read_bytes())

@@ -23,10 +23,12 @@ from tools.damage_saves import (
     FILE_NAME,
     HOSTILE,
     KINDS,
+    LOG_DAMAGE,
     Variant,
     dangling_variant,
     first_clan,
     hostile_variant,
+    log_variant,
     make_variant,
     try_variant,
 )
@@ -74,6 +76,18 @@ def test_references_that_lead_nowhere_are_refused_with_their_field(
         assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: state.")
 
 
+@pytest.mark.parametrize("name", sorted(LOG_DAMAGE))
+def test_a_damaged_sheet_log_is_refused_by_a_replay_naming_the_file_and_field(
+    name: str, tmp_path: Path
+) -> None:
+    """The opening position and the logged sheets are read only by a replay (`conquest
+    branch`, old past reports): damage there is one sentence naming the file and what failed."""
+    outcome = try_variant(log_variant(name), tmp_path)
+    assert outcome.status == "refused", outcome.detail
+    assert outcome.detail.startswith(f"{tmp_path / FILE_NAME}: ")
+    assert LOG_DAMAGE[name][1] in outcome.detail
+
+
 @pytest.mark.parametrize("index", range(7, 7 + 8 * 12, 8))
 def test_an_event_missing_a_fact_is_refused_whatever_its_checksum(
         index: int, tmp_path: Path) -> None:
@@ -114,3 +128,15 @@ def test_the_command_line_refuses_hostile_saves_without_crashing(
     err = capsys.readouterr().err
     assert code == 1, err
     assert err.strip().startswith(f"conquest: {path}: ") and HOSTILE[name].field in err
+
+
+def test_a_zlib_bomb_in_the_sheet_log_is_refused_not_unpacked() -> None:
+    """A hostile save's opening position that would unpack to gigabytes: refused at 64 MB."""
+    import base64
+    import zlib
+
+    from conquest_tui.storage.sheet_log import LogDamaged, unpack_json
+
+    bomb = base64.b64encode(zlib.compress(b" " * (80 << 20), 9)).decode("ascii")
+    with pytest.raises(LogDamaged, match="data.log.opening: unpacks to more than 64 MB"):
+        unpack_json(bomb, "data.log.opening")

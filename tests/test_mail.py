@@ -228,6 +228,19 @@ def test_at_the_deadline_a_late_turn_runs_after_the_others_and_a_second_miss_dro
     game = load_game(path)
     assert game.clan(second).resigned and game.state.game_turn == 3
 
+    # The save's sheet log holds the late turn and the drop: a replay (old reports rebuilt)
+    # plays them as the moderator did, the Clans' order and every report the same.
+    from conquest_tui.session.replay import logged_turns, opening_game, play_logged
+
+    logged = logged_turns(game)
+    assert {"late", "dropped"} <= {entry.kind for entry in logged}
+    rebuilt = opening_game(game)
+    play_logged(rebuilt, logged)
+    assert rebuilt.state.clan_order == game.state.clan_order
+    for clan in game.state.clans:
+        assert [past.text for past in rebuilt.clan(clan.number).past_reports] == \
+            [past.text for past in clan.past_reports]
+
 
 def test_a_packet_opens_only_behind_the_seats_pin(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,7 +48,7 @@ from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.report import build_report
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.session import new_game
-from conquest_tui.storage import savefile
+from conquest_tui.storage import savefile, sheet_log
 from conquest_tui.storage.rules_loader import load_ruleset
 from conquest_tui.storage.save_list import DATA_LINE, TAIL
 from conquest_tui.storage.saved_events import table_text, text_table
@@ -86,18 +86,22 @@ class Outcome:
 def base_text() -> str:
     """The undamaged save: three Clans on test_small after one game turn of bot sheets."""
     game = new_game(map_name="test_small", clans=3, seed="damaged-saves")
-    play_round(game)
+    play_round(game, log=True)
     return savefile.game_to_text(game)
 
 
-def play_round(game: Game) -> None:
-    """Every Clan plays its bot sheet once; each report is built and printed to text."""
+def play_round(game: Game, *, log: bool = False) -> None:
+    """Every Clan plays its bot sheet once; each report is built and printed to text (`log`:
+    each turn kept in the save's sheet log, as the table keeps it)."""
     for _ in range(len(game.state.clan_order)):
         if game.state.finished:
             return
-        clan = game.state.active_clan
-        run_clan_turn(game, clan, write_sheet(ClanView(game, clan)))
+        clan, turn = game.state.active_clan, game.state.game_turn
+        sheet = write_sheet(ClanView(game, clan))
+        run_clan_turn(game, clan, sheet)
         render_report(build_report(ClanView(game, clan)))
+        if log:
+            sheet_log.record(game.state, turn, clan, sheet_log.EntryKind.SHEET, sheet)
 
 
 # --- making variants ---------------------------------------------------------------------------
@@ -450,6 +454,32 @@ def dangling_variant(name: str) -> Variant:
     return _encoded("dangling", name, envelope)
 
 
+LOG_DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "opening not base64": (_set("log", "opening", value="not base64 at all!"),
+                           "data.log.opening"),
+    "opening not zlib": (_set("log", "opening", value="bm90IHpsaWI="), "data.log.opening"),
+    "opening another position": (
+        _set("log", "opening", value=lambda _: sheet_log.pack_json({"map_name": "test_small"})),
+        "data.log.opening"),
+    "packed game turn damaged": (
+        _set("log", "turns", value={"game_turn": [1], "packed": ["bm90IHpsaWI="]}),
+        "data.log.turns[0]"),
+    "digest changed": (_set("log", "current", "digest", -1, value="0123456789abcdef"),
+                       "replaying game turn 1 up to Clan"),
+    "sheet changed": (_set("log", "current", "sheet", 0, value="[PRE]\nBUY 40 FOOD\n"),
+                      "replaying game turn 1 up to Clan"),
+}
+"""Damage to the sheet log that only a replay (`conquest branch`) finds, and what its refusal
+names."""
+
+
+def log_variant(name: str) -> Variant:
+    """The base save with one of the LOG_DAMAGE edits."""
+    envelope = json.loads(base_text())
+    LOG_DAMAGE[name][0](envelope["data"])
+    return _encoded("log", name, envelope)
+
+
 def _encoded(kind: str, how: str, envelope: dict[str, Any]) -> Variant:
     if not _loads_edited():
         # Before --allow-edited existed, the only way past the checksum was to forge it.
@@ -512,6 +542,9 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
         return _refused(error, path)
     except Exception:  # noqa: BLE001 — counting crashes is the point
         return Outcome("crashed", "load: " + _last_line())
+    replayed = _replayed(game, path)
+    if replayed is not None:
+        return replayed
     try:
         play_round(game)
         savefile.game_to_text(game)
@@ -520,6 +553,22 @@ def try_variant(variant: Variant, folder: Path) -> Outcome:
     except Exception:  # noqa: BLE001
         return Outcome("crashed", "play: " + _last_line())
     return Outcome("played")
+
+
+def _replayed(game: Game, path: Path) -> Outcome | None:
+    """Replay the loaded save's sheet log (`conquest branch` does): a damaged log or opening
+    position is refused in one sentence naming the file and the field; None when it replays."""
+    from conquest_tui.session.replay import ReplayRefused, replay
+
+    try:
+        replay(game, game.state.game_turn, str(path))
+    except ReplayRefused as error:
+        if "this save keeps no sheets" in str(error):
+            return None
+        return _refused(SaveError(str(error)), path)
+    except Exception:  # noqa: BLE001
+        return Outcome("crashed", "replay: " + _last_line())
+    return None
 
 
 def _refused(error: SaveError, path: Path) -> Outcome:

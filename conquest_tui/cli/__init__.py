@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from conquest_tui import __version__
+from conquest_tui.cli.branch_commands import add_branch_command
 from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
@@ -301,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     maps.set_defaults(func=cmd_maps)
     add_scenario_command(sub)
     add_referee_command(sub)
+    add_branch_command(sub)
     return parser
 
 

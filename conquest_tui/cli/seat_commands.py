@@ -260,7 +260,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         kept = f"it has reports of game turns {turns[0]} to {turns[-1]}" if turns \
             else "it has played no turn yet"
         raise CliError(f"Clan {seat.number} has no report of game turn {args.turn} ({kept})")
-    print(chosen.text if args.rules else hide_rule_ids(chosen.text), end="")
+    text = seat.past_report(args.turn)  # an old one is rebuilt from the game's sheets
+    print(text if args.rules else hide_rule_ids(text), end="")
     return 0
 
 

@@ -39,11 +39,14 @@ def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
     from conquest_tui.engine.play.turn import run_clan_turn
     from conquest_tui.engine.reports.report import build_report
     from conquest_tui.engine.reports.view import ClanView
+    from conquest_tui.storage.sheet_log import EntryKind, record
 
     clan = game.clan(game.state.active_clan)
-    result = run_clan_turn(game, clan.number, bot_sheet(game))
+    game_turn, sheet = game.state.game_turn, bot_sheet(game)
+    result = run_clan_turn(game, clan.number, sheet)
     if keep_report:
         archive_report(game, build_report(ClanView(game, clan.number)))
+    record(game.state, game_turn, clan.number, EntryKind.BOT, sheet)
     return BotTurn(clan.number, clan.name, result, clan.bot_level)
 
 

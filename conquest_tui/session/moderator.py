@@ -55,6 +55,7 @@ def moderate(table: Session, *, deadline: bool = False) -> Moderation:
     from conquest_tui.engine.core.state import Arrival, MailRun
     from conquest_tui.engine.economy.gameturn import resign
     from conquest_tui.session.bot_turns import play_bot_turn
+    from conquest_tui.storage.sheet_log import EntryKind, record
 
     sentences: list[str] = []
     with table._locked():
@@ -90,6 +91,7 @@ def moderate(table: Session, *, deadline: bool = False) -> Moderation:
                 mail.late.remove(active)
                 mail.runs.append(MailRun(turn, active, Arrival.DROPPED))
                 resign(game, active)
+                record(state, turn, active, EntryKind.DROPPED)
                 sentences.append(f"{label(game, active)} sent no sheet for game turn {turn} "
                                  "by a second deadline: more than a turn behind, it is dropped "
                                  "from the game (its units stay where they are).")
@@ -97,6 +99,7 @@ def moderate(table: Session, *, deadline: bool = False) -> Moderation:
                 mail.late.append(active)
                 mail.runs.append(MailRun(turn, active, Arrival.WAITING))
                 move_after_the_others(game, active)
+                record(state, turn, active, EntryKind.LATE)
                 moved.add(active)
                 sentences.append(f"{label(game, active)} sent no sheet for game turn {turn} by "
                                  "the deadline: its turn runs after all the others, when its "

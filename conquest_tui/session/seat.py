@@ -87,6 +87,28 @@ class Seat:
 
         return build_history(self._table._game, self.number)
 
+    def past_report(self, game_turn: int) -> str:
+        """The Clan's report of a past game turn as it read it ("" when it played no turn
+        then): kept in the save, or rebuilt from the game's sheets (which may take a while for
+        an old one in a long game: the history screen asks from a worker)."""
+        from conquest_tui.engine.reports.past_reports import read_turn
+        from conquest_tui.session.past_rebuild import past_report_text
+
+        game = self._table._game
+        past = read_turn(game.clan(self.number), game_turn)
+        if past is None:
+            return ""
+        return past_report_text(game, self.number, game_turn, past.text)
+
+    def report_kept(self, game_turn: int) -> bool:
+        """Whether the save keeps the text of that game turn's report (else `past_report`
+        rebuilds it by replay)."""
+        from conquest_tui.engine.reports.past_reports import read_turn
+        from conquest_tui.session.past_rebuild import needs_rebuild
+
+        past = read_turn(self._table._game.clan(self.number), game_turn)
+        return past is None or not needs_rebuild(past.text)
+
     def prices(self) -> PriceList:
         """What the Clan's orders would pay now for each thing they buy, and what sets it."""
         from conquest_tui.engine.economy.price_list import price_list

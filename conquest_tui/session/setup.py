@@ -110,7 +110,8 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
              pin_hashes: list[str] | None = None, turn_limit: int | None = None,
              level: str | list[str] = "normal", referee_pin_hash: str = "",
              house_rules: tuple[str, ...] = ()) -> Game:
-    """A new game; bots take the last seats. Raises SessionError with a clear sentence.
+    """A new game, its sheet log begun; bots take the last seats. Raises SessionError with a
+    clear sentence.
 
     turn_limit: the last game turn (None: the rulebook default of AMB-57; 0: no limit).
     level: the bots' level, one for all, or one per seat in seat order.
@@ -158,4 +159,7 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
     except (SetupError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
     game.state.referee_pin_hash = referee_pin_hash
+    from conquest_tui.storage.sheet_log import start_log
+
+    start_log(game.state)  # the opening position: every turn from here is logged
     return game

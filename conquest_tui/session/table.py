@@ -375,6 +375,7 @@ class Session:
         from conquest_tui.engine.reports.view import ClanView
         from conquest_tui.session.drafts import carry_standing
         from conquest_tui.session.mail import record_run
+        from conquest_tui.storage.sheet_log import EntryKind, record
 
         game = self._game
         turn_before = game.state.game_turn
@@ -389,10 +390,12 @@ class Session:
                               problems=tuple(result.problems))
         archive_report(game, report)
         record_run(game, clan_number, turn_before, sheet)
+        record(game.state, turn_before, clan_number, EntryKind.SHEET, sheet)
         return result, report
 
     def _resign(self, clan_number: int) -> HandOver:
         from conquest_tui.engine.economy.gameturn import resign
+        from conquest_tui.storage.sheet_log import EntryKind, record
 
         with self._locked():
             state = self._game.state
@@ -404,6 +407,7 @@ class Session:
                                   f"Clan {clan_number}'s")
             turn_before = state.game_turn
             resign(self._game, clan_number)
+            record(state, turn_before, clan_number, EntryKind.RESIGN)
             ended = turn_before if state.game_turn != turn_before else 0
             return self._hand_over(ended, always_save=True,
                                    by=f"Clan {clan_number}'s resignation")

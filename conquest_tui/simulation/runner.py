@@ -14,6 +14,7 @@ from conquest_tui.engine.economy import turn_figures
 from conquest_tui.engine.economy.economy import income_estimate
 from conquest_tui.engine.economy.victory import THRESHOLD, end_reason
 from conquest_tui.simulation.counts import add_events, new_counts
+from conquest_tui.storage.sheet_log import attach
 
 NO_VICTORY = 10**9
 """A victory threshold no Clan reaches: games that end by the turn limit only."""
@@ -100,6 +101,8 @@ def start_game(spec: GameSpec) -> Game:
 def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None) -> GameSummary:
     """Play the spec's game to its end; `on_game_turn(n)` after each game turn ends."""
     game = start_game(spec)
+    if not spec.save_path:
+        attach(game.state, None)  # a game not kept keeps no sheet log
     starts = {city.owner: city.hex for city in game.state.cities if city.owner}
     counts = new_counts()
     best: list[int] = []

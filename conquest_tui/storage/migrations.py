@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 7
+SAVE_VERSION = 8
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -312,6 +312,16 @@ def migrate_6_to_7(data: Data) -> Data:
     return data
 
 
+# --- version 7 → 8 -----------------------------------------------------------------------------
+
+
+def migrate_7_to_8(data: Data) -> Data:
+    """Version 7 → 8: a save may keep its sheet log beside the state (`data.log`: the opening
+    position and every Clan turn that ran, storage/sheet_log.py). An older save has none and
+    plays on without one, so nothing changes here."""
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
@@ -320,6 +330,7 @@ MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     4: migrate_4_to_5,
     5: migrate_5_to_6,
     6: migrate_6_to_7,
+    7: migrate_7_to_8,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

@@ -6,13 +6,20 @@ last one, so that packs 3–4 times smaller), every `KEYFRAME`th on its own, in 
 `packed` (the layout saves have had since past reports were kept). A report that cannot be
 unpacked loads as `engine/reports/past_reports.UNREADABLE`, not as a refused save: it is a
 record of what was shown, and the game goes on without it.
+
+A save that keeps its sheet log (storage/sheet_log.py) keeps the text of the last `WINDOW` game
+turns' reports only, each packed on its own; an older one is written with nothing under
+`packed` and loads as `NOT_KEPT`: it is rebuilt by replaying the log when it is read
+(session/past_rebuild.py). Whether a stream was packed against the report before is in its
+zlib header (a preset dictionary), so a load reads both layouts alike.
 """
 
 from __future__ import annotations
 
 import base64
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -20,10 +27,31 @@ import attrs
 import cattrs
 
 from conquest_tui.engine.core.state import PastReport
-from conquest_tui.engine.reports.past_reports import UNREADABLE
+from conquest_tui.engine.reports.past_reports import NOT_KEPT, UNREADABLE
 
 KEYFRAME = 8
 """Every 8th report is packed on its own; the others against the report before them."""
+WINDOW = 3
+"""A save with a sheet log keeps the text of its last 3 game turns' reports (each Clan's)."""
+_FDICT = 0x20
+"""The zlib header's flag for a stream packed against a preset dictionary (RFC 1950)."""
+
+_windows: list[int] = []
+"""While a save with a sheet log is written: the game turns of reports it keeps."""
+
+
+@contextmanager
+def keeping_last(turns: int | None) -> Iterator[None]:
+    """Within this, past reports are written as a save with a sheet log writes them: the last
+    `turns` game turns' texts, each on its own (None: every report, as before)."""
+    if turns is None:
+        yield
+        return
+    _windows.append(turns)
+    try:
+        yield
+    finally:
+        _windows.pop()
 
 
 @attrs.define
@@ -40,7 +68,7 @@ def _against_previous(position: int) -> bool:
     return position % KEYFRAME != 0
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def pack(text: str, previous: str = "") -> str:
     """The text zlib-compressed (against `previous` when given), in base64 (fast in C). The
     last few are kept: a Clan's newest report is packed again by every save until the game is
@@ -57,6 +85,21 @@ def unpack(packed: str, previous: str = "") -> str:
     return (unpacker.decompress(data) + unpacker.flush()).decode()
 
 
+def _needs_previous(packed: str) -> bool:
+    """Whether the stream was packed against the report before (its header says so)."""
+    head = base64.b64decode(packed[:4].encode("ascii"), validate=True)
+    return len(head) > 1 and bool(head[1] & _FDICT)
+
+
+@attrs.define(eq=False)
+class NotKept:
+    """A past report the save did not keep: its text is rebuilt by replay (`NOT_KEPT`)."""
+
+    def read(self) -> str:
+        """The marker the session rebuilds."""
+        return NOT_KEPT
+
+
 @attrs.define(eq=False)
 class PackedText:
     """A past report's text as a save holds it, unpacked when first read (against the text of
@@ -70,23 +113,33 @@ class PackedText:
         """Whether the text was never asked for (still packed only)."""
         return self._text is None
 
+    def standalone(self) -> bool:
+        """Whether the text was packed on its own (not against the report before)."""
+        try:
+            return not _needs_previous(self.packed)
+        except ValueError:
+            return False
+
     def read(self) -> str:
         """The text; UNREADABLE when it (or the report it was packed against) is damaged."""
         if self._text is None:
-            base = self.previous.read() if self.previous is not None else ""
-            if base == UNREADABLE:
-                self._text = UNREADABLE
-            else:
-                try:
-                    self._text = unpack(self.packed, base)
-                except (ValueError, zlib.error, UnicodeDecodeError):
+            try:
+                needed = _needs_previous(self.packed)
+                base = self.previous.read() if needed and self.previous is not None else ""
+                if base in (UNREADABLE, NOT_KEPT) or (needed and not base):
                     self._text = UNREADABLE
+                else:
+                    self._text = unpack(self.packed, base)
+            except (ValueError, zlib.error, UnicodeDecodeError):
+                self._text = UNREADABLE
         return self._text
 
 
 def packed(reports: list[PastReport]) -> list[PackedReport]:
     """The reports as the save writes them: a report read from a save and still packed against
     the same report before it is written as it was read, without unpacking it."""
+    if _windows:
+        return _kept_last(reports, _windows[-1])
     out: list[PackedReport] = []
     for position, report in enumerate(reports):
         before = reports[position - 1] if _against_previous(position) else None
@@ -99,12 +152,33 @@ def packed(reports: list[PastReport]) -> list[PackedReport]:
     return out
 
 
+def _kept_last(reports: list[PastReport], turns: int) -> list[PackedReport]:
+    """The reports of the last `turns` game turns, each packed on its own; older ones without
+    their text (rebuilt by replay when read)."""
+    newest = reports[-1].game_turn if reports else 0
+    out: list[PackedReport] = []
+    for report in reports:
+        kept = report.kept
+        if report.game_turn <= newest - turns or isinstance(kept, NotKept):
+            out.append(PackedReport(report.game_turn, report.summary, ""))
+        elif isinstance(kept, PackedText) and kept.standalone():
+            out.append(PackedReport(report.game_turn, report.summary, kept.packed))
+        else:
+            out.append(PackedReport(report.game_turn, report.summary, pack(report.text)))
+    return out
+
+
 def unpacked(rows: list[PackedReport]) -> list[PastReport]:
     """The reports as the Clan read them, each text unpacked when first read; a damaged one
-    (and the ones packed against it, until the next keyframe) reads as UNREADABLE."""
+    (and the ones packed against it, until the next keyframe) reads as UNREADABLE; one the save
+    did not keep reads as NOT_KEPT."""
     out: list[PastReport] = []
     previous: PackedText | None = None
     for position, row in enumerate(rows):
+        if not row.packed:
+            out.append(PastReport(row.game_turn, row.summary, NotKept()))
+            previous = None
+            continue
         text = PackedText(row.packed, previous if _against_previous(position) else None)
         out.append(PastReport(row.game_turn, row.summary, text))
         previous = text

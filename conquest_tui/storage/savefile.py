@@ -21,7 +21,8 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.storage.converter import FieldError, unstructure
+from conquest_tui.storage import past_reports
+from conquest_tui.storage.converter import FieldError, structure, unstructure
 from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
@@ -55,6 +56,7 @@ from conquest_tui.storage.save_list import (
     stamp_of,
 )
 from conquest_tui.storage.saved_events import name_sources
+from conquest_tui.storage.sheet_log import SheetLog, attach, log_of
 
 __all__ = ["BACKUPS", "EditedSave", "SaveError", "SaveStamp", "backup_path", "canonical_json",
            "checksum_of", "game_from_text", "game_to_text", "load_game", "load_stamped",
@@ -160,11 +162,16 @@ def game_to_bytes(game: Game, stamp: SaveStamp | None = None) -> bytes:
 def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
     """The save file's bytes in pieces, in order: hashed and written without joining them (a
     late save is some 3 MB)."""
-    with _gc_paused():
+    log = log_of(game.state)
+    window = None if log is None else past_reports.WINDOW  # older reports: rebuilt by replay
+    with _gc_paused(), past_reports.keeping_last(window):
         # The data stays bytes from orjson to the file: no text made only to be encoded again.
         state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
-    # == canonical_json({"map": …, "state": …}) without encoding the cached map again.
-    data = (b'{"map":', _map_bytes(game.map), b',"state":', state_bytes, b"}")
+    # == canonical_json({"log": …, "map": …, "state": …}) without encoding the cached map again.
+    start = b'{"map":' if log is None else b"".join(
+        (b'{"log":', orjson.dumps(unstructure(log, SheetLog), option=orjson.OPT_SORT_KEYS),
+         b',"map":'))
+    data = (start, _map_bytes(game.map), b',"state":', state_bytes, b"}")
     header = SaveHeader(format=SAVE_FORMAT, version=SAVE_VERSION, created_with=created_with(),
                         checksum="", summary=_summary_of(game), stamp=stamp)
     fields: dict[str, Any] = unstructure(header, SaveHeader)
@@ -193,7 +200,7 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[st
     for key in ("map", "state"):
         if key not in data:
             raise save_error(source, f"data.{key}: is missing")
-    extra = sorted(set(data) - {"map", "state"})
+    extra = sorted(set(data) - {"log", "map", "state"})
     if extra:
         raise save_error(source, f"data.{extra[0]}: is not a known field (misspelt?)")
     raw_map = data["map"]
@@ -212,6 +219,11 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[st
     except FieldError as exc:
         raise save_error(source, str(exc)) from None
     _check_fit(state, game_map, source)
+    if "log" in data:
+        try:
+            attach(state, structure(data["log"], SheetLog, "data.log"))
+        except FieldError as exc:
+            raise save_error(source, str(exc)) from None
     return game_map, state, data["state"]
 
 

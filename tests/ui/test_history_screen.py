@@ -15,7 +15,7 @@ from conquest_tui import session
 from conquest_tui.engine.reports.history import History, build_history
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.game import GameScreen
-from conquest_tui.ui.screens.history import FiguresPlot, HistoryScreen
+from conquest_tui.ui.screens.history import FiguresPlot, HistoryScreen, report_text
 from tests.ui.helpers import legal_step, screen_text, take_the_terminal, wait_for_screen, wait_until
 
 
@@ -101,3 +101,35 @@ def test_history_snapshot(size: tuple[int, int], tab: str, snap_compare: Any) ->
         await pilot.pause()
 
     assert snap_compare(HistoryHost(history), terminal_size=size, run_before=choose)
+
+
+async def test_an_old_report_the_save_no_longer_keeps_is_rebuilt_behind_a_line(
+        tmp_path: Path) -> None:
+    """Five game turns saved: the save keeps the last three game turns' reports; highlighting
+    turn 1 shows a "rebuilding" line while a worker replays the game's sheets, then the report
+    as the Clan read it (issue 26: save growth)."""
+    table = two_game_turns()
+    for _ in range(6):
+        clan = table.active_clan
+        table.open_seat(clan).submit("")
+    game = table.referee().game
+    path = tmp_path / "old.json"
+    session.save(game, path)
+    first = game.state.clan_order[0]
+    read_then = game.clan(first).past_reports[0].text
+    seat = session.Session.open(path).open_seat(first)
+    assert not seat.report_kept(1)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(HistoryScreen(seat.history(), seat))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen), "history")
+        for _ in range(4):
+            await pilot.press("down")
+        history = app.screen
+        shown = history.query_one("#history-text", Static)
+        await wait_until(pilot, lambda: "Game turn 1 on" in str(shown.content), "turn 1 rebuilt")
+        assert str(shown.content) == str(report_text(read_then))

@@ -13,6 +13,10 @@ from conquest_tui.engine.core.state import Clan, PastReport
 UNREADABLE = "This report could not be read back from the save."
 """The text of a past report a save could not give back (storage reads a damaged one so)."""
 
+NOT_KEPT = "This report is rebuilt from the game's sheets when it is read."
+"""The text of a past report the save did not keep (older than its last few game turns): the
+session rebuilds it by replaying the game's sheets (session/past_rebuild.py)."""
+
 
 @attrs.frozen
 class PastTurn:

@@ -46,7 +46,7 @@ class GameLookups(GameSheet):
         """Show the Clan's past reports, turn by turn, and plots of its figures."""
         from conquest_tui.ui.screens.history import HistoryScreen
 
-        self.app.push_screen(HistoryScreen(self.seat.history()))
+        self.app.push_screen(HistoryScreen(self.seat.history(), self.seat))
 
     def action_relations(self) -> None:
         """Show the Clans met; its ALLY and BAN keys write lines on this sheet."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +16,12 @@ from textual_plotext import PlotextPlot
 from conquest_tui.engine.face import History, Series, hide_rule_ids, log_line
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 from conquest_tui.ui.widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from conquest_tui.session.seat import Seat
+
+REBUILDING = "Rebuilding this report from the game's sheets…"
+"""Shown while an old report the save did not keep is rebuilt by replay (in a worker)."""
 
 PLOTS: tuple[tuple[str, str], ...] = (
     ("popularity", "Popularity"),
@@ -120,14 +126,17 @@ class HistoryScreen(Screen[None]):
                 tooltip="Popularity, income, hexes and cities per game turn"),
     ]
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, seat: Seat | None = None) -> None:
         """Create the screen.
 
         Args:
             history: The Clan's past reports and the figures it may see.
+            seat: The Clan's seat, which rebuilds the old reports the save did not keep.
         """
         super().__init__(classes="history-screen")
         self.history = history
+        self.seat = seat
+        self._shown = 0
 
     def compose(self) -> ComposeResult:
         history = self.history
@@ -171,9 +180,26 @@ class HistoryScreen(Screen[None]):
         if not option_id.startswith("turn-"):
             return
         past = self.history.turn(int(option_id.removeprefix("turn-")))
-        if past is not None:
-            self.query_one("#history-text", Static).update(report_text(past.text))
-            self.query_one("#history-report", VerticalScroll).scroll_home(animate=False)
+        if past is None:
+            return
+        self._shown = past.game_turn
+        text = past.text
+        if self.seat is not None and not self.seat.report_kept(past.game_turn):
+            text = REBUILDING  # rebuilt in a worker: replaying a long game takes a while
+            self.run_worker(lambda: self._rebuild(past.game_turn), thread=True,
+                            group="rebuild", exclusive=True)
+        self.query_one("#history-text", Static).update(report_text(text))
+        self.query_one("#history-report", VerticalScroll).scroll_home(animate=False)
+
+    def _rebuild(self, game_turn: int) -> None:
+        """In a worker thread: rebuild the report and show it if its turn is still chosen."""
+        assert self.seat is not None
+        text = self.seat.past_report(game_turn)
+        self.app.call_from_thread(self._rebuilt, game_turn, text)
+
+    def _rebuilt(self, game_turn: int, text: str) -> None:
+        if game_turn == self._shown:
+            self.query_one("#history-text", Static).update(report_text(text))
 
     def action_tab(self, tab: str) -> None:
         """Switch to the turn log or the plots."""
