@@ -164,3 +164,28 @@ def test_a_conquest_save_is_refused_in_one_sentence(tmp_path: Path) -> None:
                      "--seed", "c"]) == 0
     with pytest.raises(session.SessionError, match="Conquest cannot be branched"):
         branch(path, 1, tmp_path / "out.json")
+
+
+def test_a_branch_keeps_the_referee_pin_and_a_wrong_referee_pin_breaks_no_digest(
+        tmp_path: Path) -> None:
+    """The referee's PIN and its back-off are the table's, not the game's: a wrong one heard
+    mid-game leaves the replay's checks whole, and the branch opens to the same referee."""
+    from conquest_tui.pins.hashing import hash_pin
+
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="referee-branch",
+                            turn_limit=4, referee_pin_hash=hash_pin("4321"))
+    path = tmp_path / "game.json"
+    session.save(game, path)
+    table = session.Session.open(path)
+    with pytest.raises(session.PinRefused):
+        table.open_referee("0000")
+    game = session.load(path)
+    assert game.state.referee_pin_failures == 1
+    while not game.state.finished:
+        play_bot_turn(game)
+    session.save(game, path)
+    out = tmp_path / "branch.json"
+    branch(path, 3, out)
+    branched = session.Session.open(out)
+    assert branched.has_referee
+    assert branched.open_referee("4321") is not None

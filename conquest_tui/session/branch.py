@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
 def take_seats(branch: Game, original: Game) -> None:
     """The original's seats on the branch: who plays each Clan (a person or a bot, its level)
-    and its PIN."""
+    and its PIN; the referee's PIN."""
+    for name in ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at"):
+        setattr(branch.state, name, getattr(original.state, name))
     for clan in branch.state.clans:
         seated = original.clan(clan.number)
         clan.seat, clan.bot_level, clan.pin_hash = seated.seat, seated.bot_level, seated.pin_hash

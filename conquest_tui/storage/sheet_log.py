@@ -203,14 +203,22 @@ def _state_data(state: GameState) -> Any:
     return unstructure_state(state)
 
 
+_REFEREE_FIELDS = ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at")
+"""The table's part of the game as a whole: the referee's PIN and its back-off."""
+
+
 def state_digest(state: GameState) -> str:
     """The first 16 hex digits of the SHA-256 of the game's canonical JSON: the state without
-    the table's part (seats, PINs, drafts, the mail box) and without past reports."""
+    the table's part (seats, PINs, the referee's PIN, drafts, the mail box) and without past
+    reports."""
     from conquest_tui.engine.core.seats import BotLevel, SeatKind
 
     kept = [{name: getattr(clan, name) for name in _TABLE_FIELDS} for clan in state.clans]
     mail = state.mail
+    referee = {name: getattr(state, name) for name in _REFEREE_FIELDS}
     try:
+        for name in _REFEREE_FIELDS:
+            setattr(state, name, attrs.fields_dict(GameState)[name].default)
         for clan in state.clans:
             clan.seat, clan.bot_level = SeatKind.HUMAN, BotLevel.NORMAL
             clan.pin_hash, clan.pin_failures, clan.pin_retry_at = "", 0, 0
@@ -219,6 +227,8 @@ def state_digest(state: GameState) -> str:
         data = orjson.dumps(_state_data(state), option=orjson.OPT_SORT_KEYS)
     finally:
         state.mail = mail
+        for name, value in referee.items():
+            setattr(state, name, value)
         for clan, fields in zip(state.clans, kept, strict=True):
             for name, value in fields.items():
                 setattr(clan, name, value)
