@@ -56,8 +56,6 @@ class TreatiesRule(HouseRule):
     """The longest term a treaty may be offered for, in game turns (seed 001: 20 weeks)."""
     offers_per_sheet: int = 2
     """At most this many OFFER lines run on one sheet (seed 001: two appeals)."""
-    breach_popularity: int = 10
-    """Popularity a Clan loses for breaking a treaty when `revolt` is not in play."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)

@@ -1,0 +1,157 @@
+"""House rule treaties: offered, accepted, holding, broken, lapsing and expiring.
+
+Ids: docs/rules-interpretations.md "House rules" (HOUSE-TREATY-01…07).
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from war_helpers import ctx_of, place
+
+from conquest_tui.engine.combat import city_assault, convoy_clash, hex_attack
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import CityState, Convoy, Event
+from conquest_tui.engine.play.checker import check_sheet
+from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
+from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.rules.house import HouseRuleName
+from conquest_tui.engine.rules.ruleset import Ruleset
+from conquest_tui.engine.sentences.event_text import event_text, problem_text
+from conquest_tui.engine.world import treaties
+
+
+def _game(rules: Ruleset, small_map: GameMap, *house: HouseRuleName) -> Game:
+    setup = GameSetup(clans=(ClanSetup("Iron Wolves"), ClanSetup("Road Hogs"),
+                             ClanSetup("Dust Eaters")), seed="pact", house_rules=house)
+    return new_game(attrs.evolve(rules, event_chance_per_turn=0.0), small_map, setup)
+
+
+@pytest.fixture
+def trio(rules: Ruleset, small_map: GameMap) -> Game:
+    return _game(rules, small_map, HouseRuleName.TREATIES)
+
+
+def _home(game: Game, clan: int) -> CityState:
+    return next(city for city in game.state.cities if city.owner == clan)
+
+
+def _convoy(game: Game, clan: int) -> Convoy:
+    found = game.convoy(clan, 1)
+    assert found is not None
+    return found
+
+
+def _texts(events: tuple[Event, ...] | list[Event], kind: EventKind) -> list[str]:
+    return [event_text(e) for e in events if e.kind == kind]
+
+
+def _play(game: Game, clan: int, *lines: str) -> tuple[Event, ...]:
+    return run_clan_turn(game, clan, "[PRE]\n" + "\n".join(lines) + "\n").events
+
+
+def _nat(game: Game, turns: int = 3) -> tuple[int, int, int]:
+    a, b, c = game.state.clan_order
+    _play(game, a, f"OFFER NAT {b} {turns}")
+    _play(game, b, f"ACCEPT {a}")
+    return a, b, c
+
+
+def test_an_offer_is_told_and_accepted_binds_at_once_house_treaty_01_02(trio: Game) -> None:
+    a, b, _ = trio.state.clan_order
+    mine = _play(trio, a, f"OFFER NAT {b} 3")
+    assert _texts(mine, EventKind.TREATY_OFFER) == [
+        f"You offered Clan {b} a non-aggression treaty for 3 game turns; it answers on its next "
+        "sheet, or the offer lapses."]
+    theirs = _play(trio, b, f"ACCEPT {a}")
+    assert any(f"Clan {a} offers you a non-aggression treaty for 3 game turns" in text
+               for text in _texts(theirs, EventKind.TREATY_OFFER))
+    assert _texts(theirs, EventKind.TREATY_MADE) == [
+        f"You accepted a non-aggression treaty with Clan {a}: it binds at once and holds through "
+        "game turn 4; your convoys will not fight, and neither may attack the other's hexes or "
+        "cities."]
+    assert treaties.at_peace(trio, a, b) and not trio.state.treaty_offers
+
+
+def test_a_treaty_keeps_convoys_from_fighting_and_attacks_are_refused_house_treaty_03(
+        trio: Game) -> None:
+    a, b, _ = _nat(trio)
+    their_city = _home(trio, b)
+    mine, theirs = _convoy(trio, a), _convoy(trio, b)
+    place(mine, their_city.hex, {"car": 1}, 50)
+    place(theirs, their_city.hex, {"car": 1}, 10)
+    assert convoy_clash.enemies(ctx_of(trio, clan=a), mine) == []
+    assert not hex_attack.attacks(trio, trio.clan(a), their_city.hex, "capture")
+    problem = city_assault.attack_problem(trio, mine)
+    assert problem is not None and problem.code == "attack_treaty"
+
+
+def test_an_alliance_puts_each_on_the_others_ally_list_for_its_term_house_treaty_02(
+        trio: Game) -> None:
+    a, b, c = trio.state.clan_order
+    _play(trio, a, f"OFFER ALLIANCE {b} 1")
+    _play(trio, b, f"ACCEPT {a}")
+    assert b in trio.clan(a).allies and a in trio.clan(b).allies
+    _play(trio, c)
+    _play(trio, a)   # game turn 2: the term (through game turn 2) still runs
+    assert b in trio.clan(a).allies
+    _play(trio, b)
+    _play(trio, c)
+    ended = _play(trio, a)  # game turn 3
+    assert _texts(ended, EventKind.TREATY_ENDED) == [
+        f"Your alliance with Clan {b} has run its term and ended."]
+    assert trio.clan(a).allies == [] and trio.clan(b).allies == []
+    assert not trio.state.treaties
+
+
+def test_a_declaration_of_war_tells_both_and_the_news_ends_it_next_turn_house_treaty_05_06(
+        trio: Game) -> None:
+    a, b, c = _nat(trio, 10)
+    _play(trio, c)
+    _play(trio, a)
+    declared = _play(trio, b, f"DECLARE WAR {a}")
+    assert _texts(declared, EventKind.WAR_DECLARED) == [
+        f"You declared war on Clan {a}: your non-aggression treaty holds until game turn 3 "
+        "begins. Every Clan hears that you broke your word."]
+    assert treaties.at_peace(trio, a, b)  # holds until the next game turn
+    news = _play(trio, c)
+    assert _texts(news, EventKind.TREATY_BROKEN) == [
+        f"News: Clan {b} broke its non-aggression treaty with Clan {a} and declared war."]
+    told = _play(trio, a)
+    assert any(f"Clan {b} declared war on you" in text
+               for text in _texts(told, EventKind.WAR_DECLARED))
+    assert _texts(told, EventKind.TREATY_ENDED) == [
+        f"Your non-aggression treaty with Clan {b} has ended: you are at war."]
+    assert not treaties.at_peace(trio, a, b)
+
+
+def test_an_unanswered_offer_lapses_and_a_rejection_is_told_house_treaty_07(
+        trio: Game) -> None:
+    a, b, c = trio.state.clan_order
+    _play(trio, a, f"OFFER NAT {b} 5", f"OFFER ALLIANCE {c} 5")
+    lapsed = _play(trio, b)
+    assert _texts(lapsed, EventKind.TREATY_LAPSED) == [
+        f"You did not answer Clan {a}'s offer of a non-aggression treaty, so it lapsed."]
+    rejected = _play(trio, c, f"REJECT {a}")
+    assert _texts(rejected, EventKind.TREATY_REJECTED) == [
+        f"You turned down the alliance Clan {a} offered."]
+    told = _play(trio, a)
+    assert f"Clan {c} turned down your offer of an alliance." in _texts(
+        told, EventKind.TREATY_REJECTED)
+    assert not trio.state.treaty_offers and not trio.state.treaties
+
+
+def test_the_checker_refuses_treaty_lines_in_words_house_treaty_01(
+        trio: Game, rules: Ruleset, small_map: GameMap) -> None:
+    a, b, _ = trio.state.clan_order
+    sheet = f"[PRE]\nOFFER NAT {b} 21\nACCEPT {b}\nDECLARE WAR {b}\nOFFER PEACE {b} 2\n"
+    texts = [problem_text(p) for p in check_sheet(trio, a, sheet)]
+    assert texts == ["a treaty may run at most 20 game turns, not 21",
+                     f"Clan {b} has made you no offer to answer",
+                     f"you have no treaty with Clan {b} to break",
+                     "write this order as OFFER NAT|ALLIANCE clan# turns"]
+    plain = _game(rules, small_map)
+    assert [problem_text(p) for p in check_sheet(plain, a, f"[PRE]\nOFFER NAT {b} 2\n")] == [
+        "treaties are not in play in this game (a house rule that is off)"]
