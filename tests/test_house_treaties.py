@@ -155,3 +155,49 @@ def test_the_checker_refuses_treaty_lines_in_words_house_treaty_01(
     plain = _game(rules, small_map)
     assert [problem_text(p) for p in check_sheet(plain, a, f"[PRE]\nOFFER NAT {b} 2\n")] == [
         "treaties are not in play in this game (a house rule that is off)"]
+
+
+# --- revolt (HOUSE-REVOLT-01…05) ------------------------------------------------------------------
+
+
+def _conquered(game: Game, clan: int, troops: int) -> CityState:
+    """A neutral city handed to the Clan as if it took it last game turn."""
+    city = next(c for c in game.state.cities if c.owner == 0)
+    city.owner, city.conquered_turn, city.troops = clan, 1, troops
+    city.population = 25_000
+    return city
+
+
+def test_a_weakly_held_conquered_city_revolts_and_goes_neutral_house_revolt_01_05(
+        rules: Ruleset, small_map: GameMap) -> None:
+    """10 troops are safe for 25,000 people; 1 troop is 9 short: 90%, under a fixed seed the
+    city rises, its garrison is lost, the others hear the news; the starting city never rises."""
+    game = _game(rules, small_map, HouseRuleName.REVOLT)
+    a, b, _ = game.state.clan_order
+    start = _home(game, a)
+    start.troops = 0
+    city = _conquered(game, a, 1)
+    events = _play(game, a)
+    risen = [e for e in events if e.kind == EventKind.CITY_REVOLT]
+    assert [e.facts["hex"] for e in risen] == [city.hex]
+    assert event_text(risen[0]).startswith(f"The city in {city.hex} revolted: its garrison of ")
+    assert event_text(risen[0]).endswith(" was killed and it is neutral again. Hold a conquered "
+                                         "city with a safe garrison.")
+    assert city.owner == 0 and city.troops == 10 and a in city.hostile_to
+    assert start.owner == a
+    news = _play(game, b)
+    assert _texts(news, EventKind.CITY_REVOLT) == [
+        f"News: the city in {city.hex} rose against Clan {a} and is neutral again."]
+
+
+def test_a_safe_garrison_or_the_rule_off_keeps_the_city_house_revolt_02(
+        rules: Ruleset, small_map: GameMap) -> None:
+    game = _game(rules, small_map, HouseRuleName.REVOLT)
+    a = game.state.clan_order[0]
+    safe = _conquered(game, a, 10)
+    _play(game, a)
+    assert safe.owner == a
+    off = _game(rules, small_map)
+    weak = _conquered(off, a, 0)
+    _play(off, a)
+    assert weak.owner == a

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.steps import agent_reports, city_buildings
-from conquest_tui.engine.world import knowledge, radio, spies, treaties
+from conquest_tui.engine.world import knowledge, radio, revolt, spies, treaties
 
 
 def run(ctx: TurnContext) -> None:
@@ -19,3 +19,4 @@ def run(ctx: TurnContext) -> None:
     spies.turn_end(game, clan, ctx.rng())  # sabotaged spotting, spy reports (CC-CO-PLANT-02)
     radio.report_heard(ctx)
     agent_reports.send_agents(ctx)  # after spotting, which clears older sightings (AMB-71)
+    revolt.turn_end(ctx)  # house rule revolt: weakly held conquered cities may rise

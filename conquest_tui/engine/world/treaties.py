@@ -54,10 +54,11 @@ def facts(kind: str, other: int, turns: int = 0, last: int = 0) -> dict[str, obj
     return {"treaty": kind, "other": other, "turns": turns, "last": last}
 
 
-def tell(game: Game, clan: int, kind: EventKind, actor: int, **told: object) -> None:
+def tell(game: Game, clan: int, kind: EventKind, actor: int, rule: str = RULE,
+         **told: object) -> None:
     """Put an event in a Clan's inbox: it reads it first on its next turn."""
     game.clan(clan).inbox.append(Event(
-        clan=clan, phase=TurnPhase.BETWEEN, kind=kind, facts=facts_of(told), rule=RULE,
+        clan=clan, phase=TurnPhase.BETWEEN, kind=kind, facts=facts_of(told), rule=rule,
         game_turn=game.state.game_turn, actor=actor))
 
 
