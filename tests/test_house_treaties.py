@@ -9,6 +9,9 @@ import attrs
 import pytest
 from war_helpers import ctx_of, place
 
+from conquest_tui.bots import treaties as bot_treaties
+from conquest_tui.bots.brain import write_sheet
+from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.combat import city_assault, convoy_clash, hex_attack
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
@@ -17,6 +20,7 @@ from conquest_tui.engine.core.state import CityState, Convoy, Event
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.rules.house import HouseRuleName
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.event_text import event_text, problem_text
@@ -201,3 +205,34 @@ def test_a_safe_garrison_or_the_rule_off_keeps_the_city_house_revolt_02(
     weak = _conquered(off, a, 0)
     _play(off, a)
     assert weak.owner == a
+
+
+# --- bots (HOUSE-TREATY-08) ---------------------------------------------------------------------
+
+
+def _bot_lines(game: Game, clan: int, foe: int = 0) -> list[str]:
+    plan = SheetPlan.for_view(ClanView(game, clan))
+    bot_treaties.add_treaties(ClanView(game, clan), plan, foe)
+    return [line for line in plan.text().splitlines()
+            if line.split(" ")[:1] in (["OFFER"], ["ACCEPT"], ["REJECT"], ["DECLARE"])]
+
+
+def test_a_bot_accepts_when_weaker_rejects_when_stronger_and_declares_war_first_house_treaty_08(
+        trio: Game) -> None:
+    a, b, c = trio.state.clan_order
+    _play(trio, a, f"OFFER NAT {b} 5", f"OFFER NAT {c} 5")
+    trio.clan(a).popularity, trio.clan(b).popularity, trio.clan(c).popularity = 300, 100, 500
+    trio.state.top_clans = [[c, a, b]]  # the Top Clans every Clan reads
+    assert _bot_lines(trio, b) == [f"ACCEPT {a}"]
+    assert _bot_lines(trio, c) == [f"REJECT {a}"]
+    _play(trio, b, f"ACCEPT {a}")
+    assert _bot_lines(trio, b, foe=a) == [f"DECLARE WAR {a}"]
+    assert _bot_lines(trio, b) == []  # a partner is never attacked nor offered again
+
+
+def test_bots_write_no_treaty_lines_when_the_house_rule_is_off_house_treaty_08(
+        rules: Ruleset, small_map: GameMap) -> None:
+    plain = _game(rules, small_map)
+    a, b, _ = plain.state.clan_order
+    assert _bot_lines(plain, b, foe=a) == []
+    assert "OFFER" not in write_sheet(ClanView(plain, a))
