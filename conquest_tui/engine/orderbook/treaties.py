@@ -118,7 +118,7 @@ class Offer(ClanOrder):
         told = treaties.facts(self.kind, self.other, self.turns)
         ctx.report(EventKind.TREATY_OFFER, "HOUSE-TREATY-01", **told)
         treaties.tell(game, self.other, EventKind.TREATY_OFFER, me,
-                      **treaties.facts(self.kind, me, self.turns))
+                      treaties.facts(self.kind, me, self.turns))
 
 
 @attrs.frozen
@@ -187,7 +187,7 @@ class Reject(_Answer):
         ctx.report(EventKind.TREATY_REJECTED, "HOUSE-TREATY-02",
                    **treaties.facts(offer.kind, self.other, offer.turns))
         treaties.tell(ctx.game, self.other, EventKind.TREATY_REJECTED, me,
-                      **treaties.facts(offer.kind, me, offer.turns))
+                      treaties.facts(offer.kind, me, offer.turns))
 
 
 @clan_order("DECLARE", abbr="DW", syntax="DECLARE WAR clan#",

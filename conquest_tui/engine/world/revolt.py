@@ -58,5 +58,5 @@ def turn_end(ctx: TurnContext) -> None:
         ctx.report(EventKind.CITY_REVOLT, RULE, hex=city.hex, owner=0, troops=killed)
         for clan in game.state.clans:
             if clan.number != me and not clan.resigned:
-                treaties.tell(game, clan.number, EventKind.CITY_REVOLT, 0, RULE, hex=city.hex,
-                              owner=me, troops=0)
+                treaties.tell(game, clan.number, EventKind.CITY_REVOLT, 0,
+                              {"hex": city.hex, "owner": me, "troops": 0}, RULE)

@@ -54,8 +54,8 @@ def facts(kind: str, other: int, turns: int = 0, last: int = 0) -> dict[str, obj
     return {"treaty": kind, "other": other, "turns": turns, "last": last}
 
 
-def tell(game: Game, clan: int, kind: EventKind, actor: int, rule: str = RULE,
-         **told: object) -> None:
+def tell(game: Game, clan: int, kind: EventKind, actor: int, told: dict[str, object],
+         rule: str = RULE) -> None:
     """Put an event in a Clan's inbox: it reads it first on its next turn."""
     game.clan(clan).inbox.append(Event(
         clan=clan, phase=TurnPhase.BETWEEN, kind=kind, facts=facts_of(told), rule=rule,
@@ -80,7 +80,7 @@ def bind(ctx: TurnContext, offer: TreatyOffer) -> Treaty:
     ctx.report(EventKind.TREATY_MADE, RULE, **facts(offer.kind, offer.offered_by, offer.turns,
                                                    treaty.last_turn))
     tell(game, offer.offered_by, EventKind.TREATY_MADE, offer.to,
-         **facts(offer.kind, offer.to, offer.turns, treaty.last_turn))
+         facts(offer.kind, offer.to, offer.turns, treaty.last_turn))
     return treaty
 
 
@@ -93,11 +93,11 @@ def declare_war(ctx: TurnContext, treaty: Treaty) -> None:
     treaty.declared_by = me
     ctx.report(EventKind.WAR_DECLARED, "HOUSE-TREATY-05",
                **facts(treaty.kind, other, 0, treaty.war_from))
-    tell(game, other, EventKind.WAR_DECLARED, me, **facts(treaty.kind, me, 0, treaty.war_from))
+    tell(game, other, EventKind.WAR_DECLARED, me, facts(treaty.kind, me, 0, treaty.war_from))
     for clan in game.state.clans:
         if clan.number not in (me, other) and not clan.resigned:
-            tell(game, clan.number, EventKind.TREATY_BROKEN, 0, treaty=treaty.kind, breaker=me,
-                 other=other)
+            tell(game, clan.number, EventKind.TREATY_BROKEN, 0,
+                 {"treaty": treaty.kind, "breaker": me, "other": other})
 
 
 def broke_this_turn(game: Game, clan: int) -> bool:
@@ -127,10 +127,10 @@ def turn_end(ctx: TurnContext) -> None:
             if clan == me:
                 ctx.report(EventKind.TREATY_ENDED, RULE, **told)
             else:
-                tell(game, clan, EventKind.TREATY_ENDED, 0, **told)
+                tell(game, clan, EventKind.TREATY_ENDED, 0, told)
     for offer in [o for o in state.treaty_offers if o.to == me]:
         state.treaty_offers.remove(offer)
         ctx.report(EventKind.TREATY_LAPSED, RULE, **facts(offer.kind, offer.offered_by,
                                                          offer.turns))
         tell(game, offer.offered_by, EventKind.TREATY_LAPSED, me,
-             **facts(offer.kind, me, offer.turns))
+             facts(offer.kind, me, offer.turns))
