@@ -162,3 +162,15 @@ def test_the_next_mailed_sheet_form_prints_the_standing_lines_house_standing_05(
     assert "  Convoy Orders:\n   1. PAUSE @\n   2. ______" in form
     sheet = parse_sheet(form, load_ruleset(), STANDING)
     assert [line.text for line in sheet.pre] == ["ENLIST 2 @"] and sheet.pre[0].standing
+
+
+def test_a_save_naming_a_house_rule_twice_over_is_refused_in_a_sentence_house_03(
+        tmp_path: Path) -> None:
+    _table(tmp_path, "standing")
+    path = tmp_path / "game.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["data"]["state"]["house_rules"] = ["standing"] * 5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SessionError, match="state.house_rules: has 5 entries, more than the 1 "
+                                           "house rule there is"):
+        Session.open(path, allow_edited=True)

@@ -152,6 +152,9 @@ def _check_state(state: dict[str, Any], source: str, hexes: int, cities: int,
            f"convoys {MAX_CLANS} Clans may have")
     _table(state.get("paved"), 3 * hexes, "state.paved", source,
            "links between the map's hexes")
+    declared = len(rules.house_rules.declared())
+    _table(state.get("house_rules"), declared, "state.house_rules", source,
+           "house rule there is" if declared == 1 else "house rules there are")
     _limited(state, "state", source)
     for index, clan in enumerate(clans):
         where = f"state.clans[{index}]"

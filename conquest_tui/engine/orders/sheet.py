@@ -154,6 +154,8 @@ class _Reader:
 
     rules: Ruleset
     house: HouseRulesInPlay = NO_HOUSE_RULES
+    mark: str = "@"
+    """The repeat mark of a standing order (`house_rules.toml`)."""
     pre: list[SheetLine] = attrs.field(factory=list)
     post: list[SheetLine] = attrs.field(factory=list)
     agents: list[SheetLine] = attrs.field(factory=list)
@@ -195,10 +197,12 @@ class _Reader:
             return
         if not tokenize_safe(raw):
             return
-        mark = self.rules.house_rules.standing.mark
-        raw, standing = split_mark(raw, mark)
+        standing = False
+        if self.mark in raw:  # rare: most lines hold no mark
+            raw, standing = split_mark(raw, self.mark)
         if standing and not self.house.on(HouseRuleName.STANDING):
-            self.problems.append(Problem(number, ProblemCode.STANDING_OFF, facts={"mark": mark}))
+            self.problems.append(Problem(number, ProblemCode.STANDING_OFF,
+                                         facts={"mark": self.mark}))
             current.append(SheetLine(number, stripped, None))
             return
         try:
@@ -241,7 +245,7 @@ def parse_sheet(text: str, rules: Ruleset, house: HouseRulesInPlay = NO_HOUSE_RU
     refused = refusal(text, rules)
     if refused is not None:
         return OrderSheet(problems=(refused,), text=kept_text(text, rules), refused=True)
-    reader = _Reader(rules, house)
+    reader = _Reader(rules, house, rules.house_rules.standing.mark)
     lines = sheet_lines(text)
     if is_form(lines):
         lines = plain_lines(lines)
