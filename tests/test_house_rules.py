@@ -171,6 +171,6 @@ def test_a_save_naming_a_house_rule_twice_over_is_refused_in_a_sentence_house_03
     data = json.loads(path.read_text(encoding="utf-8"))
     data["data"]["state"]["house_rules"] = ["standing"] * 5
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(SessionError, match="state.house_rules: has 5 entries, more than the 1 "
-                                           "house rule there is"):
+    with pytest.raises(SessionError, match="state.house_rules: has 5 entries, more than the 3 "
+                                           "house rules there are"):
         Session.open(path, allow_edited=True)
