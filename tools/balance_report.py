@@ -156,6 +156,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--level", default="normal", help="every bot's level (normal)")
     parser.add_argument("--seed", default="balance", help="the run's seed")
     parser.add_argument("--jobs", type=int, default=1, help="games at once, in processes")
+    parser.add_argument("--house", default="", help="house rules in play, comma-separated")
     args = parser.parse_args(argv)
     cells: list[list[str]] = []
     seats: list[list[str]] = []
@@ -164,7 +165,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         most = load_map(name).max_players
         for clans in (count for count in clan_counts(args.clans) if count <= most):
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
-                               games=args.games, levels=[args.level] * clans)
+                               games=args.games, levels=[args.level] * clans,
+                               house_rules=[r for r in args.house.split(",") if r])
             games = run_games(specs, args.jobs)
             cells.append(cell_row(name, clans, games))
             rows = seat_rows(name, clans, games)

@@ -10,7 +10,7 @@ from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.sentences import (
     city_war_sentences,  # city war (helper "city-war")
     convoy_war_sentences,  # convoy battles, PATROL, HUNT, KILL MODE (helper "convoy-war")
-    diplomacy_sentences,  # ALLY, BAN, MESSAGE, BROADCAST (helper "diplomacy")
+    diplomacy_sentences,  # ALLY, BAN, MESSAGE, BROADCAST; house rules treaties and revolt
     espionage_sentences,  # agents sent to hexes, ESPIONAGE (helper "espionage")
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")
@@ -18,7 +18,6 @@ from conquest_tui.engine.sentences import (
     radio_sentences,  # the radio's news (helper "paper")
     spies_sentences,  # PLANT, SABOTAGE, counterspies (helper "spies")
     strike_sentences,  # hex attacks told as battles, BOMB, RAZE (helper "strike")
-    treaty_sentences,  # house rules treaties and revolt
     turn_sentences,
 )
 
@@ -42,15 +41,14 @@ SENTENCES: dict[EventKind, Sentence] = _merged(turn_sentences.OWN, order_sentenc
                                              strike_sentences.OWN, convoy_war_sentences.OWN,
                                              diplomacy_sentences.OWN,
                                              spies_sentences.OWN, espionage_sentences.OWN,
-                                             radio_sentences.OWN, treaty_sentences.OWN)
+                                             radio_sentences.OWN)
 """The sentence of each kind, as the Clan it happened to reads it."""
 
 TOLD: dict[EventKind, Sentence] = _merged(turn_sentences.TOLD, order_sentences.TOLD,
                                          plague_sentences.TOLD, city_war_sentences.TOLD,
                                          strike_sentences.TOLD, convoy_war_sentences.TOLD,
                                          diplomacy_sentences.TOLD,
-                                         spies_sentences.TOLD, espionage_sentences.TOLD,
-                                         treaty_sentences.TOLD)
+                                         spies_sentences.TOLD, espionage_sentences.TOLD)
 """The sentence of each kind another Clan's turn brought about, as the Clan told of it reads it."""
 
 
