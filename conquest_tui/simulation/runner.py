@@ -96,8 +96,7 @@ def start_game(spec: GameSpec) -> Game:
     """The new game of the spec: every seat a bot."""
     return session.new_game(map_name=spec.map_name, clans=spec.clans, bots=spec.clans,
                             seed=spec.seed, turn_limit=spec.turns, level=list(spec.levels),
-                            victory_threshold=spec.threshold,
-                            **({"house_rules": spec.house_rules} if spec.house_rules else {}))
+                            victory_threshold=spec.threshold, house_rules=spec.house_rules)
 
 
 def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None) -> GameSummary:
