@@ -582,11 +582,15 @@ class ClanView:
         """Every other Clan this one has had dealings with, in number order (issue 27): those
         its convoys met (`met_clans`, the first meeting kept all game long in its mail), those a
         message passed with (one it sent to that Clan, a signed one it received: an anonymous
-        one names nobody), those on its ally or ban list. `met` says whose convoys met."""
+        one names nobody), those on its ally or ban list, those it has a treaty or an offer with
+        (house rule `treaties`). `met` says whose convoys met."""
         clan = self._clan
         met = {info.number: info for info in self.met_clans()}
         first: dict[int, tuple[int, str]] = {}
         dealt = set(clan.allies) | set(clan.bans)
+        dealt.update(treaty.partner for treaty in self.treaties())
+        dealt.update(o.to if o.offered_by == self._number else o.offered_by
+                     for o in self.treaty_offers())
         for event in (*clan.mail, *clan.last_turn.events, *clan.inbox):
             facts = event.facts
             if event.kind == EventKind.MET_CLAN:
