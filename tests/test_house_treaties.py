@@ -25,6 +25,7 @@ from conquest_tui.engine.rules.house import HouseRuleName
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.sentences.event_text import event_text, problem_text
 from conquest_tui.engine.world import treaties
+from conquest_tui.ui.relations_data import treaty_words
 
 
 def _game(rules: Ruleset, small_map: GameMap, *house: HouseRuleName) -> Game:
@@ -236,3 +237,17 @@ def test_bots_write_no_treaty_lines_when_the_house_rule_is_off_house_treaty_08(
     a, b, _ = plain.state.clan_order
     assert _bot_lines(plain, b, foe=a) == []
     assert "OFFER" not in write_sheet(ClanView(plain, a))
+
+
+def test_the_relations_screen_names_the_treaty_and_its_turns_left_house_treaty_02(
+        trio: Game) -> None:
+    """A partner is listed even if never met; the row says the treaty and its turns left."""
+    a, b, c = trio.state.clan_order
+    _play(trio, a, f"OFFER NAT {b} 3", f"OFFER ALLIANCE {c} 1")
+    assert treaty_words(ClanView(trio, b), a) == (
+        "offers you a non-aggression treaty for 3 game turns: answer ACCEPT or REJECT")
+    _play(trio, b, f"ACCEPT {a}")
+    view = ClanView(trio, a)
+    assert b in {clan.number for clan in view.contacts()}
+    assert treaty_words(view, b) == "non-aggression treaty, 4 game turns left"
+    assert treaty_words(view, c) == "you offered an alliance for 1 game turn; no answer yet"
