@@ -32,7 +32,7 @@ def _table(tmp_path: Path, *house: str) -> Session:
 def test_each_house_rule_is_declared_with_its_words_seed_and_numbers_house_01() -> None:
     rules = load_ruleset().house_rules
     standing = rules.rule(HouseRuleName.STANDING)
-    assert rules.names() == ("standing",)
+    assert rules.names() == ("standing", "treaties", "revolt")
     assert standing.title == "Standing orders"
     assert "seed 002" in standing.seed and "@" in standing.summary
     assert rules.standing.mark == "@"
@@ -42,12 +42,13 @@ def test_each_house_rule_is_declared_with_its_words_seed_and_numbers_house_01() 
 def test_an_unknown_house_rule_is_refused_in_one_sentence_naming_the_known_ones_house_02(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SessionError, match=r"^there is no house rule sieges; the house rules "
-                                           r"are standing$"):
+                                           r"are standing, treaties, revolt$"):
         _table(tmp_path, "sieges")
-    code = main(["new", "--map", "test_small", "--clans", "2", "--house", "standing,revolt",
+    code = main(["new", "--map", "test_small", "--clans", "2", "--house", "standing,sieges",
                  str(tmp_path / "cli.json")])
     assert code != 0
-    assert "there is no house rule revolt; the house rules are standing" in capsys.readouterr().err
+    assert ("there is no house rule sieges; the house rules are standing, treaties, revolt"
+            in capsys.readouterr().err)
     assert not (tmp_path / "cli.json").exists()
 
 
@@ -170,6 +171,6 @@ def test_a_save_naming_a_house_rule_twice_over_is_refused_in_a_sentence_house_03
     data = json.loads(path.read_text(encoding="utf-8"))
     data["data"]["state"]["house_rules"] = ["standing"] * 5
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(SessionError, match="state.house_rules: has 5 entries, more than the 1 "
-                                           "house rule there is"):
+    with pytest.raises(SessionError, match="state.house_rules: has 5 entries, more than the 3 "
+                                           "house rules there are"):
         Session.open(path, allow_edited=True)

@@ -33,6 +33,7 @@ from conquest_tui.engine.orderbook import (
     spies,
     strikes,
     transfers,
+    treaties,
 )
 from conquest_tui.engine.orders.agent_lines import AgentDestination, parse_agent_line
 from conquest_tui.engine.orders.arguments import MAX_CONVOY_NUMBER, MAX_QUANTITY, SUPPLIES
@@ -181,6 +182,11 @@ STRATEGIES: dict[str, Callable[[], st.SearchStrategy[Order]]] = {
     "ASSIGN": lambda: st.builds(cities.Assign, hex=HEXES, troops=SIGNED, claymores=SIGNED)
     .filter(lambda order: order.troops or order.claymores),
     "BAN": lambda: st.builds(diplomacy.Ban, other=st.just(0) | CLANS),
+    "OFFER": lambda: st.builds(treaties.Offer, kind=st.sampled_from(["nat", "alliance"]),
+                               other=CLANS, turns=st.integers(1, 999)),
+    "ACCEPT": lambda: st.builds(treaties.Accept, other=CLANS),
+    "REJECT": lambda: st.builds(treaties.Reject, other=CLANS),
+    "DECLARE": lambda: st.builds(treaties.DeclareWar, other=CLANS),
     "BROADCAST": lambda: _message(diplomacy.Broadcast),
     "BUILD": lambda: st.builds(hexes.Build, hex=HEXES, structure=STRUCTURES),
     "BUY": lambda: _trade(market.Buy),

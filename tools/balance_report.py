@@ -159,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--level", default="normal", help="every bot's level (normal)")
     parser.add_argument("--seed", default="balance", help="the run's seed")
     executor_options.add_options(parser)
+    parser.add_argument("--house", default="", help="house rules in play, comma-separated")
     args = parser.parse_args(argv)
     executor = executor_options.parsed(parser, args)
     cells: list[list[str]] = []
@@ -168,7 +169,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         most = load_map(name).max_players
         for clans in (count for count in clan_counts(args.clans) if count <= most):
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
-                               games=args.games, levels=[args.level] * clans)
+                               games=args.games, levels=[args.level] * clans,
+                               house_rules=[r for r in args.house.split(",") if r])
             try:
                 games = run_games(specs, executor)
             except ExecutorError as error:

@@ -8,7 +8,7 @@ from random import Random
 
 import attrs
 
-from conquest_tui.bots import campaign, growth, supply
+from conquest_tui.bots import campaign, growth, supply, treaties
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
@@ -69,6 +69,7 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
     if at_war:
         board.foe = campaign.foe(view)
         board.marches = campaign.marches(view, judgement, paths, board.foe)
+    treaties.add_treaties(view, plan, board.foe)  # house rule treaties (nothing when off)
     aboard, board.pool = _pre(view, judgement, plan, budget, board, paths)
     if not final:
         add_extras(view, judgement, plan, rng)

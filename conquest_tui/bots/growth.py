@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from conquest_tui.bots import treaties
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.supply import Budget
 from conquest_tui.engine.orderbook.cities import Assign
@@ -95,9 +96,10 @@ def garrison_orders(view: ClanView, level: Level, pool: int) -> tuple[list[Assig
     used = 0
     for hex_id in view.owned_cities():
         info = view.city_info(hex_id)
-        if info is None or info.troops >= GARRISON_FLOOR:
+        floor = treaties.garrison_floor(view, hex_id, GARRISON_FLOOR)  # house rule revolt
+        if info is None or info.troops >= floor:
             continue
-        count = min(GARRISON_FLOOR - info.troops, pool - used)
+        count = min(floor - info.troops, pool - used)
         if count <= 0:
             break
         orders.append(Assign(hex=hex_id, troops=count))

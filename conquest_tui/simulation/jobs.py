@@ -10,13 +10,13 @@ from conquest_tui.simulation.runner import GameSpec, GameSummary, game_seed, run
 
 def game_specs(*, map_name: str, clans: int, turns: int, seed: str, games: int,
                levels: Sequence[str], threshold: int | None = None,
-               save_dir: str = "") -> list[GameSpec]:
+               save_dir: str = "", house_rules: Sequence[str] = ()) -> list[GameSpec]:
     """The specs of a run: game i's seed from the run's seed and i only."""
     specs = []
     for index in range(games):
         save = f"{save_dir.rstrip('/')}/game-{index + 1:03d}.json" if save_dir else ""
         specs.append(GameSpec(map_name, clans, turns, game_seed(seed, index), tuple(levels),
-                              threshold, save))
+                              threshold, save, tuple(house_rules)))
     return specs
 
 

@@ -34,6 +34,8 @@ class GameSpec:
     """Victory popularity (None: the map's default, AMB-57)."""
     save_path: str = ""
     """Where to keep the final save ("": nowhere)."""
+    house_rules: tuple[str, ...] = ()
+    """The house rules in play (none: the rulebook's game)."""
 
 
 @attrs.frozen
@@ -95,7 +97,7 @@ def start_game(spec: GameSpec) -> Game:
     """The new game of the spec: every seat a bot."""
     return session.new_game(map_name=spec.map_name, clans=spec.clans, bots=spec.clans,
                             seed=spec.seed, turn_limit=spec.turns, level=list(spec.levels),
-                            victory_threshold=spec.threshold)
+                            victory_threshold=spec.threshold, house_rules=spec.house_rules)
 
 
 def run_game(spec: GameSpec, on_game_turn: Callable[[int], object] | None = None) -> GameSummary:

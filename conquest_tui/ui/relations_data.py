@@ -87,6 +87,35 @@ class Relation:
     ban_next: bool
     told: tuple[str, ...]
     """What espionage told of it last turn, as sentences."""
+    treaty: str = ""
+    """The treaty with it and its remaining turns, or an offer waiting, in words (house rule
+    treaties); "" when none."""
+
+
+_TREATY_NAMES = {"nat": "non-aggression treaty", "alliance": "alliance"}
+
+
+def treaty_words(view: ClanView, clan: int) -> str:
+    """The treaty with a Clan as the relations screen says it: "non-aggression treaty, 4 game
+    turns left", "alliance, war declared: ends at game turn 7", an offer waiting, or ""."""
+    turn = view.game_turn
+    for treaty in view.treaties():
+        if treaty.partner == clan:
+            name = _TREATY_NAMES.get(treaty.kind, treaty.kind)
+            if treaty.war_from:
+                return f"{name}, war declared: ends at game turn {treaty.war_from}"
+            left = treaty.last_turn - turn + 1
+            return f"{name}, {left} game turn{'s' if left != 1 else ''} left"
+    for offer in view.treaty_offers():
+        name = _TREATY_NAMES.get(offer.kind, offer.kind)
+        term = f"{offer.turns} game turn{'s' if offer.turns != 1 else ''}"
+        if offer.offered_by == clan:
+            return f"offers you {'an' if name == 'alliance' else 'a'} {name} for {term}: " \
+                   "answer ACCEPT or REJECT"
+        if offer.to == clan:
+            return f"you offered {'an' if name == 'alliance' else 'a'} {name} for {term}; " \
+                   "no answer yet"
+    return ""
 
 
 def relations(view: ClanView, pending: dict[tuple[str, int], int]) -> list[Relation]:
@@ -106,7 +135,8 @@ def relations(view: ClanView, pending: dict[tuple[str, int], int]) -> list[Relat
             clan=clan, ally=ally, ban=ban,
             ally_next=ally ^ (pending.get((ALLY, clan.number), 0) % 2 == 1),
             ban_next=ban ^ (pending.get((BAN, clan.number), 0) % 2 == 1),
-            told=known[clan.number].sentences if clan.number in known else ()))
+            told=known[clan.number].sentences if clan.number in known else (),
+            treaty=treaty_words(view, clan.number)))
     return out
 
 

@@ -9,7 +9,7 @@ from conquest_tui.engine.convoys import experts
 from conquest_tui.engine.core.events import Reason, reason
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityState, Convoy
-from conquest_tui.engine.world import buildings, structures
+from conquest_tui.engine.world import buildings, structures, treaties
 
 SHELTER = "SHE"
 RIFLES = "rifles"
@@ -28,6 +28,8 @@ def attack_problem(game: Game, convoy: Convoy) -> Reason | None:
         return reason("attack_own", **where)
     if city.owner and city.owner in game.clan(convoy.owner).allies:
         return reason("attack_ally", owner=city.owner, **where)
+    if city.owner and treaties.at_peace(game, convoy.owner, city.owner):  # HOUSE-TREATY-03
+        return reason("attack_treaty", owner=city.owner, **where)
     if convoy.hidden:
         return reason("attack_hidden", number=convoy.number, **where)
     if convoy.troops <= 0:

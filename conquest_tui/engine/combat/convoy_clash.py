@@ -23,7 +23,7 @@ from conquest_tui.engine.convoys import (
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.state import Convoy
-from conquest_tui.engine.world import radio
+from conquest_tui.engine.world import radio, treaties
 
 CARRIED = ("rifles", "grenades", "rockets", "bombs", "cargo")
 
@@ -40,7 +40,8 @@ def _enemies_among(ctx: TurnContext, convoy: Convoy, here: list[Convoy], *,
     allies = ctx.game.clan(convoy.owner).allies
     found = [other for other in here
              if other.owner != convoy.owner and other.owner not in allies
-             and (hunting or not other.hidden)]
+             and (hunting or not other.hidden)
+             and not treaties.at_peace(ctx.game, convoy.owner, other.owner)]  # HOUSE-TREATY-03
     if len(found) > 1:
         ctx.rng().shuffle(found)
         found.sort(key=lambda other: not other.guarding)
@@ -109,7 +110,8 @@ def _patrols(ctx: TurnContext, convoy: Convoy, fought: set[int]) -> list[Convoy]
     game = ctx.game
     return [other for other in game.convoys_in(convoy.hex)
             if other.patrolling and not other.hidden and other.owner != convoy.owner
-            and id(other) not in fought and convoy.owner not in game.clan(other.owner).allies]
+            and id(other) not in fought and convoy.owner not in game.clan(other.owner).allies
+            and not treaties.at_peace(game, convoy.owner, other.owner)]  # HOUSE-TREATY-03
 
 
 def battle(ctx: TurnContext, attacker: Convoy, defender: Convoy, *, forced: bool = False,

@@ -13,6 +13,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Clan
 from conquest_tui.engine.rules.ruleset_combat import HexAttackRules
 from conquest_tui.engine.rules.ruleset_values import Range
+from conquest_tui.engine.world import treaties
 
 CAPTURED = "captured"
 FAILED = "failed"
@@ -70,7 +71,8 @@ def attacks(game: Game, clan: Clan, hex_id: str, mode: str, hidden: bool = False
     if mode != "capture" or hidden or game.map.is_water(hex_id):
         return False
     owner = game.hex(hex_id).owner
-    return owner != clan.number and owner not in clan.allies
+    return owner != clan.number and owner not in clan.allies \
+        and not treaties.at_peace(game, clan.number, owner)  # HOUSE-TREATY-03
 
 
 def defense_of(game: Game, hex_id: str) -> HexDefense:

@@ -476,7 +476,8 @@ NEEDS: dict[EventKind, Needs] = {
     EventKind.GUARDS_FOUGHT: facts(**PLACE, number=int, actor=int, lost=int, left=int),
     EventKind.GUARD: facts(**C, **PLACE, troops=int, patrol=int),
     EventKind.CANNOT_ATTACK: facts(**C, hex=str, reason=str).by("reason", {
-        "attack_no_city": NOTHING, "attack_ally": facts(city=str, owner=int)},
+        "attack_no_city": NOTHING, "attack_ally": facts(city=str, owner=int),
+        "attack_treaty": facts(city=str, owner=int)},
         otherwise=facts(city=str)),
     EventKind.CANNOT_GUARD: facts(**C, hex=str, reason=str).by(
         "reason", {"guard_no_city": NOTHING}, otherwise=facts(city=str)),
@@ -571,6 +572,16 @@ NEEDS: dict[EventKind, Needs] = {
 only ever told, by the Clan told of it)."""
 
 NEEDS[EventKind.CANNOT_BAN] = NEEDS[EventKind.CANNOT_ALLY]
+_TREATY = facts(treaty=words("nat", "alliance"), other=int, turns=int, last=int)
+for _kind in (EventKind.TREATY_OFFER, EventKind.TREATY_MADE, EventKind.TREATY_REJECTED,
+              EventKind.TREATY_LAPSED, EventKind.TREATY_ENDED, EventKind.WAR_DECLARED):
+    NEEDS[_kind] = _TREATY
+NEEDS[EventKind.TREATY_BROKEN] = facts(treaty=words("nat", "alliance"), breaker=int, other=int)
+NEEDS[EventKind.CANNOT_TREATY] = facts(reason=str).by("reason", {
+    "treaty_off": NOTHING, "treaty_term": facts(most=int, turns=int),
+    "treaty_too_many": facts(most=int), "treaty_partner": facts(other=int)},
+    otherwise=facts(other=int))
+NEEDS[EventKind.CITY_REVOLT] = facts(hex=str, owner=int, troops=int)
 NEEDS[EventKind.CANNOT_MESSAGE] = NEEDS[EventKind.CANNOT_ALLY]
 
 TOLD_NEEDS: dict[EventKind, Needs] = {

@@ -219,6 +219,17 @@ class EventKind(enum.StrEnum):
     MESSAGE = "message"
     CANNOT_MESSAGE = "cannot_message"
 
+    # --- house rules treaties and revolt (world/treaties.py, world/revolt.py) ---------------------
+    TREATY_OFFER = "treaty_offer"
+    TREATY_MADE = "treaty_made"
+    TREATY_REJECTED = "treaty_rejected"
+    TREATY_LAPSED = "treaty_lapsed"
+    TREATY_ENDED = "treaty_ended"
+    WAR_DECLARED = "war_declared"
+    TREATY_BROKEN = "treaty_broken"
+    CANNOT_TREATY = "cannot_treaty"
+    CITY_REVOLT = "city_revolt"
+
     # --- spies: PLANT, SABOTAGE, counterspies (helper "spies") -----------------------------------
     PLANT = "plant"
     CANNOT_PLANT = "cannot_plant"
@@ -250,7 +261,8 @@ saved with the Clan's last turn for programs and tests, never in a report or a t
 
 
 MAIL: frozenset[EventKind] = frozenset({
-    EventKind.MESSAGE, EventKind.MESSAGE_SENT, EventKind.MET_CLAN})
+    EventKind.MESSAGE, EventKind.MESSAGE_SENT, EventKind.MET_CLAN, EventKind.TREATY_OFFER,
+    EventKind.TREATY_MADE, EventKind.WAR_DECLARED})
 """Kinds a Clan keeps all game long in its mail (`Clan.mail`): the messages it received and
 sent, and the Clans it met (the inbox's memory, issue 27)."""
 

@@ -166,6 +166,8 @@ for _code in (ProblemCode.DIP_SELF, ProblemCode.DIP_UNKNOWN_CLAN, ProblemCode.DI
     PROBLEM_NEEDS[_code] = NEEDS[EventKind.CANNOT_ALLY]
 for _code in (ProblemCode.TOO_EARLY, ProblemCode.OWN_CLAN, ProblemCode.NO_CLAN):
     PROBLEM_NEEDS[_code] = NEEDS[EventKind.CANNOT_ESPIONAGE]
+PROBLEM_NEEDS[ProblemCode.CANNOT_TREATY] = NEEDS[EventKind.CANNOT_TREATY]
+PROBLEM_NEEDS[ProblemCode.TREATY_WORDS] = facts(syntax=str)
 
 def problem_needs(code: str, level: str) -> Needs | None:
     """What a problem of this code and level must carry, or None when the code is not one of

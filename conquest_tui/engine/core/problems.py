@@ -126,6 +126,8 @@ class ProblemCode(enum.StrEnum):
     DIP_OFF_MAP = "dip_off_map"
     DIP_TOO_MANY = "dip_too_many"
     DIP_TOO_MANY_ALL = "dip_too_many_all"
+    CANNOT_TREATY = "cannot_treaty"
+    TREATY_WORDS = "treaty_words"
     TOO_EARLY = "too_early"
     OWN_CLAN = "own_clan"
     NO_CLAN = "no_clan"

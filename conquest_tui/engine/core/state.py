@@ -580,6 +580,48 @@ default, so that a game without it writes the same bytes as before the field exi
 
 
 @attrs.define
+class TreatyOffer:
+    """A treaty one Clan offered another (house rule `treaties`): it waits for the other Clan's
+    next turn, whose ACCEPT or REJECT answers it; unanswered then, it lapses."""
+
+    kind: str
+    """"nat" (non-aggression) or "alliance"."""
+    offered_by: int
+    to: int
+    turns: int
+    """The term asked for, in game turns."""
+    game_turn: int
+    """The game turn it was offered in."""
+
+
+@attrs.define
+class Treaty:
+    """A treaty in force between two Clans (house rule `treaties`, `world/treaties.py`)."""
+
+    kind: str
+    """"nat" (non-aggression) or "alliance"."""
+    offered_by: int
+    accepted_by: int
+    last_turn: int
+    """The last game turn it holds, war aside."""
+    war_from: int = 0
+    """The game turn from which a declared war ends it (the one after the declaration); 0:
+    none declared."""
+    declared_by: int = 0
+    """The Clan that declared war (0: none)."""
+    allied: list[int] = attrs.field(factory=list)
+    """The Clans whose ally list the alliance put the other on (taken off again at its end)."""
+
+    def parties(self) -> tuple[int, int]:
+        """The two Clans."""
+        return self.offered_by, self.accepted_by
+
+    def partner(self, clan: int) -> int:
+        """The other Clan of the treaty."""
+        return self.accepted_by if clan == self.offered_by else self.offered_by
+
+
+@attrs.define
 class GameState:
     """The whole changing state of one game; the map and ruleset are loaded beside it."""
 
@@ -627,6 +669,11 @@ class GameState:
                                                    metadata={SAVED_WHEN_SET: True})
     """The house rules in play, in their declared order (`Game.house`); none: the rulebook's
     game, whose save does not name the field at all."""
+    treaty_offers: list[TreatyOffer] = attrs.field(factory=list,
+                                                   metadata={SAVED_WHEN_SET: True})
+    """Treaties offered and not yet answered (house rule `treaties`)."""
+    treaties: list[Treaty] = attrs.field(factory=list, metadata={SAVED_WHEN_SET: True})
+    """Treaties in force (house rule `treaties`), in the order they were made."""
 
     @property
     def active_clan(self) -> int:

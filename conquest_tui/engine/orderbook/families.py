@@ -18,6 +18,7 @@ from conquest_tui.engine.orderbook import (  # noqa: F401  (imported for their d
     spies,  # PLANT, SABOTAGE (helper "spies")
     strikes,  # BOMB, RAZE (helper "strike")
     transfers,
+    treaties,  # OFFER, ACCEPT, REJECT, DECLARE WAR (house rule treaties)
 )
 from conquest_tui.engine.orderbook.declare import ORDERS
 

@@ -23,9 +23,10 @@ from conquest_tui.engine.core.state import (
 )
 from conquest_tui.engine.economy import economy, plague_cure, population, top_lists, victory
 from conquest_tui.engine.economy.top_lists import TopList
-from conquest_tui.engine.rules.house import HouseRulesInPlay
+from conquest_tui.engine.rules.house import HouseRuleName, HouseRulesInPlay
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.world import knowledge
+from conquest_tui.engine.world import knowledge, revolt
+from conquest_tui.engine.world.treaties import holds as treaty_holds
 
 
 @attrs.frozen
@@ -270,6 +271,29 @@ class ClanView:
     def house(self) -> HouseRulesInPlay:
         """The house rules in play (public: the same for every Clan)."""
         return self._game.house
+
+    def treaties(self) -> tuple[TreatyInfo, ...]:
+        """The Clan's treaties in force (house rule `treaties`), in the order they were made."""
+        me, turn = self._number, self._game.state.game_turn
+        return tuple(TreatyInfo(t.kind, t.partner(me), t.last_turn, t.war_from,
+                                t.declared_by == me)
+                     for t in self._game.state.treaties
+                     if me in t.parties() and treaty_holds(t, turn))
+
+    def safe_garrison(self, hex_id: str) -> int:
+        """The troops one of the Clan's conquered cities needs to be safe from revolt (house
+        rule `revolt`); 0 for any other city or when the rule is off."""
+        city = self._game.city(hex_id)
+        if city is None or city.owner != self._number or city.conquered_turn <= 0 \
+                or not self._game.house.on(HouseRuleName.REVOLT):
+            return 0
+        return revolt.safe_garrison(self._game, city)
+
+    def treaty_offers(self) -> tuple[TreatyOfferInfo, ...]:
+        """Treaties offered to the Clan or by it and not yet answered (house rule `treaties`)."""
+        me = self._number
+        return tuple(TreatyOfferInfo(o.kind, o.offered_by, o.to, o.turns)
+                     for o in self._game.state.treaty_offers if me in (o.offered_by, o.to))
 
     def prices(self) -> dict[str, int]:
         """This game turn's market prices (CC-RPT-08), a copy."""
@@ -558,11 +582,15 @@ class ClanView:
         """Every other Clan this one has had dealings with, in number order (issue 27): those
         its convoys met (`met_clans`, the first meeting kept all game long in its mail), those a
         message passed with (one it sent to that Clan, a signed one it received: an anonymous
-        one names nobody), those on its ally or ban list. `met` says whose convoys met."""
+        one names nobody), those on its ally or ban list, those it has a treaty or an offer with
+        (house rule `treaties`). `met` says whose convoys met."""
         clan = self._clan
         met = {info.number: info for info in self.met_clans()}
         first: dict[int, tuple[int, str]] = {}
         dealt = set(clan.allies) | set(clan.bans)
+        dealt.update(treaty.partner for treaty in self.treaties())
+        dealt.update(o.to if o.offered_by == self._number else o.offered_by
+                     for o in self.treaty_offers())
         for event in (*clan.mail, *clan.last_turn.events, *clan.inbox):
             facts = event.facts
             if event.kind == EventKind.MET_CLAN:
@@ -596,6 +624,30 @@ class ClanView:
 def _number(fact: object) -> int:
     """A Clan number fact, 0 for none."""
     return fact if isinstance(fact, int) else 0
+
+
+@attrs.frozen
+class TreatyInfo:
+    """A treaty of the Clan's in force, as it knows it (house rule `treaties`)."""
+
+    kind: str
+    """"nat" (non-aggression) or "alliance"."""
+    partner: int
+    last_turn: int
+    """The last game turn it holds, war aside."""
+    war_from: int
+    """The game turn a declared war ends it (0: none declared)."""
+    declared_by_me: bool
+
+
+@attrs.frozen
+class TreatyOfferInfo:
+    """A treaty offered and not yet answered, to the Clan or by it."""
+
+    kind: str
+    offered_by: int
+    to: int
+    turns: int
 
 
 @attrs.frozen

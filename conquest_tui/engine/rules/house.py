@@ -10,7 +10,7 @@ import attrs
 from conquest_tui.engine.rules.checks import InvalidValue, rulebook_numbers, show
 
 __all__ = ["NO_HOUSE_RULES", "HouseRule", "HouseRuleName", "HouseRules", "HouseRulesInPlay",
-           "StandingOrdersRule"]
+           "RevoltRule", "StandingOrdersRule", "TreatiesRule"]
 
 
 class HouseRuleName(enum.StrEnum):
@@ -19,6 +19,8 @@ class HouseRuleName(enum.StrEnum):
     numbers and a table of `house_rules.toml`; nothing else names it."""
 
     STANDING = "standing"
+    TREATIES = "treaties"
+    REVOLT = "revolt"
 
 
 def _one_mark(_: object, attribute: attrs.Attribute[str], value: str) -> None:
@@ -47,10 +49,36 @@ class StandingOrdersRule(HouseRule):
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
+class TreatiesRule(HouseRule):
+    """`treaties`: non-aggression treaties and alliances offered, accepted and broken by order."""
+
+    most_turns: int = 20
+    """The longest term a treaty may be offered for, in game turns (seed 001: 20 weeks)."""
+    offers_per_sheet: int = 2
+    """At most this many OFFER lines run on one sheet (seed 001: two appeals)."""
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
+class RevoltRule(HouseRule):
+    """`revolt`: a conquered city held by too few troops may rise and go back to neutral."""
+
+    people_per_troop: int = 2_500
+    """The safe garrison is one troop for every this many people in the city."""
+    percent_per_troop_short: int = 10
+    """Each troop short of the safe garrison adds this much to the odds (seed 001: +10%)."""
+    most_percent: int = 90
+    """The odds never go above this, however weak the garrison."""
+    breach_percent: int = 20
+    """Added to every conquered city's odds on the turn its owner breaks a treaty."""
+
+
+@attrs.frozen(field_transformer=rulebook_numbers)
 class HouseRules:
     """Every house rule this version knows, one field each (named as the rule)."""
 
     standing: StandingOrdersRule
+    treaties: TreatiesRule
+    revolt: RevoltRule
 
     def declared(self) -> tuple[HouseRule, ...]:
         """Every house rule, in the order they are declared."""

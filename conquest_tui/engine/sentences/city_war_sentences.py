@@ -62,6 +62,10 @@ def _cannot_attack(f: Facts) -> str:
     if why == "attack_ally":
         return (f"{f['city']} ({f['hex']}) belongs to your ally Clan {f['owner']}; the attack "
                 "will not be processed")
+    if why == "attack_treaty":
+        return (f"{f['city']} ({f['hex']}) belongs to Clan {f['owner']}, with which you have a "
+                f"treaty; declare war on it first (DECLARE WAR {f['owner']}) and attack from the "
+                "next game turn")
     if why == "attack_hidden":
         return f"convoy #{f['convoy']} is hidden and cannot attack {f['city']} ({f['hex']})"
     return f"convoy #{f['convoy']} has no troops to attack {f['city']} ({f['hex']}) with"

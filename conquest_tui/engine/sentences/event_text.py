@@ -10,7 +10,7 @@ from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.sentences import (
     city_war_sentences,  # city war (helper "city-war")
     convoy_war_sentences,  # convoy battles, PATROL, HUNT, KILL MODE (helper "convoy-war")
-    diplomacy_sentences,  # ALLY, BAN, MESSAGE, BROADCAST (helper "diplomacy")
+    diplomacy_sentences,  # ALLY, BAN, MESSAGE, BROADCAST; house rules treaties and revolt
     espionage_sentences,  # agents sent to hexes, ESPIONAGE (helper "espionage")
     order_sentences,
     plague_sentences,  # the Plague (helper "plague")

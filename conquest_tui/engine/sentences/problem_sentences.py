@@ -294,6 +294,7 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
     ProblemCode.ATTACKS_HEX: _attacks_hex,
     ProblemCode.MEETS_CONVOY: _meets_convoy,
     ProblemCode.FORECAST_NO_TROOPS: _forecast_no_troops,
+    ProblemCode.TREATY_WORDS: "write this order as {syntax}",
     ProblemCode.FORECAST_GONE: "forecast: convoy #{number} is gone before pulse {at_pulse} "
                                "(lost, sold or merged into another): this line will not run",
 }
@@ -315,6 +316,7 @@ AS_EVENT: dict[ProblemCode, EventKind] = {
     ProblemCode.MORE_PROBLEMS: EventKind.MORE_PROBLEMS,
     ProblemCode.CANNOT_BOMB: EventKind.CANNOT_BOMB,
     ProblemCode.CANNOT_SABOTAGE: EventKind.CANNOT_SABOTAGE,
+    ProblemCode.CANNOT_TREATY: EventKind.CANNOT_TREATY,
 }
 """Codes worded as the event of a kind (the turn reports the same trouble in the same words)."""
 

@@ -69,6 +69,8 @@ def detail(relation: Relation) -> RenderableType:
     table.add_row("Last seen", _seen(clan.last_seen_turn, clan.last_seen_hex))
     table.add_row("Your ally", _state(relation.ally, relation.ally_next))
     table.add_row("Banned", _state(relation.ban, relation.ban_next))
+    if relation.treaty:
+        table.add_row("Treaty", Text(relation.treaty))
     for index, sentence in enumerate(relation.told):
         table.add_row("Espionage" if index == 0 else "", Text(sentence))
     return table
