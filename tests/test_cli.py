@@ -182,3 +182,15 @@ def test_check_prints_a_warning_and_still_succeeds_cc_cbh_05(
     out = capsys.readouterr().out
     assert "line 2: warning: this move attacks hex 0307" in out
     assert out.rstrip().endswith("No problems found (1 warning).")
+
+
+def test_one_troop_enlisted_is_one_troop(save: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The report words a single recruit in the singular (ENLIST, CC-CNV troops)."""
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("[PRE]\nENLIST 1\n")
+    clan = json.loads(save.read_text())["summary"]["active_clan"]
+    capsys.readouterr()
+    assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
+    out = capsys.readouterr().out
+    assert "Enlisted 1 troop at" in out and "1 troops" not in out

@@ -84,7 +84,7 @@ _COSTS_TOO_MUCH = " costs ${cost:,} but the treasury holds only ${money:,}; noth
 def _enlisted(f: Facts) -> str:
     short = "" if f["troops"] == f["wanted"] else \
         f" (money for only {f['troops']} of {f['wanted']})"
-    return f"Enlisted {f['troops']} troops at ${f['price']:,} each{short}."
+    return f"Enlisted {count_of(int(f['troops']), 'troops')} at ${f['price']:,} each{short}."
 
 
 def _sold_items(f: Facts) -> str:
