@@ -1,10 +1,11 @@
 """Fair, widely spaced starts among the minor cities (CC-GEN-07), and whether a map has any.
 
-Each start must reach enough land before any rival and have cities within reach
-(`land_reach.measure`); among the sets of minor cities that do, the most widely spaced is taken
-(the smallest hex distance between two starts, then the sum of them, the largest). The search
-depends on the map, the number of Clans and the rules only, so it runs once per map and number
-in a process; the game's seeded generator then deals the starts to the Clans.
+Each start must reach enough land before any rival and have cities within reach, none far more
+than another (`land_reach.measure`); among the sets of minor cities that do, those whose every
+start has a rival within reach of war (`rival_moves`) come first, and of these the most widely
+spaced is taken (the fewest land moves between two starts, then the sum of them, the largest).
+The search depends on the map, the number of Clans and the rules only, so it runs once per map
+and number in a process; the game's seeded generator then deals the starts to the Clans.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ REPAIRS = 6
 one is fair."""
 REPAIR_STEPS = 12
 """Starts moved at most in the mending of one set."""
+ANY_CITIES = 1e9
+"""A city ratio any set keeps: the search without it, when no set keeps the rules' own."""
+UNBOUNDED = 1 << 30
+"""A spacing cap no two starts reach: each next start simply the farthest."""
 
 
 class StartsError(ValueError):
@@ -61,8 +66,20 @@ def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoic
         kept = _CHOICES[id(reach)] = (reach, {})
     choice = kept[1].get((count, rules))
     if choice is None:
-        choice = kept[1][count, rules] = _Search(reach, count, rules).run()
+        choice = kept[1][count, rules] = _search(reach, count, rules)
     return choice
+
+
+def _search(reach: LandReach, count: int, rules: FairStartRules) -> StartChoice:
+    """The search; when no set keeps the cities in reach within their ratio, the fairest set
+    in land and cities wanted (measured, and so found unfair, by the rules themselves)."""
+    choice = _Search(reach, count, rules).run()
+    if choice.fair or rules.city_ratio >= ANY_CITIES:
+        return choice
+    relaxed = _Search(reach, count, attrs.evolve(rules, city_ratio=ANY_CITIES)).run()
+    if not relaxed.fair:
+        return choice
+    return StartChoice(relaxed.starts, measure(reach.world, relaxed.starts, rules))
 
 
 _CHOICES: dict[int, tuple[LandReach, dict[tuple[int, FairStartRules], StartChoice]]] = {}
@@ -97,18 +114,28 @@ class _Search:
             self.pool = able
         else:  # no fair set: the least unfair, mainland first (AMB-56)
             self.pool = mainland if len(mainland) >= count else minors
-        cubes = [hexgrid.to_cube(*hexgrid.parse_hex(hex_id)) for hex_id in self.pool]
-        self.apart = [[max(abs(q - q2), abs(r - r2), abs(s - s2)) for q2, r2, s2 in cubes]
-                      for q, r, s in cubes]
+        self.apart = [[self._apart(hex_id, other) for other in self.pool] for hex_id in self.pool]
+        self.cities = [reach.cities_within(hex_id, rules.reach_moves) for hex_id in self.pool]
         self.seen: dict[frozenset[int], StartFairness] = {}
 
+    def _apart(self, start: HexId, other: HexId) -> int:
+        """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
+        moves = self.reach.moves_between(start, other)
+        if moves is not None:
+            return moves
+        (q, r, s), (q2, r2, s2) = (hexgrid.to_cube(*hexgrid.parse_hex(hex_id))
+                                   for hex_id in (start, other))
+        return 2 * max(abs(q - q2), abs(r - r2), abs(s - s2))
+
     def run(self) -> StartChoice:
-        found = [self._farthest(first) for first in range(len(self.pool))]
-        widest = sorted(found, key=self._spread, reverse=True)  # stable: equals keep order
-        fair = next(([chosen] for chosen in widest if self._measure(chosen).fair), [])
+        band = self.rules.rival_moves
+        caps = dict.fromkeys((band, band * 3 // 4, band // 2, UNBOUNDED))
+        found = [self._spaced(first, cap) for cap in caps for first in range(len(self.pool))]
+        found = list({frozenset(chosen): chosen for chosen in found}.values())
+        fair = [chosen for chosen in found
+                if self._cities_fair(chosen) and self._measure(chosen).fair]
         if not fair:  # mend the nearest to fair, one after the other, until one is
-            nearest = sorted({frozenset(c): c for c in found}.values(),
-                             key=lambda c: (self._measure(c).shortfall, self._spread_rank(c)))
+            nearest = sorted(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
             found = []
             for chosen in nearest[:REPAIRS]:
                 found.append(self._mend(chosen))
@@ -116,20 +143,27 @@ class _Search:
                     fair = found[-1:]
                     break
         if fair:
-            best = max(fair, key=self._spread)  # the first of equals: max keeps the first
+            best = min(fair, key=self._rank)  # the first of equals: min keeps the first
         else:
-            best = min(found, key=lambda c: (self._measure(c).shortfall, self._spread_rank(c)))
+            best = min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
         starts = tuple(self.pool[i] for i in best)
         return StartChoice(starts, measure(self.reach.world, starts, self.rules))
 
-    def _farthest(self, first: int) -> list[int]:
-        """From `first`, each next start the candidate farthest from those chosen (a tie goes
-        to the larger hex id, as the pool is sorted)."""
+    def _spaced(self, first: int, cap: int) -> list[int]:
+        """From `first`, each next start the candidate farthest from those chosen but within
+        `cap` land moves of one of them (else the nearest beyond it); a tie goes to the larger
+        hex id, as the pool is sorted."""
         chosen = [first]
         nearest = self.apart[first]
         order = range(len(self.pool))
         while len(chosen) < self.count:
-            pick = max(zip(nearest, order, strict=True))[1]
+            within = [(moves, i) for moves, i in zip(nearest, order, strict=True)
+                      if 0 < moves <= cap and i not in chosen]
+            if within:
+                pick = max(within)[1]
+            else:
+                pick = min((moves, -i) for moves, i in zip(nearest, order, strict=True)
+                           if i not in chosen)[1] * -1
             chosen.append(pick)
             nearest = list(map(min, nearest, self.apart[pick]))
         return chosen
@@ -142,14 +176,21 @@ class _Search:
             self.seen[key] = known
         return known
 
-    def _spread(self, chosen: list[int]) -> tuple[int, int]:
-        """(smallest distance between two starts, sum of the distances): larger is wider."""
-        pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
-        return min(pairs, default=0), sum(pairs)
+    def _cities_fair(self, chosen: list[int]) -> bool:
+        """Whether the cities in reach are within their ratio (the pool has enough of them)."""
+        counts = [self.cities[i] for i in chosen]
+        return max(counts) <= self.rules.city_ratio * max(min(counts), 1)
 
-    def _spread_rank(self, chosen: list[int]) -> tuple[int, int]:
-        smallest, total = self._spread(chosen)
-        return -smallest, -total
+    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int]:
+        """Smaller is better: the moves by which the two nearest starts are nearer than half
+        `rival_moves` (no rival on the doorstep), then the moves by which the start farthest
+        from its nearest rival is beyond `rival_moves` (war within reach), then the widest
+        (fewest moves between two starts, then their sum, the largest)."""
+        band = self.rules.rival_moves
+        pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
+        nearest = min(pairs, default=0)
+        loneliest = max(min(self.apart[a][b] for b in chosen if b != a) for a in chosen)
+        return max(0, band // 2 - nearest), max(0, loneliest - band), -nearest, -sum(pairs)
 
     def _mend(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that brings the set nearest to fair: the
@@ -165,13 +206,13 @@ class _Search:
             beside = min((i for i in range(self.count) if i != least),
                          key=lambda i: (self.apart[current[least]][current[i]], i))
             best = current
-            best_key = (fairness.shortfall, self._spread_rank(current))
+            best_key = (fairness.shortfall, self._rank(current))
             for position in dict.fromkeys((least, beside, most)):
                 for other in range(len(self.pool)):
                     if other in current:
                         continue
                     trial = current[:position] + [other] + current[position + 1:]
-                    trial_key = (self._measure(trial).shortfall, self._spread_rank(trial))
+                    trial_key = (self._measure(trial).shortfall, self._rank(trial))
                     if trial_key < best_key:
                         best, best_key = trial, trial_key
                 if best is not current:
