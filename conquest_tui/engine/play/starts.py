@@ -10,6 +10,8 @@ and number in a process; the game's seeded generator then deals the starts to th
 
 from __future__ import annotations
 
+import itertools
+import math
 from random import Random
 
 import attrs
@@ -27,6 +29,12 @@ REPAIR_STEPS = 12
 """Starts moved at most in the mending of one set."""
 ANY_CITIES = 1e9
 """A city ratio any set keeps: the search without it, when no set keeps the rules' own."""
+EVERY_SET = 2000
+"""A pool with at most this many sets of starts has them all ranked, not only spaced ones."""
+MEASURES = 300
+"""Sets at most measured, the best ranked first, in looking for a fair one."""
+POLISH_TRIALS = 200
+"""Sets at most measured in moving the best fair set's starts to rank it better."""
 UNBOUNDED = 1 << 30
 """A spacing cap no two starts reach: each next start simply the farthest."""
 
@@ -129,43 +137,70 @@ class _Search:
 
     def run(self) -> StartChoice:
         band = self.rules.rival_moves
-        caps = dict.fromkeys((band, band * 3 // 4, band // 2, UNBOUNDED))
-        found = [self._spaced(first, cap) for cap in caps for first in range(len(self.pool))]
-        found = list({frozenset(chosen): chosen for chosen in found}.values())
-        fair = [chosen for chosen in found
-                if self._cities_fair(chosen) and self._measure(chosen).fair]
-        if not fair:  # mend the nearest to fair, one after the other, until one is
-            nearest = sorted(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
-            found = []
+        caps = tuple(dict.fromkeys((band, band * 3 // 4, band // 2, UNBOUNDED)))
+        if math.comb(len(self.pool), self.count) <= EVERY_SET:
+            found = [list(chosen) for chosen in itertools.combinations(range(len(self.pool)),
+                                                                       self.count)]
+        else:
+            found = [self._spaced(first, cap, among) for among in self._windows()
+                     for cap in caps for first in among]
+        found = sorted({frozenset(chosen): chosen for chosen in found}.values(), key=self._rank)
+        tried = []  # the best ranked first, until a fair one or the budget is spent
+        for chosen in found:
+            if len(tried) >= MEASURES or (tried and self._measure(tried[-1]).fair):
+                break
+            if self._cities_fair(chosen):
+                tried.append(chosen)
+        fair = [chosen for chosen in tried[-1:] if self._measure(chosen).fair]
+        if not fair or self._rank(fair[0])[0]:  # mend the nearest to fair, one by one
+            nearest = sorted(tried or found,
+                             key=lambda c: (self._measure(c).shortfall, self._rank(c)))
             for chosen in nearest[:REPAIRS]:
-                found.append(self._mend(chosen))
-                if self._measure(found[-1]).fair:
-                    fair = found[-1:]
+                mended = self._mend(chosen)
+                if self._measure(mended).fair:
+                    fair.append(mended)
                     break
+                found.append(mended)
         if fair:
-            best = min(fair, key=self._rank)  # the first of equals: min keeps the first
+            best = self._polish(min(fair, key=self._rank))
         else:
             best = min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
         starts = tuple(self.pool[i] for i in best)
         return StartChoice(starts, measure(self.reach.world, starts, self.rules))
 
-    def _spaced(self, first: int, cap: int) -> list[int]:
-        """From `first`, each next start the candidate farthest from those chosen but within
-        `cap` land moves of one of them (else the nearest beyond it); a tie goes to the larger
-        hex id, as the pool is sorted."""
+    def _windows(self) -> list[list[int]]:
+        """The whole pool, then the candidates whose cities in reach lie within the city ratio
+        of each count in turn (from the fewest, each window's count above the last's limit
+        reached by steps of a quarter), as long as one holds enough candidates."""
+        windows = [list(range(len(self.pool)))]
+        counts = sorted(set(self.cities))
+        least = counts[0] if counts else 0
+        while counts and least <= counts[-1]:
+            most = self.rules.city_ratio * max(least, 1)
+            among = [i for i, found in enumerate(self.cities) if least <= found <= most]
+            if len(among) >= self.count and among != windows[-1]:
+                windows.append(among)
+            least = max(least + 1, math.ceil(least * 1.25))
+        return windows
+
+    def _spaced(self, first: int, cap: int, among: list[int]) -> list[int]:
+        """From `first`, each next start the candidate (of `among`) farthest from those chosen
+        but within `cap` land moves of one of them (else the nearest beyond it); a tie goes to
+        the larger hex id, as the pool is sorted."""
         chosen = [first]
-        nearest = self.apart[first]
-        order = range(len(self.pool))
+        nearest = {i: self.apart[first][i] for i in among if i != first}
         while len(chosen) < self.count:
-            within = [(moves, i) for moves, i in zip(nearest, order, strict=True)
-                      if 0 < moves <= cap and i not in chosen]
+            within = [(moves, i) for i, moves in nearest.items() if moves <= cap]
             if within:
                 pick = max(within)[1]
             else:
-                pick = min((moves, -i) for moves, i in zip(nearest, order, strict=True)
-                           if i not in chosen)[1] * -1
+                pick = -min((moves, -i) for i, moves in nearest.items())[1]
             chosen.append(pick)
-            nearest = list(map(min, nearest, self.apart[pick]))
+            del nearest[pick]
+            row = self.apart[pick]
+            for i, moves in nearest.items():
+                if row[i] < moves:
+                    nearest[i] = row[i]
         return chosen
 
     def _measure(self, chosen: list[int]) -> StartFairness:
@@ -192,11 +227,33 @@ class _Search:
         loneliest = max(min(self.apart[a][b] for b in chosen if b != a) for a in chosen)
         return max(0, band // 2 - nearest), max(0, loneliest - band), -nearest, -sum(pairs)
 
+    def _polish(self, chosen: list[int]) -> list[int]:
+        """Move one start at a time to the candidate that ranks the set best while it stays
+        fair, trying at most POLISH_TRIALS sets that were not measured before."""
+        current, trials = list(chosen), 0
+        while trials < POLISH_TRIALS:
+            rank = self._rank(current)
+            better = sorted((self._rank(trial), trial) for trial in (
+                current[:position] + [other] + current[position + 1:]
+                for position in range(self.count) for other in range(len(self.pool))
+                if other not in current) if self._rank(trial) < rank)
+            for _, trial in better:
+                trials += frozenset(trial) not in self.seen
+                if self._cities_fair(trial) and self._measure(trial).fair:
+                    current = trial
+                    break
+                if trials >= POLISH_TRIALS:
+                    return current
+            else:
+                return current
+        return current
+
     def _mend(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that brings the set nearest to fair: the
         start with the least land if that helps, else the start nearest it, else the one with
         the most land."""
         current = list(chosen)
+        keep_cities = self._cities_fair(current)
         for _ in range(REPAIR_STEPS):
             fairness = self._measure(current)
             if fairness.fair:
@@ -212,6 +269,8 @@ class _Search:
                     if other in current:
                         continue
                     trial = current[:position] + [other] + current[position + 1:]
+                    if keep_cities and not self._cities_fair(trial):
+                        continue  # a set already within the city ratio stays within it
                     trial_key = (self._measure(trial).shortfall, self._rank(trial))
                     if trial_key < best_key:
                         best, best_key = trial, trial_key
