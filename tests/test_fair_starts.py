@@ -86,8 +86,9 @@ def test_every_start_of_a_real_map_is_fair_up_to_the_clans_it_seats_cc_gen_07(
         assert min(moves for moves in apart if moves is not None) > 5, (name, clans)
     if most < min(8, world.max_players):
         assert not find_starts(world, most + 1, fair).fair
+        title = world.title.removeprefix("The ")  # "The British Isles map", said once
         assert session.fair_starts_notice(world, most + 1).startswith(
-            f"The {world.title} map seats {most} Clans fairly, not {most + 1}: ")
+            f"The {title} map seats {most} Clans fairly, not {most + 1}: ")
 
 
 @pytest.mark.parametrize("name", ("europe", "north_america", "oceania"))
