@@ -145,7 +145,7 @@ class _Search:
             found = [self._spaced(first, cap, among) for among in self._windows()
                      for cap in caps for first in among]
         found = sorted({frozenset(chosen): chosen for chosen in found}.values(), key=self._rank)
-        tried: list[list[int]] = []  # the best ranked first, until a fair one or the budget is spent
+        tried: list[list[int]] = []  # best ranked first, until a fair one or the budget ends
         for chosen in found:
             if len(tried) >= MEASURES or (tried and self._measure(tried[-1]).fair):
                 break
