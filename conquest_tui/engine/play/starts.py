@@ -1,13 +1,13 @@
-"""Fair, widely spaced starts among the minor cities (CC-GEN-07), and whether a map has any.
+"""Fair starts within reach of war among the minor cities (CC-GEN-07), and whether a map has any.
 
 Each start must reach enough land before any rival and have cities within reach, none far more
-than another (`land_reach.measure`); among the sets of minor cities that do, those whose every
-start has a rival within reach of war (`rival_moves`) come first, and of these the most widely
-spaced is taken (the fewest land moves between two starts, then the sum of them, the largest).
-The search depends on the map, the number of Clans and the rules only, so it runs once per map
-and number in a process; the game's seeded generator then deals the starts to the Clans.
+than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
+no rival on the doorstep (starts at least half `rival_moves` land moves apart), then every
+start's nearest rival within `rival_moves`, then the most widely spaced (the fewest land moves
+between two starts, then the sum of them, the largest). The search depends on the map, the
+number of Clans and the rules only, so it runs once per map and number in a process; the
+game's seeded generator then deals the starts to the Clans.
 """
-
 from __future__ import annotations
 
 import itertools
@@ -56,7 +56,7 @@ class StartChoice:
 
 
 def choose_starts(world: GameMap, count: int, rng: Random, rules: FairStartRules) -> list[str]:
-    """The starts of a new game: the fairest, most widely spaced minor cities (CC-GEN-07), in
+    """The starts of a new game: the fairest minor cities, then the best spaced (CC-GEN-07), in
     an order drawn from the game's generator (the i-th start is the i-th Clan's)."""
     starts = list(find_starts(world, count, rules).starts)
     rng.shuffle(starts)
@@ -64,8 +64,8 @@ def choose_starts(world: GameMap, count: int, rng: Random, rules: FairStartRules
 
 
 def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoice:
-    """The fairest set of `count` starts on the map, the most widely spaced of the fair ones
-    (the same every time for the same map, number and rules; kept once found)."""
+    """The fairest set of `count` starts on the map, the best spaced of the fair ones (the
+    same every time for the same map, number and rules; kept once found)."""
     reach = land_reach(world)
     kept = _CHOICES.get(id(reach))
     if kept is None or kept[0] is not reach:
@@ -103,8 +103,8 @@ def fewer_clans_seated_fairly(world: GameMap, count: int, rules: FairStartRules)
 
 
 class _Search:
-    """Greedy farthest-point sets from every candidate; the fair ones' most widely spaced; else
-    the nearest to fair, mended one start at a time."""
+    """Greedily spaced sets from every candidate; the best ranked fair one, bettered one start
+    at a time; else the nearest to fair, mended one start at a time."""
 
     def __init__(self, reach: LandReach, count: int, rules: FairStartRules) -> None:
         self.reach, self.count, self.rules = reach, count, rules
