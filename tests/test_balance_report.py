@@ -30,3 +30,25 @@ def test_the_report_plays_two_tiny_games_and_prints_every_table(
     assert cell.split()[2] == "2" and "2 (2–2)" in cell  # 2 games, both 2 game turns long
     assert "Brackwater (0308)  71" in out and "Eastreach (1609)   66" in out
     assert "Two Clans: each start's win share" in out
+
+
+def test_a_count_s_interval_never_goes_below_nothing() -> None:
+    """Battles a game are counts: one battle in twenty games has an interval from 0, not below."""
+    assert balance_report.mean_text([0] * 19 + [2]) == "0.1 (0.0–0.3)"
+    assert balance_report.mean_text([-1.0, 1.0]).startswith("0.0 (-")  # a signed figure may
+
+
+def test_the_ladder_rotates_the_stronger_bot_and_counts_its_wins(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--ladder: per map, a hard bot against three normal ones and a normal against three easy
+    ones, each with its games and the stronger bot's win share; each start shows the land moves
+    to its nearest rival."""
+    balance_report.main(["--maps", "test_small", "--clans", "2", "--games", "1",
+                         "--turns", "1", "--seed", "tiny", "--ladder"])
+    out = capsys.readouterr().out
+    assert "The ladder: the stronger bot's win share (4 Clans)" in out
+    header = next(line for line in out.splitlines() if line.startswith("map  ") and "hard" in line)
+    assert header.split("  ")[0] == "map"
+    row = out.splitlines()[-1].split()
+    assert row[0] == "test_small" and row[1] == "1" and row[4] == "1"
+    assert "Brackwater (0308)  71    8       13" in out

@@ -11,8 +11,10 @@ Plays the games with the simulation runner and prints three tables:
   end (and, as a median, in game turns of its income), and the lines the turn refused or could
   not carry out per 100 sheets the bots handed in;
 * seats: per starting city, the land it reaches before any rival (CC-GEN-07), the other cities
-  within reach, and its win share;
-* two Clans: each map's two starts and their win shares.
+  within reach, the land moves to the nearest rival's start, and its win share;
+* two Clans: each map's two starts and their win shares;
+* with `--ladder`, the ladder: per map, how often one hard bot beats three normal ones and one
+  normal bot three easy ones (4 Clans, the stronger bot's seat rotated game by game).
 
 Shares carry Wilson intervals, means a normal interval, medians the interval of the order
 statistics; a shared victory counts as no one's win.
@@ -25,9 +27,11 @@ import math
 import statistics
 from collections.abc import Sequence
 
-from conquest_tui.engine.play.land_reach import measure
+import attrs
+
+from conquest_tui.engine.play.land_reach import land_reach, measure
 from conquest_tui.simulation import executor_options
-from conquest_tui.simulation.executors import ExecutorError
+from conquest_tui.simulation.executors import Executor, ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import ClanSummary, GameSummary
 from conquest_tui.storage.map_loader import load_map
@@ -67,8 +71,8 @@ def mean_text(values: Sequence[float], shape: str = ".1f") -> str:
     if len(values) < 2:
         return format(mean, shape)
     half = Z * statistics.stdev(values) / math.sqrt(len(values))
-    return (f"{format(mean, shape)} ({format(mean - half, shape)}–"
-            f"{format(mean + half, shape)})")
+    low = mean - half if min(values) < 0 else max(0.0, mean - half)  # counts are never below 0
+    return f"{format(mean, shape)} ({format(low, shape)}–{format(mean + half, shape)})"
 
 
 def median_text(values: Sequence[float], shape: str = "g") -> str:
@@ -104,6 +108,7 @@ def cell_row(name: str, clans: int, games: Sequence[GameSummary]) -> list[str]:
             median_text([game.game_turns for game in games]),
             share_text(sum(1 for game in games if game.ended_by == "victory"), len(games)),
             mean_text([game.counts.get("convoy_battles", 0) for game in games]),
+            median_text([game.counts.get("convoy_battles", 0) for game in games]),
             share_text(from_rivals, captured),
             share_text(leader_won, len(led)),
             "$" + mean_text([clan.money for game in games for clan in game.clans], ",.0f"),
@@ -126,10 +131,13 @@ def failed_text(games: Sequence[GameSummary]) -> str:
 
 
 def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[str]]:
-    """One row per starting city: its land before any rival, cities in reach, wins."""
+    """One row per starting city: its land before any rival, cities in reach, the land moves
+    to the nearest rival's start ("–": none by land), wins."""
     world = load_map(name)
+    reach = land_reach(world)
     rules = load_ruleset().fair_starts
     seen: dict[str, tuple[int, int]] = {}
+    rival: dict[str, str] = {}
     wins: dict[str, int] = {}
     played: dict[str, int] = {}
     for game in games:
@@ -139,6 +147,10 @@ def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[
         fairness = measure(world, starts, rules)
         for index, clan in enumerate(game.clans):
             seen.setdefault(clan.start, (fairness.land[index], fairness.cities[index]))
+            moves = [reach.moves_between(clan.start, other) for other in starts
+                     if other != clan.start]
+            rival.setdefault(clan.start, str(min((m for m in moves if m is not None),
+                                                 default="–")))
             played[clan.start] = played.get(clan.start, 0) + 1
             wins[clan.start] = wins.get(clan.start, 0) + (clan.number == game.winner)
     rows = []
@@ -146,8 +158,32 @@ def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[
         site = world.city_at(start)
         land, cities = seen[start]
         rows.append([name, str(clans), f"{site.name if site else '?'} ({start})", str(land),
-                     str(cities), str(played[start]), share_text(wins[start], played[start])])
+                     str(cities), rival[start], str(played[start]),
+                     share_text(wins[start], played[start])])
     return rows
+
+
+LADDER = (("hard", "normal"), ("normal", "easy"))
+"""The ladder's rungs: one bot of the first level against three of the second."""
+
+
+def ladder_row(name: str, games: int, turns: int, seed: str,
+               executor: int | Executor) -> list[str]:
+    """One map's ladder: each rung's games and the stronger bot's win share."""
+    row = [name]
+    for strong, weak in LADDER:
+        specs = []
+        for index, spec in enumerate(game_specs(map_name=name, clans=4, turns=turns,
+                                                seed=f"{seed}-{strong}", games=games,
+                                                levels=[weak] * 4)):
+            levels = [weak] * 4
+            levels[index % 4] = strong
+            specs.append(attrs.evolve(spec, levels=tuple(levels)))
+        played = run_games(specs, executor)
+        won = sum(1 for game in played for clan in game.clans
+                  if clan.number == game.winner and clan.level == strong)
+        row += [str(len(played)), share_text(won, len(played))]
+    return row
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -160,6 +196,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", default="balance", help="the run's seed")
     executor_options.add_options(parser)
     parser.add_argument("--house", default="", help="house rules in play, comma-separated")
+    parser.add_argument("--ladder", action="store_true",
+                        help="also the ladder: one hard bot against three normal, one normal "
+                        "against three easy, --games each a map")
     args = parser.parse_args(argv)
     executor = executor_options.parsed(parser, args)
     cells: list[list[str]] = []
@@ -179,18 +218,23 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows = seat_rows(name, clans, games)
             seats.extend(rows)
             if clans == 2:
-                pairs.append([name, *(f"{row[2]} {row[6]}" for row in rows)])
+                pairs.append([name, *(f"{row[2]} {row[7]}" for row in rows)])
             print(f"({name}, {clans} Clans: {len(games)} games played)", flush=True)
     table(f"Games of {args.level} bots, by map and number of Clans (95% intervals)",
           ["map", "Clans", "games", "median length", "ended by victory",
-           "convoy battles a game", "cities taken from rivals",
+           "convoy battles a game", "median battles", "cities taken from rivals",
            f"turn-{LEADER_TURN} leader won", "money left a Clan", "turns of income held",
            "failed lines per 100 sheets"], cells)
     table("Each start: land before any rival, other cities within reach, win share",
-          ["map", "Clans", "start", "land", "cities", "games", "won"], seats)
+          ["map", "Clans", "start", "land", "cities", "nearest rival", "games", "won"], seats)
     if pairs:
         table("Two Clans: each start's win share", ["map", "first start", "second start"],
               [row + [""] * (3 - len(row)) for row in pairs])
+    if args.ladder:
+        ladder = [ladder_row(name, args.games, args.turns, args.seed, executor)
+                  for name in args.maps.split(",")]
+        table("The ladder: the stronger bot's win share (4 Clans)",
+              ["map", "games", "hard vs 3 normal", "games", "normal vs 3 easy"], ladder)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ threshold that median reaches on game turn `--aim`. With `--none` it also fits t
 (`fit`): the highest at which at least `--share` of the games would end by victory (reached at the
 end of a game turn and held at the end of the next, CC-POP-07) by game turn `--limit`, in a median
 of at most `--median` game turns, and prints the table for `victory_threshold_by_map` in
-data/rules/start.toml.
+data/rules/start.toml. Without `--none` each cell ends with its verdict on issue 28's aim: a
+median of 20–25 game turns and at least 85% of the games ended by victory (with the 95%
+intervals of both, as the balance report gives them).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 
 REAL_MAPS = ("british_isles", "europe", "north_america", "oceania")
+AIM_LENGTH = (20, 25)
+"""Issue 28: the median game length of normal bots, in game turns, lies within these."""
+AIM_VICTORIES = 0.85
+"""Issue 28: at least this share of normal bots' games ends by victory."""
 
 
 def map_size(name: str, clans: int) -> float:
@@ -85,6 +91,14 @@ def report(name: str, clans: int, games: list[GameSummary], aim: int, base: int)
     quartiles = statistics.quantiles(lengths, n=4) if len(lengths) > 1 else [lengths[0]] * 3
     wins = sum(1 for game in games if game.ended_by == "victory")
     shown = games[0].victory_threshold
+    if shown < NO_VICTORY:
+        from tools.balance_report import median_text, share_text
+
+        held = AIM_LENGTH[0] <= statistics.median(lengths) <= AIM_LENGTH[1] and (
+            wins >= AIM_VICTORIES * len(games))
+        print(f"  aim (median {AIM_LENGTH[0]}–{AIM_LENGTH[1]} game turns, "
+              f"{AIM_VICTORIES:.0%} by victory): {'held' if held else 'NOT held'} — median "
+              f"{median_text(lengths)}, by victory {share_text(wins, len(games))}")
     print(f"\n{name}: {clans} clans, {len(games)} games, threshold "
           f"{'none' if shown >= NO_VICTORY else shown}")
     print(f"  length: median {statistics.median(lengths):g}, quartiles {quartiles[0]:g}–"
@@ -106,7 +120,7 @@ def report(name: str, clans: int, games: list[GameSummary], aim: int, base: int)
               f"(the formula's factor would be {factor:.2f} with base {base})")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default=",".join(REAL_MAPS), help="comma-separated maps")
     parser.add_argument("--games", type=int, default=20, help="games per map (20)")
@@ -127,7 +141,7 @@ def main() -> None:
     parser.add_argument("--median", type=float, default=22.5,
                         help="with --none: the longest median length a fitted threshold gives "
                         "(22.5)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     executor = executor_options.parsed(parser, args)
     base = load_ruleset().popularity.victory_base if args.base is None else args.base
     fitted: dict[str, dict[int, tuple[int, float, float]]] = {}

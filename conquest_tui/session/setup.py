@@ -70,9 +70,10 @@ def fair_starts_notice(world: GameMap, clans: int) -> str:
     why = (f"with {clans}, some Clans would start with far less land, or fewer cities near them, "
            "than others")
     fewer = fewer_clans_seated_fairly(world, clans, rules)
+    title = world.title if world.title.startswith("The ") else f"The {world.title}"
     if fewer:
-        return f"The {world.title} map seats {fewer} Clans fairly, not {clans}: {why}."
-    return f"The {world.title} map has no fair starts for {clans} Clans: {why}."
+        return f"{title} map seats {fewer} Clans fairly, not {clans}: {why}."
+    return f"{title} map has no fair starts for {clans} Clans: {why}."
 
 
 def house_rules() -> tuple[HouseRule, ...]:

@@ -27,21 +27,23 @@ class StartFairness:
     over: float
     """Land of the largest share beyond the ratio times the smallest (0: within it)."""
     cities_wanted: int
+    cities_over: float = 0.0
+    """Cities in reach of the start with most beyond the city ratio times the least (0: within)."""
 
     @property
     def fair(self) -> bool:
-        """Every start has its land and cities, and the most land is within the ratio of the
-        least."""
+        """Every start has its land and cities, and the most land and the most cities are
+        within their ratios of the least."""
         return (min(self.land) >= self.need and self.over == 0
-                and min(self.cities) >= self.cities_wanted)
+                and min(self.cities) >= self.cities_wanted and self.cities_over == 0)
 
     @property
     def shortfall(self) -> float:
         """How far from fair: land missing below the need, plus land over the ratio, plus the
-        need's worth of land for every city missing (0 when fair)."""
+        need's worth of land for every city missing or over the ratio (0 when fair)."""
         missing = sum(max(0.0, self.need - land) for land in self.land)
         cities = sum(max(0, self.cities_wanted - found) for found in self.cities)
-        return missing + self.over + self.need * cities
+        return missing + self.over + self.need * (cities + self.cities_over)
 
 
 class LandReach:
@@ -103,6 +105,14 @@ class LandReach:
         within = layers[min(moves, len(layers) - 1)]
         return (within & self.city_bits).bit_count() - (self.city_bits >> self.index[start] & 1)
 
+    def moves_between(self, start: HexId, other: HexId) -> int | None:
+        """Land moves from one hex to another; None when no land route joins them."""
+        bit = 1 << self.index[other]
+        for moves, within in enumerate(self.layers(start)):
+            if within & bit:
+                return moves
+        return None
+
     def land_before_rivals(self, starts: tuple[HexId, ...]) -> tuple[int, ...]:
         """For each start, the land hexes strictly fewer land moves from it than from any other
         start (a hex as near to two starts counts for neither; one no start reaches for none).
@@ -153,4 +163,5 @@ def measure(world: GameMap, starts: tuple[HexId, ...], rules: FairStartRules) ->
     cities = tuple(reach.cities_within(start, rules.reach_moves) for start in starts)
     need = rules.land_share * world.land_hex_count() / max(len(starts), 1)
     over = max(0.0, max(land) - rules.land_ratio * min(land))
-    return StartFairness(starts, land, cities, need, over, rules.cities_in_reach)
+    cities_over = max(0.0, max(cities) - rules.city_ratio * max(min(cities), 1))
+    return StartFairness(starts, land, cities, need, over, rules.cities_in_reach, cities_over)

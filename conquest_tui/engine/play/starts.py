@@ -1,14 +1,17 @@
-"""Fair, widely spaced starts among the minor cities (CC-GEN-07), and whether a map has any.
+"""Fair starts within reach of war among the minor cities (CC-GEN-07), and whether a map has any.
 
-Each start must reach enough land before any rival and have cities within reach
-(`land_reach.measure`); among the sets of minor cities that do, the most widely spaced is taken
-(the smallest hex distance between two starts, then the sum of them, the largest). The search
-depends on the map, the number of Clans and the rules only, so it runs once per map and number
-in a process; the game's seeded generator then deals the starts to the Clans.
+Each start must reach enough land before any rival and have cities within reach, none far more
+than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
+no rival on the doorstep (starts at least half `rival_moves` land moves apart), then every
+start's nearest rival within `rival_moves`, then the most widely spaced (the fewest land moves
+between two starts, then the sum of them, the largest). The search depends on the map, the
+number of Clans and the rules only, so it runs once per map and number in a process; the
+game's seeded generator then deals the starts to the Clans.
 """
-
 from __future__ import annotations
 
+import itertools
+import math
 from random import Random
 
 import attrs
@@ -24,6 +27,16 @@ REPAIRS = 6
 one is fair."""
 REPAIR_STEPS = 12
 """Starts moved at most in the mending of one set."""
+ANY_CITIES = 1e9
+"""A city ratio any set keeps: the search without it, when no set keeps the rules' own."""
+EVERY_SET = 2000
+"""A pool with at most this many sets of starts has them all ranked, not only spaced ones."""
+MEASURES = 300
+"""Sets at most measured, the best ranked first, in looking for a fair one."""
+POLISH_TRIALS = 200
+"""Sets at most measured in moving the best fair set's starts to rank it better."""
+UNBOUNDED = 1 << 30
+"""A spacing cap no two starts reach: each next start simply the farthest."""
 
 
 class StartsError(ValueError):
@@ -43,7 +56,7 @@ class StartChoice:
 
 
 def choose_starts(world: GameMap, count: int, rng: Random, rules: FairStartRules) -> list[str]:
-    """The starts of a new game: the fairest, most widely spaced minor cities (CC-GEN-07), in
+    """The starts of a new game: the fairest minor cities, then the best spaced (CC-GEN-07), in
     an order drawn from the game's generator (the i-th start is the i-th Clan's)."""
     starts = list(find_starts(world, count, rules).starts)
     rng.shuffle(starts)
@@ -51,8 +64,8 @@ def choose_starts(world: GameMap, count: int, rng: Random, rules: FairStartRules
 
 
 def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoice:
-    """The fairest set of `count` starts on the map, the most widely spaced of the fair ones
-    (the same every time for the same map, number and rules; kept once found)."""
+    """The fairest set of `count` starts on the map, the best spaced of the fair ones (the
+    same every time for the same map, number and rules; kept once found)."""
     reach = land_reach(world)
     kept = _CHOICES.get(id(reach))
     if kept is None or kept[0] is not reach:
@@ -61,8 +74,20 @@ def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoic
         kept = _CHOICES[id(reach)] = (reach, {})
     choice = kept[1].get((count, rules))
     if choice is None:
-        choice = kept[1][count, rules] = _Search(reach, count, rules).run()
+        choice = kept[1][count, rules] = _search(reach, count, rules)
     return choice
+
+
+def _search(reach: LandReach, count: int, rules: FairStartRules) -> StartChoice:
+    """The search; when no set keeps the cities in reach within their ratio, the fairest set
+    in land and cities wanted (measured, and so found unfair, by the rules themselves)."""
+    choice = _Search(reach, count, rules).run()
+    if choice.fair or rules.city_ratio >= ANY_CITIES:
+        return choice
+    relaxed = _Search(reach, count, attrs.evolve(rules, city_ratio=ANY_CITIES)).run()
+    if not relaxed.fair:
+        return choice
+    return StartChoice(relaxed.starts, measure(reach.world, relaxed.starts, rules))
 
 
 _CHOICES: dict[int, tuple[LandReach, dict[tuple[int, FairStartRules], StartChoice]]] = {}
@@ -78,8 +103,8 @@ def fewer_clans_seated_fairly(world: GameMap, count: int, rules: FairStartRules)
 
 
 class _Search:
-    """Greedy farthest-point sets from every candidate; the fair ones' most widely spaced; else
-    the nearest to fair, mended one start at a time."""
+    """Greedily spaced sets from every candidate; the best ranked fair one, bettered one start
+    at a time; else the nearest to fair, mended one start at a time."""
 
     def __init__(self, reach: LandReach, count: int, rules: FairStartRules) -> None:
         self.reach, self.count, self.rules = reach, count, rules
@@ -97,41 +122,85 @@ class _Search:
             self.pool = able
         else:  # no fair set: the least unfair, mainland first (AMB-56)
             self.pool = mainland if len(mainland) >= count else minors
-        cubes = [hexgrid.to_cube(*hexgrid.parse_hex(hex_id)) for hex_id in self.pool]
-        self.apart = [[max(abs(q - q2), abs(r - r2), abs(s - s2)) for q2, r2, s2 in cubes]
-                      for q, r, s in cubes]
+        self.apart = [[self._apart(hex_id, other) for other in self.pool] for hex_id in self.pool]
+        self.cities = [reach.cities_within(hex_id, rules.reach_moves) for hex_id in self.pool]
         self.seen: dict[frozenset[int], StartFairness] = {}
 
+    def _apart(self, start: HexId, other: HexId) -> int:
+        """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
+        moves = self.reach.moves_between(start, other)
+        if moves is not None:
+            return moves
+        (q, r, s), (q2, r2, s2) = (hexgrid.to_cube(*hexgrid.parse_hex(hex_id))
+                                   for hex_id in (start, other))
+        return 2 * max(abs(q - q2), abs(r - r2), abs(s - s2))
+
     def run(self) -> StartChoice:
-        found = [self._farthest(first) for first in range(len(self.pool))]
-        widest = sorted(found, key=self._spread, reverse=True)  # stable: equals keep order
-        fair = next(([chosen] for chosen in widest if self._measure(chosen).fair), [])
-        if not fair:  # mend the nearest to fair, one after the other, until one is
-            nearest = sorted({frozenset(c): c for c in found}.values(),
-                             key=lambda c: (self._measure(c).shortfall, self._spread_rank(c)))
-            found = []
-            for chosen in nearest[:REPAIRS]:
-                found.append(self._mend(chosen))
-                if self._measure(found[-1]).fair:
-                    fair = found[-1:]
-                    break
-        if fair:
-            best = max(fair, key=self._spread)  # the first of equals: max keeps the first
+        band = self.rules.rival_moves
+        caps = tuple(dict.fromkeys((band, band * 3 // 4, band // 2, UNBOUNDED)))
+        if math.comb(len(self.pool), self.count) <= EVERY_SET:
+            found = [list(chosen) for chosen in itertools.combinations(range(len(self.pool)),
+                                                                       self.count)]
         else:
-            best = min(found, key=lambda c: (self._measure(c).shortfall, self._spread_rank(c)))
+            found = [self._spaced(first, cap, among) for among in self._windows()
+                     for cap in caps for first in among]
+        found = sorted({frozenset(chosen): chosen for chosen in found}.values(), key=self._rank)
+        tried: list[list[int]] = []  # best ranked first, until a fair one or the budget ends
+        for chosen in found:
+            if len(tried) >= MEASURES or (tried and self._measure(tried[-1]).fair):
+                break
+            if self._cities_fair(chosen):
+                tried.append(chosen)
+        fair = [chosen for chosen in tried[-1:] if self._measure(chosen).fair]
+        if not fair or self._rank(fair[0])[0]:  # mend the nearest to fair, one by one
+            nearest = sorted(tried or found,
+                             key=lambda c: (self._measure(c).shortfall, self._rank(c)))
+            for chosen in nearest[:REPAIRS]:
+                mended = self._mend(chosen)
+                if self._measure(mended).fair:
+                    fair.append(mended)
+                    break
+                found.append(mended)
+        if fair:
+            best = self._polish(min(fair, key=self._rank))
+        else:
+            best = min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
         starts = tuple(self.pool[i] for i in best)
         return StartChoice(starts, measure(self.reach.world, starts, self.rules))
 
-    def _farthest(self, first: int) -> list[int]:
-        """From `first`, each next start the candidate farthest from those chosen (a tie goes
-        to the larger hex id, as the pool is sorted)."""
+    def _windows(self) -> list[list[int]]:
+        """The whole pool, then the candidates whose cities in reach lie within the city ratio
+        of each count in turn (from the fewest, each window's count above the last's limit
+        reached by steps of a quarter), as long as one holds enough candidates."""
+        windows = [list(range(len(self.pool)))]
+        counts = sorted(set(self.cities))
+        least = counts[0] if counts else 0
+        while counts and least <= counts[-1]:
+            most = self.rules.city_ratio * max(least, 1)
+            among = [i for i, found in enumerate(self.cities) if least <= found <= most]
+            if len(among) >= self.count and among != windows[-1]:
+                windows.append(among)
+            least = max(least + 1, math.ceil(least * 1.25))
+        return windows
+
+    def _spaced(self, first: int, cap: int, among: list[int]) -> list[int]:
+        """From `first`, each next start the candidate (of `among`) farthest from those chosen
+        but within `cap` land moves of one of them (else the nearest beyond it); a tie goes to
+        the larger hex id, as the pool is sorted."""
         chosen = [first]
-        nearest = self.apart[first]
-        order = range(len(self.pool))
+        nearest = {i: self.apart[first][i] for i in among if i != first}
         while len(chosen) < self.count:
-            pick = max(zip(nearest, order, strict=True))[1]
+            within = [(moves, i) for i, moves in nearest.items() if moves <= cap]
+            if within:
+                pick = max(within)[1]
+            else:
+                pick = -min((moves, -i) for i, moves in nearest.items())[1]
             chosen.append(pick)
-            nearest = list(map(min, nearest, self.apart[pick]))
+            del nearest[pick]
+            row = self.apart[pick]
+            for i, moves in nearest.items():
+                if row[i] < moves:
+                    nearest[i] = row[i]
         return chosen
 
     def _measure(self, chosen: list[int]) -> StartFairness:
@@ -142,20 +211,49 @@ class _Search:
             self.seen[key] = known
         return known
 
-    def _spread(self, chosen: list[int]) -> tuple[int, int]:
-        """(smallest distance between two starts, sum of the distances): larger is wider."""
-        pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
-        return min(pairs, default=0), sum(pairs)
+    def _cities_fair(self, chosen: list[int]) -> bool:
+        """Whether the cities in reach are within their ratio (the pool has enough of them)."""
+        counts = [self.cities[i] for i in chosen]
+        return max(counts) <= self.rules.city_ratio * max(min(counts), 1)
 
-    def _spread_rank(self, chosen: list[int]) -> tuple[int, int]:
-        smallest, total = self._spread(chosen)
-        return -smallest, -total
+    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int]:
+        """Smaller is better: the moves by which the two nearest starts are nearer than half
+        `rival_moves` (no rival on the doorstep), then the moves by which the start farthest
+        from its nearest rival is beyond `rival_moves` (war within reach), then the widest
+        (fewest moves between two starts, then their sum, the largest)."""
+        band = self.rules.rival_moves
+        pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
+        nearest = min(pairs, default=0)
+        loneliest = max(min(self.apart[a][b] for b in chosen if b != a) for a in chosen)
+        return max(0, band // 2 - nearest), max(0, loneliest - band), -nearest, -sum(pairs)
+
+    def _polish(self, chosen: list[int]) -> list[int]:
+        """Move one start at a time to the candidate that ranks the set best while it stays
+        fair, trying at most POLISH_TRIALS sets that were not measured before."""
+        current, trials = list(chosen), 0
+        while trials < POLISH_TRIALS:
+            rank = self._rank(current)
+            better = sorted((self._rank(trial), trial) for trial in (
+                current[:position] + [other] + current[position + 1:]
+                for position in range(self.count) for other in range(len(self.pool))
+                if other not in current) if self._rank(trial) < rank)
+            for _, trial in better:
+                trials += frozenset(trial) not in self.seen
+                if self._cities_fair(trial) and self._measure(trial).fair:
+                    current = trial
+                    break
+                if trials >= POLISH_TRIALS:
+                    return current
+            else:
+                return current
+        return current
 
     def _mend(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that brings the set nearest to fair: the
         start with the least land if that helps, else the start nearest it, else the one with
         the most land."""
         current = list(chosen)
+        keep_cities = self._cities_fair(current)
         for _ in range(REPAIR_STEPS):
             fairness = self._measure(current)
             if fairness.fair:
@@ -165,13 +263,15 @@ class _Search:
             beside = min((i for i in range(self.count) if i != least),
                          key=lambda i: (self.apart[current[least]][current[i]], i))
             best = current
-            best_key = (fairness.shortfall, self._spread_rank(current))
+            best_key = (fairness.shortfall, self._rank(current))
             for position in dict.fromkeys((least, beside, most)):
                 for other in range(len(self.pool)):
                     if other in current:
                         continue
                     trial = current[:position] + [other] + current[position + 1:]
-                    trial_key = (self._measure(trial).shortfall, self._spread_rank(trial))
+                    if keep_cities and not self._cities_fair(trial):
+                        continue  # a set already within the city ratio stays within it
+                    trial_key = (self._measure(trial).shortfall, self._rank(trial))
                     if trial_key < best_key:
                         best, best_key = trial, trial_key
                 if best is not current:

@@ -80,6 +80,10 @@ class FairStartRules:
     """Land before any rival (hexes strictly nearer this start than any other) of every start:
     at least this share of (the map's land hexes ÷ Clans)."""
     land_ratio: float = attrs.field(validator=number(1))  # 2: the most over the least
+    city_ratio: float = attrs.field(validator=number(1))  # 2: cities in reach, most over least
+    rival_moves: int = attrs.field(validator=whole(1))  # 24
+    """Spread: each start's nearest rival at most this many land moves away, where fair starts
+    allow it (a rival beyond the sea counts twice its distance in hexes)."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
