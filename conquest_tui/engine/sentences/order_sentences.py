@@ -13,6 +13,7 @@ from conquest_tui.engine.sentences.turn_sentences import (
     amounts,
     count_of,
     number,
+    number_of,
     rows,
     vehicle_counts,
     words,
@@ -84,7 +85,7 @@ _COSTS_TOO_MUCH = " costs ${cost:,} but the treasury holds only ${money:,}; noth
 def _enlisted(f: Facts) -> str:
     short = "" if f["troops"] == f["wanted"] else \
         f" (money for only {f['troops']} of {f['wanted']})"
-    return f"Enlisted {count_of(int(f['troops']), 'troops')} at ${f['price']:,} each{short}."
+    return f"Enlisted {number_of(f['troops'], 'troop')} at ${f['price']:,} each{short}."
 
 
 def _sold_items(f: Facts) -> str:
