@@ -112,6 +112,14 @@ def has_referee(game: Game) -> bool:
     return bool(game.state.referee_pin_hash)
 
 
+def watch_dice(game: Game) -> None:
+    """Have the engine write every draw of the game into its save for the referee, if the game
+    has one (`GameState.referee_dice`: each game turn's draws replace the one before's)."""
+    from conquest_tui.engine.core.dice_log import DiceLog
+
+    game.dice_log = DiceLog(game.state.referee_dice) if has_referee(game) else None
+
+
 def referee_wait(table: Session) -> int:
     """Seconds before a referee PIN is heard (0: now)."""
     from conquest_tui.pins.backoff import bounded_retry, seconds_left

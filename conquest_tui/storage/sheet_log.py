@@ -203,8 +203,9 @@ def _state_data(state: GameState) -> Any:
     return unstructure_state(state)
 
 
-_REFEREE_FIELDS = ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at")
-"""The table's part of the game as a whole: the referee's PIN and its back-off."""
+_REFEREE_FIELDS = ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at",
+                   "referee_dice")
+"""The table's part of the game as a whole: the referee's PIN, its back-off and dice log."""
 
 
 def state_digest(state: GameState) -> str:
