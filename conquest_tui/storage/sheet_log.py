@@ -219,7 +219,9 @@ def state_digest(state: GameState) -> str:
     referee = {name: getattr(state, name) for name in _REFEREE_FIELDS}
     try:
         for name in _REFEREE_FIELDS:
-            setattr(state, name, attrs.fields_dict(GameState)[name].default)
+            default = attrs.fields_dict(GameState)[name].default
+            setattr(state, name, default.factory() if isinstance(default, attrs.Factory)
+                    else default)
         for clan in state.clans:
             clan.seat, clan.bot_level = SeatKind.HUMAN, BotLevel.NORMAL
             clan.pin_hash, clan.pin_failures, clan.pin_retry_at = "", 0, 0
