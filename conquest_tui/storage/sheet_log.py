@@ -218,10 +218,9 @@ def state_digest(state: GameState) -> str:
     mail = state.mail
     referee = {name: getattr(state, name) for name in _REFEREE_FIELDS}
     try:
+        unset = GameState(map_name="", seed="")
         for name in _REFEREE_FIELDS:
-            default = attrs.fields_dict(GameState)[name].default
-            setattr(state, name, default.factory() if isinstance(default, attrs.Factory)
-                    else default)
+            setattr(state, name, getattr(unset, name))
         for clan in state.clans:
             clan.seat, clan.bot_level = SeatKind.HUMAN, BotLevel.NORMAL
             clan.pin_hash, clan.pin_failures, clan.pin_retry_at = "", 0, 0

@@ -110,17 +110,17 @@ class RecordingRandom(Random):
         return float(self._record(f"a number between {_words(a)} and {_words(b)}",
                                   lambda: super(RecordingRandom, self).uniform(a, b)))
 
-    def choice(self, seq: Sequence[Any]) -> Any:
+    def choice(self, seq: Any) -> Any:
         return self._record(f"a pick of 1 of {len(seq)}",
                             lambda: super(RecordingRandom, self).choice(seq))
 
-    def choices(self, population: Sequence[Any], weights: Sequence[float] | None = None, *,
-                cum_weights: Sequence[float] | None = None, k: int = 1) -> list[Any]:
+    def choices(self, population: Any, weights: Any = None, *, cum_weights: Any = None,
+                k: int = 1) -> list[Any]:
         what = f"{k} weighted pick{'s' if k != 1 else ''} of {len(population)}"
         return list(self._record(what, lambda: super(RecordingRandom, self).choices(
             population, weights, cum_weights=cum_weights, k=k)))
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         self._record(f"a shuffle of {len(x)}", lambda: super(RecordingRandom, self).shuffle(x))
         if self._depth == 0 and self._log.rolls:
             self._log.rolls[-1].result = _words(list(x))
