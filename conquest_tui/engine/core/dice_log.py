@@ -54,7 +54,7 @@ class DiceLog:
 
 def _words(value: object) -> str:
     if isinstance(value, float):
-        return f"{value:.4f}"
+        return f"{value:.4f}".rstrip("0").rstrip(".") or "0"
     if isinstance(value, (list, tuple)):
         return ", ".join(_words(v) for v in value)
     return str(value)
