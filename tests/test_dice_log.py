@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 
 from conquest_tui import session
-from conquest_tui.engine.core.dice_log import GAME_TURN_END, DiceLog
+from conquest_tui.engine.core.rng import GAME_TURN_END, DiceLog
 from conquest_tui.pins.hashing import hash_pin
 from conquest_tui.storage.savefile import game_to_text
 from conquest_tui.storage.sheet_log import state_digest

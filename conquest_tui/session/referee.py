@@ -118,7 +118,7 @@ def has_referee(game: Game) -> bool:
 def watch_dice(game: Game) -> None:
     """Have the engine write every draw of the game into its save for the referee, if the game
     has one (`GameState.referee_dice`: each game turn's draws replace the one before's)."""
-    from conquest_tui.engine.core.dice_log import DiceLog
+    from conquest_tui.engine.core.rng import DiceLog
 
     game.dice_log = DiceLog(game.state.referee_dice) if has_referee(game) else None
 

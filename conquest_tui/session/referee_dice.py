@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from conquest_tui.engine.core.dice_log import GAME_TURN_END, DiceRoll
+from conquest_tui.engine.core.rng import GAME_TURN_END, DiceRoll
 
 if TYPE_CHECKING:
     from conquest_tui.engine.core.game import Game

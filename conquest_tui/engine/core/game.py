@@ -6,8 +6,8 @@ from bisect import bisect_left, insort
 from collections.abc import Collection
 from operator import attrgetter
 
-from conquest_tui.engine.core.dice_log import DiceLog
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
+from conquest_tui.engine.core.rng import DiceLog
 from conquest_tui.engine.core.state import (
     CityState,
     Clan,

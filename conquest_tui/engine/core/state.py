@@ -9,13 +9,13 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from conquest_tui.engine.core.dice_log import DiceRoll
 from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive hint resolves to
     EventKind,
     Fact,  # noqa: F401
     Facts,
 )
 from conquest_tui.engine.core.items import CARRIED, Item
+from conquest_tui.engine.core.rng import DiceRoll
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.house import HouseRuleName
