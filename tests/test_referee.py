@@ -157,3 +157,14 @@ def test_what_the_attacked_clan_was_told_shows_when_the_attacker_played_since(
     assert [(roll.clan, roll.game_turn) for roll in told] == [(246, 1)]
     [battle] = desk.battles  # replayed as the attacked Clan read it
     assert battle.clan == 246 and battle.title.startswith("Clan 246's convoy #1 against Clan 856")
+
+
+def test_a_forecast_or_a_check_adds_no_die_to_the_referee_s_log(battle: Path) -> None:
+    """Only the turns played are the referee's dice: a Clan's forecast and check roll nothing
+    into the log."""
+    table = Session.open(battle)
+    before = list(table.referee().game.state.referee_dice)
+    seat = table.open_seat(246)
+    seat.forecast("[CONVOY 1]\nHUNT\n")
+    seat.check("[CONVOY 1]\nHUNT\n")
+    assert table.referee().game.state.referee_dice == before
