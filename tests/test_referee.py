@@ -78,6 +78,26 @@ def test_json_gives_the_same_desk(battle: Path, capsys: pytest.CaptureFixture[st
     assert [r["round"] for r in fought["rounds"]] == list(range(len(fought["rounds"])))
     assert {side["troops"] for side in fought["rounds"][0]["sides"]} == {20}
     assert {d["clan"] for d in desk["dice"]} == {856}
+    [turn] = desk["draws"]
+    assert turn["clan"] == 856 and turn["heading"] == "Clan 856 (Iron Wolves), game turn 1"
+    hunt = [d for d in turn["draws"] if d["line"] == 2]
+    assert hunt and all(d["convoy"] == 1 and d["phase"] == "pulse 1" for d in hunt)
+    assert hunt[0]["words"].startswith("pulse 1, line 2 (HUNT), convoy #1: a roll of 1 to 6")
+
+
+def test_every_die_of_the_last_game_turn_is_listed_in_words(
+        battle: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Beside what chance decided, every draw the engine made: the battle's dice, each with its
+    phase, sheet line and convoy, and the maintenance roll that no event keeps."""
+    code, out, _ = _run(capsys, "referee", str(battle), "--pin", REFEREE_PIN)
+    assert code == 0
+    dice = out.split("Every die of the last game turn\n", 1)[1].split("\nBattles,")[0]
+    heading, *draws = dice.strip("\n").splitlines()
+    assert heading.startswith("  Clan 856 (Iron Wolves), game turn 1: ")
+    assert heading.endswith(f" {len(draws):,} draws")
+    assert "    pulse 1, line 2 (HUNT), convoy #1: a roll of 1 to 6 came up " in dice
+    assert "    maintenance, convoy #1: a roll of 3 to 6 came up " in dice
+    assert "randint" not in dice and "DiceRoll" not in dice
 
 
 def test_wrong_pins_are_refused_and_back_off_like_a_seat(
@@ -137,3 +157,14 @@ def test_what_the_attacked_clan_was_told_shows_when_the_attacker_played_since(
     assert [(roll.clan, roll.game_turn) for roll in told] == [(246, 1)]
     [battle] = desk.battles  # replayed as the attacked Clan read it
     assert battle.clan == 246 and battle.title.startswith("Clan 246's convoy #1 against Clan 856")
+
+
+def test_a_forecast_or_a_check_adds_no_die_to_the_referee_s_log(battle: Path) -> None:
+    """Only the turns played are the referee's dice: a Clan's forecast and check roll nothing
+    into the log."""
+    table = Session.open(battle)
+    before = list(table.referee().game.state.referee_dice)
+    seat = table.open_seat(246)
+    seat.forecast("[CONVOY 1]\nHUNT\n")
+    seat.check("[CONVOY 1]\nHUNT\n")
+    assert table.referee().game.state.referee_dice == before

@@ -79,9 +79,15 @@ def desk_lines(desk: RefereeDesk) -> list[str]:
              desk.playing, ""]
     for clan in desk.clans:
         lines += clan.lines() + [""]
-    lines.append("The last turn's dice")
+    lines += ["What chance decided, as each Clan read it"]
     lines += [f"  Clan {roll.clan}, game turn {roll.game_turn}: {roll.sentence}"
               for roll in desk.rolls] or ["  No chance decided anything in the last turn."]
+    lines += ["", "Every die of the last game turn"]
+    if not desk.draws:
+        lines.append("  Nothing was drawn in the last game turn.")
+    for group in desk.draws:
+        lines.append(f"  {group.heading}: {_n(len(group.lines), 'draw')}")
+        lines += [f"    {line}" for line in group.lines]
     lines += ["", "Battles, round by round"]
     if not desk.battles:
         lines.append("  No battle was fought in the last turn.")
@@ -124,6 +130,11 @@ def desk_json(desk: RefereeDesk) -> dict[str, Any]:
                    "stocks": {name.lower(): amount for name, amount in c.stocks},
                    "hexes": c.hexes, "cities": list(c.cities), "convoys": list(c.convoys)}
                   for c in desk.clans],
+        "draws": [{"clan": g.clan, "game_turn": g.game_turn, "heading": g.heading,
+                   "draws": [{"phase": r.phase, "line": r.line, "convoy": r.convoy,
+                              "drawn": r.what, "result": r.result, "words": words}
+                             for r, words in zip(g.rolls, g.lines, strict=True)]}
+                  for g in desk.draws],
         "dice": [{"clan": r.clan, "game_turn": r.game_turn, "sentence": r.sentence}
                  for r in desk.rolls],
         "battles": [{"clan": b.clan, "game_turn": b.game_turn, "title": b.title,

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conquest_tui.session.errors import SessionError
+from conquest_tui.session.referee import watch_dice
 from conquest_tui.session.replay import replay
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ def take_seats(branch: Game, original: Game) -> None:
     and its PIN; the referee's PIN."""
     for name in ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at"):
         setattr(branch.state, name, getattr(original.state, name))
+    watch_dice(branch)
     for clan in branch.state.clans:
         seated = original.clan(clan.number)
         clan.seat, clan.bot_level, clan.pin_hash = seated.seat, seated.bot_level, seated.pin_hash

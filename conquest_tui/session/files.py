@@ -91,6 +91,9 @@ def load_stamped(path: Path, *, allow_edited: bool = False) -> tuple[Game, OnDis
         raise SaveEdited(str(error)) from None
     except (SaveError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
+    from conquest_tui.session.referee import watch_dice
+
+    watch_dice(game)
     return game, OnDisk(stamp.generation, seen)
 
 

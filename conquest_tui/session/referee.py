@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from conquest_tui.session.errors import PinRefused, SessionError
+from conquest_tui.session.referee_dice import DrawGroup, draw_groups
 
 if TYPE_CHECKING:
     from conquest_tui.engine.core.game import Game
@@ -102,6 +103,8 @@ class RefereeDesk:
     clans: tuple[ClanLedger, ...]
     rolls: tuple[Roll, ...]
     battles: tuple[Battle, ...]
+    draws: tuple[DrawGroup, ...] = ()
+    """Every draw of the last game turn, one group a Clan's turn and one for its end."""
 
 
 # --- the door ------------------------------------------------------------------------------
@@ -110,6 +113,14 @@ class RefereeDesk:
 def has_referee(game: Game) -> bool:
     """Whether the game was made with a referee PIN."""
     return bool(game.state.referee_pin_hash)
+
+
+def watch_dice(game: Game) -> None:
+    """Have the engine write every draw of the game into its save for the referee, if the game
+    has one (`GameState.referee_dice`: each game turn's draws replace the one before's)."""
+    from conquest_tui.engine.core.rng import DiceLog
+
+    game.dice_log = DiceLog(game.state.referee_dice) if has_referee(game) else None
 
 
 def referee_wait(table: Session) -> int:
@@ -206,7 +217,8 @@ def build_desk(game: Game) -> RefereeDesk:
                 _file(event, rolls, battles)
     rolls.sort(key=_roll_turn)  # stable: each Clan's in the order it read them
     return RefereeDesk(game.map.title, state.seed, state.game_turn, _playing(game), clans,
-                       tuple(rolls), tuple(sorted(battles.values(), key=_turn_of)))
+                       tuple(rolls), tuple(sorted(battles.values(), key=_turn_of)),
+                       draw_groups(game))
 
 
 def _turn_of(battle: Battle) -> int:

@@ -160,7 +160,9 @@ def new_game(*, map_name: str, clans: int, bots: int = 0, seed: str | None = Non
     except (SetupError, MapError, RulesError) as error:
         raise SessionError(str(error)) from None
     game.state.referee_pin_hash = referee_pin_hash
+    from conquest_tui.session.referee import watch_dice
     from conquest_tui.storage.sheet_log import start_log
 
+    watch_dice(game)
     start_log(game.state)  # the opening position: every turn from here is logged
     return game

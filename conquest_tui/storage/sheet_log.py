@@ -203,8 +203,9 @@ def _state_data(state: GameState) -> Any:
     return unstructure_state(state)
 
 
-_REFEREE_FIELDS = ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at")
-"""The table's part of the game as a whole: the referee's PIN and its back-off."""
+_REFEREE_FIELDS = ("referee_pin_hash", "referee_pin_failures", "referee_pin_retry_at",
+                   "referee_dice")
+"""The table's part of the game as a whole: the referee's PIN, its back-off and dice log."""
 
 
 def state_digest(state: GameState) -> str:
@@ -217,8 +218,9 @@ def state_digest(state: GameState) -> str:
     mail = state.mail
     referee = {name: getattr(state, name) for name in _REFEREE_FIELDS}
     try:
+        unset = GameState(map_name="", seed="")
         for name in _REFEREE_FIELDS:
-            setattr(state, name, attrs.fields_dict(GameState)[name].default)
+            setattr(state, name, getattr(unset, name))
         for clan in state.clans:
             clan.seat, clan.bot_level = SeatKind.HUMAN, BotLevel.NORMAL
             clan.pin_hash, clan.pin_failures, clan.pin_retry_at = "", 0, 0

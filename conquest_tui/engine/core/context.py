@@ -10,7 +10,7 @@ import attrs
 
 from conquest_tui.engine.core.events import EventKind, Facts, fact, facts_of
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.rng import turn_rng
 from conquest_tui.engine.core.state import Clan, Event, Problem
 from conquest_tui.engine.core.turn_phases import TurnPhase
 
@@ -54,7 +54,7 @@ class TurnContext:
         key = (self.phase, self.pulse)
         generator = self._rngs.get(key)
         if generator is None:
-            generator = rng_for(self.game.state.seed, self.turn, self.clan.number, *key)
+            generator = turn_rng(self, self.turn, self.clan.number, *key)
             self._rngs[key] = generator
         return generator
 

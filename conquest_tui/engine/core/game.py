@@ -7,6 +7,7 @@ from collections.abc import Collection
 from operator import attrgetter
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
+from conquest_tui.engine.core.rng import DiceLog
 from conquest_tui.engine.core.state import (
     CityState,
     Clan,
@@ -36,12 +37,15 @@ class Game:
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
                  "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
                  "_hexed_changes", "_paved_ends",
-                 "_lands", "_lands_of", "_lands_seen", "_owners", "_slot")
+                 "_lands", "_lands_of", "_lands_seen", "_owners", "_slot", "dice_log")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
         self.rules = rules
         self.map = map
         self.state = state
+        self.dice_log: DiceLog | None = None
+        """The referee's log of every draw (None: no referee, plain generators; never saved
+        by the engine: the session sets it and keeps its rolls)."""
         self._clans: dict[int, Clan] = {}
         self._cities: dict[str, CityState] = {}
         self._paved: set[str] = set()

@@ -15,6 +15,7 @@ from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive
     Facts,
 )
 from conquest_tui.engine.core.items import CARRIED, Item
+from conquest_tui.engine.core.rng import DiceRoll
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.house import HouseRuleName
@@ -665,6 +666,9 @@ class GameState:
     """Wrong referee PINs in a row (never read by the engine)."""
     referee_pin_retry_at: int = attrs.field(default=0, metadata={SAVED_WHEN_SET: True})
     """Epoch second before which no referee PIN is heard, 0: none (never read by the engine)."""
+    referee_dice: list[DiceRoll] = attrs.field(factory=list, metadata={SAVED_WHEN_SET: True})
+    """Every draw of the last game turn, kept for the referee (`Game.dice_log`; none without a
+    referee; never read by the engine's rules)."""
     house_rules: list[HouseRuleName] = attrs.field(factory=list,
                                                    metadata={SAVED_WHEN_SET: True})
     """The house rules in play, in their declared order (`Game.house`); none: the rulebook's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.rng import game_turn_rng
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.economy import (
@@ -50,8 +50,10 @@ def end_game_turn(game: Game) -> None:
     """
     state = game.state
     turn = state.game_turn
-    events = population.update_cities(game, rng_for(state.seed, "gameturn", turn, "population"))
-    markets.drift_prices(game, rng_for(state.seed, "gameturn", turn, "market"))
+    growth = game_turn_rng(game, turn, "population", "gameturn", turn, "population")
+    events = population.update_cities(game, growth)
+    markets.drift_prices(game, game_turn_rng(game, turn, "market prices", "gameturn", turn,
+                                             "market"))
     before = {clan.number: clan.popularity for clan in state.clans}
     points = all_popularity(game)
     for clan in state.clans:

@@ -11,7 +11,7 @@ from random import Random
 from conquest_tui.engine.convoys import convoy_stats
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.rng import turn_rng
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.economy import plague_cure
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -21,7 +21,7 @@ FULL_HEALTH = 100
 
 def _rng(ctx: TurnContext, convoy: Convoy, what: str) -> Random:
     """A draw of the Plague's own, so that the Plague never shifts any other draw of the turn."""
-    return rng_for(ctx.game.state.seed, ctx.turn, ctx.clan.number, "plague", what, ctx.phase,
+    return turn_rng(ctx, ctx.turn, ctx.clan.number, "plague", what, ctx.phase,
                    ctx.pulse, convoy.number, convoy.hex)
 
 

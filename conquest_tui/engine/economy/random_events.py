@@ -8,7 +8,7 @@ from conquest_tui.engine.convoys import convoys, experts
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.items import Item
-from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.rng import turn_rng
 from conquest_tui.engine.core.state import CityState, Convoy
 from conquest_tui.engine.orders.sheet import SheetLine
 from conquest_tui.engine.rules.ruleset import EventOutcome
@@ -19,7 +19,7 @@ RULE = "CC-CL-EVENT-01"
 
 def _event_rng(ctx: TurnContext) -> Random:
     """Its own seeded stream, so events never shift the draws of other steps."""
-    return rng_for(ctx.game.state.seed, ctx.turn, ctx.clan.number, "event")
+    return turn_rng(ctx, ctx.turn, ctx.clan.number, "event")
 
 
 def event_ordered(ctx: TurnContext) -> bool:

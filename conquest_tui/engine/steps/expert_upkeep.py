@@ -5,7 +5,7 @@ from __future__ import annotations
 from conquest_tui.engine.convoys import convoy_stats, experts
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.core.rng import turn_rng
 from conquest_tui.engine.core.state import Convoy
 
 
@@ -31,7 +31,7 @@ def _train(ctx: TurnContext, convoy: Convoy) -> None:
     who = []
     gain = 0
     if "TRA" in convoy.experts:
-        rng = rng_for(ctx.game.state.seed, ctx.turn, ctx.clan.number, "trainer", convoy.number)
+        rng = turn_rng(ctx, ctx.turn, ctx.clan.number, "trainer", convoy.number)
         gain += rules.morale.trainer_per_turn.roll(rng)
         who.append("Trainer")
     if "SER" in convoy.experts:

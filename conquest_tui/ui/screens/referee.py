@@ -38,15 +38,28 @@ def clans_text(desk: RefereeDesk) -> Group:
 
 
 def dice_text(desk: RefereeDesk) -> RenderableType:
-    """The chance outcomes of each Clan's last turn, as every Clan read them."""
+    """The chance outcomes of each Clan's last turn as every Clan read them, then every draw
+    of the last game turn, grouped by Clan turn."""
+    parts: list[RenderableType] = []
+    parts.append(Text("What chance decided, as each Clan read it", style="bold"))
     if not desk.rolls:
-        return Text("No chance decided anything in the last turn.", style="dim")
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column(ratio=1)
-    for roll in desk.rolls:
-        grid.add_row(f"Clan {roll.clan}, turn {roll.game_turn}", roll.sentence)
-    return grid
+        parts.append(Text("No chance decided anything in the last turn.", style="dim"))
+    else:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(ratio=1)
+        for roll in desk.rolls:
+            grid.add_row(f"Clan {roll.clan}, turn {roll.game_turn}", roll.sentence)
+        parts.append(grid)
+    parts.append(Text("\nEvery die of the last game turn", style="bold"))
+    if not desk.draws:
+        parts.append(Text("Nothing was drawn in the last game turn.", style="dim"))
+    for group in desk.draws:
+        count = len(group.lines)
+        parts.append(Text(f"\n{group.heading}: {count:,} "
+                          f"{'draw' if count == 1 else 'draws'}", style="bold"))
+        parts.append(Text("\n".join(f"  {line}" for line in group.lines)))
+    return Group(*parts)
 
 
 class RefereeScreen(Screen[None]):
@@ -59,7 +72,7 @@ class RefereeScreen(Screen[None]):
         Binding("c", "tab('referee-clans')", "Clans", id="referee.clans",
                 tooltip="Every Clan: money, stocks, popularity, cities, convoys, seats"),
         Binding("d", "tab('referee-dice')", "Dice", id="referee.dice",
-                tooltip="What chance decided in each Clan's last turn"),
+                tooltip="Every die of the last game turn, and what chance decided"),
         Binding("b", "tab('referee-battles')", "Battles", id="referee.battles",
                 tooltip="The last turn's battles: Enter replays one round by round"),
         Binding("escape", "close", "Title", id="referee.close",
@@ -88,7 +101,8 @@ class RefereeScreen(Screen[None]):
             with TabPane(f"Clans ({len(desk.clans)})", id="referee-clans"), \
                     VerticalScroll(classes="referee-scroll"):
                 yield Static(clans_text(desk), id="referee-clan-list", markup=False)
-            with TabPane(f"Dice ({len(desk.rolls)})", id="referee-dice"), \
+            with TabPane(f"Dice ({sum(len(g.lines) for g in desk.draws):,})",
+                         id="referee-dice"), \
                     VerticalScroll(classes="referee-scroll"):
                 yield Static(dice_text(desk), id="referee-dice-list", markup=False)
             with TabPane(f"Battles ({battles})", id="referee-battles"):
