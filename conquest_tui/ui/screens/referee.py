@@ -116,11 +116,20 @@ class RefereeScreen(Screen[None]):
                                  id="referee-battle-hint")
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        self._focus_pane("referee-clans")
+
     def action_tab(self, pane: str) -> None:
-        """Show one of the tabs."""
+        """Show one of the tabs, its list taking the keys (the page keys scroll it)."""
         self.query_one("#referee-tabs", TabbedContent).active = pane
-        if pane == "referee-battles" and self.desk.battles:
-            self.query_one("#referee-battle-list", OptionList).focus()
+        self._focus_pane(pane)
+
+    def _focus_pane(self, pane: str) -> None:
+        if pane == "referee-battles":
+            if self.desk.battles:
+                self.query_one("#referee-battle-list", OptionList).focus()
+            return
+        self.query_one(f"#{pane} VerticalScroll", VerticalScroll).focus()
 
     def on_option_list_option_selected(self, selected: OptionList.OptionSelected) -> None:
         """Replay the chosen battle with the battle screen."""
