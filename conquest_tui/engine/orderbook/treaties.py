@@ -146,6 +146,17 @@ class _Answer(ClanOrder):
             return reason("treaty_no_offer", other=self.other)
         return None
 
+    def offer(self, ctx: TurnContext) -> TreatyOffer | None:
+        """The offer the line answers; None, the line failed in the report, when none waits
+        or the rule is off."""
+        problem = self.problem(ctx.game, ctx.clan.number)
+        offer = treaties.pending_offer(ctx.game, self.other, ctx.clan.number)
+        if problem is not None or offer is None:
+            ctx.fail(EventKind.CANNOT_TREATY, "HOUSE-TREATY-02",
+                     **(problem or reason("treaty_no_offer", other=self.other)).as_facts())
+            return None
+        return offer
+
     def check(self, game: Game, clan: int) -> Finding | None:
         """As `problem`."""
         return _finding(self.problem(game, clan))
@@ -159,13 +170,9 @@ class Accept(_Answer):
 
     def run(self, ctx: TurnContext) -> None:
         """Bind the treaty, tell the Clan that offered it."""
-        problem = self.problem(ctx.game, ctx.clan.number)
-        offer = treaties.pending_offer(ctx.game, self.other, ctx.clan.number)
-        if problem is not None or offer is None:
-            ctx.fail(EventKind.CANNOT_TREATY, "HOUSE-TREATY-02",
-                     **(problem or reason("treaty_no_offer", other=self.other)).as_facts())
-            return
-        treaties.bind(ctx, offer)
+        offer = self.offer(ctx)
+        if offer is not None:
+            treaties.bind(ctx, offer)
 
 
 @clan_order("REJECT", abbr="RJ", syntax="REJECT clan#",
@@ -176,11 +183,8 @@ class Reject(_Answer):
 
     def run(self, ctx: TurnContext) -> None:
         """Drop the offer and tell the Clan that made it."""
-        problem = self.problem(ctx.game, ctx.clan.number)
-        offer = treaties.pending_offer(ctx.game, self.other, ctx.clan.number)
-        if problem is not None or offer is None:
-            ctx.fail(EventKind.CANNOT_TREATY, "HOUSE-TREATY-02",
-                     **(problem or reason("treaty_no_offer", other=self.other)).as_facts())
+        offer = self.offer(ctx)
+        if offer is None:
             return
         ctx.game.state.treaty_offers.remove(offer)
         me = ctx.clan.number
