@@ -198,7 +198,7 @@ class Assign(ClanOrder):
             raise OrderSyntaxError("bad_quantity", why="assign_nothing")
         return cls(spec.keyword, line_number, text, hex=hex_id, troops=troops, claymores=claymores)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ASSIGN 0516 25, or ASSIGN 0516 -5 3 with claymores (negative: withdraw)."""
         return _garrison_line(self.keyword, self.hex, self.troops, self.claymores)
 
@@ -245,7 +245,7 @@ class Fortify(ClanOrder):
         hex_id, troops, claymores = _garrison_args(spec, words, required=False)
         return cls(spec.keyword, line_number, text, hex=hex_id, troops=troops, claymores=claymores)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """FORTIFY 0516, then any troops and claymores as ASSIGN writes them."""
         return _garrison_line(self.keyword, self.hex, self.troops, self.claymores)
 
@@ -319,7 +319,7 @@ class Erect(ClanOrder):
             codes.append(building.code)
         return cls(spec.keyword, line_number, text, hex=hex_id, buildings=tuple(codes))
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ERECT 0516 MAR CHU: the hex, then the buildings' codes in the order given."""
         return spaced(self.keyword, self.hex, *self.buildings)
 

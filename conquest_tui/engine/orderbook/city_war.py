@@ -41,7 +41,7 @@ class Attack(ConvoyOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, troops=troops)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ATTACK, or ATTACK 12 for a number of troops."""
         return spaced(self.keyword, str(self.troops) if self.troops else "")
 

@@ -70,7 +70,7 @@ class BuyOrderLines(ClanOrder):
             raise OrderSyntaxError("too_many_lines", most=most, count=pre + post)
         return cls(spec.keyword, line_number, text, pre=pre, post=post)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ORDER 2 3: pre-turn lines, then post-turn lines."""
         return spaced(self.keyword, str(self.pre), str(self.post))
 
@@ -124,7 +124,7 @@ class Rename(ClanOrder):
             raise OrderSyntaxError("missing_name", why="rename", word=first.text)
         return cls(spec.keyword, line_number, text, convoy=0, name=name_arg(words, rules, "NAME"))
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """NAME "Iron Fist" for the Clan, NAME #2 "Iron Fist" for a convoy."""
         convoy = convoy_word(self.convoy) if self.convoy else ""
         return spaced(self.keyword, convoy, quoted(self.name))
@@ -184,7 +184,7 @@ class SetSlogan(ClanOrder):
             raise OrderSyntaxError("long_slogan", most=limit, count=len(slogan))
         return cls(spec.keyword, line_number, text, slogan=slogan)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """SLOGAN "text"; SLOGAN alone clears it."""
         return spaced(self.keyword, quoted(self.slogan))
 
@@ -218,7 +218,7 @@ class SetPhone(ClanOrder):
             raise OrderSyntaxError("bad_phone", number=number)
         return cls(spec.keyword, line_number, text, on=True, number=number)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """PHONE ON (513)555-3902, PHONE ON (the number shown before) or PHONE OFF."""
         return spaced(self.keyword, "ON", self.number) if self.on else f"{self.keyword} OFF"
 
@@ -253,7 +253,7 @@ class TrainAgents(ClanOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, quantity=amount)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """TRAIN 2."""
         return spaced(self.keyword, str(self.quantity))
 
@@ -294,7 +294,7 @@ class SetVigilance(ClanOrder):
             raise OrderSyntaxError("bad_percent", most=most)
         return cls(spec.keyword, line_number, text, percent=percent)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """VIGILANCE 20 (a percentage, written without %)."""
         return spaced(self.keyword, str(self.percent))
 

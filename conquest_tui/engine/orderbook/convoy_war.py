@@ -143,7 +143,7 @@ class KillMode(ConvoyOrder):
             raise OrderSyntaxError("bad_kill_mode", why="unknown", text=words[0].text)
         return cls(spec.keyword, line_number, text, mode=mode)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """KILL MODE N, V or T."""
         return spaced(self.keyword, self.mode)
 

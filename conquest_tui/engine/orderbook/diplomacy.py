@@ -82,7 +82,7 @@ class Ally(ClanOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, other=other)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ALLY 133."""
         return spaced(self.keyword, str(self.other))
 
@@ -128,7 +128,7 @@ class Ban(ClanOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, other=other)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """BAN 133, or BAN ALL."""
         return spaced(self.keyword, str(self.other) if self.other else ALL)
 
@@ -199,7 +199,7 @@ class _Message(ClanOrder):
         _check_text(message, keyword, rules.order_limits.message_max_length)
         return cls(keyword, line_number, text, to=to, hex=hex_id, other=other, body=message)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """MESSAGE ALL "text", MESSAGE 0516 "text" (a hex) or MESSAGE 133 "text" (a Clan)."""
         destination = {TO_ALL: ALL, TO_HEX: self.hex}.get(self.to, str(self.other))
         return spaced(self.keyword, destination, quoted(self.body))

@@ -63,7 +63,7 @@ class Espionage(ClanOrder):
         ordered = tuple(keyword for keyword in rules.espionage if keyword in asked)
         return cls(spec.keyword, line_number, text, target=target, keywords=ordered)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ESPIONAGE 455 CITIES HEXES: the keywords in the rulebook's order, as read."""
         return spaced(self.keyword, str(self.target), *self.keywords)
 

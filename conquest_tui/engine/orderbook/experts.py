@@ -115,7 +115,7 @@ class Hire(ConvoyOrder):
                                    codes=tuple(rules.experts))
         return cls(spec.keyword, line_number, text, expert=expert.code)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """HIRE, or HIRE ENG for an expert by its code."""
         return spaced(self.keyword, self.expert)
 

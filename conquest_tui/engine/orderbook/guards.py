@@ -62,7 +62,7 @@ class _HexGuards(ClanOrder):
     hexes: tuple[str, ...] = ()
     """Hex numbers or patterns with `*` wildcards, as written (CC-CL-DEFEND-03)."""
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """DEFEND 0417 12**, DEFEND 5 0417, GARRISON -5 0417 (negative: withdraw)."""
         return spaced(self.keyword, str(self.troops) if self.troops else "", *self.hexes)
 

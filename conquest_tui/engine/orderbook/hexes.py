@@ -68,7 +68,7 @@ class Build(ClanOrder):
         no_more(words, spec, 2)
         return cls(spec.keyword, line_number, text, hex=hex_id, structure=structure.code)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """BUILD 0516 FAR: the hex, then the structure's code."""
         return spaced(self.keyword, self.hex, self.structure)
 
@@ -123,7 +123,7 @@ class Gamble(ClanOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, hex=hex_id)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """GAMBLE 0516."""
         return spaced(self.keyword, self.hex)
 
@@ -265,7 +265,7 @@ class Pave(ConvoyOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, direction=direction)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """PAVE NE."""
         return spaced(self.keyword, self.direction)
 

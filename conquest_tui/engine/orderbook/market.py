@@ -136,7 +136,7 @@ class Buy(ClanOrder):
         amount, item, convoy = _trade(spec, words, rules)
         return cls(spec.keyword, line_number, text, quantity=amount, item=item, convoy=convoy)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """BUY 3 FOOD; vehicles by their plural, for a convoy: BUY 2 BUSES #1."""
         return _trade_line(self.keyword, self.quantity, self.item, self.convoy, rules)
 
@@ -210,7 +210,7 @@ class Sell(ClanOrder):
         amount, item, convoy = _trade(spec, words, rules)
         return cls(spec.keyword, line_number, text, quantity=amount, item=item, convoy=convoy)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """SELL 40 FOOD, SELL 2 BUSES #1, or SELL CONVOY #3."""
         if self.whole_convoy:
             return spaced(self.keyword, "CONVOY", convoy_word(self.convoy))
@@ -308,7 +308,7 @@ class Enlist(ClanOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, quantity=amount)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ENLIST 40."""
         return spaced(self.keyword, str(self.quantity))
 
@@ -359,7 +359,7 @@ class Create(ClanOrder):
         return cls(spec.keyword, line_number, text, hex=hex_id, convoy_type=convoy_type.key,
                    name=name)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """CREATE 0516 LAND, with the name in quotes if it has one: CREATE 0516 AIR "Hawks"."""
         return spaced(self.keyword, self.hex, self.convoy_type.upper(), quoted(self.name))
 

@@ -41,7 +41,7 @@ class Move(ConvoyOrder):
             return cls(spec.keyword, line_number, text, direction=direction)
         return cls(spec.keyword, line_number, text, target=words[0].text)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """The direction or hex number alone (CC-CO-MOVE-01): NE, 0516."""
         return self.direction or self.target
 

@@ -52,7 +52,7 @@ class Aid(ConvoyOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, on=_SWITCH[words[0].upper])
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """AID ON or AID OFF."""
         return f"{self.keyword} {'ON' if self.on else 'OFF'}"
 

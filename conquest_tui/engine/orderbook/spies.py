@@ -60,7 +60,7 @@ class Sabotage(ClanOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, hex=hex_id)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """SABOTAGE 0516."""
         return spaced(self.keyword, self.hex)
 

@@ -69,7 +69,7 @@ class Bomb(ConvoyOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, target=target)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """BOMB, or BOMB BUILDINGS (POPULATION, TROOPS, SCOURGE) for a target."""
         return spaced(self.keyword, TARGET_NAMES.get(self.target, ""))
 

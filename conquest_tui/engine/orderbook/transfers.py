@@ -127,7 +127,7 @@ class Give(ClanOrder):
         return cls(spec.keyword, line_number, text, kind=kind, item=item, quantity=amount,
                    sender=sender, recipient=recipient)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """GIVE 10 TROOPS #1 #2, GIVE 2 BUSES #1 #2, GIVE 1 ENG #1 #2, GIVE ALL EXPERTS #1 #2."""
         convoys = (convoy_word(self.sender), convoy_word(self.recipient))
         if self.kind == "all_experts":
@@ -215,7 +215,7 @@ class Convert(ClanOrder):
         name = name_arg(words[2:], rules, "CONVERT") if len(words) > 2 else ""
         return cls(spec.keyword, line_number, text, convoy=number, convoy_type=kind.key, name=name)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """CONVERT 2 AMPHIBIOUS, with the new name in quotes if it has one."""
         return spaced(self.keyword, str(self.convoy), self.convoy_type.upper(), quoted(self.name))
 
@@ -316,7 +316,7 @@ class Absorb(ConvoyOrder):
         no_more(words, spec, 1)
         return cls(spec.keyword, line_number, text, target=target)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ABSORB 3."""
         return spaced(self.keyword, str(self.target))
 

@@ -77,7 +77,7 @@ class Offer(ClanOrder):
         return cls(spec.keyword, line_number, text, kind=KINDS[first.upper], other=other,
                    turns=turns)
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """OFFER NAT 133 10."""
         word = next(word for word, kind in KINDS.items() if kind == self.kind)
         return spaced(self.keyword, word, str(self.other), str(self.turns))
@@ -133,7 +133,7 @@ class _Answer(ClanOrder):
         """clan#."""
         return cls(spec.keyword, line_number, text, other=_clan_only(spec, words))
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """ACCEPT 133."""
         return spaced(self.keyword, str(self.other))
 
@@ -212,7 +212,7 @@ class DeclareWar(ClanOrder):
             raise OrderSyntaxError("treaty_words", syntax=spec.syntax)
         return cls(spec.keyword, line_number, text, other=_number(words[1], spec.syntax))
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """DECLARE WAR 133."""
         return spaced(self.keyword, "WAR", str(self.other))
 

@@ -25,7 +25,7 @@ class AgentDestination(Order):
 
     hex: str = ""
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """The hex number alone, as the [AGENTS] section is written: 0516."""
         return self.hex
 

@@ -16,8 +16,6 @@ it will find (`forecast`, on the checker's planned game: `play/plan.py`).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Self
 
 import attrs
@@ -35,18 +33,6 @@ if TYPE_CHECKING:
 
 def _declared_keyword(order: Order) -> str:
     return type(order).KEYWORD
-
-
-def _marked(line: Callable[[Order, Ruleset], str]) -> Callable[[Order, Ruleset], str]:
-    """An order class's `line` that ends a standing order's text with its repeat mark."""
-
-    @functools.wraps(line)
-    def marked_line(order: Order, rules: Ruleset) -> str:
-        text = line(order, rules)
-        return f"{text} {rules.house_rules.standing.mark}" if order.standing else text
-
-    marked_line.marks_standing = True  # type: ignore[attr-defined]
-    return marked_line
 
 
 @attrs.frozen
@@ -69,14 +55,6 @@ class Order:
     """Marked to repeat on the Clan's next sheet (house rule `standing`, `orders/standing.py`);
     not part of its meaning. `line` prints the mark back."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Each class's own `line` prints a standing order's mark after the order's text, so
-        that no order's grammar needs to know of it."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("line")
-        if own is not None and not getattr(own, "marks_standing", False):
-            setattr(cls, "line", _marked(own))  # noqa: B010 - mypy refuses assigning a method
-
     @classmethod
     def parse(cls, spec: OrderSpec, words: list[Token], line_number: int, text: str,
               rules: Ruleset) -> Self:
@@ -85,12 +63,15 @@ class Order:
         return cls(spec.keyword, line_number, text)
 
     def line(self, rules: Ruleset) -> str:
-        """The canonical sheet text: the keyword, then the arguments as the syntax shows them
-        (names and messages in quotes). Reading it gives back an equal order. `rules` gives the
-        rulebook's words for what the order names (a vehicle's plural); a standing order ends
-        with its mark (`Order.standing`)."""
-        if self.standing:
-            return f"{self.keyword} {rules.house_rules.standing.mark}"
+        """The canonical sheet text: the order's `words`, then a standing order's repeat mark
+        (`Order.standing`). Reading it gives back an equal order."""
+        text = self.words(rules)
+        return f"{text} {rules.house_rules.standing.mark}" if self.standing else text
+
+    def words(self, rules: Ruleset) -> str:
+        """The order as the syntax shows it: the keyword, then the arguments (names and
+        messages in quotes). Each order class writes its own; `rules` gives the rulebook's
+        words for what the order names (a vehicle's plural)."""
         return self.keyword
 
     @classmethod
