@@ -142,6 +142,6 @@ class NotYetSupported(Order):
         """Any words: they are kept as written."""
         return cls(spec.keyword, line_number, text, args=tuple(token.text for token in words))
 
-    def line(self, rules: Ruleset) -> str:
+    def words(self, rules: Ruleset) -> str:
         """The keyword and the words as written."""
         return " ".join((self.keyword, *self.args))
