@@ -194,3 +194,26 @@ def test_one_troop_enlisted_is_one_troop(save: Path, tmp_path: Path,
     assert main(["turn", "--save", str(save), "--clan", str(clan), str(sheet)]) == 0
     out = capsys.readouterr().out
     assert "Enlisted 1 troop at" in out and "1 troops" not in out
+
+
+def test_turn_lets_the_bots_that_open_the_game_play_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new game whose first seat is a bot: the person's `conquest turn` has the bots due
+    before it play first, as the table's hand-over would, instead of refusing the turn."""
+    path = tmp_path / "bots_first.json"
+    for seed in range(1, 40):
+        assert main(["new", "--map", "test_small", "--clans", "2", "--bots", "1",
+                     "--seed", str(seed), "--force", "--save", str(path)]) == 0
+        seats = [line.split() for line in capsys.readouterr().out.splitlines()
+                 if line.startswith("  Clan ")]
+        if "(bot," in seats[0]:
+            break
+    else:
+        pytest.fail("no seed opens with a bot")
+    person = next(words[1] for words in seats if "(human)" in words)
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("[PRE]\nENLIST 5\n")
+    assert main(["turn", "--save", str(path), "--clan", person, str(sheet)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Bot Clan ") and "played its turn" in out.splitlines()[0]
+    assert "Enlisted 5 troops" in out

@@ -185,14 +185,29 @@ def test_a_weakly_held_conquered_city_revolts_and_goes_neutral_house_revolt_01_0
     events = _play(game, a)
     risen = [e for e in events if e.kind == EventKind.CITY_REVOLT]
     assert [e.facts["hex"] for e in risen] == [city.hex]
-    assert event_text(risen[0]).startswith(f"The city in {city.hex} revolted: its garrison of ")
-    assert event_text(risen[0]).endswith(" was killed and it is neutral again. Hold a conquered "
-                                         "city with a safe garrison.")
+    site = game.city_site(city.hex)
+    assert site is not None
+    name = site.name
+    assert event_text(risen[0]) == (
+        f"{name} ({city.hex}) revolted (90% chance): its garrison of 1 troop was killed, and "
+        "it is neutral again. A conquered city of its size is safe with 10 troops.")
     assert city.owner == 0 and city.troops == 10 and a in city.hostile_to
     assert start.owner == a
     news = _play(game, b)
     assert _texts(news, EventKind.CITY_REVOLT) == [
-        f"News: the city in {city.hex} rose against Clan {a} and is neutral again."]
+        f"News: {name} ({city.hex}) rose against Clan {a} and is neutral again."]
+
+
+def test_a_city_left_without_a_garrison_revolts_in_words_house_revolt_01(
+        rules: Ruleset, small_map: GameMap) -> None:
+    """A conquered city emptied of troops: the owner reads that nothing held it, not "a
+    garrison of 0 troops"."""
+    game = _game(rules, small_map, HouseRuleName.REVOLT)
+    a = game.state.clan_order[0]
+    city = _conquered(game, a, 0)
+    texts = _texts(_play(game, a), EventKind.CITY_REVOLT)
+    assert len(texts) == 1 and "(90% chance): it had no garrison to stop it, and" in texts[0]
+    assert "garrison of 0" not in texts[0] and city.owner == 0
 
 
 def test_a_safe_garrison_or_the_rule_off_keeps_the_city_house_revolt_02(

@@ -202,7 +202,15 @@ def cmd_turn(args: argparse.Namespace) -> int:
 
     table = open_table(args.save, args)
     seat = open_seat(table, table.clan_number(args.clan), args.pin)
-    outcome = seat.submit(read_sheet(args.sheet))
+    sheet = read_sheet(args.sheet)
+    if not table.finished and table.seat_info(table.active_clan).is_bot:
+        # Bot seats due before this Clan (a new game a bot opens) play first, as at the table.
+        before = table.play_bots()
+        if before.save_error:
+            raise CliError(before.save_error)
+        for bot_turn in before.bot_turns:
+            print(bot_turn.sentence)
+    outcome = seat.submit(sheet)
     if outcome.handover.save_error:
         raise CliError(outcome.handover.save_error)
     print(render_report(outcome.report, rules=args.rules), end="")

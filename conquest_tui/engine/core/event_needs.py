@@ -581,7 +581,8 @@ NEEDS[EventKind.CANNOT_TREATY] = facts(reason=str).by("reason", {
     "treaty_off": NOTHING, "treaty_term": facts(most=int, turns=int),
     "treaty_too_many": facts(most=int), "treaty_partner": facts(other=int)},
     otherwise=facts(other=int))
-NEEDS[EventKind.CITY_REVOLT] = facts(hex=str, owner=int, troops=int)
+NEEDS[EventKind.CITY_REVOLT] = facts(hex=str, city=str, owner=int, troops=int, safe=int,
+                                     chance=int)
 NEEDS[EventKind.CANNOT_MESSAGE] = NEEDS[EventKind.CANNOT_ALLY]
 
 TOLD_NEEDS: dict[EventKind, Needs] = {

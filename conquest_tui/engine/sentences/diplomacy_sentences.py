@@ -180,11 +180,13 @@ def treaty_reason_text(f: Facts) -> str:
 
 
 def _revolt(f: Facts) -> str:
+    where = f"{f['city']} ({f['hex']})"
     if f["owner"]:
-        return (f"News: the city in {f['hex']} rose against Clan {f['owner']} and is neutral "
-                "again.")
-    return (f"The city in {f['hex']} revolted: its garrison of {_n(f['troops'], 'troop')} was "
-            "killed and it is neutral again. Hold a conquered city with a safe garrison.")
+        return f"News: {where} rose against Clan {f['owner']} and is neutral again."
+    lost = (f"its garrison of {_n(f['troops'], 'troop')} was killed" if f["troops"]
+            else "it had no garrison to stop it")
+    return (f"{where} revolted ({f['chance']}% chance): {lost}, and it is neutral again. A "
+            f"conquered city of its size is safe with {_n(f['safe'], 'troop')}.")
 
 
 TREATY_TOLD: dict[EventKind, Sentence] = {

@@ -50,13 +50,18 @@ def turn_end(ctx: TurnContext) -> None:
         if chance <= 0 or ctx.rng().randrange(100) >= chance:
             continue
         killed = city.troops
+        safe = safe_garrison(game, city)
+        site = game.city_site(city.hex)
+        assert site is not None, f"no city stands in {city.hex}"
         city.owner = 0
-        city.troops = safe_garrison(game, city)  # the people now hold their own city
+        city.troops = safe  # the people now hold their own city
         city.claymores = 0
         if me not in city.hostile_to:
             city.hostile_to.append(me)
-        ctx.report(EventKind.CITY_REVOLT, RULE, hex=city.hex, owner=0, troops=killed)
+        ctx.report(EventKind.CITY_REVOLT, RULE, hex=city.hex, city=site.name, owner=0,
+                   troops=killed, safe=safe, chance=chance)
         for clan in game.state.clans:
             if clan.number != me and not clan.resigned:
                 treaties.tell(game, clan.number, EventKind.CITY_REVOLT, 0,
-                              {"hex": city.hex, "owner": me, "troops": 0}, RULE)
+                              {"hex": city.hex, "city": site.name, "owner": me, "troops": 0,
+                               "safe": safe, "chance": chance}, RULE)
