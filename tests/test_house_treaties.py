@@ -167,8 +167,9 @@ def test_the_checker_refuses_treaty_lines_in_words_house_treaty_01(
 
 def _conquered(game: Game, clan: int, troops: int) -> CityState:
     """A neutral city handed to the Clan as if it took it last game turn."""
+    game.state.game_turn = max(game.state.game_turn, 2)
     city = next(c for c in game.state.cities if c.owner == 0)
-    city.owner, city.conquered_turn, city.troops = clan, 1, troops
+    city.owner, city.conquered_turn, city.troops = clan, game.state.game_turn - 1, troops
     city.population = 25_000
     return city
 
@@ -208,6 +209,21 @@ def test_a_city_left_without_a_garrison_revolts_in_words_house_revolt_01(
     texts = _texts(_play(game, a), EventKind.CITY_REVOLT)
     assert len(texts) == 1 and "(90% chance): it had no garrison to stop it, and" in texts[0]
     assert "garrison of 0" not in texts[0] and city.owner == 0
+
+
+def test_a_city_taken_this_game_turn_has_until_its_owners_next_turn_house_revolt_06(
+        rules: Ruleset, small_map: GameMap) -> None:
+    """The winners leave only a token garrison (CC-CBC-12): the city does not roll in the game
+    turn it was taken; at the end of its owner's next turn it does."""
+    game = _game(rules, small_map, HouseRuleName.REVOLT)
+    a = game.state.clan_order[0]
+    city = _conquered(game, a, 0)
+    city.conquered_turn = game.state.game_turn
+    assert _texts(_play(game, a), EventKind.CITY_REVOLT) == [] and city.owner == a
+    city.conquered_turn -= 1
+    _play(game, game.state.clan_order[1])
+    _play(game, game.state.clan_order[2])
+    assert len(_texts(_play(game, a), EventKind.CITY_REVOLT)) == 1 and city.owner == 0
 
 
 def test_a_safe_garrison_or_the_rule_off_keeps_the_city_house_revolt_02(

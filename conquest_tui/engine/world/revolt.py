@@ -31,9 +31,12 @@ def odds(game: Game, city: CityState, broke: bool) -> int:
 
 
 def at_risk(game: Game, clan: int) -> list[CityState]:
-    """The Clan's conquered cities (never one it held from the start), in map order."""
+    """The Clan's conquered cities (never one it held from the start), in map order; not
+    yet in the game turn it took one, which it has until its next turn to garrison
+    (HOUSE-REVOLT-06)."""
+    turn = game.state.game_turn
     return [city for city in game.state.cities
-            if city.owner == clan and city.conquered_turn > 0]
+            if city.owner == clan and 0 < city.conquered_turn < turn]
 
 
 def turn_end(ctx: TurnContext) -> None:
