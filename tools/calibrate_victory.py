@@ -141,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--median", type=float, default=22.5,
                         help="with --none: the longest median length a fitted threshold gives "
                         "(22.5)")
+    parser.add_argument("--house", default="", help="house rules in play, comma-separated")
     args = parser.parse_args(argv)
     executor = executor_options.parsed(parser, args)
     base = load_ruleset().popularity.victory_base if args.base is None else args.base
@@ -152,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 continue
             limit = NO_VICTORY if args.none else threshold(name, clans, args.base, args.factor)
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
-                               games=args.games, levels=[args.level] * clans, threshold=limit)
+                               games=args.games, levels=[args.level] * clans, threshold=limit,
+                               house_rules=[rule for rule in args.house.split(",") if rule])
             start = time.perf_counter()
             try:
                 games = run_games(specs, executor)
