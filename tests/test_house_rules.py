@@ -174,3 +174,19 @@ def test_a_save_naming_a_house_rule_twice_over_is_refused_in_a_sentence_house_03
     with pytest.raises(SessionError, match="state.house_rules: has 5 entries, more than the 3 "
                                            "house rules there are"):
         Session.open(path, allow_edited=True)
+
+
+def test_revolt_lowers_the_default_victory_threshold_house_revolt_07() -> None:
+    """Revolts slow every Clan, so a game with the rule is won at 95% of the map's threshold;
+    a threshold the players set is kept as set."""
+    plain = session.new_game(map_name="test_small", clans=2, bots=2, seed="t")
+    revolt = session.new_game(map_name="test_small", clans=2, bots=2, seed="t",
+                              house_rules=("revolt",))
+    treaties = session.new_game(map_name="test_small", clans=2, bots=2, seed="t",
+                                house_rules=("treaties",))
+    base = plain.state.victory_threshold
+    assert revolt.state.victory_threshold == round(base * 0.95) < base
+    assert treaties.state.victory_threshold == base
+    chosen = session.new_game(map_name="test_small", clans=2, bots=2, seed="t",
+                              house_rules=("revolt",), victory_threshold=300)
+    assert chosen.state.victory_threshold == 300

@@ -46,12 +46,13 @@ def clan_counts() -> tuple[int, int]:
     return MIN_CLANS, MAX_CLANS
 
 
-def victory_threshold(world: GameMap, clans: int) -> int:
-    """The popularity that wins a game on this map with this many Clans (AMB-57)."""
+def victory_threshold(world: GameMap, clans: int, house_rules: tuple[str, ...] = ()) -> int:
+    """The popularity that wins a game on this map with this many Clans and these house rules
+    (AMB-57, HOUSE-REVOLT-07)."""
     from conquest_tui.engine.play.setup import default_victory_threshold
     from conquest_tui.storage.rules_loader import load_ruleset
 
-    return default_victory_threshold(load_ruleset(), world, clans)
+    return default_victory_threshold(load_ruleset(), world, clans, house_rules)
 
 
 def fair_starts_notice(world: GameMap, clans: int) -> str:

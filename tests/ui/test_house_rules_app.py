@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Input
 
 from conquest_tui.session import Session
 from conquest_tui.ui.app import ConquestApp
@@ -41,6 +41,29 @@ async def test_the_new_game_form_ticks_a_house_rule_into_the_game_house_03(
         handover = await wait_for_screen(pilot, HandoverScreen)
         assert handover.house_rules == ("Standing orders",)
         assert app.session is not None and app.session.facts().house_rules == ("Standing orders",)
+
+
+async def test_ticking_revolt_lowers_the_forms_victory_threshold_house_revolt_07(
+        _saves: Path) -> None:
+    """Revolts slow every Clan: the form's threshold follows the Revolt box, and the game
+    made keeps what the form showed."""
+    app = ConquestApp(saves_folder=_saves, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        form = await wait_for_screen(pilot, NewGameScreen)
+        field = form.query_one("#threshold", Input)
+        plain = int(field.value)
+        form.query_one("#house-revolt", Checkbox).value = True
+        await wait_until(pilot, lambda: field.value != str(plain), "a lower threshold")
+        assert int(field.value) == round(plain * 0.95)
+        form.query_one("#house-revolt", Checkbox).value = False
+        await wait_until(pilot, lambda: field.value == str(plain), "the map's own threshold")
+        form.query_one("#house-revolt", Checkbox).value = True
+        await wait_until(pilot, lambda: field.value != str(plain), "a lower threshold")
+        await pilot.press("ctrl+s")
+        await wait_for_screen(pilot, HandoverScreen)
+        assert app.session is not None
+        assert app.session.facts().victory_threshold == round(plain * 0.95)
 
 
 async def test_the_hand_over_names_the_house_rules_and_f1_explains_them_house_03(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from random import Random
 
 import attrs
@@ -89,7 +90,7 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
         _give_start(game, by_seat[names[index]], start_hex, rng)
     state.victory_threshold = (
         setup.victory_threshold if setup.victory_threshold
-        else default_victory_threshold(rules, world, count)
+        else default_victory_threshold(rules, world, count, setup.house_rules)
     )
     state.turn_limit = (rules.game.default_turn_limit if setup.turn_limit is None
                         else setup.turn_limit)
@@ -98,17 +99,22 @@ def new_game(rules: Ruleset, world: GameMap, setup: GameSetup) -> Game:
     return game
 
 
-def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int) -> int:
+def default_victory_threshold(rules: Ruleset, world: GameMap, clans: int,
+                              house_rules: Iterable[str] = ()) -> int:
     """A real map's own threshold calibrated for this many Clans (start.toml
     victory_threshold_by_map), else 100 + round(2.5 × (controllable hexes + Σ city pop /
-    10,000) / Clans) (AMB-57)."""
+    10,000) / Clans) (AMB-57); lowered by its share with the revolt house rule, whose lost
+    cities slow every Clan (HOUSE-REVOLT-07)."""
     popularity = rules.popularity
     calibrated = popularity.calibrated_threshold(world.name, clans)
-    if calibrated is not None:
-        return calibrated
-    land = world.land_hex_count()
-    people = sum(site.population for site in world.cities) / popularity.population_divisor
-    return popularity.victory_base + round(popularity.victory_factor * (land + people) / clans)
+    if calibrated is None:
+        land = world.land_hex_count()
+        people = sum(site.population for site in world.cities) / popularity.population_divisor
+        calibrated = popularity.victory_base + round(
+            popularity.victory_factor * (land + people) / clans)
+    if HouseRuleName.REVOLT in house_rules:
+        return round(calibrated * rules.house_rules.revolt.threshold_percent / 100)
+    return calibrated
 
 
 def _roll_hexes(rules: Ruleset, world: GameMap, rng: Random) -> list[HexState]:

@@ -70,6 +70,8 @@ class RevoltRule(HouseRule):
     """The odds never go above this, however weak the garrison."""
     breach_percent: int = 20
     """Added to every conquered city's odds on the turn its owner breaks a treaty."""
+    threshold_percent: int = 95
+    """The map's victory threshold is this share of its own with the rule on (HOUSE-REVOLT-07)."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)

@@ -278,18 +278,31 @@ class NewGameScreen(Screen[None]):
         game_map = self._game_map()
         if game_map is not None:
             self._check_fairness(game_map, self._clan_count)
-        if game_map is not None and not self._threshold_edited:
-            try:
-                value = session.victory_threshold(game_map, self._clan_count)
-            except RulesError as error:
-                self._error(str(error))
-            else:
-                self._auto_threshold = str(value)
-                self.query_one("#threshold", Input).value = self._auto_threshold
+        if game_map is not None:
+            self._update_threshold(game_map)
         if not self._save_name_edited:
             seed = self.query_one("#seed", Input).value.strip() or self.seed
             self._auto_save_name = default_save_name(self.map_name, seed)
             self.query_one("#save-name", Input).value = self._auto_save_name
+
+    def _update_threshold(self, game_map: GameMap) -> None:
+        """The map's threshold for this many Clans and the house rules ticked, unless the
+        player typed one."""
+        if self._threshold_edited:
+            return
+        try:
+            value = session.victory_threshold(game_map, self._clan_count, self._house_rules())
+        except RulesError as error:
+            self._error(str(error))
+        else:
+            self._auto_threshold = str(value)
+            self.query_one("#threshold", Input).value = self._auto_threshold
+
+    @on(Checkbox.Changed, ".house-rule")
+    def _house_rule_changed(self) -> None:
+        game_map = self._game_map()
+        if game_map is not None:
+            self._update_threshold(game_map)
 
     @work(thread=True, exclusive=True, group="new-game-fairness", exit_on_error=False)
     def _check_fairness(self, game_map: GameMap, clans: int) -> None:
