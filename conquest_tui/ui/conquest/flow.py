@@ -10,13 +10,13 @@ from conquest_tui.session import SaveMovedOn, SessionError
 if TYPE_CHECKING:
     from conquest_tui.session.conquest_seat import ConquestSeat
     from conquest_tui.session.conquest_table import ConquestTable
-    from conquest_tui.ui.app import ConquestApp
+    from conquest_tui.ui.app_saving import AppSaving
 
 
 class ConquestFlow:
     """One open Conquest game at the app."""
 
-    def __init__(self, app: ConquestApp, table: ConquestTable) -> None:
+    def __init__(self, app: AppSaving, table: ConquestTable) -> None:
         self.app = app
         self.table = table
         self._deploying: dict[int, ConquestSeat] = {}
