@@ -225,9 +225,12 @@ class SeatApp(ConquestApp):
 
     def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
         """Another Clan's sheet saved since the last look is read first (the Clan's own sheet
-        kept), so that it does not turn the end of the turn into "the game moved on"."""
+        kept), so that it does not turn the end of the turn into "the game moved on". The
+        table's own handler runs once, from here (Textual would call it again after this one:
+        the turn, already run, would then be refused as another Clan's)."""
         from conquest_tui.session import SessionError
 
+        message.prevent_default()
         with contextlib.suppress(SessionError):  # a save being written: the turn's lock says
             self._catch_up()
         super().on_game_screen_turn_ended(message)

@@ -3,14 +3,17 @@ or a seat; Escape returns to the title (issue 31, point 4)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from rich.console import Console
 from textual.widgets import Input, TabbedContent
 
 from conquest_tui import session
 from conquest_tui.ui.app import ConquestApp
 from conquest_tui.ui.screens.battle import BattleScreen
 from conquest_tui.ui.screens.handover import HandoverScreen, PinPrompt
+from conquest_tui.ui.screens.help import HelpScreen, help_renderable
 from conquest_tui.ui.screens.referee import RefereeScreen
 from conquest_tui.ui.screens.title import TitleScreen
 from tests.referee_helpers import REFEREE_PIN, battle_save
@@ -117,3 +120,30 @@ async def test_the_new_game_form_sets_a_referee_pin(tmp_path: Path) -> None:
         assert table is not None and table.has_referee and table.path is not None
         assert "flag-on-the-play" not in table.path.read_text(encoding="utf-8")
         assert table.open_referee("flag-on-the-play").clans
+
+
+async def test_a_battle_opened_from_the_referee_s_view_says_escape_goes_back_to_it(
+        tmp_path: Path) -> None:
+    """The battle screen opened from the referee's view lists Escape in F1's keys as going back
+    to the referee's view (not to a report, which the referee never had), and it does."""
+    battle_save(tmp_path / "battle.json")
+    app = ConquestApp(saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = await wait_for_screen(pilot, TitleScreen)
+        await wait_until(pilot, lambda: title.saves, "the saves listed")
+        await pilot.press("down", "down", "enter", "enter")  # "Referee's view", the save
+        await wait_for_screen(pilot, PinPrompt)
+        await pilot.press(*REFEREE_PIN, "enter")
+        referee = await wait_for_screen(pilot, RefereeScreen)
+        await pilot.press("b", "enter")
+        battle = await wait_for_screen(pilot, BattleScreen)
+        await pilot.press("f1")
+        help_screen = await wait_for_screen(pilot, HelpScreen)
+        console = Console(width=160, record=True, file=io.StringIO())
+        console.print(help_renderable(help_screen.groups, help_screen.orders))
+        keys = console.export_text()
+        assert "Back to the referee's view" in keys and "Back to the report" not in keys
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is battle, "the battle again")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is referee, "the referee's view again")

@@ -121,3 +121,32 @@ class RelationsHost(App[None]):
 def test_relations_snapshot(size: tuple[int, int], snap_compare: Any) -> None:
     game, _, b, _ = staged(spied=True)
     assert snap_compare(RelationsHost(ClanView(game, b)), terminal_size=size)
+
+
+async def test_a_treaty_partner_never_met_is_said_to_be_known_by_its_treaty_house_treaty_01(
+        tmp_path: Path) -> None:
+    """A treaty is offered and accepted by Clan number (HOUSE-TREATY-01/02), so a partner can be
+    one whose convoys never met yours: "First met" says so, and does not claim it is known from
+    messages or the ally and ban lists (its slogan stays unknown, CC-GEN-12)."""
+    game = session.new_game(map_name="test_small", clans=3, seed="relations",
+                            house_rules=("treaties",))
+    a, b, c = game.state.clan_order
+    run_clan_turn(game, a, f"[PRE]\nOFFER NAT {c} 5\n")
+    run_clan_turn(game, b, "")
+    run_clan_turn(game, c, f"[PRE]\nACCEPT {a}\n")
+    partner = {info.number: info for info in ClanView(game, a).contacts()}
+    assert set(partner) == {c} and not partner[c].met, "a treaty partner never met"
+    path = tmp_path / "treaty.json"
+    session.save(game, path)
+    app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await take_the_terminal(pilot)
+        assert screen.clan_number == a
+        await pilot.press("escape", "R")
+        await wait_for_screen(pilot, RelationsScreen)
+        await wait_until(pilot, lambda: "First met" in screen_text(app), "the partner's detail")
+        text = " ".join(screen_text(app).split())
+        assert "non-aggression treaty" in text
+        assert "not yet: your convoys have not met its convoys" in text
+        assert "by Clan number" in text
+        assert "known from messages" not in text

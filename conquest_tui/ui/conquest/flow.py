@@ -3,20 +3,39 @@ end; the app hands a Conquest save or new game to this and routes its screens' m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from conquest_tui.session import SaveMovedOn, SessionError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
     from conquest_tui.session.conquest_seat import ConquestSeat
     from conquest_tui.session.conquest_table import ConquestTable
-    from conquest_tui.ui.app import ConquestApp
+
+
+class FlowHost(Protocol):
+    """What the flow asks of the app that runs it (the app's own type is not named here: the
+    app holds the flow)."""
+
+    def show_step(self, screen: Screen[None]) -> None: ...
+
+    def action_to_title(self) -> None: ...
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None: ...
+
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None,
+                    ) -> Any: ...
 
 
 class ConquestFlow:
     """One open Conquest game at the app."""
 
-    def __init__(self, app: ConquestApp, table: ConquestTable) -> None:
+    def __init__(self, app: FlowHost, table: ConquestTable) -> None:
         self.app = app
         self.table = table
         self._deploying: dict[int, ConquestSeat] = {}

@@ -109,8 +109,17 @@ class BattleScreen(Screen[None]):
         self._show()
 
     def action_close(self) -> None:
-        """Back to the report."""
+        """Back to the screen the battle was opened from."""
         self.dismiss(None)
+
+
+class RefereeBattleScreen(BattleScreen):
+    """A battle opened from the referee's view: Escape goes back to it, and says so."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="battle.close",
+                tooltip="Back to the referee's view"),
+    ]
 
 
 class BattlePicker(ModalScreen[int | None]):

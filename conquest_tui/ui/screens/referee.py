@@ -133,10 +133,10 @@ class RefereeScreen(Screen[None]):
 
     def on_option_list_option_selected(self, selected: OptionList.OptionSelected) -> None:
         """Replay the chosen battle with the battle screen."""
-        from conquest_tui.ui.screens.battle import BattleScreen
+        from conquest_tui.ui.screens.battle import RefereeBattleScreen
 
         selected.stop()
-        self.app.push_screen(BattleScreen(self.desk.battles[selected.option_index].event))
+        self.app.push_screen(RefereeBattleScreen(self.desk.battles[selected.option_index].event))
 
     def action_close(self) -> None:
         """Back to the title screen."""

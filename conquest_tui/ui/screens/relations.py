@@ -32,6 +32,12 @@ NOBODY_MET = ("You know no other Clan yet. A Clan shows here once your convoys m
               "(its slogan then shows too), a message passes between you, or you name it in "
               "an ALLY or BAN order.")
 
+NOT_MET = "not yet (known from messages or your ally and ban lists)"
+NOT_MET_TREATY = ("not yet: your convoys have not met its convoys (a treaty is offered and "
+                  "accepted by Clan number)")
+"""What "First met" says of a Clan whose convoys never met yours: one known from messages or
+your lists, or one you have a treaty or an offer with (made by number, met or not)."""
+
 LEGEND = (f"A: counts the Clan of the column as its ally   B: bans it   {NEITHER}: neither   "
           f"{UNKNOWN}: not known   {SELF}: itself.  Rows other than yours come from ESPIONAGE "
           "(ALLIES, ENEMIES) bought last turn.")
@@ -62,7 +68,7 @@ def detail(relation: Relation) -> RenderableType:
     table.add_row("Slogan", Text(clan.slogan or "—") if clan.met
                   else Text("not known until your convoys meet"))
     if not clan.met:
-        table.add_row("First met", "not yet (known from messages or your ally and ban lists)")
+        table.add_row("First met", NOT_MET_TREATY if relation.treaty else NOT_MET)
     else:
         table.add_row("First met", _seen(clan.first_met_turn, clan.first_met_hex)
                       if clan.first_met_turn else "before your last turn")
