@@ -27,13 +27,13 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
     kept = [copy_record(convoy) for convoy in state.convoys if convoy.owner == clan_number
             or (convoy.hex, convoy.owner) in seen or (convoy.hex, 0) in seen]
     clans = [_slim(other, other.number == clan_number) for other in state.clans]
-    private: GameState = copy_replacing(state, convoys=kept, clans=clans,
-                                        hexes=_hexes(game, clan), turn_figures=[])
     visited = set(clan.last_turn.visited_hexes)
-    for city in private.cities:
-        city.spies = [number for number in city.spies if number == clan_number]
-        if city.owner != clan_number and city.hex not in visited:
-            _presume_city(game, clan, city)
+    cities = [copy_replacing(city, spies=[number for number in city.spies
+                                          if number == clan_number])
+              if city.owner == clan_number or city.hex in visited
+              else _presume_city(game, clan, city) for city in state.cities]
+    private: GameState = copy_replacing(state, convoys=kept, clans=clans, cities=cities,
+                                        hexes=_hexes(game, clan), turn_figures=[])
     return private
 
 
@@ -46,25 +46,29 @@ def _hexes(game: Game, clan: Clan) -> PresumedHexes:
     return PresumedHexes(game.state.hexes, usual_defenses(game.rules, game.map), seen)
 
 
-def _presume_city(game: Game, clan: Clan, city: CityState) -> None:
-    """A city the Clan does not see: as it last learned it, or, never learned, an unowned city
-    of its printed size at the fullest garrison an unowned city starts with (the worst case)."""
+def _presume_city(game: Game, clan: Clan, city: CityState) -> CityState:
+    """A copy of a city the Clan does not see: as it last learned it, or, never learned, an
+    unowned city of its printed size at the fullest garrison an unowned city starts with (the
+    worst case); no spies but the Clan's, no claymores, no plague, hostile to the Clan alone if
+    to it at all."""
+    number = clan.number
     memory = clan.city_memory.get(city.hex)
-    city.claymores, city.plague, city.hostile_to = 0, False, \
-        [number for number in city.hostile_to if number == clan.number]
+    hostile = [other for other in city.hostile_to if other == number]
+    spies = [other for other in city.spies if other == number]
     if memory is not None:
-        city.owner, city.population, city.troops = memory.owner, memory.population, memory.troops
-        city.fortification = max(memory.fortification, 1)
-        city.buildings = list(memory.buildings)
-        return
+        return copy_replacing(
+            city, claymores=0, plague=False, hostile_to=hostile, spies=spies,
+            owner=memory.owner, population=memory.population, troops=memory.troops,
+            fortification=max(memory.fortification, 1), buildings=list(memory.buildings))
     site = game.map.city_at(city.hex)
     assert site is not None
     level = game.rules.fortifications[site.fortification - 1]
     share = game.rules.unowned_cities
     top = (share.major_garrison if site.major else share.minor_garrison).high
-    city.owner, city.population, city.fortification = 0, site.population, site.fortification
-    city.buildings = []
-    city.troops = level.troop_capacity(False) * top // 100
+    return copy_replacing(
+        city, claymores=0, plague=False, hostile_to=hostile, spies=spies, owner=0,
+        population=site.population, fortification=site.fortification, buildings=[],
+        troops=level.troop_capacity(False) * top // 100)
 
 
 def _slim(clan: Clan, own: bool) -> Clan:
