@@ -3,10 +3,11 @@ a player sees (`conquest check --forecast`) had condemned them (issue 28, point 
 
 Run: `python -m tools.bot_lines --maps europe,north_america --clans 4 --games 4 --turns 25`
 (`--level easy|normal|hard`, `--seed` the run's seed). Plays seeded all-bot games; each sheet a
-bot hands in (written and mended as in play, `session.bot_turns.bot_sheet`) is judged once more
-as `check --forecast` judges it, then played. A line fails when the turn refuses it or cannot
-carry it out (a problem that is not a notice). Prints, per map, the sheets, the failed lines per
-100 sheets, how many of those the judgement had condemned, and the orders that failed most.
+bot hands in (written and mended as in play, `session.bot_turns.bot_sheet`) is judged as
+`check --forecast` judges it (a sheet handed in as written already was), then played. A line
+fails when the turn refuses it or cannot carry it out (a problem that is not a notice). Prints,
+per map, the sheets, the failed lines per 100 sheets, how many of those the judgement had
+condemned, the sheets mended, and the orders that failed most.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ class Tally:
     """What the handed-in sheets did on one map."""
 
     sheets: int = 0
+    mended: int = 0
+    """Sheets the judgement condemned lines of (handed in without them)."""
+    condemned_again: int = 0
+    """Mended sheets whose judgement once handed in condemns lines still."""
     failed: int = 0
     predicted: int = 0
     """Failed lines the judgement of the handed-in sheet condemned."""
@@ -40,11 +45,13 @@ class Tally:
 def play(map_name: str, clans: int, turns: int, level: str, seed: str, tally: Tally) -> None:
     """One seeded game of `clans` bots of `level` to game turn `turns`, tallied."""
     from conquest_tui import session
-    from conquest_tui.bots.mending import condemned
-    from conquest_tui.engine.orders.sheet import sheet_lines
+    from conquest_tui.bots import write_sheet
+    from conquest_tui.bots.mending import condemned, judged_read
+    from conquest_tui.bots.still_view import StillView
+    from conquest_tui.engine.orders.sheet import OrderSheet, sheet_lines
     from conquest_tui.engine.play.judgement import judge_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
-    from conquest_tui.session.bot_turns import bot_sheet
+    from conquest_tui.engine.reports.forecast_records import Judgement
     from conquest_tui.storage.sheet_log import attach
 
     game = session.new_game(map_name=map_name, clans=clans, bots=clans, seed=seed,
@@ -52,13 +59,24 @@ def play(map_name: str, clans: int, turns: int, level: str, seed: str, tally: Ta
     attach(game.state, None)
     while not game.state.finished:
         number = game.state.active_clan
-        sheet = bot_sheet(game)
-        predicted = condemned(judge_sheet(game, number, sheet, notices=False))
-        result = run_clan_turn(game, number, sheet)
+
+        def judge(sheet: OrderSheet | str, number: int = number) -> Judgement:
+            return judge_sheet(game, number, sheet, notices=False)
+
+        # what `session.bot_turns.bot_sheet` hands in, with the sheet as written beside it
+        written = write_sheet(StillView(game, number), game.clan(number).bot_level)
+        sheet, read = judged_read(written, game.rules, judge, house=game.house)
+        mended = sheet != written
+        # a sheet handed in as written was judged so, and nothing condemned: judged again
+        # only when mended
+        predicted = condemned(judge(sheet)) if mended else set()
+        result = run_clan_turn(game, number, read or sheet)
         failed = {problem.line: str(problem.code) for problem in result.problems
                   if not problem.is_warning and problem.line}
         words = sheet_lines(sheet)
         tally.sheets += 1
+        tally.mended += mended
+        tally.condemned_again += bool(predicted)
         tally.failed += len(failed)
         tally.predicted += len(set(failed) & predicted)
         for line, code in failed.items():
@@ -85,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{map_name} ×{args.clans} {args.level}: {tally.sheets} sheets, "
               f"{tally.failed} failed lines ({tally.per_hundred():.1f} per 100 sheets, "
               f"target ≤ {FAIL_TARGET:g}), {tally.predicted} of them condemned by the "
-              f"judgement  [{time.perf_counter() - began:.0f} s]")
+              f"judgement; {tally.mended} sheets mended, {tally.condemned_again} of them "
+              f"condemned again  [{time.perf_counter() - began:.0f} s]")
         for kind, count in tally.kinds.most_common(6):
             print(f"    {count:5d}  {kind}")
     return 0 if worst <= FAIL_TARGET else 1
