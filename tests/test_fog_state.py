@@ -11,9 +11,9 @@ import pytest
 from conquest_tui import session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import GameState, HexState
-from conquest_tui.engine.play.fog_state import copy_record, fog_safe_state
+from conquest_tui.engine.play.fog_state import fog_safe_state
 from conquest_tui.engine.play.forecast import forecast_turn
-from conquest_tui.engine.play.record_copy import copy_replacing
+from conquest_tui.engine.play.record_copy import copy_record, copy_replacing
 from conquest_tui.session.bot_turns import bot_sheet
 from tests.game_helpers import first_clan
 
