@@ -7,7 +7,7 @@ import enum
 import typing
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import attrs
 
@@ -34,7 +34,6 @@ class _Parts:
 
 
 _PARTS: dict[type, _Parts] = {}
-_SHALLOW: dict[type, _Copy] = {}
 R = TypeVar("R")
 
 
@@ -61,23 +60,6 @@ def copy_replacing(record: R, **given: Any) -> R:
     for name, value in given.items():
         values[parts.place[name]] = value
     made: R = parts.made(values)
-    return made
-
-
-def shallow_copy(record: R) -> R:
-    """What `copy.copy` makes of an attrs record (its fields' values shared), made faster: the
-    values read in order into a new record."""
-    cls = type(record)
-    copier = _SHALLOW.get(cls)
-    if copier is None:
-        fields = attrs.fields(cast(Any, cls))
-        if len(fields) > 1 and all(field.init and not field.kw_only and field.alias == field.name
-                                   for field in fields):
-            read = attrgetter(*(field.name for field in fields))
-            copier = _SHALLOW[cls] = lambda value: cls(*read(value))
-        else:
-            copier = _SHALLOW[cls] = copy.copy
-    made: R = copier(record)
     return made
 
 
