@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import gc
+from typing import Any
+
 import pytest
 
 from conquest_tui import session
-from conquest_tui.bots import LEVELS, write_sheet
+from conquest_tui.bots import LEVELS, mending, write_sheet
 from conquest_tui.bots.brain import bot_rng, seeks_war
 from conquest_tui.bots.campaign import foe, marches
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.levels import level_named
-from conquest_tui.bots.mending import condemned, mend
+from conquest_tui.bots.mending import Judge, condemned, judged, judged_read, mend
 from conquest_tui.bots.paths import Paths
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.problems import ProblemCode
+from conquest_tui.engine.core.state import NOTICE, Problem
+from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.play.judgement import judge_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.reports.forecast_records import Judgement
 from conquest_tui.engine.reports.view import UNKNOWN, ClanView
 from conquest_tui.engine.world.knowledge import see_hex
 from conquest_tui.session.bot_turns import bot_sheet
@@ -34,6 +40,54 @@ def test_a_condemned_move_cuts_its_convoy_short_and_an_emptied_section_goes() ->
 def test_a_sheet_nothing_condemns_is_handed_in_as_written() -> None:
     sheet = "[PRE]\n[CONVOY 1]\nN\n"
     assert mend(sheet, load_ruleset(), set()) == sheet
+
+
+def test_a_bot_sheet_is_read_once_for_its_judgement_and_its_turn() -> None:
+    """The sheet the judgement read is the one the turn plays when nothing was condemned (the
+    text read as the turn would read it); a mended sheet is handed over as text alone, the same
+    text `judged` gives."""
+    rules = load_ruleset()
+    sheet = "[PRE]\nBUY 10 FUEL\n[CONVOY 1]\nN\nNE\n"
+    read: list[OrderSheet] = []
+
+    def judge(found: list[Problem]) -> Judge:
+        def judged_as(order_sheet: OrderSheet) -> Judgement:
+            read.append(order_sheet)
+            return Judgement(tuple(found), None)
+        return judged_as
+
+    text, kept = judged_read(sheet, rules, judge([]))
+    assert text == sheet and kept is read[0] and kept == parse_sheet(sheet, rules)
+    no_fuel = Problem(5, ProblemCode.FORECAST, NOTICE, {})
+    text, kept = judged_read(sheet, rules, judge([no_fuel]))
+    assert text == "[PRE]\nBUY 10 FUEL\n[CONVOY 1]\nN\n" and kept is None
+    assert judged(sheet, rules, judge([no_fuel])) == text
+
+
+def test_the_collector_rests_while_a_bot_plans_and_runs_again_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planning pauses the cyclic collector and resumes it after, leaving it off if it was."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="collector")
+    seen: list[bool] = []
+    real = mending.judged_read  # bot_turns imports it when a bot plans
+
+    def watching(*args: Any, **kwargs: Any) -> tuple[str, OrderSheet | None]:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mending, "judged_read", watching)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        bot_sheet(game)
+        assert gc.isenabled()
+        gc.disable()
+        bot_sheet(game)
+        assert not gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
+    assert seen == [False, False]
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -11,8 +11,9 @@ import pytest
 from conquest_tui import session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import GameState, HexState
-from conquest_tui.engine.play.fog_state import copy_record, fog_safe_state
+from conquest_tui.engine.play.fog_state import fog_safe_state
 from conquest_tui.engine.play.forecast import forecast_turn
+from conquest_tui.engine.play.record_copy import copy_record, copy_replacing
 from conquest_tui.session.bot_turns import bot_sheet
 from tests.game_helpers import first_clan
 
@@ -69,6 +70,19 @@ def test_the_fast_copy_copies_a_value_not_of_its_declared_type_deeply() -> None:
     state.paved = ("A", ["B"])  # type: ignore[assignment]
     mine = copy_record(state)
     assert mine.paved == state.paved and mine.paved[1] is not state.paved[1]
+
+
+def test_a_copy_with_fields_given_is_the_evolved_records_copy(played: Game) -> None:
+    """copy_replacing(record, **given) is copy_record(attrs.evolve(record, **given)), made
+    without the evolved record: the given values kept as they are, the rest copied (a private
+    field by the name evolve takes: a Clan's mail)."""
+    clan = played.state.clans[0]
+    inbox: list[Any] = []
+    mine = copy_replacing(clan, inbox=inbox, mail=[], past_reports=[])
+    assert mine == copy_record(attrs.evolve(clan, inbox=inbox, mail=[], past_reports=[]))
+    assert mine.inbox is inbox
+    assert mine.known_hexes == clan.known_hexes and mine.known_hexes is not clan.known_hexes
+    assert mine.stock == clan.stock and mine.stock is not clan.stock
 
 
 def test_the_forecasts_copy_leaves_out_past_reports_and_past_figures(played: Game) -> None:

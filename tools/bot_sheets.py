@@ -41,6 +41,7 @@ def sheet_digests(spec: SheetGame) -> list[str]:
     from conquest_tui.bots import write_sheet
     from conquest_tui.bots.mending import judged
     from conquest_tui.bots.still_view import StillView
+    from conquest_tui.engine.orders.sheet import OrderSheet
     from conquest_tui.engine.play.judgement import judge_sheet
     from conquest_tui.engine.play.turn import run_clan_turn
     from conquest_tui.engine.reports.forecast_records import Judgement
@@ -54,10 +55,10 @@ def sheet_digests(spec: SheetGame) -> list[str]:
         number = clan.number
         written = write_sheet(StillView(game, number), clan.bot_level)
 
-        def judge(text: str, number: int = number) -> Judgement:
-            return judge_sheet(game, number, text, notices=False)
+        def judge(sheet: OrderSheet, number: int = number) -> Judgement:
+            return judge_sheet(game, number, sheet, notices=False)
 
-        played = judged(written, game.rules, judge)
+        played = judged(written, game.rules, judge, house=game.house)
         digests.append(_digest(written) + _digest(played))
         run_clan_turn(game, number, played)
     return digests

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.orderbook.movement import Move
 from conquest_tui.engine.orders.registry import CONVOY
-from conquest_tui.engine.orders.sheet import header_of, parse_sheet, sheet_lines
+from conquest_tui.engine.orders.sheet import OrderSheet, header_of, parse_sheet, sheet_lines
 from conquest_tui.engine.reports.forecast_records import Judgement
+from conquest_tui.engine.rules.house import NO_HOUSE_RULES, HouseRulesInPlay
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 ROUNDS = 1
@@ -22,7 +23,7 @@ CONDEMNING: frozenset[str] = frozenset({
 """The forecast's warnings that condemn a line: it could not be carried out, its fight leaves
 the convoy no troops, or its convoy is gone before its pulse."""
 
-Judge = Callable[[str], Judgement]
+Judge = Callable[[OrderSheet], Judgement]
 """The one judgement of a sheet a player sees (`Seat.judge`, `play.judgement.judge_sheet`)."""
 
 
@@ -36,13 +37,18 @@ def condemned(judgement: Judgement) -> set[int]:
     return lines
 
 
-def mend(text: str, rules: Ruleset, lines: set[int]) -> str:
+def mend(text: str, rules: Ruleset, lines: set[int],
+         house: HouseRulesInPlay = NO_HOUSE_RULES) -> str:
     """The sheet without the condemned `lines`. In a convoy's section a condemned move, and
     every line after it, is dropped: the moves after it would set out from another hex, at
     other pulses. A section left empty is left out."""
     if not lines:
         return text
-    sheet = parse_sheet(text, rules)
+    return _mended(parse_sheet(text, rules, house), text, lines)
+
+
+def _mended(sheet: OrderSheet, text: str, lines: set[int]) -> str:
+    """`mend` of a sheet already read from `text`."""
     cut: set[int] = set(lines)
     for _, section in sheet.convoys:
         first = next((line.line for line in section
@@ -67,15 +73,27 @@ def mend(text: str, rules: Ruleset, lines: set[int]) -> str:
     return "\n".join(kept)
 
 
-def judged(text: str, rules: Ruleset, judge: Judge, rounds: int = ROUNDS) -> str:
+def judged(text: str, rules: Ruleset, judge: Judge, rounds: int = ROUNDS,
+           house: HouseRulesInPlay = NO_HOUSE_RULES) -> str:
     """The sheet without the lines the judgement condemns: judged, mended, and judged again
     after each mending but the last (`rounds` judgements at most)."""
+    return judged_read(text, rules, judge, rounds, house)[0]
+
+
+def judged_read(text: str, rules: Ruleset, judge: Judge, rounds: int = ROUNDS,
+                house: HouseRulesInPlay = NO_HOUSE_RULES) -> tuple[str, OrderSheet | None]:
+    """`judged`, with the sheet as read from the text it returns (`house`: the game's house
+    rules in play, read with), or None when the last judgement mended it (not read again):
+    each text is read once, for its judgement and then the turn."""
+    sheet: OrderSheet | None = parse_sheet(text, rules, house)
     for _ in range(rounds):
-        lines = condemned(judge(text))
+        if sheet is None:
+            sheet = parse_sheet(text, rules, house)
+        lines = condemned(judge(sheet))
         if not lines:
             break
-        text = mend(text, rules, lines)
-    return text
+        text, sheet = _mended(sheet, text, lines), None
+    return text, sheet
 
 
-__all__ = ["CONDEMNING", "ROUNDS", "Judge", "condemned", "judged", "mend"]
+__all__ = ["CONDEMNING", "ROUNDS", "Judge", "condemned", "judged", "judged_read", "mend"]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from conquest_tui.session.outcomes import BotTurn
 
 if TYPE_CHECKING:
     from conquest_tui.engine.core.game import Game
+    from conquest_tui.engine.orders.sheet import OrderSheet
     from conquest_tui.engine.reports.report import Report
 
 
@@ -42,8 +46,8 @@ def play_bot_turn(game: Game, *, keep_report: bool = True) -> BotTurn:
     from conquest_tui.storage.sheet_log import EntryKind, record
 
     clan = game.clan(game.state.active_clan)
-    game_turn, sheet = game.state.game_turn, bot_sheet(game)
-    result = run_clan_turn(game, clan.number, sheet)
+    game_turn, (sheet, read) = game.state.game_turn, bot_sheet_read(game)
+    result = run_clan_turn(game, clan.number, read or sheet)
     if keep_report:
         archive_report(game, build_report(ClanView(game, clan.number)))
     record(game.state, game_turn, clan.number, EntryKind.BOT, sheet)
@@ -54,15 +58,40 @@ def bot_sheet(game: Game, level: str | None = None) -> str:
     """The sheet the active Clan's bot hands in: written from its own ClanView, then held to the
     judgement a player sees, without the lines it condemns (`level`: the bot's own unless
     given)."""
+    return bot_sheet_read(game, level)[0]
+
+
+def bot_sheet_read(game: Game, level: str | None = None) -> tuple[str, OrderSheet | None]:
+    """`bot_sheet`, and the sheet as read for its last judgement when that judgement left it
+    whole (None when it was mended): what the turn would read from the text, read once."""
     from conquest_tui.bots import write_sheet
-    from conquest_tui.bots.mending import judged
+    from conquest_tui.bots.mending import judged_read
     from conquest_tui.bots.still_view import StillView
     from conquest_tui.engine.play.judgement import judge_sheet
 
     clan = game.clan(game.state.active_clan)
-    written = write_sheet(StillView(game, clan.number), level or clan.bot_level)
-    return judged(written, game.rules,
-                  lambda text: judge_sheet(game, clan.number, text, notices=False))
+    with _collector_paused():
+        written = write_sheet(StillView(game, clan.number), level or clan.bot_level)
+        return judged_read(written, game.rules,
+                           lambda sheet: judge_sheet(game, clan.number, sheet, notices=False),
+                           house=game.house)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a bot plans. Writing and judging a sheet makes
+    some 10⁵ containers (the view's answers, the forecast's private copy of the game and its
+    turn) that are let go by the time it is done, with no cycles to find; collections while it
+    runs would find them alive and move them to the older generations, whose collections walk
+    the whole game: some 15% of the planning of a 20-Clan game turn. Resumed after, if it was
+    running (`savefile` pauses it so around a save or a load)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def archive_report(game: Game, report: Report) -> None:

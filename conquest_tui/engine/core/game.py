@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Collection
+from itertools import compress, count
 from operator import attrgetter
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
@@ -123,9 +124,9 @@ class Game:
                 self._owners = list(map(_OWNER, hexes))
                 self._slot = dict(zip(map(id, hexes), range(len(hexes)), strict=True))
             lands: dict[int, list[int]] = {}
-            for at, owner in enumerate(self._owners):
-                if owner:
-                    lands.setdefault(owner, []).append(at)
+            held = self._owners
+            for at in compress(count(), held):  # the owned places, in order
+                lands.setdefault(held[at], []).append(at)
             self._lands, self._lands_of = lands, hexes
         else:
             owners, slot, lands = self._owners, self._slot, self._lands

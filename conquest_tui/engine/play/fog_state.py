@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress, count, repeat
-from operator import attrgetter, eq
-
-import attrs
-
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import (
     CityState,
@@ -15,7 +10,7 @@ from conquest_tui.engine.core.state import (
     LastTurn,
 )
 from conquest_tui.engine.play.presumed_hexes import PresumedHexes, usual_defenses
-from conquest_tui.engine.play.record_copy import copy_record
+from conquest_tui.engine.play.record_copy import copy_record, copy_replacing
 
 
 def fog_safe_state(game: Game, clan_number: int) -> GameState:
@@ -29,61 +24,60 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
     clan = game.clan(clan_number)
     seen = {(s.hex, s.owner) for s in clan.sightings}
     seen |= {(s.hex, s.owner) for report in clan.spy_reports for s in report.sightings}
-    kept = [convoy for convoy in state.convoys if convoy.owner == clan_number
+    kept = [copy_record(convoy) for convoy in state.convoys if convoy.owner == clan_number
             or (convoy.hex, convoy.owner) in seen or (convoy.hex, 0) in seen]
     clans = [_slim(other, other.number == clan_number) for other in state.clans]
-    shallow = attrs.evolve(state, convoys=kept, clans=clans, hexes=[], turn_figures=[])
-    private: GameState = copy_record(shallow)
-    private.hexes = _hexes(game, clan)
     visited = set(clan.last_turn.visited_hexes)
-    for city in private.cities:
-        city.spies = [number for number in city.spies if number == clan_number]
-        if city.owner != clan_number and city.hex not in visited:
-            _presume_city(game, clan, city)
+    cities = [copy_replacing(city, spies=[number for number in city.spies
+                                          if number == clan_number])
+              if city.owner == clan_number or city.hex in visited
+              else _presume_city(game, clan, city) for city in state.cities]
+    private: GameState = copy_replacing(state, convoys=kept, clans=clans, cities=cities,
+                                        hexes=_hexes(game, clan), turn_figures=[])
     return private
 
 
 def _hexes(game: Game, clan: Clan) -> PresumedHexes:
     """Every hex presumed (`presumed_hexes.presume`), but those the Clan sees now (its own and
     those it entered last turn): copied as they are."""
-    hexes = game.state.hexes
     contains, index_of = game.map.contains, game.map.index_of
     seen = {index_of(hex_id) for hex_id in clan.last_turn.visited_hexes if contains(hex_id)}
-    seen.update(compress(count(), map(eq, map(_OWNER, hexes), repeat(clan.number))))
-    return PresumedHexes(hexes, usual_defenses(game.rules, game.map), seen)
+    seen.update(map(index_of, game.owned_hexes(clan.number)))
+    return PresumedHexes(game.state.hexes, usual_defenses(game.rules, game.map), seen)
 
 
-_OWNER = attrgetter("owner")
-
-
-def _presume_city(game: Game, clan: Clan, city: CityState) -> None:
-    """A city the Clan does not see: as it last learned it, or, never learned, an unowned city
-    of its printed size at the fullest garrison an unowned city starts with (the worst case)."""
+def _presume_city(game: Game, clan: Clan, city: CityState) -> CityState:
+    """A copy of a city the Clan does not see: as it last learned it, or, never learned, an
+    unowned city of its printed size at the fullest garrison an unowned city starts with (the
+    worst case); no spies but the Clan's, no claymores, no plague, hostile to the Clan alone if
+    to it at all."""
+    number = clan.number
     memory = clan.city_memory.get(city.hex)
-    city.claymores, city.plague, city.hostile_to = 0, False, \
-        [number for number in city.hostile_to if number == clan.number]
+    hostile = [other for other in city.hostile_to if other == number]
+    spies = [other for other in city.spies if other == number]
     if memory is not None:
-        city.owner, city.population, city.troops = memory.owner, memory.population, memory.troops
-        city.fortification = max(memory.fortification, 1)
-        city.buildings = list(memory.buildings)
-        return
+        return copy_replacing(
+            city, claymores=0, plague=False, hostile_to=hostile, spies=spies,
+            owner=memory.owner, population=memory.population, troops=memory.troops,
+            fortification=max(memory.fortification, 1), buildings=list(memory.buildings))
     site = game.map.city_at(city.hex)
     assert site is not None
     level = game.rules.fortifications[site.fortification - 1]
     share = game.rules.unowned_cities
     top = (share.major_garrison if site.major else share.minor_garrison).high
-    city.owner, city.population, city.fortification = 0, site.population, site.fortification
-    city.buildings = []
-    city.troops = level.troop_capacity(False) * top // 100
+    return copy_replacing(
+        city, claymores=0, plague=False, hostile_to=hostile, spies=spies, owner=0,
+        population=site.population, fortification=site.fortification, buildings=[],
+        troops=level.troop_capacity(False) * top // 100)
 
 
 def _slim(clan: Clan, own: bool) -> Clan:
-    """A Clan without what the forecast must not read or need not copy: the other Clans'
-    knowledge and histories, and every Clan's past reports."""
+    """A copy of a Clan without what the forecast must not read or need not copy: the other
+    Clans' knowledge and histories, and every Clan's past reports."""
     past = clan.last_turn
     if own:
-        return attrs.evolve(clan, last_turn=LastTurn(game_turn=past.game_turn,
-                                                     income=past.income), inbox=[], mail=[],
-                            past_reports=[])
-    return attrs.evolve(clan, last_turn=LastTurn(), inbox=[], mail=[], known_hexes={},
-                        city_memory={}, sightings=[], spy_reports=[], past_reports=[])
+        return copy_replacing(clan, last_turn=LastTurn(game_turn=past.game_turn,
+                                                       income=dict(past.income)),
+                              inbox=[], mail=[], past_reports=[])
+    return copy_replacing(clan, last_turn=LastTurn(), inbox=[], mail=[], known_hexes={},
+                          city_memory={}, sightings=[], spy_reports=[], past_reports=[])

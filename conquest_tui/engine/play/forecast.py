@@ -12,7 +12,6 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.play.fog_state import fog_safe_state
-from conquest_tui.engine.play.record_copy import shallow_copy
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
@@ -31,6 +30,10 @@ FIGHTS = frozenset({
     EventKind.HEX_DEFENDED, EventKind.CITY_ATTACK_FAILED, EventKind.CITY_CAPTURED,
 })
 """Event kinds that mean the convoy fought in that pulse."""
+
+
+_Seen = tuple[str, int, float]
+"""A convoy after a pulse, as the forecast shows it: its hex, troops and parts owed."""
 
 
 class _Done(Exception):
@@ -85,9 +88,10 @@ class _Watch:
     clan: int
     ctx: TurnContext | None = None
     stocks: list[tuple[int, Stocks]] = attrs.field(factory=list)
-    seen: dict[int, list[tuple[int, Convoy | None]]] = attrs.field(factory=dict)
-    """Convoy number → (pulse, a copy of it then, or None once gone)."""
-    names: dict[int, Convoy] = attrs.field(factory=dict)
+    seen: dict[int, list[tuple[int, _Seen | None]]] = attrs.field(factory=dict)
+    """Convoy number → (pulse, its hex, troops and parts owed then, or None once gone)."""
+    names: dict[int, tuple[str, str, int]] = attrs.field(factory=dict)
+    """Convoy number → its name, hex and troops when last seen after a pulse."""
     final: dict[int, Convoy] = attrs.field(factory=dict)
     """The convoys when the Clan's last phase is done."""
     lines: list[LineMoney] = attrs.field(factory=list)
@@ -101,12 +105,14 @@ class _Watch:
         self.ctx = ctx
         self.stocks.append((pulse, Stocks.of(ctx.clan)))
         present = {convoy.number: convoy for convoy in self.game.convoys_of(self.clan)}
-        for number in set(present) | set(self.seen):
+        seen, names = self.seen, self.names
+        for number in set(present) | set(seen):
             convoy = present.get(number)
+            now = None
             if convoy is not None:
-                self.names[number] = shallow_copy(convoy)
-            self.seen.setdefault(number, []).append((pulse, shallow_copy(convoy) if convoy
-                                                     else None))
+                now = (convoy.hex, convoy.troops, convoy.parts_owed)
+                names[number] = (convoy.name, convoy.hex, convoy.troops)
+            seen.setdefault(number, []).append((pulse, now))
 
     def before_close(self, ctx: TurnContext) -> None:
         self.ctx = ctx
@@ -127,11 +133,12 @@ class _Watch:
             for p in ctx.problems)}
         result = []
         for number in numbers:
-            first = before.get(number) or self.names.get(number)
+            known = before.get(number)
+            first = (known.name, known.hex, known.troops) if known else self.names.get(number)
             if first is None:
                 continue
             rows = tuple(
-                ConvoyPulse(pulse, now.hex, now.troops, _whole(now.parts_owed),
+                ConvoyPulse(pulse, now[0], now[1], _whole(now[2]),
                             (pulse, number) in fights, (pulse, number) in stops,
                             line=fights.get((pulse, number), 0))
                 if now is not None else ConvoyPulse(pulse, "", 0, 0, (pulse, number) in fights,
@@ -139,8 +146,8 @@ class _Watch:
                 for pulse, now in self.seen.get(number, []))
             last = final.get(number)
             result.append(ConvoyForecast(
-                number=number, name=first.name, start_hex=first.hex,
-                start_troops=first.troops, created=number not in before, pulses=rows,
+                number=number, name=first[0], start_hex=first[1],
+                start_troops=first[2], created=number not in before, pulses=rows,
                 end_hex=last.hex if last else "", end_troops=last.troops if last else 0,
                 gone=last is None))
         return tuple(result)
