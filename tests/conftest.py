@@ -27,6 +27,7 @@ from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
+from tests.long_first import pytest_collection_modifyitems  # noqa: F401 - the suite's order
 
 # The app's tests make and drop objects by the million (every frame Textual draws): with the
 # interpreter's default thresholds the cyclic garbage collector ran some 5,000 times in
