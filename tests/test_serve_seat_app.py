@@ -82,6 +82,9 @@ async def test_another_clans_sheet_saved_just_before_f5_does_not_stop_the_turn(
         await pilot.press("f5")
         await pilot.press("y")
         await wait_for_screen(pilot, ReportScreen)
+        await pilot.pause()
+        titles = [note.title for note in app._notifications]  # what the toasts show
+        assert "Cannot end the turn" not in titles
     after = Session.open(save)
     assert after.active_clan == second
     assert after.open_seat(second).draft == "; the other tab's sheet\n"

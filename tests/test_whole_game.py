@@ -67,8 +67,8 @@ def test_four_clans_play_ten_game_turns_through_the_cli_cc_seq_01_cc_seq_14(
         patch.setenv("CONQUEST_DEBUG", "1")
         assert main(["new", "--map", "test_small", "--clans", str(CLANS), "--seed",
                      f"whole-{seed}", "--save", str(save), "--force"]) == 0
+        before = session.load(save)
         for pre, post in extras:
-            before = session.load(save)
             clan = before.state.active_clan
             sheet.write_text(sheet_for(before, clan, pre, post))
             capsys.readouterr()
@@ -83,6 +83,7 @@ def test_four_clans_play_ten_game_turns_through_the_cli_cc_seq_01_cc_seq_14(
                 assert convoy.troops >= 0 and convoy.cargo >= 0
                 assert convoy.vehicles and all(n > 0 for n in convoy.vehicles.values())
             check_ledger(before, after, clan)
+            before = after  # the save as the next turn finds it (read once, not twice)
     final = session.load(save)
     assert final.state.game_turn == GAME_TURNS + 1 and not final.state.finished
     assert len(final.state.top_clans) == GAME_TURNS

@@ -14,7 +14,6 @@ the checker nor warned of by the forecast. Prints each break with its sheet and 
 from __future__ import annotations
 
 import argparse
-import copy
 import functools
 import random
 import sys
@@ -28,6 +27,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.problems import ProblemCode
 from conquest_tui.engine.orders.sheet import counted, parse_sheet
 from conquest_tui.engine.play.judgement import judge_sheet
+from conquest_tui.engine.play.record_copy import copy_record
 from conquest_tui.engine.play.setup import ClanSetup, GameSetup, new_game
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.storage.map_loader import load_map
@@ -67,7 +67,7 @@ def sweep_game() -> Game:
     Clan has convoy #1 (land) and #2 (military) in its home city, is allied to the second,
     which owns the unowned city nearest to it, and sees every hex."""
     base = _base()
-    return Game(base.rules, base.map, copy.deepcopy(base.state))
+    return Game(base.rules, base.map, copy_record(base.state))
 
 
 def _clan_line(rng: random.Random, home: str, other: int, city: str) -> str:
@@ -173,7 +173,7 @@ def skipped_by_turn(game: Game, clan: int, sheet: str) -> tuple[set[int], set[in
 def verdict(game: Game, clan: int, sheet: str) -> Verdict:
     """Judge the sheet with the turn's dice, play it on a copy, and compare (see the module)."""
     judgement = judge_sheet(game, clan, sheet, seed_suffix="")
-    played = Game(game.rules, game.map, copy.deepcopy(game.state))
+    played = Game(game.rules, game.map, copy_record(game.state))
     skipped, whole = skipped_by_turn(played, clan, sheet)
     said = set(judgement.skipped) - whole
     warned = {p.line for p in judgement.problems if p.is_warning and p.code in (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -98,8 +99,10 @@ def argparse_suppress() -> str:
     return argparse.SUPPRESS
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every sub-command."""
+    """The argument parser of every sub-command, built once a process (it never changes, and
+    building it takes some 10 ms, most of it argparse looking for translations of its words)."""
     import argparse
 
     parser = argparse.ArgumentParser(

@@ -226,14 +226,12 @@ class SeatApp(ConquestApp):
     def on_game_screen_turn_ended(self, message: GameScreen.TurnEnded) -> None:
         """Another Clan's sheet saved since the last look is read first (the Clan's own sheet
         kept), so that it does not turn the end of the turn into "the game moved on". The
-        table's own handler runs once, from here (Textual would call it again after this one:
-        the turn, already run, would then be refused as another Clan's)."""
+        app's own handler then ends the turn: Textual calls it after this one (calling it here
+        as well ended the turn twice, and the second said "Cannot end the turn")."""
         from conquest_tui.session import SessionError
 
-        message.prevent_default()
         with contextlib.suppress(SessionError):  # a save being written: the turn's lock says
             self._catch_up()
-        super().on_game_screen_turn_ended(message)
 
     async def _look_for_moves_after_reload(self, session: Session) -> None:
         self._moved_note = self._moved_note or "The game moved on."
