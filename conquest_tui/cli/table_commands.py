@@ -183,9 +183,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 def play(save: str | None, *, allow_edited: bool = False, clan: int = 0) -> int:
     """Open the app on the title screen, or at a save's hand-over screen (with `clan`, on that
     Clan's seat only: what a served seat's link opens)."""
-    from conquest_tui import startup_gc
+    from conquest_tui import collector
 
-    startup_gc.pause()  # resumed by the app once its whole first screen is drawn
+    collector.pause()  # resumed by the app once its whole first screen is drawn
     from conquest_tui.ui.launch import run_app
 
     return run_app(Path(save) if save else None, allow_edited=allow_edited, clan=clan)

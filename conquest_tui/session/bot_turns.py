@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from conquest_tui import collector
 from conquest_tui.session.outcomes import BotTurn
 
 if TYPE_CHECKING:
@@ -70,28 +68,11 @@ def bot_sheet_read(game: Game, level: str | None = None) -> tuple[str, OrderShee
     from conquest_tui.engine.play.judgement import judge_sheet
 
     clan = game.clan(game.state.active_clan)
-    with _collector_paused():
+    with collector.paused():
         written = write_sheet(StillView(game, clan.number), level or clan.bot_level)
         return judged_read(written, game.rules,
                            lambda sheet: judge_sheet(game, clan.number, sheet, notices=False),
                            house=game.house)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while a bot plans. Writing and judging a sheet makes
-    some 10⁵ containers (the view's answers, the forecast's private copy of the game and its
-    turn) that are let go by the time it is done, with no cycles to find; collections while it
-    runs would find them alive and move them to the older generations, whose collections walk
-    the whole game: some 15% of the planning of a 20-Clan game turn. Resumed after, if it was
-    running (`savefile` pauses it so around a save or a load)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def archive_report(game: Game, report: Report) -> None:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from glob import escape as glob_escape
 from pathlib import Path
@@ -17,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from conquest_tui import collector
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
@@ -127,28 +125,6 @@ def _summary_of(game: Game) -> HeaderSummary:
     )
 
 
-@contextmanager
-def _gc_paused(*, keeps: bool = False) -> Iterator[None]:
-    """Pause the cyclic GC: (un)structuring makes ~10⁵ short-lived containers, no cycles, and
-    the collections they trigger cost ~20% of a save or load of a large game.
-
-    `keeps`: what was made while paused is kept (a loaded game): it goes to the oldest
-    generation as collections resume, unwalked (gc.freeze then gc.unfreeze, both O(1)), where
-    the first collection after resuming would walk all of it (~3 ms for a large game). Not
-    while start-up's objects are frozen (startup_gc): unfreezing would hand them back.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            if keeps and not gc.get_freeze_count():
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
-
-
 def game_to_text(game: Game, stamp: SaveStamp | None = None) -> str:
     """The whole save file's text; the same game and stamp always give the same text."""
     return game_to_bytes(game, stamp).decode("utf-8")
@@ -164,7 +140,7 @@ def _game_to_pieces(game: Game, stamp: SaveStamp) -> tuple[bytes, ...]:
     late save is some 3 MB)."""
     log = log_of(game.state)
     window = None if log is None else past_reports.WINDOW  # older reports: rebuilt by replay
-    with _gc_paused(), past_reports.keeping_last(window):
+    with collector.paused(), past_reports.keeping_last(window):
         # The data stays bytes from orjson to the file: no text made only to be encoded again.
         state_bytes = orjson.dumps(unstructure_state(game.state), option=orjson.OPT_SORT_KEYS)
     # == canonical_json({"log": …, "map": …, "state": …}) without encoding the cached map again.
@@ -279,7 +255,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         from conquest_tui.storage.rules_loader import load_ruleset
 
         rules = load_ruleset()
-    with _gc_paused(keeps=True):
+    with collector.paused(keeps=True):
         envelope = parse_envelope(text, source)
         check_game(envelope, source, CONTINENTAL)
         edited = not checksum_matches(envelope, text, source)

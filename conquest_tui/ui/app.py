@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from conquest_tui import startup_gc
+from conquest_tui import collector
 from conquest_tui.ui.app_opening import AppOpening
 from conquest_tui.ui.stylesheets import CSSPaths, stylesheet
 
@@ -56,7 +56,7 @@ class ConquestApp(AppOpening):
         if self._start_path is None:
             self.show_title()  # the collector resumes once its saves are listed
             return
-        self.call_after_refresh(startup_gc.resume)  # once the first screen is on the terminal
+        self.call_after_refresh(collector.resume)  # once the first screen is on the terminal
         if self.session is not None:
             self._play(self.session)
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquest_tui import startup_gc
+from conquest_tui import collector
 from conquest_tui.ui.app_conquest import AppConquest
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class AppOpening(AppConquest):
         self.push_screen(NewGameScreen(self.saves_folder))
 
     def on_title_screen_saves_listed(self, _: TitleScreen.SavesListed) -> None:
-        self.call_after_refresh(startup_gc.resume)  # the whole title is on the terminal
+        self.call_after_refresh(collector.resume)  # the whole title is on the terminal
 
     def on_title_screen_save_chosen(self, message: TitleScreen.SaveChosen) -> None:
         self._open(message.path)

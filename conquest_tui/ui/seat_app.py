@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App
 
-from conquest_tui import startup_gc
+from conquest_tui import collector
 from conquest_tui.ui.app import ConquestApp
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class SeatApp(ConquestApp):
         from conquest_tui.ui.screens.seat_reading import ReadingScreen
 
         event.prevent_default()
-        self.call_after_refresh(startup_gc.resume)
+        self.call_after_refresh(collector.resume)
         path = self._start_path
         if self.session is not None or path is None:
             self.show_title()
