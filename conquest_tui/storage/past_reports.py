@@ -144,7 +144,9 @@ def packed(reports: list[PastReport]) -> list[PackedReport]:
     for position, report in enumerate(reports):
         before = reports[position - 1] if _against_previous(position) else None
         kept = report.kept
-        if isinstance(kept, PackedText) and kept.previous is (before.kept if before else None):
+        if isinstance(kept, PackedText) and (
+                kept.previous is reports[position - 1].kept if before is not None
+                else position == 0 or kept.standalone()):
             out.append(PackedReport(report.game_turn, report.summary, kept.packed))
             continue
         base = before.text if before is not None else ""
@@ -153,18 +155,27 @@ def packed(reports: list[PastReport]) -> list[PackedReport]:
 
 
 def _kept_last(reports: list[PastReport], turns: int) -> list[PackedReport]:
-    """The reports of the last `turns` game turns, each packed on its own; older ones without
-    their text (rebuilt by replay when read)."""
+    """The reports of the last `turns` game turns, the oldest packed on its own and each later
+    one against the report before it (from save version 9); older ones without their text
+    (rebuilt by replay when read). A report read from the save and still packed the way it
+    would be packed now is written as it was read."""
     newest = reports[-1].game_turn if reports else 0
     out: list[PackedReport] = []
+    before: PastReport | None = None
     for report in reports:
         kept = report.kept
         if report.game_turn <= newest - turns or isinstance(kept, NotKept):
             out.append(PackedReport(report.game_turn, report.summary, ""))
-        elif isinstance(kept, PackedText) and kept.standalone():
-            out.append(PackedReport(report.game_turn, report.summary, kept.packed))
+            before = None
+            continue
+        if isinstance(kept, PackedText) and (
+                kept.standalone() if before is None
+                else kept.previous is before.kept and not kept.standalone()):
+            text = kept.packed
         else:
-            out.append(PackedReport(report.game_turn, report.summary, pack(report.text)))
+            text = pack(report.text, before.text if before is not None else "")
+        out.append(PackedReport(report.game_turn, report.summary, text))
+        before = report
     return out
 
 
@@ -174,12 +185,12 @@ def unpacked(rows: list[PackedReport]) -> list[PastReport]:
     did not keep reads as NOT_KEPT."""
     out: list[PastReport] = []
     previous: PackedText | None = None
-    for position, row in enumerate(rows):
+    for row in rows:
         if not row.packed:
             out.append(PastReport(row.game_turn, row.summary, NotKept()))
             previous = None
             continue
-        text = PackedText(row.packed, previous if _against_previous(position) else None)
+        text = PackedText(row.packed, previous)  # its header says whether it needs it
         out.append(PastReport(row.game_turn, row.summary, text))
         previous = text
     return out
