@@ -128,10 +128,17 @@ class SavedEvents:
             raise
 
     def text(self) -> str:
-        """The table's JSON text, as a save writes it (the text as read, when it was one)."""
-        if isinstance(self.table, str):
-            return self.table
-        return table_text(self.table)
+        """The table as a save writes it: the text as read when it was packed, else packed
+        (a table, or an older save's unpacked text: read again, not built or checked; a damaged
+        one is written as read, to be refused when used)."""
+        if not isinstance(self.table, str):
+            return table_text(self.table)
+        if self.table.startswith("{"):
+            try:
+                return table_text(text_table(self.table))
+            except (ValueError, UnicodeEncodeError):  # no JSON (JSONDecodeError is one)
+                pass
+        return self.table
 
     def _opened(self) -> dict[str, Any]:
         """The table, read from its text when it is one: refused, naming the field, when the
