@@ -63,10 +63,10 @@ def table_text(table: Any) -> str:
     return _packed(orjson.dumps(table, option=orjson.OPT_SORT_KEYS))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _packed(data: bytes) -> str:
-    """The JSON text packed (the last few kept: a save writes every Clan's mail, and most of it
-    has not changed since the save before)."""
+    """The JSON text packed (the last 64 kept, a save's worth for 20 Clans' mail and last
+    turns: most of them have not changed since the save before)."""
     return base64.b64encode(zlib.compress(data, 6)).decode("ascii")
 
 
