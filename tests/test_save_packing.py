@@ -138,3 +138,19 @@ def test_a_damaged_packed_mail_is_refused_naming_the_file_and_field(
         len(loaded.state.clans[other].mail)
     assert str(caught.value) == (f"{forged}: state.clans[{other}].mail: is not a table of "
                                  "events (it cannot be unpacked)")
+
+
+def test_a_past_report_with_a_damaged_game_turn_is_refused_naming_the_field(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    """The kept reports are read straight from their columns; a column that does not hold
+    whole numbers is still refused in one sentence naming the file and the field."""
+    _, path = played
+
+    def spoil(state: dict[str, Any]) -> None:
+        state["clans"][1]["past_reports"]["game_turn"][2] = "3"
+
+    forged = _damaged(path, tmp_path, spoil)
+    with pytest.raises(SaveError) as caught:
+        load_game(forged)
+    assert str(caught.value) == (f"{forged}: state.clans[1].past_reports.game_turn[2]: "
+                                 'expected a whole number, got "3"')

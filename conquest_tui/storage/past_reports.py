@@ -183,17 +183,40 @@ def unpacked(rows: list[PackedReport]) -> list[PastReport]:
     """The reports as the Clan read them, each text unpacked when first read; a damaged one
     (and the ones packed against it, until the next keyframe) reads as UNREADABLE; one the save
     did not keep reads as NOT_KEPT."""
+    return _unpacked_columns([row.game_turn for row in rows], [row.summary for row in rows],
+                             [row.packed for row in rows])
+
+
+_NOT_KEPT = NotKept()
+"""Every report a save did not keep reads through this one (it holds nothing of its own)."""
+_COLUMNS = frozenset(spec.name for spec in attrs.fields(PackedReport))
+
+
+def _unpacked_columns(turns: list[int], summaries: list[str],
+                      texts: list[str]) -> list[PastReport]:
     out: list[PastReport] = []
     previous: PackedText | None = None
-    for row in rows:
-        if not row.packed:
-            out.append(PastReport(row.game_turn, row.summary, NotKept()))
+    for game_turn, summary, packed_text in zip(turns, summaries, texts, strict=True):
+        if not packed_text:
+            out.append(PastReport(game_turn, summary, _NOT_KEPT))
             previous = None
             continue
-        text = PackedText(row.packed, previous)  # its header says whether it needs it
-        out.append(PastReport(row.game_turn, row.summary, text))
+        text = PackedText(packed_text, previous)  # its header says whether it needs it
+        out.append(PastReport(game_turn, summary, text))
         previous = text
     return out
+
+
+def _plain_columns(value: Any) -> bool:
+    """Whether a table of past reports as read has its three columns, lists of one length,
+    whole numbers and texts (in C: checked a column at a time); anything else goes through the
+    table's hook, which names what is wrong."""
+    if value.__class__ is not dict or value.keys() != _COLUMNS:
+        return False
+    columns = (value["game_turn"], value["summary"], value["packed"])
+    return (set(map(type, columns)) == {list} and len(set(map(len, columns))) == 1
+            and set(map(type, columns[0])) <= {int} and set(map(type, columns[1])) <= {str}
+            and set(map(type, columns[2])) <= {str})
 
 
 def _is_past_reports(t: Any) -> bool:
@@ -202,7 +225,14 @@ def _is_past_reports(t: Any) -> bool:
 
 def _structure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     table = converter.get_structure_hook(list[PackedReport])
-    return lambda value, _: unpacked(table(value, list[PackedReport]))
+    fast = not converter.detailed_validation  # the detailed pass names a bad field
+
+    def structure(value: Any, _: Any) -> list[PastReport]:
+        if fast and _plain_columns(value):  # no rows made only to be read once
+            return _unpacked_columns(value["game_turn"], value["summary"], value["packed"])
+        return unpacked(table(value, list[PackedReport]))
+
+    return structure
 
 
 def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
