@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 8
+SAVE_VERSION = 9
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -322,6 +322,19 @@ def migrate_7_to_8(data: Data) -> Data:
     return data
 
 
+# --- version 8 → 9 -----------------------------------------------------------------------------
+
+
+def migrate_8_to_9(data: Data) -> Data:
+    """Version 8 → 9: a Clan's last turn's events and its mail are written zlib-packed in
+    base64 (storage/saved_events.table_text), and of the last game turns' past reports a save
+    with a sheet log keeps, each after the first is packed against the one before
+    (storage/past_reports). A load reads the version 8 texts and reports as they are (a table's
+    text begins with "{", which base64 never does; a report's zlib header says what it was
+    packed against), so nothing changes here; the game packs them when it next saves."""
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
@@ -331,6 +344,7 @@ MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     5: migrate_5_to_6,
     6: migrate_6_to_7,
     7: migrate_7_to_8,
+    8: migrate_8_to_9,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

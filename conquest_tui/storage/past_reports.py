@@ -144,7 +144,9 @@ def packed(reports: list[PastReport]) -> list[PackedReport]:
     for position, report in enumerate(reports):
         before = reports[position - 1] if _against_previous(position) else None
         kept = report.kept
-        if isinstance(kept, PackedText) and kept.previous is (before.kept if before else None):
+        if isinstance(kept, PackedText) and (
+                kept.previous is reports[position - 1].kept if before is not None
+                else position == 0 or kept.standalone()):
             out.append(PackedReport(report.game_turn, report.summary, kept.packed))
             continue
         base = before.text if before is not None else ""
@@ -153,18 +155,27 @@ def packed(reports: list[PastReport]) -> list[PackedReport]:
 
 
 def _kept_last(reports: list[PastReport], turns: int) -> list[PackedReport]:
-    """The reports of the last `turns` game turns, each packed on its own; older ones without
-    their text (rebuilt by replay when read)."""
+    """The reports of the last `turns` game turns, the oldest packed on its own and each later
+    one against the report before it (from save version 9); older ones without their text
+    (rebuilt by replay when read). A report read from the save and still packed the way it
+    would be packed now is written as it was read."""
     newest = reports[-1].game_turn if reports else 0
     out: list[PackedReport] = []
+    before: PastReport | None = None
     for report in reports:
         kept = report.kept
         if report.game_turn <= newest - turns or isinstance(kept, NotKept):
             out.append(PackedReport(report.game_turn, report.summary, ""))
-        elif isinstance(kept, PackedText) and kept.standalone():
-            out.append(PackedReport(report.game_turn, report.summary, kept.packed))
+            before = None
+            continue
+        if isinstance(kept, PackedText) and (
+                kept.standalone() if before is None
+                else kept.previous is before.kept and not kept.standalone()):
+            text = kept.packed
         else:
-            out.append(PackedReport(report.game_turn, report.summary, pack(report.text)))
+            text = pack(report.text, before.text if before is not None else "")
+        out.append(PackedReport(report.game_turn, report.summary, text))
+        before = report
     return out
 
 
@@ -172,17 +183,40 @@ def unpacked(rows: list[PackedReport]) -> list[PastReport]:
     """The reports as the Clan read them, each text unpacked when first read; a damaged one
     (and the ones packed against it, until the next keyframe) reads as UNREADABLE; one the save
     did not keep reads as NOT_KEPT."""
+    return _unpacked_columns([row.game_turn for row in rows], [row.summary for row in rows],
+                             [row.packed for row in rows])
+
+
+_NOT_KEPT = NotKept()
+"""Every report a save did not keep reads through this one (it holds nothing of its own)."""
+_COLUMNS = frozenset(spec.name for spec in attrs.fields(PackedReport))
+
+
+def _unpacked_columns(turns: list[int], summaries: list[str],
+                      texts: list[str]) -> list[PastReport]:
     out: list[PastReport] = []
     previous: PackedText | None = None
-    for position, row in enumerate(rows):
-        if not row.packed:
-            out.append(PastReport(row.game_turn, row.summary, NotKept()))
+    for game_turn, summary, packed_text in zip(turns, summaries, texts, strict=True):
+        if not packed_text:
+            out.append(PastReport(game_turn, summary, _NOT_KEPT))
             previous = None
             continue
-        text = PackedText(row.packed, previous if _against_previous(position) else None)
-        out.append(PastReport(row.game_turn, row.summary, text))
+        text = PackedText(packed_text, previous)  # its header says whether it needs it
+        out.append(PastReport(game_turn, summary, text))
         previous = text
     return out
+
+
+def _plain_columns(value: Any) -> bool:
+    """Whether a table of past reports as read has its three columns, lists of one length,
+    whole numbers and texts (in C: checked a column at a time); anything else goes through the
+    table's hook, which names what is wrong."""
+    if value.__class__ is not dict or value.keys() != _COLUMNS:
+        return False
+    columns = (value["game_turn"], value["summary"], value["packed"])
+    return (set(map(type, columns)) == {list} and len(set(map(len, columns))) == 1
+            and set(map(type, columns[0])) <= {int} and set(map(type, columns[1])) <= {str}
+            and set(map(type, columns[2])) <= {str})
 
 
 def _is_past_reports(t: Any) -> bool:
@@ -191,7 +225,14 @@ def _is_past_reports(t: Any) -> bool:
 
 def _structure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     table = converter.get_structure_hook(list[PackedReport])
-    return lambda value, _: unpacked(table(value, list[PackedReport]))
+    fast = not converter.detailed_validation  # the detailed pass names a bad field
+
+    def structure(value: Any, _: Any) -> list[PastReport]:
+        if fast and _plain_columns(value):  # no rows made only to be read once
+            return _unpacked_columns(value["game_turn"], value["summary"], value["packed"])
+        return unpacked(table(value, list[PackedReport]))
+
+    return structure
 
 
 def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:

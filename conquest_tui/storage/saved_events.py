@@ -2,10 +2,11 @@
 
 A late game's save holds some 4,000 last-turn events (a few hundred a Clan), half of what a load
 would read, build and check; a load needs none of them until a Clan's report is shown, its turn
-is played or its history replayed. From save version 7 a save writes each Clan's table as one
-JSON text in a string, its double and single quotes swapped (`{'kind':['move',...],...}`: a
-JSON string holds it without a backslash before every quote, `table_text`), so a load does not
-even read it: it keeps the text (`SavedEvents`), and the first use of `LastTurn.events` reads
+is played or its history replayed. From save version 9 a save writes each Clan's table as its
+JSON text zlib-packed in base64 (`table_text`: a Clan's mail, which repeats itself turn after
+turn, packs 4–5 times smaller; versions 7 and 8 wrote the JSON text itself, its double and
+single quotes swapped, `{'kind':['move',...],...}`, and a load still reads that), so a load does
+not even read it: it keeps the text (`SavedEvents`), and the first use of `LastTurn.events` reads
 it (its length and nesting held to what a load allows: `preflight.events_table`), checks every
 event against what its kind needs (`event_checks`) and builds them; a bad one is then refused
 as a load refuses it, one sentence naming the file and the field ("damaged.json:
@@ -21,7 +22,10 @@ written as an object (version 6) is checked and built on load, as before.
 
 from __future__ import annotations
 
+import base64
+import zlib
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -45,15 +49,43 @@ _SWAP = bytes.maketrans(b"\"'", b"'\"")
 """Double quotes for single ones and back: a table's JSON text as a save's string holds it."""
 
 
+UNPACKED_MAX = 16 << 20
+"""The most a packed table may unpack to (a hostile save's zlib bomb is refused)."""
+
+
+class TableDamaged(ValueError):
+    """A packed table that cannot be unpacked; str() is the reason in a few words."""
+
+
 def table_text(table: Any) -> str:
-    """A table of events as a save writes it: its JSON text (sorted keys), the double and single
-    quotes swapped (the JSON string that holds it then escapes almost nothing)."""
-    return orjson.dumps(table, option=orjson.OPT_SORT_KEYS).translate(_SWAP).decode()
+    """A table of events as a save writes it (from save version 9): its JSON text (sorted keys),
+    zlib-packed, in base64 (a Clan's mail repeats itself: it packs 4–5 times smaller)."""
+    return _packed(orjson.dumps(table, option=orjson.OPT_SORT_KEYS))
+
+
+@lru_cache(maxsize=64)
+def _packed(data: bytes) -> str:
+    """The JSON text packed (the last 64 kept, a save's worth for 20 Clans' mail and last
+    turns: most of them have not changed since the save before)."""
+    return base64.b64encode(zlib.compress(data, 6)).decode("ascii")
 
 
 def text_table(text: str) -> Any:
-    """What `table_text` wrote (orjson.JSONDecodeError when the text is no JSON)."""
-    return orjson.loads(text.encode().translate(_SWAP))
+    """What `table_text` wrote, or (save versions 7 and 8) the table's JSON text with its double
+    and single quotes swapped, which begins with "{" where base64 never does;
+    orjson.JSONDecodeError when the text is no JSON, TableDamaged when it cannot be unpacked."""
+    if text.startswith("{"):
+        return orjson.loads(text.encode().translate(_SWAP))
+    try:
+        unpacker = zlib.decompressobj()
+        data = unpacker.decompress(base64.b64decode(text.encode("ascii"), validate=True),
+                                   UNPACKED_MAX)
+    except (ValueError, zlib.error) as error:
+        raise TableDamaged("it cannot be unpacked") from error
+    if unpacker.unconsumed_tail or not unpacker.eof:
+        raise TableDamaged("it cannot be unpacked" if not unpacker.unconsumed_tail else
+                           f"it unpacks to more than {UNPACKED_MAX >> 20} MB")
+    return orjson.loads(data)
 
 
 COLUMNS = frozenset(spec.name for spec in attrs.fields(Event))
@@ -96,10 +128,17 @@ class SavedEvents:
             raise
 
     def text(self) -> str:
-        """The table's JSON text, as a save writes it (the text as read, when it was one)."""
-        if isinstance(self.table, str):
-            return self.table
-        return table_text(self.table)
+        """The table as a save writes it: the text as read when it was packed, else packed
+        (a table, or an older save's unpacked text: read again, not built or checked; a damaged
+        one is written as read, to be refused when used)."""
+        if not isinstance(self.table, str):
+            return table_text(self.table)
+        if self.table.startswith("{"):
+            try:
+                return table_text(text_table(self.table))
+            except (ValueError, UnicodeEncodeError):  # no JSON (JSONDecodeError is one)
+                pass
+        return self.table
 
     def _opened(self) -> dict[str, Any]:
         """The table, read from its text when it is one: refused, naming the field, when the
@@ -116,6 +155,9 @@ class SavedEvents:
         except UnicodeEncodeError:  # a lone surrogate ("\ud800") in the string
             raise save_error(self.source, f"{self.where}: is not a table of events "
                                           "(text no file can hold)") from None
+        except TableDamaged as exc:
+            raise save_error(self.source, f"{self.where}: is not a table of events "
+                                          f"({exc})") from None
         if table.__class__ is not dict:
             raise save_error(self.source, f"{self.where}: expected a table of events")
         events_table(table, self.where, self.source)
