@@ -191,7 +191,18 @@ def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: 
         return False
     section.add(Attack())
     board.claimed.add(convoy.hex)
+    _hold(board, section, convoy.hex)
     return True
+
+
+def _hold(board: Board, section: ConvoyPlan, city: str) -> None:
+    """GUARD a city the convoy ATTACKs that another Clan holds, at a level that holds its
+    conquests: once taken, the convoy's troops defend it against its old owner's return."""
+    if not board.level.holds_conquests or section.free <= 0:
+        return
+    info = board.view.city_info(city)
+    if info is not None and info.owner > 0:
+        section.add(Guard())
 
 
 def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -292,6 +303,7 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
         if hex_id == city:
             if section.free > 0 and troops > 0 and board.may_attack(city):
                 section.add(Attack())
+                _hold(board, section, city)
             break
     return Outcome(here, troops, here in board.friendly, stuck, moved=convoy.moves - moves)
 
