@@ -8,7 +8,7 @@ from random import Random
 
 import attrs
 
-from conquest_tui.bots import campaign, growth, supply, treaties
+from conquest_tui.bots import campaign, expansion, growth, supply, treaties
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
@@ -137,7 +137,8 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     for convoy in view.convoys():
         if convoy.hex not in friendly or convoy.mode == "empty":
             continue
-        bought = growth.vehicles_to_buy(view, level, convoy, budget)
+        bought = growth.vehicles_to_buy(view, level, convoy, budget,
+                                        _muster(board, paths, convoy))
         if bought is not None:
             buys.append(bought[0])
             troops = (bought[1].troop_capacity - convoy.troop_capacity) * view.prices()["troops"]
@@ -178,6 +179,17 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
         pool -= taken
         ready[convoy.number] = attrs.evolve(convoy, troops=convoy.troops + taken)
     return ready, pool
+
+
+def _muster(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
+    """Troops a convoy in a friendly city should grow to so that it can take the best city
+    within the level's search depth (0: the level's usual size will do, or it does not
+    muster)."""
+    level = board.level
+    if level.musters <= level.convoy_troops or not level.target_cities:
+        return 0
+    reach = paths.reach(convoy.convoy_type, convoy.hex, level.search_depth)
+    return expansion.muster(board, convoy, reach, level.musters)
 
 
 def _as_bought(view: ClanView, level: Level,

@@ -92,6 +92,10 @@ class Level:
     war_party: float = 0.0
     """Share of its convoys (the fullest) that march on a rival's cities beyond their search
     depth while it is at war; 0: none march."""
+    musters: int = 0
+    """Troops it may grow a convoy in a friendly city to (beyond `convoy_troops`) so that it
+    can take the best city within its search depth at its odds; 0: it grows every convoy to
+    `convoy_troops` only."""
     holds_conquests: bool = False
     """Whether a convoy that ATTACKs a city another Clan holds GUARDs it once taken (its troops
     join the few the assault leaves there, so the loser cannot simply walk back in), and stays
