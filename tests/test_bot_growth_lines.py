@@ -1,19 +1,16 @@
 """Hard bots grow their convoys: [PRE]'s lines go to troops and vehicles before parts, a convoy
-grows to the troops the city in its reach needs, and a city with a rival near is guarded."""
+grows to the troops the city in its reach needs."""
 
 from __future__ import annotations
 
 import attrs
-import pytest
 
 from conquest_tui import session
 from conquest_tui.bots import expansion, levels, war, write_sheet
 from conquest_tui.bots.brain import bot_rng
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.paths import Paths
-from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Sighting
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
 
@@ -66,28 +63,6 @@ def test_a_normal_bot_grows_its_convoy_to_its_usual_size_only() -> None:
     run_clan_turn(game, number, write_sheet(ClanView(game, number), "normal"))
     convoy = ClanView(game, number).convoys()[0]
     assert convoy.troop_capacity < levels.level_named("hard").musters
-
-
-@pytest.mark.parametrize("near", [True, False])
-def test_cc_co_guard_02_a_hard_convoy_guards_its_city_while_a_rival_is_near(
-        near: bool) -> None:
-    """A full hard convoy in its own city GUARDs it and stays when a rival's convoy was seen
-    two hexes away last game turn; with none seen it sets out."""
-    game, number = _rich_start()
-    convoy = game.convoys_of(number)[0]
-    convoy.vehicles["bus"] = 10
-    convoy.troops = 120
-    other = next(c.number for c in game.state.clans if c.number != number)
-    if near:
-        two_away = next(far for _, near_hex in game.map.neighbors(convoy.hex)
-                        for _, far in game.map.neighbors(near_hex)
-                        if hexgrid.distance(far, convoy.hex) == 2)
-        game.clan(number).sightings.append(
-            Sighting(hex=two_away, game_turn=game.state.game_turn, owner=other))
-    sheet = write_sheet(ClanView(game, number), "hard")
-    section = sheet.split("[CONVOY 1]")[1].split("[")[0].split()
-    assert ("GUARD" in section) is near, sheet
-    assert (section == ["GUARD"]) is near, sheet
 
 
 def test_the_hard_level_keeps_its_growth_judgement() -> None:

@@ -220,9 +220,8 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
     created = growth.create_order(view, level, budget, by_sea=by_sea or bool(stuck))
     garrison_want = 0
     if level.garrison:
-        garrison_want = sum(
-            max(0, growth.garrison_wanted(view, level, hex_id) - (info.troops if info else 0))
-            for hex_id, info in ((h, view.city_info(h)) for h in view.owned_cities()))
+        garrison_want = sum(max(0, growth.GARRISON_FLOOR - (info.troops if info else 0))
+                            for info in map(view.city_info, view.owned_cities()))
     stock_troops = view.clan.stock.troops
     after = _as_bought(view, level, aboard)
     enlisting, enlisted = growth.enlist(
@@ -236,7 +235,6 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
     if created:
         orders.append(created)
     orders += converts
-    orders += growth.fortify_orders(view, level, budget)
     defend = growth.defend_order(view, level, budget)
     if defend:
         orders.append(defend)

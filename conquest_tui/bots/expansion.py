@@ -34,8 +34,6 @@ class Board:
     """Stockpile troops left after the pre-turn pickup, for convoys that refill on the way."""
     marches: dict[int, str] = attrs.field(factory=dict)
     """Convoy number → the rival city it marches on (a Clan at war, `campaign.marches`)."""
-    guarded: set[str] = attrs.field(factory=set)
-    """Own cities a convoy stays to GUARD this turn (a rival's convoy was seen near)."""
     foe: int = 0
     """The rival a Clan at war fights first (`campaign.foe`): its hexes and cities are worth
     more (0: none)."""

@@ -7,7 +7,7 @@ import attrs
 from conquest_tui.bots import treaties
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.supply import Budget
-from conquest_tui.engine.orderbook.cities import Assign, Fortify
+from conquest_tui.engine.orderbook.cities import Assign
 from conquest_tui.engine.orderbook.guards import Defend
 from conquest_tui.engine.orderbook.market import Buy, Create, Enlist
 from conquest_tui.engine.orderbook.transfers import Convert
@@ -16,8 +16,6 @@ from conquest_tui.engine.rules.ruleset import Ruleset
 
 GARRISON_FLOOR = 25
 """Troops a bot keeps in each of its cities (from the stockpile, ASSIGN)."""
-FORTIFY_PER_TURN = 2
-"""Cities a bot FORTIFYs in one game turn, at most (each takes one of the few post lines)."""
 
 
 def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int, int] | None:
@@ -90,19 +88,6 @@ def create_order(view: ClanView, level: Level, budget: Budget, *,
     return Create(hex=home, convoy_type=convoy_type)
 
 
-def garrison_wanted(view: ClanView, level: Level, hex_id: str) -> int:
-    """Troops the bot keeps in one of its cities: GARRISON_FLOOR, the level's share of the
-    city's troop capacity when that is more, or a conquered city's safe garrison (house rule
-    revolt) when that is more still."""
-    floor = GARRISON_FLOOR
-    info = view.city_info(hex_id)
-    if level.garrison_share > 0 and info is not None and info.fortification > 0:
-        capacity = view.rules.fortification(info.fortification).troop_capacity(
-            "BAR" in info.buildings)
-        floor = max(floor, round(capacity * level.garrison_share))
-    return treaties.garrison_floor(view, hex_id, floor)
-
-
 def garrison_orders(view: ClanView, level: Level, pool: int) -> tuple[list[Assign], int]:
     """ASSIGN stockpile troops (`pool`, this turn's ENLIST counted) to the Clan's cities that
     hold too few."""
@@ -112,7 +97,7 @@ def garrison_orders(view: ClanView, level: Level, pool: int) -> tuple[list[Assig
     used = 0
     for hex_id in view.owned_cities():
         info = view.city_info(hex_id)
-        floor = garrison_wanted(view, level, hex_id)
+        floor = treaties.garrison_floor(view, hex_id, GARRISON_FLOOR)  # house rule revolt
         if info is None or info.troops >= floor:
             continue
         count = min(floor - info.troops, pool - used)
@@ -121,24 +106,6 @@ def garrison_orders(view: ClanView, level: Level, pool: int) -> tuple[list[Assig
         orders.append(Assign(hex=hex_id, troops=count))
         used += count
     return orders, used
-
-
-def fortify_orders(view: ClanView, level: Level, budget: Budget) -> list[Fortify]:
-    """FORTIFY the Clan's most populous cities below the level's fortification, while the money
-    to spare covers twice the cost (a city that holds against its neighbours keeps its people's
-    popularity and its income; troops come first)."""
-    if level.fortify_to <= 0:
-        return []
-    orders: list[Fortify] = []
-    cities = [info for info in map(view.city_info, view.owned_cities())
-              if info is not None and 0 < info.fortification < level.fortify_to]
-    for info in sorted(cities, key=lambda info: (-info.population, info.hex)):
-        cost = view.rules.fortification(info.fortification).cost_to_raise
-        if len(orders) >= FORTIFY_PER_TURN or cost is None or budget.spare < 2 * cost:
-            break
-        budget.spend(cost)
-        orders.append(Fortify(hex=info.hex))
-    return orders
 
 
 def defend_order(view: ClanView, level: Level, budget: Budget) -> Defend | None:
@@ -180,6 +147,5 @@ def convert_order(view: ClanView, convoy: ConvoyInfo, budget: Budget) -> Convert
     return Convert(convoy=convoy.number, convoy_type="amphibious")
 
 
-__all__ = ["convert_order", "create_order", "defend_order", "enlist", "fortify_orders",
-           "garrison_orders",
-           "garrison_wanted", "troop_vehicle", "vehicles_to_buy"]
+__all__ = ["convert_order", "create_order", "defend_order", "enlist", "garrison_orders",
+           "troop_vehicle", "vehicles_to_buy"]

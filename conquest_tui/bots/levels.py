@@ -100,16 +100,6 @@ class Level:
     """Troops it may grow a convoy in a friendly city to (beyond `convoy_troops`) so that it
     can take the best city within its search depth at its odds; 0: it grows every convoy to
     `convoy_troops` only."""
-    holds_conquests: bool = False
-    """Whether a convoy that ATTACKs a city another Clan holds GUARDs it once taken (its troops
-    join the few the assault leaves there, so the loser cannot simply walk back in), and stays
-    guarding while a rival's convoy was seen near it."""
-    fortify_to: int = 0
-    """Fortification level it raises its cities to (FORTIFY, one level a game turn, the most
-    populous first) with money to spare beyond twice the cost; 0: it never fortifies."""
-    garrison_share: float = 0.0
-    """Share of each of its cities' troop capacity it keeps there as a garrison (never fewer
-    than the usual floor); 0: the floor only."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {

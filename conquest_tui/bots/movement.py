@@ -10,7 +10,6 @@ from conquest_tui.bots.expansion import Board, city_goal, land_goal
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Paths, Reach
 from conquest_tui.bots.plan import ConvoyPlan
-from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.orderbook.city_war import Attack, Guard
 from conquest_tui.engine.orderbook.experts import Celebrate
 from conquest_tui.engine.orderbook.movement import Capture, Move, Recon
@@ -20,9 +19,6 @@ HOME_DEPTH = 14
 """Furthest a convoy looks for a friendly city to refill in."""
 FAR_DEPTH = 30
 """Furthest a convoy looks for land when nothing is left near it (an island taken whole)."""
-THREAT_RANGE = 2
-"""Hexes from an own city within which a rival's convoy seen keeps a convoy there guarding
-it (a level that holds its conquests)."""
 
 
 @attrs.define
@@ -50,10 +46,6 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     if troops == 0 and (convoy.hidden or here in board.friendly):
         return Outcome(here, 0, here in board.friendly)
     low_water = _low_water(level, convoy)
-    if level.holds_conquests and troops >= low_water and _threatened(board, convoy):
-        board.guarded.add(here)
-        section.add(Guard())
-        return Outcome(here, troops, True)
     march = board.marches.get(convoy.number)
     if march is not None and troops >= low_water and not convoy.hidden:
         trip = _march(board, paths, convoy, section, march)
@@ -199,33 +191,7 @@ def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: 
         return False
     section.add(Attack())
     board.claimed.add(convoy.hex)
-    _hold(board, section, convoy.hex)
     return True
-
-
-def _threatened(board: Board, convoy: ConvoyInfo) -> bool:
-    """Whether the convoy stands in an own city no other convoy guards this turn, with a
-    rival's convoy seen within THREAT_RANGE hexes of it at the end of the last game turn."""
-    here, view = convoy.hex, board.view
-    if convoy.hidden or here not in board.owned or here in board.guarded \
-            or view.city_info(here) is None:
-        return False
-    allies = set(view.clan.allies)
-    return any(sighting.owner > 0 and sighting.owner != view.number
-               and sighting.owner not in allies
-               and sighting.game_turn >= view.game_turn - 1
-               and hexgrid.distance(sighting.hex, here) <= THREAT_RANGE
-               for sighting in view.sightings())
-
-
-def _hold(board: Board, section: ConvoyPlan, city: str) -> None:
-    """GUARD a city the convoy ATTACKs that another Clan holds, at a level that holds its
-    conquests: once taken, the convoy's troops defend it against its old owner's return."""
-    if not board.level.holds_conquests or section.free <= 0:
-        return
-    info = board.view.city_info(city)
-    if info is not None and info.owner > 0:
-        section.add(Guard())
 
 
 def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -326,7 +292,6 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
         if hex_id == city:
             if section.free > 0 and troops > 0 and board.may_attack(city):
                 section.add(Attack())
-                _hold(board, section, city)
             break
     return Outcome(here, troops, here in board.friendly, stuck, moved=convoy.moves - moves)
 
