@@ -203,22 +203,23 @@ def test_cc_cnv_38_hard_convoys_in_rough_country_keep_their_fuel_and_vehicles() 
     assert no_fuel <= 2
 
 
-def _iceland(level: str, taken: int) -> str:
+def _iceland(level: str, taken: int, *, moved: bool = True) -> str:
     """The sheet of a rich Clan that starts on Iceland (Europe, 4 Clans) and owns `taken` of
     the island's hexes besides its city. (A new game never starts a Clan there, CC-GEN-07: it
-    is moved there from its own start.)"""
+    is moved there from its own start; `moved=False` leaves it at its own, on the mainland.)"""
     game = session.new_game(map_name="europe", clans=4, bots=4, seed="iceland", level=level)
     number = game.state.clan_order[0]
-    for city in game.state.cities:
+    for city in game.state.cities if moved else ():
         if city.owner == number:
             city.owner = 0
             game.hex(city.hex).owner = 0
-    for convoy in list(game.convoys_of(number)):
+    for convoy in list(game.convoys_of(number)) if moved else ():
         game.remove_convoy(convoy)
-    setup._give_start(game, game.clan(number), "0906", rng_for("iceland", "start"))
+    if moved:
+        setup._give_start(game, game.clan(number), "0906", rng_for("iceland", "start"))
     island = sorted(h for h in game.map.hex_ids() if h != "0906" and game.map.is_land(h)
                     and int(h[:2]) <= 14 and int(h[2:]) <= 7)
-    for hex_id in island[:taken]:
+    for hex_id in island[:taken] if moved else ():
         game.hex(hex_id).set_owner(number)
     game.clan(number).stock.money = 400_000
     return write_sheet(ClanView(game, number), level)
@@ -226,10 +227,13 @@ def _iceland(level: str, taken: int) -> str:
 
 def test_cc_gen_06_a_hard_bot_on_an_island_taken_nearly_whole_builds_amphibious_convoys() -> None:
     """Before its land convoy runs out of hexes, a hard Clan on a small island CREATEs its new
-    convoys amphibious, to carry the war over the water; with the island still open it
-    creates land convoys; a normal Clan waits until its convoy is stuck (AMB-56)."""
+    convoys amphibious, to carry the war over the water (its first convoy, grown this turn,
+    takes most of the island's few hexes itself); on the mainland it creates land convoys; a
+    normal Clan waits until its convoy is stuck (AMB-56)."""
     assert "CREATE 0906 AMPHIBIOUS" in _iceland("hard", 10)
-    assert "CREATE 0906 LAND" in _iceland("hard", 0)
+    assert "CREATE 0906 AMPHIBIOUS" in _iceland("hard", 0)
+    mainland = _iceland("hard", 0, moved=False)
+    assert "CREATE" in mainland and "AMPHIBIOUS" not in mainland
     assert "AMPHIBIOUS" not in _iceland("normal", 10)
 
 

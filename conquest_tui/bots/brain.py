@@ -8,7 +8,7 @@ from random import Random
 
 import attrs
 
-from conquest_tui.bots import campaign, growth, supply, treaties
+from conquest_tui.bots import campaign, expansion, growth, supply, treaties
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
@@ -137,7 +137,8 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     for convoy in view.convoys():
         if convoy.hex not in friendly or convoy.mode == "empty":
             continue
-        bought = growth.vehicles_to_buy(view, level, convoy, budget)
+        bought = growth.vehicles_to_buy(view, level, convoy, budget,
+                                        _muster(board, paths, convoy))
         if bought is not None:
             buys.append(bought[0])
             troops = (bought[1].troop_capacity - convoy.troop_capacity) * view.prices()["troops"]
@@ -147,24 +148,30 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
             convoy = bought[1]
         rooms.append(convoy)
     after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
-    sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
-    sales = sales[:level.surplus_sales]
-    for sale, money in sales:
-        plan.add_pre(sale)
-        budget.money += money
     pool = view.clan.stock.troops
     on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
     wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way - pool)
     feast = sum(c.troop_capacity for c in rooms
                 if not c.hidden and c.morale < level.celebrate_below)
     top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
-    orders: list[ClanOrder] = [*supply.buy_lines(view, budget, top_ups)]
+    # a sale takes a line only when the supplies, the troops and the vehicles leave one
+    needed = sum(1 for amount in top_ups.values() if amount > 0) + (wanted > 0) + len(buys)
+    sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
+    sales = sales[:min(level.surplus_sales, max(0, PRE_SUPPLY_LINES - needed))]
+    for sale, money in sales:
+        plan.add_pre(sale)
+        budget.money += money
+    supplies = supply.buy_lines(view, budget, top_ups)
     budget.money += held
     enlisting, enlisted = growth.enlist(view, wanted, budget)
-    if enlisting:
-        orders.append(enlisting)
-    orders += buys
-    kept = orders[:PRE_SUPPLY_LINES - len(sales)]
+    grown: list[ClanOrder] = [enlisting] if enlisting else []
+    grown += buys
+    room = PRE_SUPPLY_LINES - len(sales)
+    if level.grows_first and grown and len(supplies) + len(grown) > room:
+        # parts keep vehicles running, but troops and vehicles are the turn's growth
+        supplies = [line for line in supplies if line.item != "parts"]
+    orders: list[ClanOrder] = [*supplies, *grown]
+    kept = orders[:room]
     for order in kept:
         plan.add_pre(order)
     if enlisting not in kept:
@@ -178,6 +185,17 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
         pool -= taken
         ready[convoy.number] = attrs.evolve(convoy, troops=convoy.troops + taken)
     return ready, pool
+
+
+def _muster(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
+    """Troops a convoy in a friendly city should grow to so that it can take the best city
+    within the level's search depth (0: the level's usual size will do, or it does not
+    muster)."""
+    level = board.level
+    if level.musters <= level.convoy_troops or not level.target_cities:
+        return 0
+    reach = paths.reach(convoy.convoy_type, convoy.hex, level.search_depth)
+    return expansion.muster(board, convoy, reach, level.musters)
 
 
 def _as_bought(view: ClanView, level: Level,

@@ -146,6 +146,39 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
     return None
 
 
+def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int) -> int:
+    """Troops the convoy needs to take the best city in reach that `most` troops can take at
+    the level's odds (scored as `city_goal` scores them), counting the troops its path's hexes
+    cost; 0 when no city in reach is worth it or none falls to `most` troops."""
+    view = board.view
+    allies = view.clan.allies
+    scored: list[tuple[float, int, str, CityInfo]] = []
+    for index, site in enumerate(view.map.cities):
+        distance = reach.distance.get(site.hex)
+        if distance is None or site.hex in board.friendly:
+            continue
+        info = view.city_info(site.hex)
+        if info is None or info.owner in allies:
+            continue
+        score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
+        scored.append((-score, index, site.hex, info))
+    spent_to: dict[str, int] = {reach.start: 0}
+    unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
+    for _, _, hex_id, info in sorted(scored):
+        spent = _spent_on_the_way(board, reach, hex_id, spent_to)
+        if war.city_odds(view, convoy, info, most - spent, unseen) < wanted:
+            continue
+        low, high = 0, most - spent  # the fewest troops that take it: the odds grow with them
+        while low < high:
+            middle = (low + high) // 2
+            if war.city_odds(view, convoy, info, middle, unseen) >= wanted:
+                high = middle
+            else:
+                low = middle + 1
+        return low + spent
+    return 0
+
+
 def _spent_on_the_way(board: Board, reach: Reach, target: str, spent_to: dict[str, int]) -> int:
     """Troops a convoy expects to lose taking the hexes on its path to `target` (the target's
     own hex included); `spent_to`: the same for hexes whose paths were summed already (paths
@@ -177,4 +210,4 @@ def land_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
     return best[1] if best else None
 
 
-__all__ = ["Board", "city_goal", "land_goal"]
+__all__ = ["Board", "city_goal", "land_goal", "muster"]

@@ -34,16 +34,17 @@ def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int,
     return vehicle.key, vehicle.troops, vehicle.cost, vehicle.size, vehicle.fuel
 
 
-def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo,
-                    budget: Budget) -> tuple[Buy, ConvoyInfo] | None:
-    """A BUY order growing the convoy toward the level's troops, with money left to enlist the
-    troops to fill them; and the convoy as it will be (room for more troops, training diluted
-    by the new vehicles, AMB-39, and a higher fuel cost)."""
+def vehicles_to_buy(view: ClanView, level: Level, convoy: ConvoyInfo, budget: Budget,
+                    aim: int = 0) -> tuple[Buy, ConvoyInfo] | None:
+    """A BUY order growing the convoy toward the level's troops (or `aim` troops, when more),
+    with money left to enlist the troops to fill them; and the convoy as it will be (room for
+    more troops, training diluted by the new vehicles, AMB-39, and a higher fuel cost)."""
     found = troop_vehicle(view.rules, convoy.convoy_type)
-    if found is None or convoy.troop_capacity >= level.convoy_troops:
+    target = max(level.convoy_troops, aim)
+    if found is None or convoy.troop_capacity >= target:
         return None
     vehicle, troops, cost, size, fuel = found
-    wanted = -(-(level.convoy_troops - convoy.troop_capacity) // troops)
+    wanted = -(-(target - convoy.troop_capacity) // troops)
     filled = cost + troops * view.prices()["troops"]
     count = min(wanted, budget.spare // filled)
     if count <= 0 or not budget.spend(count * cost):

@@ -92,6 +92,14 @@ class Level:
     war_party: float = 0.0
     """Share of its convoys (the fullest) that march on a rival's cities beyond their search
     depth while it is at war; 0: none march."""
+    grows_first: bool = False
+    """Whether, when [PRE] has too few lines for every purchase, it keeps the troops and
+    vehicles that grow its convoys before this turn's parts (else the parts, and the growth
+    waits)."""
+    musters: int = 0
+    """Troops it may grow a convoy in a friendly city to (beyond `convoy_troops`) so that it
+    can take the best city within its search depth at its odds; 0: it grows every convoy to
+    `convoy_troops` only."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -114,7 +122,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   final_turns=2, refill_on_the_way=True,
                   checks_errands=True, surplus_sales=2, reads_terrain=True,
                   reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
-                  war_bonus=2.0, war_party=0.5, city_depth=16),
+                  war_bonus=2.0, war_party=0.5, city_depth=16, grows_first=True,
+                  musters=200),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)
