@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from conquest_tui.engine.play.land_reach import land_reach
+from conquest_tui.storage.map_loader import load_map
+from conquest_tui.storage.rules_loader import load_ruleset
 from tools import balance_report
 
 
@@ -51,4 +54,17 @@ def test_the_ladder_rotates_the_stronger_bot_and_counts_its_wins(
     assert header.split("  ")[0] == "map"
     row = out.splitlines()[-1].split()
     assert row[0] == "test_small" and row[1] == "1" and row[4] == "1"
-    assert "Brackwater (0308)  71    8       13" in out
+    assert "Brackwater (0308)  71    8       $130,500    $180,910    13" in out
+
+
+def test_each_start_shows_what_its_land_yields_in_money_and_in_goods() -> None:
+    """Issue 28 (CC-GEN-07): on North America Portland's mountains yield money and New South
+    Memphis's farmland food; a turn's yield within reach differs by less than a tenth in all
+    (goods at their selling price, AMB-45, CC-RES-07), though the money alone differs threefold."""
+    world = load_map("north_america")
+    reach = land_reach(world)
+    ruleset = load_ruleset()
+    portland = balance_report.land_yield(world, reach, "1026", ruleset)
+    memphis = balance_report.land_yield(world, reach, "3438", ruleset)
+    assert portland[0] > 3 * memphis[0] and memphis[1] > 2 * portland[1]
+    assert abs(sum(portland) - sum(memphis)) < 0.1 * sum(memphis)

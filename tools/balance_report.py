@@ -11,7 +11,9 @@ Plays the games with the simulation runner and prints three tables:
   end (and, as a median, in game turns of its income), and the lines the turn refused or could
   not carry out per 100 sheets the bots handed in;
 * seats: per starting city, the land it reaches before any rival (CC-GEN-07), the other cities
-  within reach, the land moves to the nearest rival's start, and its win share;
+  within reach, what the land within reach yields a game turn (money, and the goods at their
+  selling price: farmland yields food, mountains money), the land moves to the nearest rival's
+  start, and its win share;
 * two Clans: each map's two starts and their win shares;
 * with `--ladder`, the ladder: per map, how often one hard bot beats three normal ones and one
   normal bot three easy ones (4 Clans, the stronger bot's seat rotated game by game).
@@ -29,7 +31,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from conquest_tui.engine.play.land_reach import land_reach, measure
+from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.hexgrid import HexId
+from conquest_tui.engine.play.land_reach import LandReach, land_reach, measure
+from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.simulation import executor_options
 from conquest_tui.simulation.executors import Executor, ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
@@ -130,12 +135,37 @@ def failed_text(games: Sequence[GameSummary]) -> str:
     return f"{100 * sum(game.sheet_problems for game in games) / sheets:.1f}"
 
 
+GOODS = ("food", "fuel", "parts", "vaccine")
+"""The supplies land yields besides money (AMB-38), sold at the market's selling fraction."""
+
+
+def land_yield(world: GameMap, reach: LandReach, start: HexId, ruleset: Ruleset) -> tuple[int, int]:
+    """(money, goods): what the land within the fair-start reach of land moves of `start` yields
+    a game turn, each hex at the middle of its terrain's ranges; goods at their selling price
+    (AMB-45), so farmland's food counts only as the money it can be sold for."""
+    layers = reach.layers(start)
+    within = layers[min(ruleset.fair_starts.reach_moves, len(layers) - 1)]
+    fraction = ruleset.market_rules.sell_fraction
+    money = goods = 0.0
+    for hex_id, bit in reach.index.items():
+        if within >> bit & 1:
+            terrain = ruleset.terrains[world.terrain_of(hex_id)]
+            money += (terrain.money.low + terrain.money.high) / 2
+            for item in GOODS:
+                span = getattr(terrain, item)
+                goods += ((span.low + span.high) / 2 * ruleset.market[item].start_price
+                          * fraction)
+    return round(money), round(goods)
+
+
 def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[str]]:
-    """One row per starting city: its land before any rival, cities in reach, the land moves
-    to the nearest rival's start ("–": none by land), wins."""
+    """One row per starting city: its land before any rival, cities in reach, the money and the
+    goods its land within reach yields a game turn, the land moves to the nearest rival's start
+    ("–": none by land), wins."""
     world = load_map(name)
     reach = land_reach(world)
-    rules = load_ruleset().fair_starts
+    ruleset = load_ruleset()
+    rules = ruleset.fair_starts
     seen: dict[str, tuple[int, int]] = {}
     rival: dict[str, str] = {}
     wins: dict[str, int] = {}
@@ -157,9 +187,10 @@ def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[
     for start in sorted(seen, key=lambda hex_id: (-seen[hex_id][0], hex_id)):
         site = world.city_at(start)
         land, cities = seen[start]
+        money, goods = land_yield(world, reach, start, ruleset)
         rows.append([name, str(clans), f"{site.name if site else '?'} ({start})", str(land),
-                     str(cities), rival[start], str(played[start]),
-                     share_text(wins[start], played[start])])
+                     str(cities), f"${money:,}", f"${goods:,}", rival[start],
+                     str(played[start]), share_text(wins[start], played[start])])
     return rows
 
 
@@ -218,15 +249,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows = seat_rows(name, clans, games)
             seats.extend(rows)
             if clans == 2:
-                pairs.append([name, *(f"{row[2]} {row[7]}" for row in rows)])
+                pairs.append([name, *(f"{row[2]} {row[9]}" for row in rows)])
             print(f"({name}, {clans} Clans: {len(games)} games played)", flush=True)
     table(f"Games of {args.level} bots, by map and number of Clans (95% intervals)",
           ["map", "Clans", "games", "median length", "ended by victory",
            "convoy battles a game", "median battles", "cities taken from rivals",
            f"turn-{LEADER_TURN} leader won", "money left a Clan", "turns of income held",
            "failed lines per 100 sheets"], cells)
-    table("Each start: land before any rival, other cities within reach, win share",
-          ["map", "Clans", "start", "land", "cities", "nearest rival", "games", "won"], seats)
+    table("Each start: land before any rival, other cities within reach, what the land within "
+          "reach yields a game turn, win share",
+          ["map", "Clans", "start", "land", "cities", "money near", "goods near",
+           "nearest rival", "games", "won"], seats)
     if pairs:
         table("Two Clans: each start's win share", ["map", "first start", "second start"],
               [row + [""] * (3 - len(row)) for row in pairs])
