@@ -89,22 +89,3 @@ async def test_another_clans_sheet_saved_just_before_f5_does_not_stop_the_turn(
     assert after.active_clan == second
     assert after.open_seat(second).draft == "; the other tab's sheet\n"
 
-
-async def test_a_seats_f5_ends_its_turn_once_without_a_refusal(save: Path) -> None:
-    """F5 at a seat's link runs the turn once: its report shows, and no notice then says the
-    turn cannot end because it is another Clan's turn (CC-SEQ-13)."""
-    from conquest_tui.ui.screens.report import ReportScreen
-
-    first = Session.open(save).seats()[0].number
-    app = SeatApp(save, first, keymap={})
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_screen(pilot, SeatDoorScreen)
-        await pilot.press("enter")
-        game_screen = await wait_for_screen(pilot, GameScreen)
-        await wait_until(pilot, lambda: game_screen.panes_ready, "the panes")
-        await pilot.press("f5", "y")
-        await wait_for_screen(pilot, ReportScreen)
-        await pilot.pause()
-        said = [f"{note.title}: {note.message}" for note in app._notifications]
-        assert not [note for note in said if note.startswith("Cannot end the turn")], said
-    assert Session.open(save).active_clan != first
