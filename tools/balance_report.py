@@ -41,7 +41,7 @@ from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import ClanSummary, GameSummary
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
-from tools.calibrate_victory import REAL_MAPS, clan_counts
+from tools.calibrate_victory import REAL_MAPS, clan_counts, house_names
 
 Z = 1.96
 """The normal quantile of a 95% interval."""
@@ -240,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for clans in (count for count in clan_counts(args.clans) if count <= most):
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
                                games=args.games, levels=[args.level] * clans,
-                               house_rules=[r for r in args.house.split(",") if r])
+                               house_rules=house_names(args.house))
             try:
                 games = run_games(specs, executor)
             except ExecutorError as error:

@@ -61,6 +61,11 @@ def clan_counts(text: str) -> list[int]:
     return [int(part) for part in text.split(",")]
 
 
+def house_names(text: str) -> list[str]:
+    """The house rules of a comma-separated option ("" for none)."""
+    return [name for name in text.split(",") if name]
+
+
 def victory_turn(best: Sequence[int], level: int) -> int | None:
     """The game turn a game whose best popularity went so would end by victory at this
     threshold (reached at the end of one game turn, still there at the end of the next)."""
@@ -154,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             limit = NO_VICTORY if args.none else threshold(name, clans, args.base, args.factor)
             specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
                                games=args.games, levels=[args.level] * clans, threshold=limit,
-                               house_rules=[rule for rule in args.house.split(",") if rule])
+                               house_rules=house_names(args.house))
             start = time.perf_counter()
             try:
                 games = run_games(specs, executor)
