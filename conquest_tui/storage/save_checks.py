@@ -33,6 +33,7 @@ from conquest_tui.engine.core.state import (
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
+from conquest_tui.storage.saved_hexes import hex_count, unread_columns
 
 
 class SaveCheckError(ValueError):
@@ -471,6 +472,13 @@ def _check_top_clans(top: list[list[int]], clans: frozenset[int]) -> None:
                                      f"{number} is not a Clan")
 
 
+def _hexes(state: GameState) -> Sequence[Any]:
+    """The state's hexes, or while they are kept as read (storage/saved_hexes) as many places
+    as there are hexes: their checks read the columns as read (`laid_out`: every one there)."""
+    kept = state.kept_hexes()
+    return kept if isinstance(kept, list) else range(hex_count(state))
+
+
 def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
                 raw: dict[str, Any] | None = None) -> None:
     """Raise SaveCheckError naming the first field that does not fit the rules and the map.
@@ -484,8 +492,10 @@ def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
     state_where: Where = lambda _, field: f"state.{field}"  # noqa: E731
     for field, cls in tables.items():
         columns = raw.get(field) if raw else None
-        _check_records(getattr(state, field), cls, _inside(state_where, field, "table",
-                       [getattr(state, field)]), names,
+        records: Sequence[Any] = getattr(state, field) if field != "hexes" else _hexes(state)
+        if isinstance(records, range):  # hexes kept as read: their columns are checked
+            columns = unread_columns(state)
+        _check_records(records, cls, _inside(state_where, field, "table", [records]), names,
                        columns if isinstance(columns, dict) else None)
     _check_records([state], GameState, state_where, names, skip=frozenset(tables))
     _check_prices(state.prices, rules.market, "state.prices", "a market item", every=True)

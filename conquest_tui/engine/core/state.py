@@ -388,6 +388,19 @@ class HexState:
         OwnerChanges.note(self)
 
 
+class HexSource(Protocol):
+    """Where a game's hexes are read from when first asked for (a save keeps them as read:
+    storage/saved_hexes)."""
+
+    def read(self) -> list[HexState]:
+        """The hexes, in GameMap.hex_ids() order (the same list at every read)."""
+        ...
+
+
+def _hex_list(kept: list[HexState] | HexSource) -> list[HexState]:
+    return kept if isinstance(kept, list) else kept.read()
+
+
 @attrs.define
 class CityState:
     """One city's changing facts; name, goods and guild stay in the map (CC-CITY)."""
@@ -637,8 +650,9 @@ class GameState:
     goods_prices: dict[str, int] = attrs.field(factory=dict)
     victory_threshold: int = 0
     clans: list[Clan] = attrs.field(factory=list)
-    hexes: list[HexState] = attrs.field(factory=list)
-    """One per map hex, in GameMap.hex_ids() order."""
+    _hexes: list[HexState] | HexSource = attrs.field(factory=list, alias="hexes", eq=_hex_list)
+    """One per map hex, in GameMap.hex_ids() order (`hexes`), or where to read them when first
+    asked for: a load does not build a game's thousands of hexes until they are used."""
     cities: list[CityState] = attrs.field(factory=list)
     """One per map city, in GameMap.cities order."""
     convoys: list[Convoy] = attrs.field(factory=list)
@@ -678,6 +692,23 @@ class GameState:
     """Treaties offered and not yet answered (house rule `treaties`)."""
     treaties: list[Treaty] = attrs.field(factory=list, metadata={SAVED_WHEN_SET: True})
     """Treaties in force (house rule `treaties`), in the order they were made."""
+
+    @property
+    def hexes(self) -> list[HexState]:
+        """One per map hex, in GameMap.hex_ids() order (read from their source on first use)."""
+        kept = self._hexes
+        if not isinstance(kept, list):
+            kept = self._hexes = kept.read()
+        return kept
+
+    @hexes.setter
+    def hexes(self, hexes: list[HexState]) -> None:
+        self._hexes = hexes
+
+    def kept_hexes(self) -> list[HexState] | HexSource:
+        """The hexes, or their source when they were never asked for (a save writes an unread
+        source back as it read it)."""
+        return self._hexes
 
     @property
     def active_clan(self) -> int:

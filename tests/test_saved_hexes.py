@@ -1,0 +1,104 @@
+"""A game's hexes are checked on load and made when first used (storage/saved_hexes, issue 26).
+
+A load checks the hexes' table a column at a time and leaves the records unmade until a turn or
+a map needs them; a damaged hex is still refused on load, naming the file and the field; a save
+writes hexes nobody read back as they were read, and a game plays the same whether its hexes
+were read before or not (CC-HEX: each hex's owner, defense, structures and goods).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from conquest_tui import session
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import HexState
+from conquest_tui.storage.saved_hexes import SavedHexes
+from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
+from tools.damage_saves import forged_text
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="lazy-hexes")
+    for _ in range(2):
+        session.play_bots(game)
+    path = tmp_path_factory.mktemp("lazy") / "game.json"
+    save_game(game, path, backups=0)
+    return game, path
+
+
+def _forged(path: Path, edit: Any, folder: Path) -> Path:
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    edit(envelope["data"]["state"]["hexes"])
+    forged = folder / "forged.json"
+    forged.write_bytes(forged_text(envelope).encode("utf-8"))
+    return forged
+
+
+def test_a_load_leaves_the_hexes_unmade_and_a_save_writes_them_as_read(
+        played: tuple[Game, Path]) -> None:
+    game, path = played
+    again = load_game(path)
+    assert isinstance(again.state.kept_hexes(), SavedHexes)
+    assert game_to_text(again) == path.read_text(encoding="utf-8")
+    assert isinstance(again.state.kept_hexes(), SavedHexes)  # the save did not make them
+    assert again.state.hexes == game.state.hexes
+    assert all(type(made) is HexState for made in again.state.hexes)
+    assert again.state.kept_hexes() is again.state.hexes  # made once, then a plain list
+    assert game_to_text(again) == path.read_text(encoding="utf-8")
+
+
+def test_a_game_plays_the_same_whether_its_hexes_were_read_before(
+        played: tuple[Game, Path]) -> None:
+    _, path = played
+    lazy, read = load_game(path), load_game(path)
+    _ = read.state.hexes
+    for game in (lazy, read):
+        session.play_bots(game)
+    assert game_to_text(lazy) == game_to_text(read)
+
+
+def test_a_copy_made_before_the_hexes_were_read_shares_them(played: tuple[Game, Path]) -> None:
+    _, path = played
+    game = load_game(path)
+    copy = attrs.evolve(game.state)  # as the order checker copies the state (play/plan.py)
+    game.state.hexes[0].garrison += 5
+    assert copy.hexes is game.state.hexes
+    assert copy.hexes[0].garrison == game.state.hexes[0].garrison
+
+
+@pytest.mark.parametrize(("edit", "field", "reason"), [
+    (lambda hexes: hexes["owner"].__setitem__(3, "7"), "state.hexes.owner[3]",
+     "expected a whole number"),
+    (lambda hexes: hexes["looted"].__setitem__(2, 1), "state.hexes.looted[2]",
+     "expected true or false"),
+    (lambda hexes: hexes["owner"].__setitem__(4, 99), "state.hexes.owner[4]",
+     "99 is not a Clan"),
+    (lambda hexes: hexes["defense"].__setitem__(1, 0), "state.hexes.defense[1]",
+     "0 is below 1"),
+    (lambda hexes: hexes["special"].__setitem__(5, "XYZ"), "state.hexes.special[5]",
+     '"XYZ" is not a special structure'),
+    (lambda hexes: hexes["money"].pop(), "state.hexes.money", "has"),
+])
+def test_a_damaged_hex_is_refused_on_load_naming_the_field(
+        played: tuple[Game, Path], tmp_path: Path, edit: Any, field: str, reason: str) -> None:
+    _, path = played
+    forged = _forged(path, edit, tmp_path)
+    with pytest.raises(SaveError) as caught:
+        load_game(forged)
+    assert str(caught.value).startswith(f"{forged}: {field}: {reason}")
+
+
+def test_a_missing_column_takes_the_fields_default_as_before(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    game, path = played
+    forged = _forged(path, lambda hexes: hexes.pop("vaccine"), tmp_path)
+    again = load_game(forged, allow_edited=True)
+    assert [made.vaccine for made in again.state.hexes] == [0] * len(game.state.hexes)
+    assert again.state.hexes[0].owner == game.state.hexes[0].owner
