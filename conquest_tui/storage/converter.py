@@ -34,7 +34,7 @@ from conquest_tui.storage import (
     hooks_tables,
     past_reports,
     saved_events,
-    saved_hexes,
+    saved_tables,
 )
 from conquest_tui.storage.field_errors import FieldError, FieldErrors, field_errors
 from conquest_tui.storage.hooks_tables import table_columns
@@ -53,7 +53,7 @@ def make_converter(*, detailed: bool) -> cattrs.Converter:
     hooks_tables.register(converter)
     past_reports.register(converter)
     saved_events.register(converter, structure)
-    saved_hexes.register(converter)
+    saved_tables.register(converter)
     return converter
 
 

@@ -33,7 +33,7 @@ from conquest_tui.engine.core.state import (
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
-from conquest_tui.storage.saved_hexes import hex_count, unread_columns
+from conquest_tui.storage.saved_tables import KEPT, count_of, unread_columns
 
 
 class SaveCheckError(ValueError):
@@ -472,11 +472,12 @@ def _check_top_clans(top: list[list[int]], clans: frozenset[int]) -> None:
                                      f"{number} is not a Clan")
 
 
-def _hexes(state: GameState) -> Sequence[Any]:
-    """The state's hexes, or while they are kept as read (storage/saved_hexes) as many places
-    as there are hexes: their checks read the columns as read (`laid_out`: every one there)."""
-    kept = state.kept_hexes()
-    return kept if isinstance(kept, list) else range(hex_count(state))
+def _kept(state: GameState, name: str) -> Sequence[Any]:
+    """The state's hexes or past figures, or while they are kept as read (storage/saved_tables)
+    as many places as there are records: their checks read the columns as read (`laid_out`:
+    every one there)."""
+    kept = state.kept_table(name)
+    return kept if isinstance(kept, list) else range(count_of(state, name))
 
 
 def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
@@ -488,13 +489,14 @@ def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
     _check_clans(state)
     names = domains(rules, game_map, state)
     tables = {"hexes": HexState, "cities": CityState, "convoys": Convoy,
-              "broadcasts": Broadcast}
+              "broadcasts": Broadcast, "turn_figures": TurnFigures}
     state_where: Where = lambda _, field: f"state.{field}"  # noqa: E731
     for field, cls in tables.items():
         columns = raw.get(field) if raw else None
-        records: Sequence[Any] = getattr(state, field) if field != "hexes" else _hexes(state)
-        if isinstance(records, range):  # hexes kept as read: their columns are checked
-            columns = unread_columns(state)
+        records: Sequence[Any] = (_kept(state, field) if field in KEPT
+                                  else getattr(state, field))
+        if isinstance(records, range):  # kept as read: their columns are checked
+            columns = unread_columns(state, field)
         _check_records(records, cls, _inside(state_where, field, "table", [records]), names,
                        columns if isinstance(columns, dict) else None)
     _check_records([state], GameState, state_where, names, skip=frozenset(tables))

@@ -54,7 +54,7 @@ from conquest_tui.storage.save_list import (
     stamp_of,
 )
 from conquest_tui.storage.saved_events import name_sources
-from conquest_tui.storage.saved_hexes import hex_count
+from conquest_tui.storage.saved_tables import count_of
 from conquest_tui.storage.sheet_log import SheetLog, attach, log_of
 
 __all__ = ["BACKUPS", "EditedSave", "SaveError", "SaveStamp", "backup_path", "canonical_json",
@@ -212,7 +212,7 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
             f"state.map_name: {json.dumps(state.map_name)} is not the saved map "
             f"{json.dumps(game_map.name)}",
         )
-    hexes, held = len(game_map.hex_ids()), hex_count(state)
+    hexes, held = len(game_map.hex_ids()), count_of(state, "hexes")
     if held != hexes:
         raise save_error(source, f"state.hexes: has {held} hexes, the map has {hexes}")
     if len(state.cities) != len(game_map.cities):

@@ -388,19 +388,6 @@ class HexState:
         OwnerChanges.note(self)
 
 
-class HexSource(Protocol):
-    """Where a game's hexes are read from when first asked for (a save keeps them as read:
-    storage/saved_hexes)."""
-
-    def read(self) -> list[HexState]:
-        """The hexes, in GameMap.hex_ids() order (the same list at every read)."""
-        ...
-
-
-def _hex_list(kept: list[HexState] | HexSource) -> list[HexState]:
-    return kept if isinstance(kept, list) else kept.read()
-
-
 @attrs.define
 class CityState:
     """One city's changing facts; name, goods and guild stay in the map (CC-CITY)."""
@@ -523,6 +510,19 @@ class TopFigures:
     """Money the Clan's Income Phase brought in that game turn."""
     power: int = 0
     """Σ the maximum combat value (most damage) of every vehicle the Clan owns."""
+
+
+class TableSource(Protocol):
+    """Where a game's hexes or its figures of past game turns are read from when first asked
+    for (a save keeps them as read: storage/saved_tables)."""
+
+    def read(self) -> list[Any]:
+        """The records, in order (the same list at every read)."""
+        ...
+
+
+def _table_list(kept: list[Any] | TableSource) -> list[Any]:
+    return kept if isinstance(kept, list) else kept.read()
 
 
 @attrs.define
@@ -650,7 +650,8 @@ class GameState:
     goods_prices: dict[str, int] = attrs.field(factory=dict)
     victory_threshold: int = 0
     clans: list[Clan] = attrs.field(factory=list)
-    _hexes: list[HexState] | HexSource = attrs.field(factory=list, alias="hexes", eq=_hex_list)
+    _hexes: list[HexState] | TableSource = attrs.field(factory=list, alias="hexes",
+                                                       eq=_table_list)
     """One per map hex, in GameMap.hex_ids() order (`hexes`), or where to read them when first
     asked for: a load does not build a game's thousands of hexes until they are used."""
     cities: list[CityState] = attrs.field(factory=list)
@@ -669,8 +670,11 @@ class GameState:
     top_figures: list[TopFigures] = attrs.field(factory=list)
     """Every Clan's figures at the last game-turn end, in popularity order; empty before the
     game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
-    turn_figures: list[TurnFigures] = attrs.field(factory=list)
-    """Every Clan's figures at every game-turn end, game turn by game turn (issue 16)."""
+    _turn_figures: list[TurnFigures] | TableSource = attrs.field(factory=list,
+                                                                 alias="turn_figures",
+                                                                 eq=_table_list)
+    """Every Clan's figures at every game-turn end, game turn by game turn (issue 16:
+    `turn_figures`), or where to read them when first asked for (the history reads them)."""
     mail: MailBox = attrs.field(factory=MailBox)
     """The game played by mail: its secret, the sheets waiting, which sheets ran."""
     referee_pin_hash: str = attrs.field(default="", metadata={SAVED_WHEN_SET: True})
@@ -705,10 +709,23 @@ class GameState:
     def hexes(self, hexes: list[HexState]) -> None:
         self._hexes = hexes
 
-    def kept_hexes(self) -> list[HexState] | HexSource:
-        """The hexes, or their source when they were never asked for (a save writes an unread
-        source back as it read it)."""
-        return self._hexes
+    @property
+    def turn_figures(self) -> list[TurnFigures]:
+        """Every Clan's figures at every game-turn end (read from their source on first use)."""
+        kept = self._turn_figures
+        if not isinstance(kept, list):
+            kept = self._turn_figures = kept.read()
+        return kept
+
+    @turn_figures.setter
+    def turn_figures(self, figures: list[TurnFigures]) -> None:
+        self._turn_figures = figures
+
+    def kept_table(self, name: str) -> list[Any] | TableSource:
+        """The hexes (`"hexes"`) or the figures of past game turns (`"turn_figures"`), or their
+        source when they were never asked for (a save writes an unread source back as read)."""
+        kept: list[Any] | TableSource = self._hexes if name == "hexes" else self._turn_figures
+        return kept
 
     @property
     def active_clan(self) -> int:

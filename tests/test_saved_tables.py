@@ -1,4 +1,4 @@
-"""A game's hexes are checked on load and made when first used (storage/saved_hexes, issue 26).
+"""A game's hexes and past figures are checked on load, made when first used (issue 26).
 
 A load checks the hexes' table a column at a time and leaves the records unmade until a turn or
 a map needs them; a damaged hex is still refused on load, naming the file and the field; a save
@@ -18,7 +18,7 @@ import pytest
 from conquest_tui import session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import HexState
-from conquest_tui.storage.saved_hexes import SavedHexes
+from conquest_tui.storage.saved_tables import SavedTable
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
 from tools.damage_saves import forged_text
 
@@ -35,7 +35,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
 
 def _forged(path: Path, edit: Any, folder: Path) -> Path:
     envelope = json.loads(path.read_text(encoding="utf-8"))
-    edit(envelope["data"]["state"]["hexes"])
+    edit(envelope["data"]["state"])
     forged = folder / "forged.json"
     forged.write_bytes(forged_text(envelope).encode("utf-8"))
     return forged
@@ -45,12 +45,15 @@ def test_a_load_leaves_the_hexes_unmade_and_a_save_writes_them_as_read(
         played: tuple[Game, Path]) -> None:
     game, path = played
     again = load_game(path)
-    assert isinstance(again.state.kept_hexes(), SavedHexes)
+    for name in ("hexes", "turn_figures"):
+        assert isinstance(again.state.kept_table(name), SavedTable)
     assert game_to_text(again) == path.read_text(encoding="utf-8")
-    assert isinstance(again.state.kept_hexes(), SavedHexes)  # the save did not make them
+    for name in ("hexes", "turn_figures"):  # the save did not make them
+        assert isinstance(again.state.kept_table(name), SavedTable)
     assert again.state.hexes == game.state.hexes
+    assert again.state.turn_figures == game.state.turn_figures != []
     assert all(type(made) is HexState for made in again.state.hexes)
-    assert again.state.kept_hexes() is again.state.hexes  # made once, then a plain list
+    assert again.state.kept_table("hexes") is again.state.hexes  # made once: a plain list
     assert game_to_text(again) == path.read_text(encoding="utf-8")
 
 
@@ -74,19 +77,25 @@ def test_a_copy_made_before_the_hexes_were_read_shares_them(played: tuple[Game, 
 
 
 @pytest.mark.parametrize(("edit", "field", "reason"), [
-    (lambda hexes: hexes["owner"].__setitem__(3, "7"), "state.hexes.owner[3]",
+    (lambda state: state["hexes"]["owner"].__setitem__(3, "7"), "state.hexes.owner[3]",
      "expected a whole number"),
-    (lambda hexes: hexes["looted"].__setitem__(2, 1), "state.hexes.looted[2]",
+    (lambda state: state["hexes"]["looted"].__setitem__(2, 1), "state.hexes.looted[2]",
      "expected true or false"),
-    (lambda hexes: hexes["owner"].__setitem__(4, 99), "state.hexes.owner[4]",
+    (lambda state: state["hexes"]["owner"].__setitem__(4, 99), "state.hexes.owner[4]",
      "99 is not a Clan"),
-    (lambda hexes: hexes["defense"].__setitem__(1, 0), "state.hexes.defense[1]",
+    (lambda state: state["hexes"]["defense"].__setitem__(1, 0), "state.hexes.defense[1]",
      "0 is below 1"),
-    (lambda hexes: hexes["special"].__setitem__(5, "XYZ"), "state.hexes.special[5]",
+    (lambda state: state["hexes"]["special"].__setitem__(5, "XYZ"), "state.hexes.special[5]",
      '"XYZ" is not a special structure'),
-    (lambda hexes: hexes["money"].pop(), "state.hexes.money", "has"),
+    (lambda state: state["hexes"]["money"].pop(), "state.hexes.money", "has"),
+    (lambda state: state["turn_figures"]["clan"].__setitem__(2, 99),
+     "state.turn_figures.clan[2]", "99 is not a Clan"),
+    (lambda state: state["turn_figures"]["money"].__setitem__(1, -5),
+     "state.turn_figures.money[1]", "-5 is below 0"),
+    (lambda state: state["turn_figures"]["game_turn"].__setitem__(0, 1.5),
+     "state.turn_figures.game_turn[0]", "expected a whole number"),
 ])
-def test_a_damaged_hex_is_refused_on_load_naming_the_field(
+def test_a_damaged_hex_or_figure_is_refused_on_load_naming_the_field(
         played: tuple[Game, Path], tmp_path: Path, edit: Any, field: str, reason: str) -> None:
     _, path = played
     forged = _forged(path, edit, tmp_path)
@@ -98,7 +107,7 @@ def test_a_damaged_hex_is_refused_on_load_naming_the_field(
 def test_a_missing_column_takes_the_fields_default_as_before(
         played: tuple[Game, Path], tmp_path: Path) -> None:
     game, path = played
-    forged = _forged(path, lambda hexes: hexes.pop("vaccine"), tmp_path)
+    forged = _forged(path, lambda state: state["hexes"].pop("vaccine"), tmp_path)
     again = load_game(forged, allow_edited=True)
     assert [made.vaccine for made in again.state.hexes] == [0] * len(game.state.hexes)
     assert again.state.hexes[0].owner == game.state.hexes[0].owner
