@@ -1,9 +1,11 @@
-"""A game's hexes and past figures are checked on load, made when first used (issue 26).
+"""A game's hexes, past figures and past reports are checked on load, made when first used.
 
-A load checks the hexes' table a column at a time and leaves the records unmade until a turn or
-a map needs them; a damaged hex is still refused on load, naming the file and the field; a save
-writes hexes nobody read back as they were read, and a game plays the same whether its hexes
-were read before or not (CC-HEX: each hex's owner, defense, structures and goods).
+A load checks the hexes' table (and the history's figures and each Clan's past reports) a
+column at a time and leaves the records unmade until a turn, a map or the history needs them
+(issue 26); a damaged one is still refused on load, naming the file and the field; a save
+writes what nobody read back as it was read, and a game plays the same whether its hexes were
+read before or not (CC-HEX: each hex's owner, defense, structures and goods; issue 16: the
+history's reports and figures).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from conquest_tui import session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import HexState
+from conquest_tui.storage.past_reports import SavedReports
 from conquest_tui.storage.saved_tables import SavedTable
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
 from tools.damage_saves import forged_text
@@ -50,8 +53,13 @@ def test_a_load_leaves_the_hexes_unmade_and_a_save_writes_them_as_read(
     assert game_to_text(again) == path.read_text(encoding="utf-8")
     for name in ("hexes", "turn_figures"):  # the save did not make them
         assert isinstance(again.state.kept_table(name), SavedTable)
+    assert all(isinstance(clan.kept_past_reports(), SavedReports) for clan in again.state.clans)
     assert again.state.hexes == game.state.hexes
     assert again.state.turn_figures == game.state.turn_figures != []
+    for before, after in zip(game.state.clans, again.state.clans, strict=True):
+        assert [(past.game_turn, past.summary) for past in after.past_reports] == [
+            (past.game_turn, past.summary) for past in before.past_reports] != []
+        assert after.past_reports[-1].text == before.past_reports[-1].text  # older: by replay
     assert all(type(made) is HexState for made in again.state.hexes)
     assert again.state.kept_table("hexes") is again.state.hexes  # made once: a plain list
     assert game_to_text(again) == path.read_text(encoding="utf-8")
@@ -94,8 +102,12 @@ def test_a_copy_made_before_the_hexes_were_read_shares_them(played: tuple[Game, 
      "state.turn_figures.money[1]", "-5 is below 0"),
     (lambda state: state["turn_figures"]["game_turn"].__setitem__(0, 1.5),
      "state.turn_figures.game_turn[0]", "expected a whole number"),
+    (lambda state: state["clans"][1]["past_reports"]["game_turn"].__setitem__(1, 0),
+     "state.clans[1].past_reports[1].game_turn", "0 is below 1"),
+    (lambda state: state["clans"][2]["past_reports"]["summary"].__setitem__(0, 5),
+     "state.clans[2].past_reports.summary[0]", "expected text in quotes"),
 ])
-def test_a_damaged_hex_or_figure_is_refused_on_load_naming_the_field(
+def test_a_damaged_hex_figure_or_report_is_refused_on_load_naming_the_field(
         played: tuple[Game, Path], tmp_path: Path, edit: Any, field: str, reason: str) -> None:
     _, path = played
     forged = _forged(path, edit, tmp_path)

@@ -246,6 +246,20 @@ class PastReport:
         return _report_text(self.kept)
 
 
+class TableSource(Protocol):
+    """Where a list of a game's records (its hexes, its figures of past game turns, a Clan's
+    past reports) is read from when first asked for (a save keeps it as read:
+    storage/saved_tables, storage/past_reports)."""
+
+    def read(self) -> list[Any]:
+        """The records, in order (the same list at every read)."""
+        ...
+
+
+def _table_list(kept: list[Any] | TableSource) -> list[Any]:
+    return kept if isinstance(kept, list) else kept.read()
+
+
 @attrs.define
 class Clan:
     """One player (CC-GEN-02, CC-GEN-03)."""
@@ -305,8 +319,11 @@ class Clan:
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
     spy_reports: list[SpyReport] = attrs.field(factory=list)
     """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12)."""
-    past_reports: list[PastReport] = attrs.field(factory=list)
-    """Every report the Clan read after its turns, oldest first (history, issue 16)."""
+    _past_reports: list[PastReport] | TableSource = attrs.field(factory=list,
+                                                                alias="past_reports",
+                                                                eq=_table_list)
+    """Every report the Clan read after its turns, oldest first (history, issue 16:
+    `past_reports`), or where to read them when first asked for (the history reads them)."""
 
     @property
     def mail(self) -> list[Event]:
@@ -319,6 +336,22 @@ class Clan:
     @mail.setter
     def mail(self, events: list[Event]) -> None:
         self._mail = events
+
+    @property
+    def past_reports(self) -> list[PastReport]:
+        """Every report the Clan read after its turns (read from their source on first use)."""
+        kept = self._past_reports
+        if not isinstance(kept, list):
+            kept = self._past_reports = kept.read()
+        return kept
+
+    @past_reports.setter
+    def past_reports(self, reports: list[PastReport]) -> None:
+        self._past_reports = reports
+
+    def kept_past_reports(self) -> list[PastReport] | TableSource:
+        """The past reports, or their source when they were never asked for."""
+        return self._past_reports
 
     def kept_mail(self) -> list[Event] | EventSource:
         """The mail, or its source when it was never asked for (a save writes an unread
@@ -510,19 +543,6 @@ class TopFigures:
     """Money the Clan's Income Phase brought in that game turn."""
     power: int = 0
     """Σ the maximum combat value (most damage) of every vehicle the Clan owns."""
-
-
-class TableSource(Protocol):
-    """Where a game's hexes or its figures of past game turns are read from when first asked
-    for (a save keeps them as read: storage/saved_tables)."""
-
-    def read(self) -> list[Any]:
-        """The records, in order (the same list at every read)."""
-        ...
-
-
-def _table_list(kept: list[Any] | TableSource) -> list[Any]:
-    return kept if isinstance(kept, list) else kept.read()
 
 
 @attrs.define
