@@ -20,7 +20,11 @@ import pytest
 from conquest_tui import session
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import HexState
+from conquest_tui.storage.clan_tables import make_together
+from conquest_tui.storage.converter import converter
+from conquest_tui.storage.hooks import Prepared
 from conquest_tui.storage.past_reports import SavedReports
+from conquest_tui.storage.save_state import structure_state
 from conquest_tui.storage.saved_tables import SavedTable
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
 from tools.damage_saves import forged_text
@@ -29,7 +33,7 @@ from tools.damage_saves import forged_text
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
     game = session.new_game(map_name="test_small", clans=3, bots=3, seed="lazy-hexes")
-    for _ in range(2):
+    for _ in range(5):  # the Clans have met, seen convoys and learned cities
         session.play_bots(game)
     path = tmp_path_factory.mktemp("lazy") / "game.json"
     save_game(game, path, backups=0)
@@ -123,3 +127,38 @@ def test_a_missing_column_takes_the_fields_default_as_before(
     again = load_game(forged, allow_edited=True)
     assert [made.vaccine for made in again.state.hexes] == [0] * len(game.state.hexes)
     assert again.state.hexes[0].owner == game.state.hexes[0].owner
+
+
+def test_every_clans_tables_made_together_are_those_made_clan_by_clan(
+        played: tuple[Game, Path]) -> None:
+    """The inboxes, sightings, problems and memories of cities (CC-SEQ-16, CC-GEN-05, CC-RPT-01)
+    made in one go for all Clans (storage/clan_tables) are what each Clan's own pass makes."""
+    _, path = played
+    data = json.loads(path.read_text(encoding="utf-8"))["data"]["state"]
+    alone = structure_state(json.loads(json.dumps(data)))
+    make_together(data, converter())
+    assert isinstance(data["clans"][0]["city_memory"], Prepared)
+    assert isinstance(data["clans"][0]["inbox"], Prepared)
+    together = structure_state(data)
+    assert together.clans == alone.clans
+    assert any(clan.city_memory for clan in together.clans)
+    assert all(type(clan.inbox) is list and type(clan.city_memory) is dict
+               for clan in together.clans)
+
+
+@pytest.mark.parametrize(("edit", "field", "reason"), [
+    (lambda clan: clan["sightings"].update(owner=["x"] * len(clan["sightings"]["owner"])),
+     "sightings.owner[0]", "expected a whole number"),
+    (lambda clan: next(iter(clan["city_memory"].values())).update(troops=True),
+     "city_memory[", "expected a whole number"),
+])
+def test_one_clans_damaged_table_is_named_by_that_clans_path(
+        played: tuple[Game, Path], tmp_path: Path, edit: Any, field: str, reason: str) -> None:
+    game, path = played
+    clan = next(i for i, c in enumerate(game.state.clans) if c.sightings and c.city_memory)
+    forged = _forged(path, lambda state: edit(state["clans"][clan]), tmp_path)
+    with pytest.raises(SaveError) as caught:
+        load_game(forged)
+    message = str(caught.value)
+    assert message.startswith(f"{forged}: state.clans[{clan}].{field}")
+    assert f": {reason}" in message

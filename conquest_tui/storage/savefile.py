@@ -20,6 +20,7 @@ from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage import past_reports
+from conquest_tui.storage.clan_tables import make_together
 from conquest_tui.storage.converter import FieldError, converter, structure, unstructure
 from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
@@ -272,6 +273,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         # The last turns' events are checked when first used (storage/saved_events).
         events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None,
                                            last_turns=False)
+        make_together(data.get("state") if isinstance(data, dict) else None, converter())
         game_map, state, raw_state, map_text = _structure_data(data, source)
         name_sources(state.clans, source)
         _read_the_first_shown(state)
