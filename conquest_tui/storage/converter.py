@@ -28,7 +28,14 @@ from typing import Any, TypeVar
 
 import cattrs
 
-from conquest_tui.storage import hooks, hooks_facts, hooks_tables, past_reports, saved_events
+from conquest_tui.storage import (
+    hooks,
+    hooks_facts,
+    hooks_tables,
+    past_reports,
+    saved_events,
+    saved_tables,
+)
 from conquest_tui.storage.field_errors import FieldError, FieldErrors, field_errors
 from conquest_tui.storage.hooks_tables import table_columns
 
@@ -46,6 +53,7 @@ def make_converter(*, detailed: bool) -> cattrs.Converter:
     hooks_tables.register(converter)
     past_reports.register(converter)
     saved_events.register(converter, structure)
+    saved_tables.register(converter)
     return converter
 
 

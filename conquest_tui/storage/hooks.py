@@ -53,6 +53,16 @@ class Made(list[Any]):
     hold (storage/event_checks: the events' kinds and facts): the hooks take it as it is."""
 
 
+class Prepared:
+    """A Clan's table (or dict of records) the load has already checked and made, with every
+    Clan's of its kind (storage/clan_tables): the hooks take what it holds as it is."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
 def describe(value: object) -> str:
     """A short picture of a bad value for an error message (never walks a long or nested
     list: a damaged save's may hold 10⁶ items, or lists 1,000 deep)."""
@@ -200,6 +210,8 @@ def _mapping_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[
 
     def structure_mapping(value: Any, _: Any) -> Any:
         if value.__class__ is not dict:
+            if value.__class__ is Prepared:
+                return value.value  # checked and made by the load (see `Prepared`)
             raise expected_kind(dict, value)
         if not set(map(type, value)) <= PRIMITIVES[str]:
             raise BadValue("keys must be text")

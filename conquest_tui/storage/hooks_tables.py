@@ -22,6 +22,7 @@ from conquest_tui.storage.hooks import (
     PRIMITIVES,
     BadValue,
     Made,
+    Prepared,
     expected_kind,
     is_enum,
     noted_attribute,
@@ -142,6 +143,9 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
 
     def structure_table(value: Any, _: Any) -> list[Any]:
         if value.__class__ is not dict:
+            if value.__class__ is Prepared:
+                made: list[Any] = value.value  # checked and made by the load (`Prepared`)
+                return made
             raise expected_kind(dict, value)
         first = next((spec.name for spec in record_fields if spec.name in value), None)
         if first is None and not value:
@@ -189,6 +193,8 @@ def _keyed_records_factory(t: Any, converter: cattrs.Converter) -> Callable[[Any
 
     def structure_keyed(value: Any, _: Any) -> Any:
         if value.__class__ is not dict:
+            if value.__class__ is Prepared:
+                return value.value  # checked and made by the load (see `Prepared`)
             raise expected_kind(dict, value)
         if not value:
             return {}

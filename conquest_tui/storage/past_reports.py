@@ -219,6 +219,50 @@ def _plain_columns(value: Any) -> bool:
             and set(map(type, columns[2])) <= {str})
 
 
+@attrs.define(eq=False)
+class SavedReports:
+    """A Clan's past reports as the save holds them (three columns `_plain_columns` holds to),
+    made into records when first read (`TableSource`: the history, or a save)."""
+
+    columns: tuple[list[int], list[str], list[str]] | None
+    """The game turns, the summaries and the packed texts as read; None once made."""
+    _built: list[PastReport] | None = None
+
+    def read(self) -> list[PastReport]:
+        """The reports, each text still packed until it is read (the same list every time)."""
+        built = self._built
+        if built is None:
+            built = self._built = _unpacked_columns(*(self.columns or ([], [], [])))
+            self.columns = None
+        return built
+
+    def game_turns(self) -> list[int] | None:
+        """The reports' game turns as read, while they were never made (for the load's
+        checks), else None."""
+        return None if self.columns is None else self.columns[0]
+
+
+def kept_as_read(converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """The hook of `Clan.past_reports` as a load reads it: three plain columns are kept as read
+    (`SavedReports`), anything else made at once by the list's hook, naming what is wrong."""
+    table = converter.get_structure_hook(list[PastReport])
+    fast = not converter.detailed_validation  # the detailed pass names a bad field
+
+    def structure(value: Any, _: Any) -> Any:
+        if fast and _plain_columns(value):
+            return SavedReports((value["game_turn"], value["summary"], value["packed"]))
+        return table(value, list[PastReport])
+
+    return structure
+
+
+def written(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """The hook of `Clan.past_reports` as a save writes it: packed, as every save packs them
+    (reports kept as read are made first: `packed` writes those still packed as read)."""
+    table = converter.get_unstructure_hook(list[PastReport])
+    return lambda kept: table(kept.read() if isinstance(kept, SavedReports) else kept)
+
+
 def _is_past_reports(t: Any) -> bool:
     return bool(t == list[PastReport])
 

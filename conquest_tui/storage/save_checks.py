@@ -33,6 +33,8 @@ from conquest_tui.engine.core.state import (
 from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
+from conquest_tui.storage.past_reports import SavedReports
+from conquest_tui.storage.saved_tables import KEPT, count_of, unread_columns
 
 
 class SaveCheckError(ValueError):
@@ -87,6 +89,8 @@ HEX = OneOf("hexes", "a hex of the map")
 CLANS = Each(CLAN)
 HEXES = Each(HEX)
 HEALTH = Within(0, 100)
+REPORT_TURN = Within(1)
+"""A past report's game turn (checked on the columns as read: `_check_past_reports`)."""
 
 RULES: dict[type, dict[str, Rule]] = {
     GameState: {"game_turn": Within(1), "winners": CLANS, "prices": Keyed(None, Within(1)),
@@ -103,7 +107,7 @@ RULES: dict[type, dict[str, Rule]] = {
     Broadcast: {"hex": HEX, "clans": CLANS, "heard_by": CLANS},
     TopFigures: {"clan": CLAN},
     TurnFigures: {"clan": CLAN, "game_turn": Within(1)},
-    PastReport: {"game_turn": Within(1)},
+    PastReport: {"game_turn": REPORT_TURN},
     HexState: {
         "owner": NONE_OR_CLAN,
         "defense": Within(1, ruled="defense levels"),
@@ -405,6 +409,22 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
 # --- whole-game checks -------------------------------------------------------------------------
 
 
+def _check_past_reports(clans: list[Clan]) -> None:
+    """Every past report's game turn is at least 1 (`REPORT_TURN`), read from the
+    columns as read while the reports were never made (storage/past_reports)."""
+    rule = REPORT_TURN
+    for c, clan in enumerate(clans):
+        kept = clan.kept_past_reports()
+        turns = kept.game_turns() if isinstance(kept, SavedReports) else None
+        if turns is None:
+            turns = [report.game_turn for report in clan.past_reports]
+        test = _within(rule, turns, None)
+        if test is not None:
+            k = _first(turns, test)
+            raise SaveCheckError(f"state.clans[{c}].past_reports[{k}].game_turn",
+                                 _range_text(rule, turns[k], None))
+
+
 def _check_clans(state: GameState) -> None:
     seen: set[int] = set()
     for index, clan in enumerate(state.clans):
@@ -471,6 +491,14 @@ def _check_top_clans(top: list[list[int]], clans: frozenset[int]) -> None:
                                      f"{number} is not a Clan")
 
 
+def _kept(state: GameState, name: str) -> Sequence[Any]:
+    """The state's hexes or past figures, or while they are kept as read (storage/saved_tables)
+    as many places as there are records: their checks read the columns as read (`laid_out`:
+    every one there)."""
+    kept = state.kept_table(name)
+    return kept if isinstance(kept, list) else range(count_of(state, name))
+
+
 def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
                 raw: dict[str, Any] | None = None) -> None:
     """Raise SaveCheckError naming the first field that does not fit the rules and the map.
@@ -480,14 +508,18 @@ def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
     _check_clans(state)
     names = domains(rules, game_map, state)
     tables = {"hexes": HexState, "cities": CityState, "convoys": Convoy,
-              "broadcasts": Broadcast}
+              "broadcasts": Broadcast, "turn_figures": TurnFigures}
     state_where: Where = lambda _, field: f"state.{field}"  # noqa: E731
     for field, cls in tables.items():
         columns = raw.get(field) if raw else None
-        _check_records(getattr(state, field), cls, _inside(state_where, field, "table",
-                       [getattr(state, field)]), names,
+        records: Sequence[Any] = (_kept(state, field) if field in KEPT
+                                  else getattr(state, field))
+        if isinstance(records, range):  # kept as read: their columns are checked
+            columns = unread_columns(state, field)
+        _check_records(records, cls, _inside(state_where, field, "table", [records]), names,
                        columns if isinstance(columns, dict) else None)
     _check_records([state], GameState, state_where, names, skip=frozenset(tables))
+    _check_past_reports(state.clans)
     _check_prices(state.prices, rules.market, "state.prices", "a market item", every=True)
     # A kind of goods without a price of its own sells at the rulebook's price.
     _check_prices(state.goods_prices, rules.goods, "state.goods_prices", "a kind of goods",

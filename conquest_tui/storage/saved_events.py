@@ -36,6 +36,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.state import Clan, Event, LastTurn
 from conquest_tui.engine.core.turn_phases import TurnPhase
+from conquest_tui.storage import past_reports
 from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
 from conquest_tui.storage.field_errors import FieldError
 from conquest_tui.storage.hooks import PRIMITIVES, expected_kind
@@ -274,7 +275,10 @@ def _structure_clan_factory(build: Build) -> Factory:
             return table(value, list[Event])  # as an object (version 6): checked on load
 
         # Any: cattrs takes the overrides as keyword arguments beside its own flags
-        renamed: dict[str, Any] = {"_mail": override(rename="mail", struct_hook=mail)}
+        renamed: dict[str, Any] = {
+            "_mail": override(rename="mail", struct_hook=mail),
+            "_past_reports": override(rename="past_reports",
+                                      struct_hook=past_reports.kept_as_read(converter))}
         generated = make_dict_structure_fn(Clan, converter, **renamed)
 
         def structure_clan(value: Any, _: Any) -> Clan:
@@ -289,8 +293,10 @@ def _structure_clan_factory(build: Build) -> Factory:
 
 
 def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
-    renamed: dict[str, Any] = {"_mail": override(rename="mail",
-                                                 unstruct_hook=_as_text(converter))}
+    renamed: dict[str, Any] = {
+        "_mail": override(rename="mail", unstruct_hook=_as_text(converter)),
+        "_past_reports": override(rename="past_reports",
+                                  unstruct_hook=past_reports.written(converter))}
     generated: Callable[[Any], Any] = make_dict_unstructure_fn(Clan, converter, **renamed)
     return generated
 

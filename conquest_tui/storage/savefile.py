@@ -20,7 +20,8 @@ from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import GameState
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage import past_reports
-from conquest_tui.storage.converter import FieldError, structure, unstructure
+from conquest_tui.storage.clan_tables import make_together
+from conquest_tui.storage.converter import FieldError, converter, structure, unstructure
 from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
@@ -54,6 +55,7 @@ from conquest_tui.storage.save_list import (
     stamp_of,
 )
 from conquest_tui.storage.saved_events import name_sources
+from conquest_tui.storage.saved_tables import count_of
 from conquest_tui.storage.sheet_log import SheetLog, attach, log_of
 
 __all__ = ["BACKUPS", "EditedSave", "SaveError", "SaveStamp", "backup_path", "canonical_json",
@@ -170,7 +172,8 @@ def _map_bytes(game_map: GameMap) -> bytes:
     return encoded
 
 
-def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[str, Any]]:
+def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[str, Any], str]:
+    """The map, the state, the state's data as read and the map's canonical text."""
     if not isinstance(data, dict):
         raise save_error(source, "data: expected an object")
     for key in ("map", "state"):
@@ -200,7 +203,7 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[st
             attach(state, structure(data["log"], SheetLog, "data.log"))
         except FieldError as exc:
             raise save_error(source, str(exc)) from None
-    return game_map, state, data["state"]
+    return game_map, state, data["state"], map_text
 
 
 def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
@@ -210,9 +213,9 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
             f"state.map_name: {json.dumps(state.map_name)} is not the saved map "
             f"{json.dumps(game_map.name)}",
         )
-    hexes = len(game_map.hex_ids())
-    if len(state.hexes) != hexes:
-        raise save_error(source, f"state.hexes: has {len(state.hexes)} hexes, the map has {hexes}")
+    hexes, held = len(game_map.hex_ids()), count_of(state, "hexes")
+    if held != hexes:
+        raise save_error(source, f"state.hexes: has {held} hexes, the map has {hexes}")
     if len(state.cities) != len(game_map.cities):
         raise save_error(
             source,
@@ -270,7 +273,8 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         # The last turns' events are checked when first used (storage/saved_events).
         events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None,
                                            last_turns=False)
-        game_map, state, raw_state = _structure_data(data, source)
+        make_together(data.get("state") if isinstance(data, dict) else None, converter())
+        game_map, state, raw_state, map_text = _structure_data(data, source)
         name_sources(state.clans, source)
         _read_the_first_shown(state)
         try:
@@ -278,8 +282,12 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
             check_saved_events(state, events_hold=events_hold, last_turns=False)
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
+        if not edited and envelope["version"] == SAVE_VERSION:
+            # the map as this game writes it (a save of ours): its next save writes the same text
+            _map_text_cache[:] = [(game_map, map_text)]
         # The data as read goes before collections resume: they then walk only the game.
         del envelope, data, raw_state
+    _ready_to_save()
     if edited:
         from conquest_tui.engine.sentences.event_text import event_text, problem_text
 
@@ -288,6 +296,14 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
     return Game(rules, game_map, state), stamp
+
+
+@cache
+def _ready_to_save() -> None:
+    """Make the converter's hooks that write a game once a process has loaded one (else its
+    first save makes them: some 4 ms, a save's slowest sample)."""
+    for cls in (GameState, SheetLog, SaveHeader):
+        converter().get_unstructure_hook(cls)
 
 
 # --- files -----------------------------------------------------------------------------------

@@ -192,9 +192,10 @@ def record(state: GameState, game_turn: int, clan: int, kind: EntryKind, sheet: 
 # --- digests ---------------------------------------------------------------------------------
 
 _TABLE_FIELDS = ("seat", "bot_level", "pin_hash", "pin_failures", "pin_retry_at", "draft_sheet",
-                 "past_reports")
+                 "_past_reports")
 """A Clan's fields that are the table's, not the game's (who sits there, its PIN, its draft),
-or that a replay rebuilds from the rest (past reports): left out of a digest."""
+or that a replay rebuilds from the rest (past reports, as kept: a load's are not made for
+this): left out of a digest."""
 
 
 def _state_data(state: GameState) -> Any:

@@ -246,6 +246,20 @@ class PastReport:
         return _report_text(self.kept)
 
 
+class TableSource(Protocol):
+    """Where a list of a game's records (its hexes, its figures of past game turns, a Clan's
+    past reports) is read from when first asked for (a save keeps it as read:
+    storage/saved_tables, storage/past_reports)."""
+
+    def read(self) -> list[Any]:
+        """The records, in order (the same list at every read)."""
+        ...
+
+
+def _table_list(kept: list[Any] | TableSource) -> list[Any]:
+    return kept if isinstance(kept, list) else kept.read()
+
+
 @attrs.define
 class Clan:
     """One player (CC-GEN-02, CC-GEN-03)."""
@@ -305,8 +319,11 @@ class Clan:
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
     spy_reports: list[SpyReport] = attrs.field(factory=list)
     """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12)."""
-    past_reports: list[PastReport] = attrs.field(factory=list)
-    """Every report the Clan read after its turns, oldest first (history, issue 16)."""
+    _past_reports: list[PastReport] | TableSource = attrs.field(factory=list,
+                                                                alias="past_reports",
+                                                                eq=_table_list)
+    """Every report the Clan read after its turns, oldest first (history, issue 16:
+    `past_reports`), or where to read them when first asked for (the history reads them)."""
 
     @property
     def mail(self) -> list[Event]:
@@ -319,6 +336,22 @@ class Clan:
     @mail.setter
     def mail(self, events: list[Event]) -> None:
         self._mail = events
+
+    @property
+    def past_reports(self) -> list[PastReport]:
+        """Every report the Clan read after its turns (read from their source on first use)."""
+        kept = self._past_reports
+        if not isinstance(kept, list):
+            kept = self._past_reports = kept.read()
+        return kept
+
+    @past_reports.setter
+    def past_reports(self, reports: list[PastReport]) -> None:
+        self._past_reports = reports
+
+    def kept_past_reports(self) -> list[PastReport] | TableSource:
+        """The past reports, or their source when they were never asked for."""
+        return self._past_reports
 
     def kept_mail(self) -> list[Event] | EventSource:
         """The mail, or its source when it was never asked for (a save writes an unread
@@ -637,8 +670,10 @@ class GameState:
     goods_prices: dict[str, int] = attrs.field(factory=dict)
     victory_threshold: int = 0
     clans: list[Clan] = attrs.field(factory=list)
-    hexes: list[HexState] = attrs.field(factory=list)
-    """One per map hex, in GameMap.hex_ids() order."""
+    _hexes: list[HexState] | TableSource = attrs.field(factory=list, alias="hexes",
+                                                       eq=_table_list)
+    """One per map hex, in GameMap.hex_ids() order (`hexes`), or where to read them when first
+    asked for: a load does not build a game's thousands of hexes until they are used."""
     cities: list[CityState] = attrs.field(factory=list)
     """One per map city, in GameMap.cities order."""
     convoys: list[Convoy] = attrs.field(factory=list)
@@ -655,8 +690,11 @@ class GameState:
     top_figures: list[TopFigures] = attrs.field(factory=list)
     """Every Clan's figures at the last game-turn end, in popularity order; empty before the
     game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
-    turn_figures: list[TurnFigures] = attrs.field(factory=list)
-    """Every Clan's figures at every game-turn end, game turn by game turn (issue 16)."""
+    _turn_figures: list[TurnFigures] | TableSource = attrs.field(factory=list,
+                                                                 alias="turn_figures",
+                                                                 eq=_table_list)
+    """Every Clan's figures at every game-turn end, game turn by game turn (issue 16:
+    `turn_figures`), or where to read them when first asked for (the history reads them)."""
     mail: MailBox = attrs.field(factory=MailBox)
     """The game played by mail: its secret, the sheets waiting, which sheets ran."""
     referee_pin_hash: str = attrs.field(default="", metadata={SAVED_WHEN_SET: True})
@@ -678,6 +716,36 @@ class GameState:
     """Treaties offered and not yet answered (house rule `treaties`)."""
     treaties: list[Treaty] = attrs.field(factory=list, metadata={SAVED_WHEN_SET: True})
     """Treaties in force (house rule `treaties`), in the order they were made."""
+
+    @property
+    def hexes(self) -> list[HexState]:
+        """One per map hex, in GameMap.hex_ids() order (read from their source on first use)."""
+        kept = self._hexes
+        if not isinstance(kept, list):
+            kept = self._hexes = kept.read()
+        return kept
+
+    @hexes.setter
+    def hexes(self, hexes: list[HexState]) -> None:
+        self._hexes = hexes
+
+    @property
+    def turn_figures(self) -> list[TurnFigures]:
+        """Every Clan's figures at every game-turn end (read from their source on first use)."""
+        kept = self._turn_figures
+        if not isinstance(kept, list):
+            kept = self._turn_figures = kept.read()
+        return kept
+
+    @turn_figures.setter
+    def turn_figures(self, figures: list[TurnFigures]) -> None:
+        self._turn_figures = figures
+
+    def kept_table(self, name: str) -> list[Any] | TableSource:
+        """The hexes (`"hexes"`) or the figures of past game turns (`"turn_figures"`), or their
+        source when they were never asked for (a save writes an unread source back as read)."""
+        kept: list[Any] | TableSource = self._hexes if name == "hexes" else self._turn_figures
+        return kept
 
     @property
     def active_clan(self) -> int:

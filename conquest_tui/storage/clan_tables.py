@@ -1,0 +1,128 @@
+"""Every Clan's tables of one kind made in one go, before the Clans are structured one by one.
+
+Each Clan holds a few small tables (its inbox, its sightings, its memory of cities): twenty
+Clans' are some 80 tables of a few dozen rows, and structuring them Clan by Clan checks each
+column and makes each table's records 80 times over. Before the state is structured,
+`make_together` puts every Clan's table of one kind end to end, checks the columns and makes the
+records once, through the converter's own hook for that table (the same checks), and hands each
+Clan its share as made (`Prepared`, which the hooks take as it is). Any doubt (a Clan or a table
+not laid out like the others, a cell the hook refuses) leaves the data as read: the Clans are
+then structured one by one as before, and a bad cell is named by its Clan's own path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import accumulate, chain
+from operator import itemgetter
+from typing import Any
+
+import attrs
+import cattrs
+
+from conquest_tui.engine.core.state import CityMemory, Event, Problem, Sighting
+from conquest_tui.storage.hooks import PRIMITIVES, Made, Prepared
+
+TABLES: tuple[tuple[tuple[str, ...], type], ...] = (
+    (("inbox",), Event),
+    (("sightings",), Sighting),
+    (("last_turn", "problems"), Problem),
+)
+"""Where each Clan's tables of flat records are (the path inside a Clan) and their records."""
+KEYED: tuple[tuple[str, type], ...] = (("city_memory", CityMemory),)
+"""Each Clan's dicts of flat records by hex."""
+
+
+def make_together(state: Any, converter: cattrs.Converter) -> None:
+    """Make every Clan's tables of each kind in one go (in place: the data is the load's own);
+    nothing changes where anything is not as the game writes it."""
+    if state.__class__ is not dict or state.get("clans").__class__ is not list:
+        return
+    clans = state["clans"]
+    if not clans or not set(map(type, clans)) <= {dict}:
+        return
+    for path, cls in TABLES:
+        _tables_together(clans, path, cls, converter)
+    for name, cls in KEYED:
+        _keyed_together(clans, name, cls, converter)
+
+
+def _holder(clan: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any] | None:
+    """The object holding the table's key (the Clan, or its last turn)."""
+    holder: Any = clan
+    for step in path[:-1]:
+        holder = holder.get(step)
+        if holder.__class__ is not dict:
+            return None
+    found: dict[str, Any] = holder
+    return found
+
+
+def _tables_together(clans: list[dict[str, Any]], path: tuple[str, ...], cls: type,
+                     converter: cattrs.Converter) -> None:
+    holders = [_holder(clan, path) for clan in clans]
+    if None in holders:
+        return
+    key = path[-1]
+    tables: list[Any] = [holder.get(key) for holder in holders if holder is not None]
+    if not set(map(type, tables)) <= {dict} or len({frozenset(t) for t in tables}) != 1:
+        return  # a table missing, not an object, or with columns another has not
+    names = list(tables[0])
+    if not names or not all(set(map(type, t.values())) <= {list, Made} for t in tables):
+        return
+    sizes = [len(t[names[0]]) for t in tables]
+    if any(len(column) != size for t, size in zip(tables, sizes, strict=True)
+           for column in t.values()):
+        return
+    columns = {name: _joined([t[name] for t in tables]) for name in names}
+    records = _made(columns, list[cls], converter)  # type: ignore[valid-type]
+    if records is None:
+        return
+    for holder, (start, end) in zip(holders, _spans(sizes), strict=True):
+        if holder is not None:
+            holder[key] = Prepared(records[start:end])
+
+
+def _joined(parts: list[list[Any]]) -> list[Any]:
+    """One column of every Clan's table, end to end (made by the load if every part was)."""
+    joined = list(chain.from_iterable(parts))
+    return Made(joined) if all(part.__class__ is Made for part in parts) else joined
+
+
+def _spans(sizes: list[int]) -> list[tuple[int, int]]:
+    ends = list(accumulate(sizes))
+    return list(zip([0, *ends[:-1]], ends, strict=True))
+
+
+def _made(columns: Any, kind: Any, converter: cattrs.Converter) -> list[Any] | None:
+    """The records the converter's hook makes of the joined columns, or None when it refuses
+    any (the Clans' own passes then name it)."""
+    hook: Callable[[Any, Any], Any] = converter.get_structure_hook(kind)
+    try:
+        made: list[Any] = hook(columns, kind)
+    except Exception:  # noqa: BLE001 — refused here: the one-by-one pass names what is wrong
+        return None
+    return made
+
+
+def _keyed_together(clans: list[dict[str, Any]], name: str, cls: type,
+                    converter: cattrs.Converter) -> None:
+    dicts: list[Any] = [clan.get(name) for clan in clans]
+    if not set(map(type, dicts)) <= {dict}:
+        return
+    fields = [spec.name for spec in attrs.fields(cls)]
+    records = list(chain.from_iterable(d.values() for d in dicts))
+    if not records:
+        return
+    if (not set(map(type, chain.from_iterable(dicts))) <= PRIMITIVES[str]
+            or not set(map(type, records)) <= {dict} or set(map(len, records)) != {len(fields)}
+            or set(chain.from_iterable(records)) != set(fields)):
+        return
+    columns = {field: list(map(itemgetter(field), records)) for field in fields}
+    made = _made(columns, list[cls], converter)  # type: ignore[valid-type]
+    if made is None:
+        return
+    sizes = [len(d) for d in dicts]
+    for clan, found, (start, end) in zip(clans, dicts, _spans(sizes), strict=True):
+        if found is not None:
+            clan[name] = Prepared(dict(zip(found, made[start:end], strict=True)))
