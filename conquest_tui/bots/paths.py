@@ -68,6 +68,13 @@ class Search:
         self.ends.append(len(distance))
         return found
 
+    def copy(self) -> Search:
+        """A search of its own that has found what this one found so far."""
+        twin = Search(self.convoy_type, self.start)
+        twin.came, twin.distance = dict(self.came), dict(self.distance)
+        twin.ends, twin.ring, twin.done = list(self.ends), list(self.ring), self.done
+        return twin
+
     def step_into(self, paths: Paths, hex_id: str) -> tuple[str, str]:
         """(hex it was entered from, direction word) of the search's step into `hex_id` (a hex
         it found, not the start): the first legal step from that hex into it, as the ring that
@@ -135,13 +142,28 @@ class Answers:
     """Legal steps and searches on one ground (`ClanView.entry_ground`), shared by every bot
     and kept across turns: they depend on nothing else (the convoy type and the hexes are in
     their keys), so they stay true while the ground is equal, and a changed ground (a road
-    paved, another map or rulebook) is another entry in `_GROUNDS`."""
+    paved, another map or rulebook) is another entry in `_GROUNDS`, which starts with the
+    answers of an earlier ground that a road paved since leaves true (`carried`)."""
 
     def __init__(self) -> None:
         self.enter: dict[tuple[str, str, str], bool] = {}
         self.steps: dict[str, dict[str, tuple[Step, ...]]] = {}
         """Convoy type → hex → its legal single moves."""
         self.searched: dict[tuple[str, str], Search] = {}
+
+    def carried(self, changed: frozenset[str]) -> Answers:
+        """Answers for a ground whose entries differ from this one's only from and into the
+        `changed` hexes: every step table but those hexes' rows, and a copy of every search
+        that found none of them (each hex it stepped out of has the same steps there, so it
+        went as a new search would, and grows on with the new ground's steps)."""
+        kept = Answers()
+        kept.enter = {key: ok for key, ok in self.enter.items()
+                      if key[1] not in changed and key[2] not in changed}
+        kept.steps = {kind: {h: steps for h, steps in table.items() if h not in changed}
+                      for kind, table in self.steps.items()}
+        kept.searched = {key: search.copy() for key, search in self.searched.items()
+                         if changed.isdisjoint(search.distance)}
+        return kept
 
 
 _GROUNDS: dict[Ground, Answers] = {}
@@ -161,9 +183,15 @@ def answers_for(ground: Ground) -> Answers:
     with _LOCK:
         found = _GROUNDS.get(ground)
         if found is None:
+            found = Answers()
+            for earlier in reversed(_GROUNDS):  # the newest ground on the same map first
+                changed = ground.changed_ends(earlier)
+                if changed is not None:
+                    found = _GROUNDS[earlier].carried(changed)
+                    break
             while len(_GROUNDS) >= GROUNDS_KEPT:
                 del _GROUNDS[next(iter(_GROUNDS))]
-            found = _GROUNDS[ground] = Answers()
+            _GROUNDS[ground] = found
         elif len(found.searched) > SEARCHES_KEPT:
             found.searched.clear()
         return found
