@@ -10,7 +10,8 @@ The figures, each from the same save or setup every sample:
 * full: a 20-Clan game turn with 200 convoys (a synthetic late game, on the Europe map and on
   the 60×60 bench map): the engine on the sheets the bots write (the same sheets every sample:
   the bots are seeded), target ≤ 100 ms; the bots' planning of that game turn, target ≤ 300 ms
-  (the bots' shared path answers forgotten first, as after loading a save: the dearest case).
+  (the bots' shared path answers and hex facts forgotten first, as after loading a save: the
+  dearest case).
 * clans: cost per Clan-turn, 40 Clans (400 convoys) vs 5 (50), synthetic 60×60 map, ≤ 1.3×.
 * convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
 * age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×; beside it,
@@ -76,12 +77,13 @@ def _digest(texts: list[str]) -> str:
 
 
 def _forget_bot_answers() -> None:
-    """The bots' path answers shared across turns, forgotten (a tree without them: nothing)."""
-    from conquest_tui.bots import paths
+    """The bots' answers shared across turns (path answers, public hex facts), forgotten (a
+    tree without them: nothing)."""
+    from conquest_tui.bots import paths, still_view
 
-    grounds = getattr(paths, "_GROUNDS", None)
-    if grounds is not None:
-        grounds.clear()
+    for kept in (getattr(paths, "_GROUNDS", None), getattr(still_view, "_PUBLIC", None)):
+        if kept is not None:
+            kept.clear()
 
 
 class _Watch:

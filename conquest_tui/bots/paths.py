@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from itertools import islice
 
 from conquest_tui.engine.convoys.movement import Ground
@@ -19,13 +19,14 @@ class Search:
     it was first entered by are the same whatever depth the search goes on to, and `distance`
     lists the hexes ring by ring (the hexes within k moves are its first `ends[k]`)."""
 
-    __slots__ = ("convoy_type", "distance", "done", "ends", "previous", "ring", "start")
+    __slots__ = ("came", "convoy_type", "distance", "done", "ends", "ring", "start")
 
     def __init__(self, convoy_type: str, start: str) -> None:
         self.convoy_type = convoy_type
         self.start = start
-        self.previous: dict[str, tuple[str, str] | None] = {start: None}
-        """Hex → (hex it was entered from, direction word), None for the start."""
+        self.came: dict[str, str] = {}
+        """Hex → the hex it was first entered from (the start is in `distance`, not here): the
+        direction word of that step is looked up when a path is asked for (`step_into`)."""
         self.distance: dict[str, int] = {start: 0}
         self.ends = [1]
         self.ring = [start]
@@ -47,24 +48,47 @@ class Search:
         `paths` (looked up once a ground)."""
         convoy_type = self.convoy_type
         known = paths.known_steps(convoy_type)
-        previous, distance = self.previous, self.distance
+        came, distance = self.came, self.distance
         steps_away = len(self.ends)
         found: list[str] = []
+        add = found.append
         for here in self.ring:
             around = known.get(here)
             if around is None:
                 around = paths.legal_steps(convoy_type, here)
-            for direction, there in around:
-                if there not in previous:
-                    previous[there] = (here, direction)
+            for _, there in around:
+                if there not in distance:
+                    came[there] = here
                     distance[there] = steps_away
-                    found.append(there)
+                    add(there)
         if not found:
             self.done = True
             return found
         self.ring = found
         self.ends.append(len(distance))
         return found
+
+    def copy(self) -> Search:
+        """A search of its own that has found what this one found so far."""
+        twin = Search(self.convoy_type, self.start)
+        twin.came, twin.distance = dict(self.came), dict(self.distance)
+        twin.ends, twin.ring, twin.done = list(self.ends), list(self.ring), self.done
+        return twin
+
+    def step_into(self, paths: Paths, hex_id: str) -> tuple[str, str]:
+        """(hex it was entered from, direction word) of the search's step into `hex_id` (a hex
+        it found, not the start): the first legal step from that hex into it, as the ring that
+        found it met them."""
+        here = self.came[hex_id]
+        for direction, there in paths.legal_steps(self.convoy_type, here):
+            if there == hex_id:
+                return here, direction
+        raise AssertionError("a hex found is a legal step from the hex it was entered from")
+
+    def previous(self, paths: Paths, hex_ids: Iterable[str]) -> dict[str, tuple[str, str] | None]:
+        """Hex → (hex it was entered from, direction word) of each of `hex_ids` (hexes it
+        found), None for the start."""
+        return {h: None if h == self.start else self.step_into(paths, h) for h in hex_ids}
 
 
 class Reach:
@@ -90,13 +114,11 @@ class Reach:
         with _LOCK:  # another thread may be growing the search
             search = self._paths.grown(self._search, self._limit)
             count = search.within(self._limit)
-            return {h: search.previous[h] for h in islice(search.distance, count)}
+            return search.previous(self._paths, islice(search.distance, count))
 
     def entered_from(self, hex_id: str) -> str:
         """The hex a path to `hex_id` (a hex within reach, not the start) comes from."""
-        step = self._search.previous[hex_id]
-        assert step is not None, "the start is entered from nowhere"
-        return step[0]
+        return self._search.came[hex_id]
 
     def path_to(self, target: str) -> list[tuple[str, str]]:
         """(direction, hex entered) steps from the start to `target` ([] when not reached)."""
@@ -106,14 +128,13 @@ class Reach:
             moves = self._paths.grown(search, self._limit).distance.get(target)
         if moves is None or moves > self._limit:
             return []
-        previous = search.previous
+        start, paths = search.start, self._paths
         steps: list[tuple[str, str]] = []
         node = target
-        step = previous[node]
-        while step is not None:
-            steps.append((step[1], node))
-            node = step[0]
-            step = previous[node]
+        while node != start:
+            here, direction = search.step_into(paths, node)
+            steps.append((direction, node))
+            node = here
         return steps[::-1]
 
 
@@ -121,13 +142,28 @@ class Answers:
     """Legal steps and searches on one ground (`ClanView.entry_ground`), shared by every bot
     and kept across turns: they depend on nothing else (the convoy type and the hexes are in
     their keys), so they stay true while the ground is equal, and a changed ground (a road
-    paved, another map or rulebook) is another entry in `_GROUNDS`."""
+    paved, another map or rulebook) is another entry in `_GROUNDS`, which starts with the
+    answers of an earlier ground that a road paved since leaves true (`carried`)."""
 
     def __init__(self) -> None:
         self.enter: dict[tuple[str, str, str], bool] = {}
         self.steps: dict[str, dict[str, tuple[Step, ...]]] = {}
         """Convoy type → hex → its legal single moves."""
         self.searched: dict[tuple[str, str], Search] = {}
+
+    def carried(self, changed: frozenset[str]) -> Answers:
+        """Answers for a ground whose entries differ from this one's only from and into the
+        `changed` hexes: every step table but those hexes' rows, and a copy of every search
+        that found none of them (each hex it stepped out of has the same steps there, so it
+        went as a new search would, and grows on with the new ground's steps)."""
+        kept = Answers()
+        kept.enter = {key: ok for key, ok in self.enter.items()
+                      if key[1] not in changed and key[2] not in changed}
+        kept.steps = {kind: {h: steps for h, steps in table.items() if h not in changed}
+                      for kind, table in self.steps.items()}
+        kept.searched = {key: search.copy() for key, search in self.searched.items()
+                         if changed.isdisjoint(search.distance)}
+        return kept
 
 
 _GROUNDS: dict[Ground, Answers] = {}
@@ -147,9 +183,15 @@ def answers_for(ground: Ground) -> Answers:
     with _LOCK:
         found = _GROUNDS.get(ground)
         if found is None:
+            found = Answers()
+            for earlier in reversed(_GROUNDS):  # the newest ground on the same map first
+                changed = ground.changed_ends(earlier)
+                if changed is not None:
+                    found = _GROUNDS[earlier].carried(changed)
+                    break
             while len(_GROUNDS) >= GROUNDS_KEPT:
                 del _GROUNDS[next(iter(_GROUNDS))]
-            found = _GROUNDS[ground] = Answers()
+            _GROUNDS[ground] = found
         elif len(found.searched) > SEARCHES_KEPT:
             found.searched.clear()
         return found

@@ -3,7 +3,40 @@
 from __future__ import annotations
 
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.reports.view import CityInfo, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.rules.ruleset import Ruleset
+
+PUBLIC_KEPT = 50_000
+"""Public hex facts remembered on one map before they are forgotten together (memory's bound)."""
+
+
+class _PublicHexes:
+    """The facts a Clan knows of a hex it neither owns nor visited last turn: the printed map's
+    (terrain, map roads, river) and the game turn the Clan last saw it, nothing else. They are
+    the same for every Clan and turn on the same map and rulebook, so they are kept by (hex,
+    game turn seen) and shared: a Clan is only ever given the facts of its own key."""
+
+    __slots__ = ("facts", "map", "rules")
+
+    def __init__(self, game_map: GameMap, rules: Ruleset) -> None:
+        self.map = game_map
+        self.rules = rules
+        self.facts: dict[tuple[str, int], HexInfo] = {}
+
+
+_PUBLIC: list[_PublicHexes] = []
+"""The newest map's public hex facts (one at a time: a table plays one game)."""
+
+
+def _public_hexes(game: Game) -> _PublicHexes:
+    """The public hex facts kept for the game's map and rulebook (new ones for another)."""
+    kept = _PUBLIC[0] if _PUBLIC else None
+    if kept is None or kept.map is not game.map or kept.rules is not game.rules \
+            or len(kept.facts) > PUBLIC_KEPT:
+        kept = _PublicHexes(game.map, game.rules)
+        _PUBLIC[:] = [kept]
+    return kept
 
 
 class StillView(ClanView):
@@ -11,13 +44,14 @@ class StillView(ClanView):
     Clan's convoys a dozen times a sheet, and each answer is the first one's (its records are
     frozen; each caller gets a list of its own), and each city's and hex's facts as many times."""
 
-    __slots__ = ("_cities", "_convoys", "_hexes")
+    __slots__ = ("_cities", "_convoys", "_hexes", "_public")
 
     def __init__(self, game: Game, clan_number: int) -> None:
         super().__init__(game, clan_number)
         self._convoys: tuple[ConvoyInfo, ...] | None = None
         self._cities: dict[str, CityInfo | None] = {}
         self._hexes: dict[str, HexInfo] = {}
+        self._public = _public_hexes(game).facts
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order (as the game stood when first asked)."""
@@ -32,8 +66,18 @@ class StillView(ClanView):
         return self._cities[hex_id]
 
     def hex_info(self, hex_id: str) -> HexInfo:
-        """A hex as the Clan knows it (as the game stood when first asked about it)."""
+        """A hex as the Clan knows it (as the game stood when first asked about it): a hex it
+        neither owns nor visited last turn has the public facts `ClanView.hex_info` gives it,
+        made once for every Clan that saw it last in the same game turn."""
         found = self._hexes.get(hex_id)
         if found is None:
-            found = self._hexes[hex_id] = super().hex_info(hex_id)
+            game = self._game
+            if game.hex(hex_id).owner == self._number or hex_id in self._visited:
+                found = super().hex_info(hex_id)
+            else:
+                key = (hex_id, self._clan.known_hexes.get(hex_id, 0))
+                found = self._public.get(key)
+                if found is None:
+                    found = self._public[key] = super().hex_info(hex_id)
+            self._hexes[hex_id] = found
         return found

@@ -44,6 +44,14 @@ class Ground:
     def __hash__(self) -> int:
         return hash((id(self.map), id(self.rules), self._paved))
 
+    def changed_ends(self, other: Ground) -> frozenset[str] | None:
+        """The hexes at either end of a road paved on one ground and not on the other: an entry
+        from or into any other hex is answered alike on both (as `can_enter` there shows); None
+        when the map or the rulebook differ (no answer need be alike)."""
+        if self.map is not other.map or self.rules is not other.rules:
+            return None
+        return frozenset(end for link in self._paved ^ other._paved for end in link.split("-"))
+
 
 def entry_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:
     """Why a convoy of this type cannot move from origin to target, or None if it can.
