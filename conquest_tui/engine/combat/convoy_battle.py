@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from random import Random
 from typing import Protocol
 
@@ -10,7 +12,7 @@ import attrs
 
 from conquest_tui.engine.combat import judgement
 from conquest_tui.engine.rules.ruleset_combat import CombatRules
-from conquest_tui.engine.rules.ruleset_values import Dice
+from conquest_tui.engine.rules.ruleset_values import Dice, plain_below
 
 SCOUT_CLASS = "fast_scout"
 
@@ -255,10 +257,15 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()
     on_troops = firing.troop_hit_chance
-    # the very draws `SeededChances` makes, called directly (a salvo is many draws)
-    random = chances.rng.random if type(chances) is SeededChances else None
-    pick = chances.rng.randrange if type(chances) is SeededChances else chances.pick
-    between = chances.rng.randint if type(chances) is SeededChances else chances.between
+    random: Callable[[], float] | None = None
+    pick: Callable[[int], int] = chances.pick
+    points_drawn: Callable[[], int] = partial(chances.between, low, high)
+    if type(chances) is SeededChances:  # its very draws, called directly (a salvo is many)
+        rng = chances.rng
+        random, pick, points_drawn = rng.random, rng.randrange, partial(rng.randint, low, high)
+        below = plain_below(rng)
+        if below is not None:  # randrange(n) is below(n), randint(low, high) low + below(width)
+            pick, points_drawn = below, partial(_plus, low, below, high - low + 1)
     while salvo > 0 and alive:
         if enemy.troops > 0 and (random() < on_troops if random is not None
                                  else chances.chance(on_troops)):
@@ -269,7 +276,7 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             continue
         if locked is None:
             locked = alive[pick(len(alive))]
-        points = min(salvo, between(low, high))
+        points = min(salvo, points_drawn())
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
@@ -279,6 +286,10 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
         elif not firing.kill_vehicles:
             locked = None
     return killed, tuple(destroyed)
+
+
+def _plus(low: int, below: Callable[[int], int], width: int) -> int:
+    return low + below(width)
 
 
 def _hit(enemy: _Force, index: int, points: int) -> tuple[str, ...]:
