@@ -237,7 +237,17 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
         rng = chances.rng
         random = rng.random
-        total = sum(units[i].dice.roll(rng) for i in force.living)
+        below = plain_below(rng)
+        if below is None or any(units[i].dice.sides < 1 for i in force.living):
+            total = sum(units[i].dice.roll(rng) for i in force.living)
+        else:  # each die as `Dice.roll` draws it: 1 + below(sides)
+            total = 0
+            for i in force.living:
+                dice = units[i].dice
+                sides = dice.sides
+                total += dice.count + dice.bonus
+                for _ in range(dice.count):
+                    total += below(sides)
         total += sum(damage for _ in range(force.troops) if random() < odds)
     else:
         total = sum(chances.roll(units[i].dice) for i in force.living)
