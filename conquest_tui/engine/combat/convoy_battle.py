@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
 from random import Random
 from typing import Protocol
 
@@ -136,6 +135,8 @@ class _Force:
     rockets: int
     living: list[int]
     """The places of the vehicles not yet destroyed, in order (`_hit` keeps it)."""
+    averages: list[float]
+    """Each vehicle's average damage (its dice's), by place: the assessments sum them often."""
     killed: int = 0
     fired: int = 0
     destroyed: list[str] = attrs.field(factory=list)
@@ -143,7 +144,8 @@ class _Force:
     @classmethod
     def of(cls, fighter: Fighter) -> _Force:
         return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets,
-                   [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0])
+                   [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0],
+                   [unit.dice.average for unit in fighter.units])
 
     def alive(self) -> list[int]:
         return list(self.living)
@@ -155,8 +157,9 @@ class _Force:
     def assessment(self, rules: CombatRules) -> judgement.Assessment:
         alive = self.living
         units = self.fighter.units
-        average = sum(units[i].dice.average for i in alive)
-        left = sum(units[i].hit_points - self.damage[i] for i in alive)
+        averages, damage = self.averages, self.damage
+        average = sum([averages[i] for i in alive])
+        left = sum([units[i].hit_points - damage[i] for i in alive])
         return judgement.assess(average, self.troops, self.rockets, self.fighter.factor, left,
                                 rules)
 
@@ -269,13 +272,15 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     on_troops = firing.troop_hit_chance
     random: Callable[[], float] | None = None
     pick: Callable[[int], int] = chances.pick
-    points_drawn: Callable[[], int] = partial(chances.between, low, high)
+    between: Callable[[int, int], int] = chances.between
+    below: Callable[[int], int] | None = None
     if type(chances) is SeededChances:  # its very draws, called directly (a salvo is many)
         rng = chances.rng
-        random, pick, points_drawn = rng.random, rng.randrange, partial(rng.randint, low, high)
-        below = plain_below(rng)
-        if below is not None:  # randrange(n) is below(n), randint(low, high) low + below(width)
-            pick, points_drawn = below, partial(_plus, low, below, high - low + 1)
+        random, pick, between = rng.random, rng.randrange, rng.randint
+        below = plain_below(rng)  # randrange(n) is below(n), randint(low, high) low + below(width)
+        if below is not None:
+            pick = below
+    width = high - low + 1
     while salvo > 0 and alive:
         if enemy.troops > 0 and (random() < on_troops if random is not None
                                  else chances.chance(on_troops)):
@@ -286,7 +291,7 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             continue
         if locked is None:
             locked = alive[pick(len(alive))]
-        points = min(salvo, points_drawn())
+        points = min(salvo, low + below(width) if below is not None else between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
@@ -296,10 +301,6 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
         elif not firing.kill_vehicles:
             locked = None
     return killed, tuple(destroyed)
-
-
-def _plus(low: int, below: Callable[[int], int], width: int) -> int:
-    return low + below(width)
 
 
 def _hit(enemy: _Force, index: int, points: int) -> tuple[str, ...]:
