@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from random import Random
 from typing import Protocol
 
@@ -10,7 +11,7 @@ import attrs
 
 from conquest_tui.engine.combat import judgement
 from conquest_tui.engine.rules.ruleset_combat import CombatRules
-from conquest_tui.engine.rules.ruleset_values import Dice
+from conquest_tui.engine.rules.ruleset_values import Dice, plain_below
 
 SCOUT_CLASS = "fast_scout"
 
@@ -134,6 +135,8 @@ class _Force:
     rockets: int
     living: list[int]
     """The places of the vehicles not yet destroyed, in order (`_hit` keeps it)."""
+    averages: list[float]
+    """Each vehicle's average damage (its dice's), by place: the assessments sum them often."""
     killed: int = 0
     fired: int = 0
     destroyed: list[str] = attrs.field(factory=list)
@@ -141,7 +144,8 @@ class _Force:
     @classmethod
     def of(cls, fighter: Fighter) -> _Force:
         return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets,
-                   [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0])
+                   [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0],
+                   [unit.dice.average for unit in fighter.units])
 
     def alive(self) -> list[int]:
         return list(self.living)
@@ -153,8 +157,9 @@ class _Force:
     def assessment(self, rules: CombatRules) -> judgement.Assessment:
         alive = self.living
         units = self.fighter.units
-        average = sum(units[i].dice.average for i in alive)
-        left = sum(units[i].hit_points - self.damage[i] for i in alive)
+        averages, damage = self.averages, self.damage
+        average = sum([averages[i] for i in alive])
+        left = sum([units[i].hit_points - damage[i] for i in alive])
         return judgement.assess(average, self.troops, self.rockets, self.fighter.factor, left,
                                 rules)
 
@@ -235,7 +240,17 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
         rng = chances.rng
         random = rng.random
-        total = sum(units[i].dice.roll(rng) for i in force.living)
+        below = plain_below(rng)
+        if below is None or any(units[i].dice.sides < 1 for i in force.living):
+            total = sum(units[i].dice.roll(rng) for i in force.living)
+        else:  # each die as `Dice.roll` draws it: 1 + below(sides)
+            total = 0
+            for i in force.living:
+                dice = units[i].dice
+                sides = dice.sides
+                total += dice.count + dice.bonus
+                for _ in range(dice.count):
+                    total += below(sides)
         total += sum(damage for _ in range(force.troops) if random() < odds)
     else:
         total = sum(chances.roll(units[i].dice) for i in force.living)
@@ -255,10 +270,17 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()
     on_troops = firing.troop_hit_chance
-    # the very draws `SeededChances` makes, called directly (a salvo is many draws)
-    random = chances.rng.random if type(chances) is SeededChances else None
-    pick = chances.rng.randrange if type(chances) is SeededChances else chances.pick
-    between = chances.rng.randint if type(chances) is SeededChances else chances.between
+    random: Callable[[], float] | None = None
+    pick: Callable[[int], int] = chances.pick
+    between: Callable[[int, int], int] = chances.between
+    below: Callable[[int], int] | None = None
+    if type(chances) is SeededChances:  # its very draws, called directly (a salvo is many)
+        rng = chances.rng
+        random, pick, between = rng.random, rng.randrange, rng.randint
+        below = plain_below(rng)  # randrange(n) is below(n), randint(low, high) low + below(width)
+        if below is not None:
+            pick = below
+    width = high - low + 1
     while salvo > 0 and alive:
         if enemy.troops > 0 and (random() < on_troops if random is not None
                                  else chances.chance(on_troops)):
@@ -269,7 +291,7 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             continue
         if locked is None:
             locked = alive[pick(len(alive))]
-        points = min(salvo, between(low, high))
+        points = min(salvo, low + below(width) if below is not None else between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
