@@ -68,7 +68,8 @@ def bot_sheet_read(game: Game, level: str | None = None) -> tuple[str, OrderShee
     from conquest_tui.engine.play.judgement import judge_sheet
 
     clan = game.clan(game.state.active_clan)
-    with collector.paused():
+    with collector.paused(keeps=True):  # what a bot keeps (shared path and hex answers) is
+        # not walked again by the collections of the turn that follows
         written = write_sheet(StillView(game, clan.number), level or clan.bot_level)
         return judged_read(written, game.rules,
                            lambda sheet: judge_sheet(game, clan.number, sheet, notices=False),
