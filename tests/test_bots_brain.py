@@ -161,10 +161,39 @@ def test_cc_cl_sell_01_a_hard_bot_sells_the_food_its_land_makes_beyond_its_needs
     assert game.clan(number).stock.money != money
 
 
-def test_cc_cl_sell_01_a_normal_bot_keeps_its_stockpile() -> None:
-    """Selling is judgement: the normal level never sells."""
-    _game, _number, sheet = _rich_in_food("normal")
-    assert "SELL" not in sheet
+def _food_sold(sheet: str) -> int:
+    """Units of food the sheet's [PRE] sells (0: none)."""
+    pre = sheet.split("[CONVOY")[0].splitlines()
+    return sum(int(line.split()[1]) for line in pre
+               if line.startswith("SELL") and line.endswith("FOOD"))
+
+
+def test_cc_cl_sell_01_a_normal_bot_sells_only_the_food_its_purchases_need() -> None:
+    """A normal bot sells food before the first pulse when its purse alone cannot pay for
+    the troops and vehicles it wants, but no more than that: it keeps more food than a hard bot
+    (which sells all its surplus), keeps its own upkeep, and sells none of the parts its land
+    does not make."""
+    game, number, sheet = _rich_in_food("normal")
+    sold = _food_sold(sheet)
+    assert sold > 0, sheet
+    assert "PARTS" not in " ".join(line for line in sheet.splitlines() if line.startswith("SELL"))
+    assert sold < _food_sold(_rich_in_food("hard")[2])
+    assert 5_000 - sold >= 3 * supply.needs(ClanView(game, number))["food"]
+    result = run_clan_turn(game, number, sheet)
+    assert any(e.kind is EventKind.SELL and e.facts["quantity"] == sold for e in result.events)
+    assert any(e.kind in (EventKind.ENLIST, EventKind.BUY) for e in result.events)
+
+
+def test_cc_cl_sell_01_a_normal_bot_with_a_full_purse_keeps_its_stockpile() -> None:
+    """With money enough for everything it buys this turn, a normal bot sells nothing."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="sell")
+    number = game.state.active_clan
+    for hex_state in game.state.hexes:
+        if hex_state.food >= 20 and hex_state.owner == 0:
+            hex_state.set_owner(number)
+    stock = game.clan(number).stock
+    stock.food, stock.money = 5_000, 5_000_000
+    assert "SELL" not in write_sheet(ClanView(game, number), "normal")
 
 
 def test_cc_ter_02_a_hard_bot_reckons_fuel_and_parts_by_the_terrain_ahead() -> None:
