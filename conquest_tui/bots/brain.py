@@ -226,8 +226,8 @@ class _Purchases:
 def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
            paths: Paths) -> list[tuple[Sell, int]]:
     """The SELL lines [PRE] opens with for a level that sells to spend (most money first) and
-    the money each brings: of the surplus beyond its upkeep, what this turn's purchases want
-    beyond its purse and the stock beyond its `hoard_turns`, on the lines the purchases leave
+    the money each brings: of the surplus beyond its upkeep, what this turn's purchases (and a
+    new convoy) want beyond its purse and the stock beyond its `hoard_turns`, on the lines the purchases leave
     free."""
     after = _as_bought(view, level, {})
     sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
@@ -236,6 +236,7 @@ def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
     everything = sum(money for _sale, money in sales)
     trial = supply.Budget(budget.money + everything, budget.reserve)
     _Purchases.of(view, level, trial, board, paths, [])
+    growth.create_order(view, level, trial)  # a new convoy, bought after the turn
     wanted = budget.reserve + everything - trial.money  # spent beyond the purse alone
     beyond = {sale.item: sale.quantity for sale, _money in
               supply.surplus_sales(view, level.hoard_turns, 0, after)} \
