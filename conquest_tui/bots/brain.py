@@ -52,7 +52,8 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
         judgement = attrs.evolve(
             judgement, max_convoys=judgement.max_convoys + judgement.rich_convoys,
             convoy_troops=round(judgement.convoy_troops * judgement.rich_troops),
-            defend_share=max(judgement.defend_share, RICH_DEFEND_SHARE))
+            defend_share=max(judgement.defend_share, RICH_DEFEND_SHARE),
+            hoard_turns=0)  # a rich bot sells only what its spending needs
     if final:
         judgement = attrs.evolve(judgement, refill_share=0.0, hex_margin=judgement.final_margin,
                                  attack_odds=judgement.final_odds, money_reserve=0,

@@ -63,7 +63,8 @@ class Level:
     beyond `hoard_turns` game turns of use (else all its surplus, as lines allow)."""
     hoard_turns: int = 0
     """Game turns of use of a supply its land makes beyond which a level that sells to spend
-    sells the rest anyway (0: it sells only what it spends)."""
+    sells the rest anyway while it holds no more than `spend_turns` of income (0: it sells
+    only what it spends)."""
     reads_terrain: bool = False
     """Whether it reckons next turn's fuel and parts move by move from the terrain around each
     convoy and the vehicles it buys this turn (else from plain going with flat margins)."""
