@@ -228,8 +228,8 @@ def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
            paths: Paths) -> list[tuple[Sell, int]]:
     """The SELL lines [PRE] opens with for a level that sells to spend (most money first) and
     the money each brings: of the surplus beyond its upkeep, what this turn's purchases (and a
-    new convoy) want beyond its purse and the stock beyond its `hoard_turns`, on the lines the purchases leave
-    free."""
+    new convoy) want beyond its purse and the stock beyond its `hoard_turns`, on the lines the
+    purchases leave free."""
     after = _as_bought(view, level, {})
     sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
     if not sales or level.surplus_sales <= 0:
