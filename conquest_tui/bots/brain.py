@@ -228,8 +228,8 @@ def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
            paths: Paths) -> list[tuple[Sell, int]]:
     """The SELL lines [PRE] opens with for a level that sells to spend (most money first) and
     the money each brings: of the surplus beyond its upkeep, what this turn's purchases (and a
-    new convoy) want beyond its purse and the stock beyond its `hoard_turns`, on the lines the
-    purchases leave free."""
+    new convoy) want beyond its purse and the stock beyond its `hoard_turns` (as far as its
+    purse stays under `spend_turns` of income), on the lines the purchases leave free."""
     after = _as_bought(view, level, {})
     sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
     if not sales or level.surplus_sales <= 0:
@@ -242,7 +242,10 @@ def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
     beyond = {sale.item: sale.quantity for sale, _money in
               supply.surplus_sales(view, level.hoard_turns, 0, after)} \
         if level.hoard_turns else {}
-    sales = [(sale, money) for sale, money in supply.sales_for(sales, wanted, beyond)
+    # the stock beyond its hoard is sold only up to the purse a level spends from at once
+    room = round(level.spend_turns * view.income_estimate().get("money", 0)) \
+        - view.clan.stock.money
+    sales = [(sale, money) for sale, money in supply.sales_for(sales, wanted, beyond, room)
              if money >= MIN_SALE][:level.surplus_sales]
     while sales:  # a sale takes a line only when the purchases leave one
         trial = supply.Budget(budget.money + sum(money for _sale, money in sales),
