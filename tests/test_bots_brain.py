@@ -17,6 +17,7 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.orderbook.market import Sell
 from conquest_tui.engine.play import setup
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
@@ -283,3 +284,16 @@ def test_a_hard_convoy_that_cannot_step_toward_its_errand_plays_as_usual() -> No
         section = SheetPlan.for_view(view).convoy(1)
         outcome = plan_convoy(board, paths, view.convoys()[0], section, errand=far)
         assert (outcome.hex == home) is moves, (level, section.lines)
+
+
+def test_cc_cl_sell_01_a_bot_that_sells_to_spend_sells_what_it_needs_or_its_hoard_as_room_allows(
+) -> None:
+    """Selling to spend: enough food (at $5 a unit) for the money wanted, or else the units
+    beyond the hoard as far as the purse has room for their money; never more than the
+    surplus."""
+    food = [(Sell(quantity=1_000, item="food"), 5_000)]
+    assert supply.sales_for(food, 12, {}) == [(Sell(quantity=3, item="food"), 15)]
+    assert supply.sales_for(food, 0, {"food": 400}, room=1_000) == \
+        [(Sell(quantity=200, item="food"), 1_000)]
+    assert supply.sales_for(food, 0, {"food": 400}, room=0) == []
+    assert supply.sales_for(food, 99_999, {}) == food
