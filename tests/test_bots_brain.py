@@ -17,6 +17,7 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.rng import rng_for
+from conquest_tui.engine.orderbook.market import Sell
 from conquest_tui.engine.play import setup
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
@@ -161,10 +162,39 @@ def test_cc_cl_sell_01_a_hard_bot_sells_the_food_its_land_makes_beyond_its_needs
     assert game.clan(number).stock.money != money
 
 
-def test_cc_cl_sell_01_a_normal_bot_keeps_its_stockpile() -> None:
-    """Selling is judgement: the normal level never sells."""
-    _game, _number, sheet = _rich_in_food("normal")
-    assert "SELL" not in sheet
+def _food_sold(sheet: str) -> int:
+    """Units of food the sheet's [PRE] sells (0: none)."""
+    pre = sheet.split("[CONVOY")[0].splitlines()
+    return sum(int(line.split()[1]) for line in pre
+               if line.startswith("SELL") and line.endswith("FOOD"))
+
+
+def test_cc_cl_sell_01_a_normal_bot_sells_only_the_food_its_purchases_need() -> None:
+    """A normal bot sells food before the first pulse when its purse alone cannot pay for
+    the troops and vehicles it wants, but no more than that: it keeps more food than a hard bot
+    (which sells all its surplus), keeps its own upkeep, and sells none of the parts its land
+    does not make."""
+    game, number, sheet = _rich_in_food("normal")
+    sold = _food_sold(sheet)
+    assert sold > 0, sheet
+    assert "PARTS" not in " ".join(line for line in sheet.splitlines() if line.startswith("SELL"))
+    assert sold < _food_sold(_rich_in_food("hard")[2])
+    assert 5_000 - sold >= 3 * supply.needs(ClanView(game, number))["food"]
+    result = run_clan_turn(game, number, sheet)
+    assert any(e.kind is EventKind.SELL and e.facts["quantity"] == sold for e in result.events)
+    assert any(e.kind in (EventKind.ENLIST, EventKind.BUY) for e in result.events)
+
+
+def test_cc_cl_sell_01_a_normal_bot_with_a_full_purse_keeps_its_stockpile() -> None:
+    """With money enough for everything it buys this turn, a normal bot sells nothing."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="sell")
+    number = game.state.active_clan
+    for hex_state in game.state.hexes:
+        if hex_state.food >= 20 and hex_state.owner == 0:
+            hex_state.set_owner(number)
+    stock = game.clan(number).stock
+    stock.food, stock.money = 5_000, 5_000_000
+    assert "SELL" not in write_sheet(ClanView(game, number), "normal")
 
 
 def test_cc_ter_02_a_hard_bot_reckons_fuel_and_parts_by_the_terrain_ahead() -> None:
@@ -254,3 +284,16 @@ def test_a_hard_convoy_that_cannot_step_toward_its_errand_plays_as_usual() -> No
         section = SheetPlan.for_view(view).convoy(1)
         outcome = plan_convoy(board, paths, view.convoys()[0], section, errand=far)
         assert (outcome.hex == home) is moves, (level, section.lines)
+
+
+def test_cc_cl_sell_01_a_bot_that_sells_to_spend_sells_what_it_needs_or_its_hoard_as_room_allows(
+) -> None:
+    """Selling to spend: enough food (at $5 a unit) for the money wanted, or else the units
+    beyond the hoard as far as the purse has room for their money; never more than the
+    surplus."""
+    food = [(Sell(quantity=1_000, item="food"), 5_000)]
+    assert supply.sales_for(food, 12, {}) == [(Sell(quantity=3, item="food"), 15)]
+    assert supply.sales_for(food, 0, {"food": 400}, room=1_000) == \
+        [(Sell(quantity=200, item="food"), 1_000)]
+    assert supply.sales_for(food, 0, {"food": 400}, room=0) == []
+    assert supply.sales_for(food, 99_999, {}) == food

@@ -15,7 +15,7 @@ from conquest_tui.bots.levels import Level, level_named
 from conquest_tui.bots.movement import HOME_DEPTH, Outcome, plan_convoy, room_on_the_way
 from conquest_tui.bots.paths import Paths
 from conquest_tui.bots.plan import SheetPlan
-from conquest_tui.engine.orderbook.market import Buy
+from conquest_tui.engine.orderbook.market import Buy, Sell
 from conquest_tui.engine.orders.model import ClanOrder
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 
@@ -52,7 +52,8 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
         judgement = attrs.evolve(
             judgement, max_convoys=judgement.max_convoys + judgement.rich_convoys,
             convoy_troops=round(judgement.convoy_troops * judgement.rich_troops),
-            defend_share=max(judgement.defend_share, RICH_DEFEND_SHARE))
+            defend_share=max(judgement.defend_share, RICH_DEFEND_SHARE),
+            hoard_turns=0)  # a rich bot sells only what its spending needs
     if final:
         judgement = attrs.evolve(judgement, refill_share=0.0, hex_margin=judgement.final_margin,
                                  attack_odds=judgement.final_odds, money_reserve=0,
@@ -130,40 +131,16 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     (the pre-turn pickup puts them aboard before the first pulse), and troops for convoys that
     refill on the way. Returns the troops each convoy in a city should have once the pickup is
     done, and the stockpile troops left for those refilling on the way."""
-    friendly = set(view.owned_cities())
-    rooms: list[ConvoyInfo] = []
-    buys: list[Buy] = []
-    held = 0  # the troops' money for the vehicles bought, kept from the next convoy's vehicles
-    for convoy in view.convoys():
-        if convoy.hex not in friendly or convoy.mode == "empty":
-            continue
-        bought = growth.vehicles_to_buy(view, level, convoy, budget,
-                                        _muster(board, paths, convoy))
-        if bought is not None:
-            buys.append(bought[0])
-            troops = (bought[1].troop_capacity - convoy.troop_capacity) * view.prices()["troops"]
-            troops = min(troops, budget.spare)
-            budget.money -= troops
-            held += troops
-            convoy = bought[1]
-        rooms.append(convoy)
-    after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
-    pool = view.clan.stock.troops
-    on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
-    wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way - pool)
-    feast = sum(c.troop_capacity for c in rooms
-                if not c.hidden and c.morale < level.celebrate_below)
-    top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
-    # a sale takes a line only when the supplies, the troops and the vehicles leave one
-    needed = sum(1 for amount in top_ups.values() if amount > 0) + (wanted > 0) + len(buys)
-    sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
-    sales = sales[:min(level.surplus_sales, max(0, PRE_SUPPLY_LINES - needed))]
-    for sale, money in sales:
-        plan.add_pre(sale)
+    sales = _sales(view, level, budget, board, paths) if level.sells_to_spend else None
+    for _sale, money in sales or []:
         budget.money += money
-    supplies = supply.buy_lines(view, budget, top_ups)
-    budget.money += held
-    enlisting, enlisted = growth.enlist(view, wanted, budget)
+    bought = _Purchases.of(view, level, budget, board, paths, sales)
+    sales = bought.sales
+    for sale, _money in sales:
+        plan.add_pre(sale)
+    rooms, buys, supplies = bought.rooms, bought.buys, bought.supplies
+    enlisting, enlisted = bought.enlisting, bought.enlisted
+    pool = view.clan.stock.troops
     grown: list[ClanOrder] = [enlisting] if enlisting else []
     grown += buys
     room = PRE_SUPPLY_LINES - len(sales)
@@ -185,6 +162,99 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
         pool -= taken
         ready[convoy.number] = attrs.evolve(convoy, troops=convoy.troops + taken)
     return ready, pool
+
+
+@attrs.define
+class _Purchases:
+    """What [PRE] buys with the money at hand: vehicles for convoys in friendly cities, the
+    supplies for this turn's pulses and the troops that fill the convoys."""
+
+    rooms: list[ConvoyInfo]
+    buys: list[Buy]
+    supplies: list[Buy]
+    enlisting: ClanOrder | None
+    enlisted: int
+    sales: list[tuple[Sell, int]]
+
+    @property
+    def lines(self) -> int:
+        """[PRE] lines these purchases take."""
+        return len(self.buys) + len(self.supplies) + (self.enlisting is not None)
+
+    @classmethod
+    def of(cls, view: ClanView, level: Level, budget: supply.Budget, board: Board, paths: Paths,
+           sales: list[tuple[Sell, int]] | None = None) -> _Purchases:
+        """The purchases, spending from `budget` (`sales`: the SELL lines already decided and
+        their money in the budget; None: the surplus sold on the lines the growth and this
+        turn's supplies leave, its money there for the supplies and troops)."""
+        friendly = set(view.owned_cities())
+        rooms: list[ConvoyInfo] = []
+        buys: list[Buy] = []
+        held = 0  # the troops' money for the vehicles bought, kept from the next convoy's
+        for convoy in view.convoys():
+            if convoy.hex not in friendly or convoy.mode == "empty":
+                continue
+            bought = growth.vehicles_to_buy(view, level, convoy, budget,
+                                            _muster(board, paths, convoy))
+            if bought is not None:
+                buys.append(bought[0])
+                troops = (bought[1].troop_capacity - convoy.troop_capacity) \
+                    * view.prices()["troops"]
+                troops = min(troops, budget.spare)
+                budget.money -= troops
+                held += troops
+                convoy = bought[1]
+            rooms.append(convoy)
+        after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
+        on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
+        wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way
+                     - view.clan.stock.troops)
+        feast = sum(c.troop_capacity for c in rooms
+                    if not c.hidden and c.morale < level.celebrate_below)
+        top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
+        if sales is None:
+            needed = sum(1 for amount in top_ups.values() if amount > 0) + (wanted > 0) \
+                + len(buys)
+            sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
+            sales = sales[:min(level.surplus_sales, max(0, PRE_SUPPLY_LINES - needed))]
+            budget.money += sum(money for _sale, money in sales)
+        supplies = supply.buy_lines(view, budget, top_ups)
+        budget.money += held
+        enlisting, enlisted = growth.enlist(view, wanted, budget)
+        return cls(rooms, buys, supplies, enlisting, enlisted, sales)
+
+
+def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
+           paths: Paths) -> list[tuple[Sell, int]]:
+    """The SELL lines [PRE] opens with for a level that sells to spend (most money first) and
+    the money each brings: of the surplus beyond its upkeep, what this turn's purchases (and a
+    new convoy) want beyond its purse and the stock beyond its `hoard_turns` (as far as its
+    purse stays under `spend_turns` of income), on the lines the purchases leave free."""
+    after = _as_bought(view, level, {})
+    sales = supply.surplus_sales(view, level.reserve_turns + 1, MIN_SALE, after)
+    if not sales or level.surplus_sales <= 0:
+        return []
+    everything = sum(money for _sale, money in sales)
+    trial = supply.Budget(budget.money + everything, budget.reserve)
+    _Purchases.of(view, level, trial, board, paths, [])
+    growth.create_order(view, level, trial)  # a new convoy, bought after the turn
+    wanted = budget.reserve + everything - trial.money  # spent beyond the purse alone
+    beyond = {sale.item: sale.quantity for sale, _money in
+              supply.surplus_sales(view, level.hoard_turns, 0, after)} \
+        if level.hoard_turns else {}
+    # the stock beyond its hoard is sold only up to the purse a level spends from at once
+    room = round(level.spend_turns * view.income_estimate().get("money", 0)) \
+        - view.clan.stock.money
+    sales = [(sale, money) for sale, money in supply.sales_for(sales, wanted, beyond, room)
+             if money >= MIN_SALE][:level.surplus_sales]
+    while sales:  # a sale takes a line only when the purchases leave one
+        trial = supply.Budget(budget.money + sum(money for _sale, money in sales),
+                              budget.reserve)
+        if len(sales) + _Purchases.of(view, level, trial, board, paths, sales).lines \
+                <= PRE_SUPPLY_LINES:
+            break
+        sales = sales[:-1]
+    return sales
 
 
 def _muster(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:

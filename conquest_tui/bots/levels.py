@@ -58,6 +58,13 @@ class Level:
     surplus_sales: int = 0
     """[PRE] lines it spends to SELL the food, fuel and parts its stockpile holds beyond what
     it keeps for upkeep (0: it never sells). The proceeds buy troops and vehicles at once."""
+    sells_to_spend: bool = False
+    """Whether it sells only what this turn's purchases want beyond its purse and the stock
+    beyond `hoard_turns` game turns of use (else all its surplus, as lines allow)."""
+    hoard_turns: int = 0
+    """Game turns of use of a supply its land makes beyond which a level that sells to spend
+    sells the rest anyway while it holds no more than `spend_turns` of income (0: it sells
+    only what it spends)."""
     reads_terrain: bool = False
     """Whether it reckons next turn's fuel and parts move by move from the terrain around each
     convoy and the vehicles it buys this turn (else from plain going with flat margins)."""
@@ -113,7 +120,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                     target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=100,
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                     spend_turns=1.5, rich_convoys=2, rich_troops=1.5, war_bonus=1.5,
-                    war_party=0.5, city_depth=16),
+                    war_party=0.5, city_depth=16, surplus_sales=2, sells_to_spend=True,
+                    hoard_turns=4),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,

@@ -126,6 +126,24 @@ def surplus_sales(view: ClanView, keep_turns: int, least: int = 0,
     return sorted(sales, key=lambda sale: -sale[1])
 
 
+def sales_for(sales: list[tuple[Sell, int]], wanted: int, beyond: dict[str, int],
+              room: int = 0) -> list[tuple[Sell, int]]:
+    """The part of `sales` (most money first) that brings the `wanted` money, or else the units
+    of each supply beyond what a level ever keeps (`beyond`) while they bring no more than
+    `room` money in all; sales that bring nothing drop out."""
+    cut: list[tuple[Sell, int]] = []
+    for sale, money in sales:
+        unit = max(1, money // max(1, sale.quantity))
+        hoard = min(beyond.get(sale.item, 0), max(0, room) // unit)
+        units = min(sale.quantity, max(-(-max(0, wanted) // unit), hoard))
+        if units <= 0:
+            continue
+        wanted -= units * unit
+        room -= units * unit
+        cut.append((Sell(quantity=units, item=sale.item), units * unit))
+    return cut
+
+
 def buy_lines(view: ClanView, budget: Budget, amounts: dict[str, int]) -> list[Buy]:
     """BUY orders for the amounts, cheapest needs first (food before fuel before parts), as far
     as money goes (supplies may eat into the reserve: starving costs more)."""
@@ -143,4 +161,5 @@ def buy_lines(view: ClanView, budget: Budget, amounts: dict[str, int]) -> list[B
     return lines
 
 
-__all__ = ["Budget", "buy_lines", "needs", "surplus_sales", "top_ups", "troops_to_feed"]
+__all__ = ["Budget", "buy_lines", "needs", "sales_for", "surplus_sales", "top_ups",
+           "troops_to_feed"]
