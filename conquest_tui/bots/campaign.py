@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
+from conquest_tui.bots import war
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Paths
-from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.reports.view import UNKNOWN, ClanView, ConvoyInfo
 
 MARCH_DEPTH = 60
 """Furthest (in moves) a convoy marches on a rival's city."""
 FULL_SHARE = 0.8
 """Share of its troop capacity a convoy must hold to set out on a march."""
+LEAD_SHARE = 0.1
+"""How far ahead (a share of the Clan's own popularity) a rival must lead the Top Clans before
+a Clan that knows none of its rivals' cities sends its war party to find them."""
 
 
 def foe(view: ClanView) -> int:
@@ -23,30 +29,112 @@ def foe(view: ClanView) -> int:
     return max(rivals)[1] if rivals else 0
 
 
-def marches(view: ClanView, level: Level, paths: Paths, enemy: int) -> dict[int, str]:
-    """Convoy number → the rival city it marches on: the fullest of the Clan's convoys (the
-    level's `war_party` share of them), each toward the nearest city it knows the enemy holds
-    (another rival's when it knows none of the enemy's) within MARCH_DEPTH moves."""
-    if level.war_party <= 0:
-        return {}
+def runs_away(view: ClanView) -> bool:
+    """Whether a rival (not an ally) leads the Top Clans by more than LEAD_SHARE of the Clan's
+    own popularity: the others must go and find it."""
     allies = set(view.clan.allies)
-    held = [(info.owner == enemy, info.hex) for info in view.listed_cities()
-            if info.owner > 0 and info.owner != view.number and info.owner not in allies]
-    if not held:
+    mine = view.clan.popularity
+    return any(number != view.number and number not in allies
+               and popularity > mine * (1 + LEAD_SHARE)
+               for number, _name, popularity in view.standing().top_clans)
+
+
+def traces(view: ClanView) -> list[tuple[int, int, str]]:
+    """(Clan, game turn, hex) of each place the Clan knows a rival's (not an ally's) convoy or
+    battle was, newest first: its convoys seen from cities or met, the Clans it met, battles
+    its radios heard (CC-GEN-05, CC-GEN-12, CC-CITY-64)."""
+    skip = {0, UNKNOWN, view.number, *view.clan.allies}
+    found: set[tuple[int, int, str]] = set()
+    for sighting in view.sightings():
+        found.add((sighting.owner, sighting.game_turn, sighting.hex))
+    for met in view.met_clans():
+        if met.last_seen_hex:
+            found.add((met.number, met.last_seen_turn, met.last_seen_hex))
+    for event in view.last_turn().events:
+        if event.kind is EventKind.RADIO:
+            clans = event.facts.get("clans", ())
+            for clan in clans if isinstance(clans, (tuple, list)) else ():
+                if isinstance(clan, int):
+                    found.add((clan, event.game_turn, str(event.facts.get("hex", ""))))
+    return sorted(((clan, turn, hex_id) for clan, turn, hex_id in found
+                   if clan not in skip and hex_id), key=lambda t: (-t[1], t[0], t[2]))
+
+
+def marches(view: ClanView, level: Level, paths: Paths, enemy: int) -> dict[int, str]:
+    """Convoy number → the rival city (or place) it marches on: the fullest of the Clan's
+    convoys (the level's `war_party` share of them), each toward the nearest city it knows the
+    enemy holds (another rival's when it knows none of the enemy's) within MARCH_DEPTH moves.
+    Knowing no rival city in reach, they march on where a rival was last seen or heard of
+    (the enemy first); knowing nothing of them while a rival runs away with the Top Clans,
+    they go to look for it in the nearest cities the Clan has never come across."""
+    if level.war_party <= 0:
         return {}
     ready = sorted((c for c in view.convoys() if _ready(c)),
                    key=lambda c: (-c.troops, c.number))
     party = ready[:math.ceil(len(view.convoys()) * level.war_party)]
-    # the enemy's cities come first, whatever the distance: a search may stop at the nearest
-    nearest_of = {hex_id for theirs, hex_id in held if theirs} or {hex_id for _, hex_id in held}
+    if not party:
+        return {}
+    allies = set(view.clan.allies)
+    held = [(info.owner == enemy, info.hex) for info in view.listed_cities()
+            if info.owner > 0 and info.owner != view.number and info.owner not in allies]
+    targets = _toward(paths, party, held, set())
+    seen = traces(view)
+    places = [(clan == enemy, hex_id) for clan, _turn, hex_id in seen]
+    targets.update(_toward(paths, party, places, set(targets)))
+    if not seen and not held and runs_away(view):
+        unknown = [(True, site.hex) for site in view.map.cities
+                   if _never_met(view, site.hex)]
+        targets.update(_toward(paths, party, unknown, set(targets)))
+    return targets
+
+
+def war_muster(view: ClanView, level: Level, convoy: ConvoyInfo, target: str | None) -> int:
+    """Troops a convoy of the war party should grow to in a friendly city so that it can take
+    the rival city it marches on at the level's odds (as the Clan knows the city: one never
+    seen is taken to be full); 0 when it marches on no city, or `war_musters` troops would
+    not do."""
+    if target is None or level.war_musters <= 0:
+        return 0
+    info = view.city_info(target)
+    if info is None or info.owner <= 0 or info.owner == view.number:
+        return 0
+    unseen, wanted = level.unseen_garrison, level.attack_odds
+    if war.city_odds(view, convoy, info, level.war_musters, unseen) < wanted:
+        return 0
+    low, high = 0, level.war_musters  # the fewest troops that take it: the odds grow with them
+    while low < high:
+        middle = (low + high) // 2
+        if war.city_odds(view, convoy, info, middle, unseen) >= wanted:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def _toward(paths: Paths, party: Iterable[ConvoyInfo], places: list[tuple[bool, str]],
+            sent: set[int]) -> dict[int, str]:
+    """Each convoy of the party not yet `sent` → the nearest of `places` it can reach within
+    MARCH_DEPTH moves, the first-flagged ones first whatever the distance."""
+    if not places:
+        return {}
+    # the flagged places come first, whatever the distance: a search may stop at the nearest
+    nearest_of = {hex_id for first, hex_id in places if first} or {h for _, h in places}
     targets: dict[int, str] = {}
     for convoy in party:
+        if convoy.number in sent:
+            continue
         reach = paths.reach_toward(convoy.convoy_type, convoy.hex, MARCH_DEPTH, nearest_of)
-        found = [(not theirs, reach.distance[hex_id], hex_id) for theirs, hex_id in held
-                 if hex_id in reach.distance]
+        found = [(not first, reach.distance[hex_id], hex_id) for first, hex_id in places
+                 if hex_id in reach.distance and hex_id != convoy.hex]
         if found:
             targets[convoy.number] = min(found)[2]
     return targets
+
+
+def _never_met(view: ClanView, hex_id: str) -> bool:
+    """Whether the Clan has never come across the city (nor owns it)."""
+    info = view.city_info(hex_id)
+    return info is not None and not info.encountered and info.owner == UNKNOWN
 
 
 def _ready(convoy: ConvoyInfo) -> bool:
@@ -55,4 +143,4 @@ def _ready(convoy: ConvoyInfo) -> bool:
             and convoy.troops >= FULL_SHARE * convoy.troop_capacity)
 
 
-__all__ = ["MARCH_DEPTH", "foe", "marches"]
+__all__ = ["LEAD_SHARE", "MARCH_DEPTH", "foe", "marches", "runs_away", "traces", "war_muster"]
