@@ -15,9 +15,6 @@ MARCH_DEPTH = 60
 """Furthest (in moves) a convoy marches on a rival's city."""
 FULL_SHARE = 0.8
 """Share of its troop capacity a convoy must hold to set out on a march."""
-LEAD_SHARE = 0.1
-"""How far ahead (a share of the Clan's own popularity) a rival must lead the Top Clans before
-a Clan that knows none of its rivals' cities sends its war party to find them."""
 
 
 def foe(view: ClanView) -> int:
@@ -27,16 +24,6 @@ def foe(view: ClanView) -> int:
     rivals = [(popularity, number) for number, _name, popularity in view.standing().top_clans
               if number != view.number and number not in allies]
     return max(rivals)[1] if rivals else 0
-
-
-def runs_away(view: ClanView) -> bool:
-    """Whether a rival (not an ally) leads the Top Clans by more than LEAD_SHARE of the Clan's
-    own popularity: the others must go and find it."""
-    allies = set(view.clan.allies)
-    mine = view.clan.popularity
-    return any(number != view.number and number not in allies
-               and popularity > mine * (1 + LEAD_SHARE)
-               for number, _name, popularity in view.standing().top_clans)
 
 
 def traces(view: ClanView) -> list[tuple[int, int, str]]:
@@ -65,8 +52,7 @@ def marches(view: ClanView, level: Level, paths: Paths, enemy: int) -> dict[int,
     convoys (the level's `war_party` share of them), each toward the nearest city it knows the
     enemy holds (another rival's when it knows none of the enemy's) within MARCH_DEPTH moves.
     Knowing no rival city in reach, they march on where a rival was last seen or heard of
-    (the enemy first); knowing nothing of them while a rival runs away with the Top Clans,
-    they go to look for it in the nearest cities the Clan has never come across."""
+    (the enemy first)."""
     if level.war_party <= 0:
         return {}
     ready = sorted((c for c in view.convoys() if _ready(c)),
@@ -81,10 +67,6 @@ def marches(view: ClanView, level: Level, paths: Paths, enemy: int) -> dict[int,
     seen = traces(view)
     places = [(clan == enemy, hex_id) for clan, _turn, hex_id in seen]
     targets.update(_toward(paths, party, places, set(targets)))
-    if not seen and not held and runs_away(view):
-        unknown = [(True, site.hex) for site in view.map.cities
-                   if _never_met(view, site.hex)]
-        targets.update(_toward(paths, party, unknown, set(targets)))
     return targets
 
 
@@ -125,16 +107,10 @@ def _toward(paths: Paths, party: Iterable[ConvoyInfo], places: list[tuple[bool, 
             continue
         reach = paths.reach_toward(convoy.convoy_type, convoy.hex, MARCH_DEPTH, nearest_of)
         found = [(not first, reach.distance[hex_id], hex_id) for first, hex_id in places
-                 if hex_id in reach.distance and hex_id != convoy.hex]
+                 if reach.distance.get(hex_id, 0) > 0]
         if found:
             targets[convoy.number] = min(found)[2]
     return targets
-
-
-def _never_met(view: ClanView, hex_id: str) -> bool:
-    """Whether the Clan has never come across the city (nor owns it)."""
-    info = view.city_info(hex_id)
-    return info is not None and not info.encountered and info.owner == UNKNOWN
 
 
 def _ready(convoy: ConvoyInfo) -> bool:
@@ -143,4 +119,4 @@ def _ready(convoy: ConvoyInfo) -> bool:
             and convoy.troops >= FULL_SHARE * convoy.troop_capacity)
 
 
-__all__ = ["LEAD_SHARE", "MARCH_DEPTH", "foe", "marches", "runs_away", "traces", "war_muster"]
+__all__ = ["MARCH_DEPTH", "foe", "marches", "traces", "war_muster"]
