@@ -75,3 +75,33 @@ def test_a_war_party_convoy_grows_to_take_the_rival_city_it_marches_on() -> None
     assert level.convoy_troops < wanted <= level.war_musters
     assert _bought(write_sheet(view, "normal")) > _bought(hunting) > 0
     assert war_muster(view, level_named("easy"), convoy, city) == 0
+
+
+def test_a_bot_with_no_neutral_city_in_reach_takes_a_rival_city_it_knows() -> None:
+    """Every hex and city nobody held is the Clan's: the neutral land has run out, so the bot
+    goes to war, grows its convoy at home and sends it against the rival's city it has seen,
+    which it holds after two game turns (CC-CO-ATTACK-01, CC-CBC-02)."""
+    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="war", level="normal")
+    clan = game.state.active_clan
+    for hex_state in game.state.hexes:
+        if not hex_state.owner:
+            hex_state.owner = clan
+    for city_state in game.state.cities:
+        if not city_state.owner:
+            city_state.owner = clan
+    game.clan(clan).stock.money = 1_000_000
+    city = "0910"
+    rival = game.city(city).owner  # type: ignore[union-attr]
+    assert rival not in (0, clan)
+    see_hex(game, game.clan(clan), city)
+    start = game.convoys_of(clan)[0].troops
+    taken = []
+    while game.state.game_turn <= 2 and not game.state.finished:
+        playing = game.state.active_clan
+        turn = session.play_bot_turn(game)
+        if playing == clan:
+            taken += [event.facts.get("hex") for event in turn.result.events
+                      if event.kind.value == "city_captured"]
+    assert game.convoys_of(clan)[0].troops > start
+    assert taken == [city]
+    assert game.city(city).owner == clan  # type: ignore[union-attr]
