@@ -8,8 +8,9 @@ from conquest_tui.bots import write_sheet
 from conquest_tui.bots.campaign import foe, marches, traces, war_muster
 from conquest_tui.bots.levels import level_named
 from conquest_tui.bots.paths import Paths
+from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.state import Sighting
+from conquest_tui.engine.core.state import Event, Sighting, TurnPhase
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.world.knowledge import see_hex
 
@@ -46,6 +47,21 @@ def test_a_bot_that_knows_no_rival_city_marches_where_its_rival_was_seen() -> No
     assert marches(view, level_named("normal"), Paths(view), foe(view)) == {1: place}
     sheet = write_sheet(view, "normal")
     assert sheet.split("[CONVOY 1]")[1].split()[0] == "RECON"
+
+
+def test_a_bot_whose_hex_a_rival_took_marches_back_there() -> None:
+    """Since its last turn the leader took one of the Clan's hexes far from home (its report
+    says who and where, CC-RPT-06): knowing none of the leader's cities, the war party heads
+    there."""
+    game, clan, rival = _game(lead=50)
+    place = _far_hex(game, clan, 0)
+    game.hex(place).owner = rival
+    game.clan(clan).inbox.append(Event(clan=clan, phase=TurnPhase.BETWEEN,
+                                       kind=EventKind.HEX_LOST,
+                                       facts={"hex": place, "actor": rival}, game_turn=1))
+    view = ClanView(game, clan)
+    assert traces(view) == [(rival, 1, place)]
+    assert marches(view, level_named("normal"), Paths(view), foe(view)) == {1: place}
 
 
 def _bought(sheet: str) -> int:

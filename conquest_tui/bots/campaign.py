@@ -29,7 +29,8 @@ def foe(view: ClanView) -> int:
 def traces(view: ClanView) -> list[tuple[int, int, str]]:
     """(Clan, game turn, hex) of each place the Clan knows a rival's (not an ally's) convoy or
     battle was, newest first: its convoys seen from cities or met, the Clans it met, battles
-    its radios heard (CC-GEN-05, CC-GEN-12, CC-CITY-64)."""
+    its radios heard, the hexes and cities a rival struck it in, the hexes it took from a rival
+    (CC-GEN-05, CC-GEN-12, CC-CITY-64, CC-RPT-06)."""
     skip = {0, UNKNOWN, view.number, *view.clan.allies}
     found: set[tuple[int, int, str]] = set()
     for sighting in view.sightings():
@@ -37,12 +38,18 @@ def traces(view: ClanView) -> list[tuple[int, int, str]]:
     for met in view.met_clans():
         if met.last_seen_hex:
             found.add((met.number, met.last_seen_turn, met.last_seen_hex))
-    for event in view.last_turn().events:
+    for event in (*view.last_turn().events, *view.since_last_turn()):
+        place = str(event.facts.get("hex", ""))
+        actor, previous = event.facts.get("actor"), event.facts.get("previous")
         if event.kind is EventKind.RADIO:
             clans = event.facts.get("clans", ())
             for clan in clans if isinstance(clans, (tuple, list)) else ():
                 if isinstance(clan, int):
-                    found.add((clan, event.game_turn, str(event.facts.get("hex", ""))))
+                    found.add((clan, event.game_turn, place))
+        elif isinstance(actor, int):  # a rival struck the Clan there
+            found.add((actor, event.game_turn, place))
+        elif event.kind is EventKind.HEX_CAPTURED and isinstance(previous, int):
+            found.add((previous, event.game_turn, place))
     return sorted(((clan, turn, hex_id) for clan, turn, hex_id in found
                    if clan not in skip and hex_id), key=lambda t: (-t[1], t[0], t[2]))
 
