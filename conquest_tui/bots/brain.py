@@ -259,13 +259,17 @@ def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
 
 def _muster(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
     """Troops a convoy in a friendly city should grow to so that it can take the best city
-    within the level's search depth (0: the level's usual size will do, or it does not
-    muster)."""
+    within the level's search depth, or (at war) the best rival city within it or the one it
+    marches on (0: the level's usual size will do, or it does not muster)."""
     level = board.level
+    at_war = campaign.war_muster(board.view, level, convoy, board.marches.get(convoy.number))
+    if board.foe and level.war_musters > 0 and level.target_cities:
+        reach = paths.reach(convoy.convoy_type, convoy.hex, level.search_depth)
+        at_war = max(at_war, expansion.muster(board, convoy, reach, level.war_musters, True))
     if level.musters <= level.convoy_troops or not level.target_cities:
-        return 0
+        return at_war
     reach = paths.reach(convoy.convoy_type, convoy.hex, level.search_depth)
-    return expansion.muster(board, convoy, reach, level.musters)
+    return max(at_war, expansion.muster(board, convoy, reach, level.musters))
 
 
 def _as_bought(view: ClanView, level: Level,

@@ -16,6 +16,8 @@ CITY_BONUS = 6.0
 FOE_CITY = 2.0
 """How many times a neutral one a city of the rival a Clan at war fights first is worth to it
 (taking it also costs that rival the city)."""
+RIVAL_CITY = 1.5
+"""How many times a neutral one another rival's city is worth to a Clan at war."""
 
 
 @attrs.define
@@ -126,9 +128,7 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
         info = view.city_info(site.hex)
         if info is None or info.owner in allies:
             continue
-        score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
-        if info.owner > 0 and info.owner == board.foe:
-            score *= FOE_CITY
+        score = _city_score(board, info, site.population, distance)
         scored.append((-score, index, site.hex, info))  # the index tells every two apart
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
@@ -146,10 +146,21 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
     return None
 
 
-def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int) -> int:
+def _city_score(board: Board, info: CityInfo, population: int, distance: int) -> float:
+    """A city's worth to a convoy `distance` moves from it: its people, more for a rival's
+    city while the Clan is at war (the foe's most)."""
+    score = (CITY_BONUS + population / 10_000) / (1 + distance)
+    if info.owner > 0 and board.foe:
+        score *= FOE_CITY if info.owner == board.foe else RIVAL_CITY
+    return score
+
+
+def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
+           rivals: bool = False) -> int:
     """Troops the convoy needs to take the best city in reach that `most` troops can take at
     the level's odds (scored as `city_goal` scores them), counting the troops its path's hexes
-    cost; 0 when no city in reach is worth it or none falls to `most` troops."""
+    cost; 0 when no city in reach is worth it or none falls to `most` troops (`rivals`: only
+    cities the Clan knows a rival holds)."""
     view = board.view
     allies = view.clan.allies
     scored: list[tuple[float, int, str, CityInfo]] = []
@@ -158,9 +169,9 @@ def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int) -> int:
         if distance is None or site.hex in board.friendly:
             continue
         info = view.city_info(site.hex)
-        if info is None or info.owner in allies:
+        if info is None or info.owner in allies or (rivals and info.owner <= 0):
             continue
-        score = (CITY_BONUS + site.population / 10_000) / (1 + distance)
+        score = _city_score(board, info, site.population, distance)
         scored.append((-score, index, site.hex, info))
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
@@ -210,4 +221,4 @@ def land_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
     return best[1] if best else None
 
 
-__all__ = ["Board", "city_goal", "land_goal", "muster"]
+__all__ = ["FOE_CITY", "RIVAL_CITY", "Board", "city_goal", "land_goal", "muster"]

@@ -107,6 +107,9 @@ class Level:
     """Troops it may grow a convoy in a friendly city to (beyond `convoy_troops`) so that it
     can take the best city within its search depth at its odds; 0: it grows every convoy to
     `convoy_troops` only."""
+    war_musters: int = 0
+    """Troops it may grow a convoy of its war party in a friendly city to (beyond
+    `convoy_troops`) so that it can take the rival city it marches on; 0: no more than usual."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -120,8 +123,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                     target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=100,
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                     spend_turns=1.5, rich_convoys=2, rich_troops=1.5, war_bonus=1.5,
-                    war_party=0.5, city_depth=16, surplus_sales=2, sells_to_spend=True,
-                    hoard_turns=4),
+                    war_party=0.5, city_depth=16, war_musters=300, surplus_sales=2,
+                    sells_to_spend=True, hoard_turns=4),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
@@ -131,7 +134,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   checks_errands=True, surplus_sales=2, reads_terrain=True,
                   reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
                   war_bonus=2.0, war_party=0.5, city_depth=16, grows_first=True,
-                  musters=200),
+                  musters=200, war_musters=300),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)
