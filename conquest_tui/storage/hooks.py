@@ -15,6 +15,7 @@ from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+import orjson
 from cattrs.errors import AttributeValidationNote, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
@@ -42,6 +43,34 @@ PRIMITIVES: dict[type, frozenset[type]] = {
     float: frozenset({float, int}),
 }
 """The exact classes each primitive field accepts (bool is not an int here)."""
+
+_TEXT = PRIMITIVES[str]
+_ONLY: dict[frozenset[type], bytes] = {
+    frozenset({int}): b"0123456789-,",
+    frozenset({bool}): b"truefals,",
+}
+"""What the JSON text of a list holds besides its brackets when every item is a whole number
+(no flag), or every item a flag: nothing else, and no other item writes only these."""
+
+
+def cells_of(values: list[Any], allowed: frozenset[type]) -> bool:
+    """Whether every item of a list as read is of the `allowed` classes (`PRIMITIVES`): a list
+    of whole numbers or of flags by its JSON text (orjson's, some four times faster than
+    `set(map(type, …))` for thousands of cells), of texts by joining them, any other by its
+    items' classes."""
+    kept = _ONLY.get(allowed)
+    if kept is None:
+        if allowed == _TEXT:  # joining them refuses anything but text, in C
+            try:
+                "".join(values)
+            except TypeError:
+                return False
+            return True
+        return set(map(type, values)) <= allowed
+    try:
+        return orjson.dumps(values).translate(None, kept) == b"[]"
+    except orjson.JSONEncodeError:  # a number past 64 bits: the hooks' own pass takes it
+        return False
 
 
 class BadValue(ValueError):
@@ -117,7 +146,7 @@ def _structure_float(value: Any, _: Any) -> float:
 
 def _primitives(kind: type, values: list[Any]) -> list[Any]:
     """`values` checked to be all of `kind` (a new list); `set(map(type, …))` runs in C."""
-    if set(map(type, values)) <= PRIMITIVES[kind]:
+    if cells_of(values, PRIMITIVES[kind]):
         return list(map(float, values)) if kind is float else list(values)
     raise ValueError("not all primitives")  # the caller reports the item
 

@@ -23,6 +23,7 @@ from conquest_tui.storage.hooks import (
     BadValue,
     Made,
     Prepared,
+    cells_of,
     expected_kind,
     is_enum,
     noted_attribute,
@@ -130,8 +131,7 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
         if (column.__class__ is list or column.__class__ is Made) and len(column) != count:
             raise BadValue(f"has {len(column)} entries, but {first} has {count}")
         allowed = as_read.get(spec.name)
-        if allowed is not None and column.__class__ is list and set(map(type, column)
-                                                                   ) <= allowed:
+        if allowed is not None and column.__class__ is list and cells_of(column, allowed):
             as_is: list[Any] = column
             return as_is
         cells = cells_as_read.get(spec.name)

@@ -164,38 +164,55 @@ class Domains:
     """Highest values the ruleset gives (`Within.ruled`)."""
 
 
-_map_cache: dict[int, tuple[GameMap, frozenset[str], frozenset[str]]] = {}
+_map_cache: dict[int, tuple[GameMap, frozenset[str], frozenset[str], frozenset[str]]] = {}
 
 
-def _map_sets(game_map: GameMap) -> tuple[frozenset[str], frozenset[str]]:
-    """The map's hex ids and every link between two neighbours ("AAAA-BBBB", smaller first);
-    kept for the last map, as loading saves of one game reuses it."""
+def _map_sets(game_map: GameMap) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The map's hex ids, every link between two neighbours ("AAAA-BBBB", smaller first) and
+    the hex ids with "" (a convoy's start); kept for the last map, as loading saves of one game
+    reuses it."""
     cached = _map_cache.get(id(game_map))
     if cached is not None and cached[0] is game_map:
-        return cached[1], cached[2]
+        return cached[1], cached[2], cached[3]
     hexes = frozenset(game_map.hex_ids())
     links = frozenset(link_key(here, there) for here in hexes
                       for _, there in game_map.neighbors(here))
+    start_hexes = hexes | {""}
     _map_cache.clear()
-    _map_cache[id(game_map)] = (game_map, hexes, links)
-    return hexes, links
+    _map_cache[id(game_map)] = (game_map, hexes, links, start_hexes)
+    return hexes, links, start_hexes
+
+
+_rules_cache: dict[int, tuple[Ruleset, dict[str, Any]]] = {}
+
+
+def _rules_sets(rules: Ruleset) -> dict[str, Any]:
+    """What the rules let a save name (vehicles, experts, structures …) and their highest
+    levels; kept for the last ruleset, as every load of a process uses the same."""
+    cached = _rules_cache.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    sets = {
+        "vehicles": frozenset(rules.vehicles), "convoy_types": frozenset(rules.convoy_types),
+        "experts": frozenset(rules.experts), "buildings": frozenset(rules.buildings),
+        "specials": frozenset(rules.special_structures) | {""},
+        "customs": frozenset(rules.custom_structures) | {""},
+        "cargo": frozenset(rules.goods) | frozenset(rules.market) | {""},
+        "modes": frozenset(MODES), "seats": SEATS, "bot_levels": BOT_LEVELS,
+        "limits": {"defense levels": len(rules.defense_levels),
+                   "fortification levels": len(rules.fortifications)},
+    }
+    _rules_cache.clear()
+    _rules_cache[id(rules)] = (rules, sets)
+    return sets
 
 
 def domains(rules: Ruleset, game_map: GameMap, state: GameState) -> Domains:
     """What the save's references may name."""
     clans = frozenset(clan.number for clan in state.clans)
-    hexes, links = _map_sets(game_map)
-    return Domains(
-        clans=clans, owners=clans | {0}, hexes=hexes, links=links, start_hexes=hexes | {""},
-        vehicles=frozenset(rules.vehicles), convoy_types=frozenset(rules.convoy_types),
-        experts=frozenset(rules.experts), buildings=frozenset(rules.buildings),
-        specials=frozenset(rules.special_structures) | {""},
-        customs=frozenset(rules.custom_structures) | {""},
-        cargo=frozenset(rules.goods) | frozenset(rules.market) | {""},
-        modes=frozenset(MODES), seats=SEATS, bot_levels=BOT_LEVELS,
-        limits={"defense levels": len(rules.defense_levels),
-                "fortification levels": len(rules.fortifications)},
-    )
+    hexes, links, start_hexes = _map_sets(game_map)
+    return Domains(clans=clans, owners=clans | {0}, hexes=hexes, links=links,
+                   start_hexes=start_hexes, **_rules_sets(rules))
 
 
 # --- walking the records -----------------------------------------------------------------------

@@ -32,7 +32,7 @@ from conquest_tui.engine.core.state import (
     TableSource,
     TurnFigures,
 )
-from conquest_tui.storage.hooks import PRIMITIVES, expected_kind
+from conquest_tui.storage.hooks import PRIMITIVES, cells_of, expected_kind
 
 KEPT: dict[str, type] = {"hexes": HexState, "turn_figures": TurnFigures}
 """The state's tables a load keeps as read: field → record class."""
@@ -68,7 +68,7 @@ def laid_out(value: Any, cls: type) -> bool:
     columns = list(value.values())
     if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
         return False
-    return all(set(map(type, value[name])) <= allowed for name, allowed in layout.classes)
+    return all(cells_of(value[name], allowed) for name, allowed in layout.classes)
 
 
 @attrs.define(eq=False)
