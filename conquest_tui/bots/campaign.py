@@ -88,16 +88,8 @@ def war_muster(view: ClanView, level: Level, convoy: ConvoyInfo, target: str | N
     if info is None or info.owner <= 0 or info.owner == view.number:
         return 0
     unseen, wanted = level.unseen_garrison, level.attack_odds
-    if war.city_odds(view, convoy, info, level.war_musters, unseen) < wanted:
-        return 0
-    low, high = 0, level.war_musters  # the fewest troops that take it: the odds grow with them
-    while low < high:
-        middle = (low + high) // 2
-        if war.city_odds(view, convoy, info, middle, unseen) >= wanted:
-            high = middle
-        else:
-            low = middle + 1
-    return low
+    fewest = war.fewest_troops(view, convoy, info, level.war_musters, unseen, wanted)
+    return 0 if fewest is None else fewest
 
 
 def _toward(paths: Paths, party: Iterable[ConvoyInfo], places: list[tuple[bool, str]],

@@ -177,16 +177,9 @@ def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
     for _, _, hex_id, info in sorted(scored):
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
-        if war.city_odds(view, convoy, info, most - spent, unseen) < wanted:
-            continue
-        low, high = 0, most - spent  # the fewest troops that take it: the odds grow with them
-        while low < high:
-            middle = (low + high) // 2
-            if war.city_odds(view, convoy, info, middle, unseen) >= wanted:
-                high = middle
-            else:
-                low = middle + 1
-        return low + spent
+        fewest = war.fewest_troops(view, convoy, info, most - spent, unseen, wanted)
+        if fewest is not None:
+            return fewest + spent
     return 0
 
 

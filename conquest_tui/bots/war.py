@@ -90,4 +90,20 @@ def _shot(to_hit: float, most: int) -> tuple[float, float]:
     return capped, part * (1 - part)
 
 
-__all__ = ["attacker_to_hit", "city_defense", "city_odds", "hex_cost"]
+def fewest_troops(view: ClanView, convoy: ConvoyInfo, info: CityInfo, most: int,
+                  unseen: float, wanted: float) -> int | None:
+    """The fewest troops (at most `most`) with which the convoy takes the city at odds of at
+    least `wanted`; None when even `most` fall short (the odds grow with the troops)."""
+    if city_odds(view, convoy, info, most, unseen) < wanted:
+        return None
+    low, high = 0, most
+    while low < high:
+        middle = (low + high) // 2
+        if city_odds(view, convoy, info, middle, unseen) >= wanted:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+__all__ = ["attacker_to_hit", "city_defense", "city_odds", "fewest_troops", "hex_cost"]
