@@ -55,6 +55,7 @@ BENCHES = (
     Bench("clan-turn", "bench.bench_turn"),
     Bench("saves", "bench.bench_saves", (), ("--rounds", "1", "--runs", "10")),
     Bench("scale", "bench.bench_scale", (), ("--rounds", "2")),
+    Bench("save-growth", "bench.bench_save_growth", ("--turns", "30"), ("--turns", "20")),
     Bench("bots", "bench.bench_bots"),
     Bench("bot-levels", "bench.bench_bot_levels", ("--map", "all"),
           ("--map", "british_isles", "--games", "8"), long=True),

@@ -1,5 +1,5 @@
 """How much a save grows a game turn: 20 normal bots on Europe, saved after every game turn
-(prints, never asserts; the target is at most 30 KB a game turn).
+(prints, never asserts; the target is at most 30 KB a game turn; `python -m bench` shows it).
 
 Run from the repository root:
     python -m bench.bench_save_growth                 # 20 game turns
@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.figures import Figure, record
 from conquest_tui import session
 from conquest_tui.session.bot_turns import play_bot_turn
 from conquest_tui.storage import savefile
@@ -93,6 +94,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{whole:.1f} KB a game turn over the game, {last:.1f} KB over its last five "
           f"(target {TARGET_KB:g} KB); a save after a game turn (its reports packed): median "
           f"{statistics.median(saving):.1f} ms, worst {max(saving):.1f} ms")
+    record(Figure("save-growth", f"a save's growth a game turn, {CLANS} normal bots, "
+                  f"{turns} game turns", "KB", (whole,), TARGET_KB,
+                  note=f"{last:.1f} KB a game turn over the last five"))
     if recorder is not None:
         print("\nthe reports each game turn adds, kept three ways:")
         for line in recorder.lines():

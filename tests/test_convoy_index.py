@@ -264,3 +264,25 @@ def test_a_game_indexed_afresh_reads_its_own_paved_roads(game: Game) -> None:
     assert Game(game.rules, game.map, game.state).has_road(second) == game.map.has_road(second)
     game.pave(first, second)
     assert Game(game.rules, game.map, game.state).has_road(first)
+
+
+def test_a_move_in_another_game_leaves_this_games_index_as_it_is() -> None:
+    """A forecast moves the convoys of a copy of the game: the real game's hex index stays
+    true and is not rebuilt for it, while a hex set outside play still is seen (issue "Fast at
+    scale again": one rebuild a Clan-turn on 40 Clans)."""
+    from conquest_tui.engine.core.state import HexChanges
+
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="index-4")
+    copy = session.new_game(map_name="europe", clans=4, bots=4, seed="index-4")
+    assert_index_true(game)
+    index, count = game._hex_index(), HexChanges.count
+    moved = copy.state.convoys[0]
+    copy.move_convoy(moved, next(h for _, h in copy.map.neighbors(moved.hex)))
+    assert HexChanges.count == count
+    assert game._hex_index() is index
+    assert_index_true(game)
+    assert_index_true(copy)
+    stray = Convoy(owner=1, number=9, name="", convoy_type="land", hex=moved.hex)
+    game.move_convoy(stray, game.state.convoys[0].hex)  # not in the game: counted, not indexed
+    assert HexChanges.count == count + 1
+    assert_index_true(game)

@@ -268,19 +268,22 @@ class Game:
 
     def move_convoy(self, convoy: Convoy, target: str) -> None:
         """Put a convoy in another hex: the one place play moves a convoy, keeping the hex
-        index true without a rebuild (`tests/test_convoy_index.py` holds it to a scan)."""
+        index true without a rebuild (`tests/test_convoy_index.py` holds it to a scan). A move
+        here is not counted in `HexChanges`, so moves in another game (a forecast's copy) never
+        make this game's index rebuild; a convoy not in this game's index is set as any other
+        hex set is, counted."""
         by_hex = self._hex_index()
+        position = self._position
+        if id(convoy) not in position:
+            convoy.hex = target  # counted: every index is rebuilt when next read
+            return
         origin = convoy.hex
-        convoy.hex = target
-        if self._hexed_changes != HexChanges.count - 1 or id(convoy) not in self._position:
-            return  # not a convoy of this index, or another hex set meanwhile: rebuilt next
-        self._hexed_changes = HexChanges.count
+        object.__setattr__(convoy, "hex", target)  # past the counting hook: kept true here
         here = by_hex[origin]
         if len(here) > 1:
             del here[next(at for at, other in enumerate(here) if other is convoy)]
         else:
             del by_hex[origin]
-        position = self._position
         insort(by_hex.setdefault(target, []), convoy, key=lambda c: position[id(c)])
 
     def remove_convoy(self, convoy: Convoy) -> None:

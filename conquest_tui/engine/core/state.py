@@ -456,10 +456,10 @@ class CityState:
 
 
 class HexChanges:
-    """How many times any convoy's hex has been set since the program started (never its
-    making): `Game` keeps its hex → convoys index while the count is the one it last saw, or
-    moved the convoy itself (`Game.move_convoy`), so a hex set anywhere else cannot leave the
-    index wrong."""
+    """How many times any convoy's hex has been set since the program started, but for its
+    making and the moves `Game.move_convoy` makes (which keep their game's index true): `Game`
+    keeps its hex → convoys index while the count is the one it last saw, so a hex set
+    anywhere else cannot leave the index wrong."""
 
     count = 0
 

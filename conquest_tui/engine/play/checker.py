@@ -236,9 +236,9 @@ class _Walk:
             if problem:
                 return [_found(sheet_line.line, problem)]
             if type(order).forecast is not model.ConvoyOrder.forecast:
-                for walk in self.walks:  # a hex set makes every game's hex index rebuild:
+                for walk in self.walks:  # the plan's convoys where their moves took them,
                     if walk.convoy.hex != walk.here:  # only before an order that reads them
-                        walk.convoy.hex = walk.here
+                        plan.move_convoy(walk.convoy, walk.here)
                 order.forecast(plan, convoy)
             if spec.keyword.lower() in MODES:
                 self.mode = spec.keyword.lower()
