@@ -10,9 +10,10 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.play.fog_state import fog_safe_state
-from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.play.turn import PHASES, run_clan_turn
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
     ConvoyPulse,
@@ -30,6 +31,13 @@ FIGHTS = frozenset({
     EventKind.HEX_DEFENDED, EventKind.CITY_ATTACK_FAILED, EventKind.CITY_CAPTURED,
 })
 """Event kinds that mean the convoy fought in that pulse."""
+
+
+FORECAST_PHASES = tuple(phase for phase in PHASES if phase.key is not TurnPhase.CLOSE)
+"""The phases the forecast plays: all but the turn's close, which records what the Clan saw
+(its sightings, spy reports, radio news, known hexes and cities, CC-SEQ-12) and may fill its
+cities from the unallocated troops, and changes nothing a forecast shows: not the money, food,
+fuel and parts, not a convoy, not the problem of a sheet line."""
 
 
 _Seen = tuple[str, int, float]
@@ -57,7 +65,8 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     watch = _Watch(private, clan_number)
     with contextlib.suppress(_Done):
         run_clan_turn(private, clan_number, sheet, after_pulse=watch.after_pulse,
-                      before_close=watch.before_close, after_line=watch.after_line)
+                      before_close=watch.before_close, after_line=watch.after_line,
+                      phases=FORECAST_PHASES)
     ctx = watch.ctx
     assert ctx is not None
     forecast = Forecast(
