@@ -51,16 +51,32 @@ def copy_replacing(record: R, **given: Any) -> R:
     making that record first: the fields `given` (by the names evolve takes) take those values
     as they are (not copied), the others are copied as `copy_record` copies them."""
     cls = type(record)
+    names = tuple(given)
+    plan = _PLANS.get((cls, names))
+    if plan is None:
+        plan = _PLANS[cls, names] = _plan(cls, names)
+    read, deep, places, made = plan
+    values = list(read(record))
+    for at, copier in deep:
+        values[at] = copier(values[at])
+    for at, value in zip(places, given.values(), strict=True):
+        values[at] = value
+    made_record: R = made(values)
+    return made_record
+
+
+_Plan = tuple[Callable[[Any], tuple[Any, ...]], list[tuple[int, _Copy]], list[int],
+              Callable[[list[Any]], Any]]
+_PLANS: dict[tuple[type, tuple[str, ...]], _Plan] = {}
+"""(Record class, the fields given) → how `copy_replacing` reads the record, copies the fields
+not given, puts the given ones in their places and makes the copy."""
+
+
+def _plan(cls: type, names: tuple[str, ...]) -> _Plan:
     _record_copier(cls)
     parts = _PARTS[cls]
-    values = list(parts.read(record))
-    for at, copier in parts.deep:
-        if parts.aliases[at] not in given:
-            values[at] = copier(values[at])
-    for name, value in given.items():
-        values[parts.place[name]] = value
-    made: R = parts.made(values)
-    return made
+    deep = [(at, copier) for at, copier in parts.deep if parts.aliases[at] not in names]
+    return parts.read, deep, [parts.place[name] for name in names], parts.made
 
 
 def _record_copier(cls: type) -> _Copy:
@@ -73,7 +89,7 @@ def _record_copier(cls: type) -> _Copy:
         lambda record: (getattr(record, names[0]),))
     deep = [(at, copier) for at, field in enumerate(fields)
             if (copier := _value_copier(field.type)) is not None]
-    if all(field.init and not field.kw_only and field.alias == field.name for field in fields):
+    if all(field.init and not field.kw_only for field in fields):  # its fields in order
         def made(values: list[Any]) -> Any:
             return cls(*values)
     else:
