@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
-from conquest_tui.engine.reports.view import CityInfo, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.reports.view import (
+    CityInfo,
+    ClanView,
+    ConvoyInfo,
+    HexInfo,
+    MetClanInfo,
+    Standing,
+)
 from conquest_tui.engine.rules.ruleset import Ruleset
 
 PUBLIC_KEPT = 50_000
@@ -42,9 +49,12 @@ def _public_hexes(game: Game) -> _PublicHexes:
 class StillView(ClanView):
     """A ClanView over a game nothing changes while it is read: the bot's brain asks for the
     Clan's convoys a dozen times a sheet, and each answer is the first one's (its records are
-    frozen; each caller gets a list of its own), and each city's and hex's facts as many times."""
+    frozen; each caller gets a list of its own), and each city's and hex's facts as many times;
+    so with its city list, its cities, its income estimate (each caller gets a dict of its own),
+    the Clans it met and the standing."""
 
-    __slots__ = ("_cities", "_convoys", "_hexes", "_public")
+    __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_listed", "_met", "_owned_cities",
+                 "_public", "_standing")
 
     def __init__(self, game: Game, clan_number: int) -> None:
         super().__init__(game, clan_number)
@@ -52,12 +62,47 @@ class StillView(ClanView):
         self._cities: dict[str, CityInfo | None] = {}
         self._hexes: dict[str, HexInfo] = {}
         self._public = _public_hexes(game).facts
+        self._listed: tuple[CityInfo, ...] | None = None
+        self._owned_cities: tuple[str, ...] | None = None
+        self._income: dict[str, int] | None = None
+        self._met: tuple[MetClanInfo, ...] | None = None
+        self._standing: Standing | None = None
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order (as the game stood when first asked)."""
         if self._convoys is None:
             self._convoys = tuple(super().convoys())
         return list(self._convoys)
+
+    def owned_cities(self) -> list[str]:
+        """Hexes of the cities the Clan owns (as the game stood when first asked)."""
+        if self._owned_cities is None:
+            self._owned_cities = tuple(super().owned_cities())
+        return list(self._owned_cities)
+
+    def listed_cities(self) -> list[CityInfo]:
+        """The city list (as the game stood when first asked)."""
+        if self._listed is None:
+            self._listed = tuple(super().listed_cities())
+        return list(self._listed)
+
+    def income_estimate(self) -> dict[str, int]:
+        """What next turn's income should bring (as the game stood when first asked)."""
+        if self._income is None:
+            self._income = super().income_estimate()
+        return dict(self._income)
+
+    def met_clans(self) -> tuple[MetClanInfo, ...]:
+        """Every Clan this one has met (as the game stood when first asked)."""
+        if self._met is None:
+            self._met = super().met_clans()
+        return self._met
+
+    def standing(self) -> Standing:
+        """The game's standing (as it stood when first asked)."""
+        if self._standing is None:
+            self._standing = super().standing()
+        return self._standing
 
     def city_info(self, hex_id: str) -> CityInfo | None:
         """A city as the Clan knows it (as the game stood when first asked about it)."""
