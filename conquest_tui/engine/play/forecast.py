@@ -137,9 +137,9 @@ class _Watch:
         for event in ctx.events:
             if event.kind in FIGHTS and event.pulse:
                 fights.setdefault((event.pulse, event.convoy), event.line or 0)
-        stops = {(e.pulse, e.convoy) for e in ctx.events if e.pulse and any(
-            p.level == "resolve" and p.line == e.line and p.code == e.kind.value
-            for p in ctx.problems)}
+        failed = {(p.line, p.code) for p in ctx.problems if p.level == "resolve"}
+        stops = {(e.pulse, e.convoy) for e in ctx.events
+                 if e.pulse and (e.line, e.kind.value) in failed} if failed else set()
         result = []
         for number in numbers:
             known = before.get(number)
@@ -169,11 +169,18 @@ def _whole(amount: float) -> int:
 
 def _problems(ctx: TurnContext) -> tuple[ForecastProblem, ...]:
     """The resolve problems of the turn with the pulse and phase they happened in."""
-    where = {(e.line, e.kind.value): (e.pulse, e.phase.value) for e in reversed(ctx.events)}
+    failed = [problem for problem in ctx.problems
+              if problem.level == "resolve" and problem.line > 0]
+    if not failed:
+        return ()
+    asked = {(problem.line, problem.code) for problem in failed}
+    where: dict[tuple[int, str], tuple[int, str]] = {}  # each asked for: its first event's
+    for e in ctx.events:
+        key = (e.line, e.kind.value)
+        if key in asked and key not in where:
+            where[key] = (e.pulse, e.phase.value)
     found = []
-    for problem in ctx.problems:
-        if problem.level != "resolve" or problem.line <= 0:
-            continue
+    for problem in failed:
         pulse, phase = where.get((problem.line, problem.code), (0, ""))
         found.append(ForecastProblem(problem.line, pulse, phase, problem))
     return tuple(sorted(found, key=lambda f: (f.line, f.pulse)))
