@@ -20,6 +20,7 @@ def test_the_still_view_answers_as_the_clans_view(game: Game) -> None:
     assert still.income_estimate() == view.income_estimate()
     assert still.met_clans() == view.met_clans()
     assert still.standing() == view.standing()
+    assert still.last_turn() == view.last_turn()
 
 
 def test_each_caller_gets_a_list_of_its_own_read_once(game: Game) -> None:

@@ -10,6 +10,7 @@ from conquest_tui.engine.reports.view import (
     ConvoyInfo,
     HexInfo,
     MetClanInfo,
+    OwnTurn,
     Standing,
 )
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -51,10 +52,11 @@ class StillView(ClanView):
     Clan's convoys a dozen times a sheet, and each answer is the first one's (its records are
     frozen; each caller gets a list of its own), and each city's and hex's facts as many times;
     so with its city list, its cities, its income estimate (each caller gets a dict of its own),
-    the Clans it met and the standing."""
+    the Clans it met, the standing and its last turn (copies of its events, which the bots only
+    read, made once)."""
 
-    __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_listed", "_met", "_owned_cities",
-                 "_public", "_standing")
+    __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_last", "_listed", "_met",
+                 "_owned_cities", "_public", "_standing")
 
     def __init__(self, game: Game, clan_number: int) -> None:
         super().__init__(game, clan_number)
@@ -67,6 +69,7 @@ class StillView(ClanView):
         self._income: dict[str, int] | None = None
         self._met: tuple[MetClanInfo, ...] | None = None
         self._standing: Standing | None = None
+        self._last: OwnTurn | None = None
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order (as the game stood when first asked)."""
@@ -103,6 +106,12 @@ class StillView(ClanView):
         if self._standing is None:
             self._standing = super().standing()
         return self._standing
+
+    def last_turn(self) -> OwnTurn:
+        """The Clan's last turn: its events and problems (copies made when first asked)."""
+        if self._last is None:
+            self._last = super().last_turn()
+        return self._last
 
     def city_info(self, hex_id: str) -> CityInfo | None:
         """A city as the Clan knows it (as the game stood when first asked about it)."""
