@@ -9,7 +9,9 @@ import attrs
 from conquest_tui.bots import war
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Reach
+from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 CITY_BONUS = 6.0
 """A city hex's worth over a plain hex, before its people (popularity per 10,000)."""
@@ -18,6 +20,21 @@ FOE_CITY = 2.0
 (taking it also costs that rival the city)."""
 RIVAL_CITY = 1.5
 """How many times a neutral one another rival's city is worth to a Clan at war."""
+
+
+_UNSEEN: list[tuple[GameMap, Ruleset, dict[tuple[str, float], tuple[int, int]]]] = []
+"""(map, rulebook, (hex, the level's margin) → `Board.hex_price`) of the hexes a Clan has not
+seen, the newest map's (one at a time: a table plays one game): such a hex is priced from the
+printed map alone (its terrain, its river), the same for every Clan."""
+
+
+def _unseen_prices(view: ClanView) -> dict[tuple[str, float], tuple[int, int]]:
+    """The prices of unseen hexes kept for the view's map and rulebook (new ones for another)."""
+    kept = _UNSEEN[0] if _UNSEEN else None
+    if kept is None or kept[0] is not view.map or kept[1] is not view.rules:
+        kept = (view.map, view.rules, {})
+        _UNSEEN[:] = [kept]
+    return kept[2]
 
 
 @attrs.define
@@ -119,10 +136,22 @@ class Board:
         out once per call as the hex's facts are."""
         price = self._price.get(hex_id)
         if price is None:
-            low, mean, high = war.hex_cost(self.view, self.hex_info(hex_id))
-            wanted = round(low + (high - low) * self.level.hex_margin)
-            price = self._price[hex_id] = (max(wanted, low), round(mean))
+            info = self.hex_info(hex_id)
+            if info.owner == UNKNOWN:  # priced from the printed map: once for every Clan
+                unseen = _unseen_prices(self.view)
+                key = (hex_id, self.level.hex_margin)
+                price = unseen.get(key)
+                if price is None:
+                    price = unseen[key] = self._priced(info)
+            else:
+                price = self._priced(info)
+            self._price[hex_id] = price
         return price
+
+    def _priced(self, info: HexInfo) -> tuple[int, int]:
+        low, mean, high = war.hex_cost(self.view, info)
+        wanted = round(low + (high - low) * self.level.hex_margin)
+        return max(wanted, low), round(mean)
 
     def hex_worth(self, hex_id: str) -> float:
         """Popularity (and income) a hex brings: 1, a city's people more."""
