@@ -55,7 +55,7 @@ class StillView(ClanView):
     the Clans it met, the standing and its last turn (copies of its events, which the bots only
     read, made once)."""
 
-    __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_last", "_listed", "_met",
+    __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_last", "_listed", "_live", "_met",
                  "_owned_cities", "_public", "_standing")
 
     def __init__(self, game: Game, clan_number: int) -> None:
@@ -70,6 +70,7 @@ class StillView(ClanView):
         self._met: tuple[MetClanInfo, ...] | None = None
         self._standing: Standing | None = None
         self._last: OwnTurn | None = None
+        self._live: frozenset[str] | None = None
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order (as the game stood when first asked)."""
@@ -125,8 +126,10 @@ class StillView(ClanView):
         made once for every Clan that saw it last in the same game turn."""
         found = self._hexes.get(hex_id)
         if found is None:
-            game = self._game
-            if game.hex(hex_id).owner == self._number or hex_id in self._visited:
+            live = self._live
+            if live is None:  # the hexes it owns or visited last turn: their facts are its own
+                live = self._live = frozenset(self._game.owned_hexes(self._number)) | self._visited
+            if hex_id in live:
                 found = super().hex_info(hex_id)
             else:
                 key = (hex_id, self._clan.known_hexes.get(hex_id, 0))
