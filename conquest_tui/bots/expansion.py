@@ -66,6 +66,7 @@ class Board:
     """Hex → troops a convoy expects to lose entering it in Capture mode, were it not the
     Clan's (0: no attack)."""
     _cities: list[tuple[int, str, float]] | None = None
+    _unseen: dict[tuple[str, float], tuple[int, int]] | None = None
 
     @classmethod
     def of(cls, view: ClanView, level: Level, rng: Random) -> Board:
@@ -138,7 +139,9 @@ class Board:
         if price is None:
             info = self.hex_info(hex_id)
             if info.owner == UNKNOWN:  # priced from the printed map: once for every Clan
-                unseen = _unseen_prices(self.view)
+                unseen = self._unseen
+                if unseen is None:
+                    unseen = self._unseen = _unseen_prices(self.view)
                 key = (hex_id, self.level.hex_margin)
                 price = unseen.get(key)
                 if price is None:

@@ -48,7 +48,7 @@ class Search:
     def next_ring(self, paths: Paths) -> list[str]:
         """Search one ring further (the order a queue would find its hexes in); returns the
         hexes it found ([]: the search is done). The legal steps out of each hex come from
-        `paths` (looked up once a ground)."""
+        `paths` (looked up once a ground, as `Paths.legal_steps` does)."""
         convoy_type = self.convoy_type
         known = paths.known_steps(convoy_type)
         came, distance = self.came, self.distance
@@ -58,7 +58,7 @@ class Search:
         for here in self.ring:
             around = known.get(here)
             if around is None:
-                around = paths.legal_steps(convoy_type, here)
+                around = known[here] = paths.view.entry_steps(convoy_type, here)
             for _, there in around:
                 if there not in distance:
                     came[there] = here
