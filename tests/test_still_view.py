@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from conquest_tui.bots.still_view import StillView
 from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Sighting
 from conquest_tui.engine.reports.view import ClanView
 from tests.game_helpers import first_clan
 
 
 def test_the_still_view_answers_as_the_clans_view(game: Game) -> None:
     clan = first_clan(game)
+    seen = game.state.convoys[-1].hex
+    game.clan(clan).sightings += [Sighting(hex=seen, game_turn=1, owner=2),
+                                  Sighting(hex="0101", game_turn=1)]
     still, view = StillView(game, clan), ClanView(game, clan)
     assert still.convoys() == view.convoys()
     for site in game.map.cities:
@@ -21,6 +25,9 @@ def test_the_still_view_answers_as_the_clans_view(game: Game) -> None:
     assert still.met_clans() == view.met_clans()
     assert still.standing() == view.standing()
     assert still.last_turn() == view.last_turn()
+    for hex_id in game.map.hex_ids():
+        assert still.sightings_in(hex_id) == view.sightings_in(hex_id)
+    assert still.sightings_in(seen) and still.sightings_in(seen) is not still.sightings_in(seen)
 
 
 def test_each_caller_gets_a_list_of_its_own_read_once(game: Game) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.gamemap import GameMap
+from conquest_tui.engine.core.state import Sighting
 from conquest_tui.engine.reports.view import (
     CityInfo,
     ClanView,
@@ -56,7 +57,7 @@ class StillView(ClanView):
     read, made once)."""
 
     __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_last", "_listed", "_live", "_met",
-                 "_owned_cities", "_public", "_standing")
+                 "_owned_cities", "_public", "_sighted", "_standing")
 
     def __init__(self, game: Game, clan_number: int) -> None:
         super().__init__(game, clan_number)
@@ -71,6 +72,7 @@ class StillView(ClanView):
         self._standing: Standing | None = None
         self._last: OwnTurn | None = None
         self._live: frozenset[str] | None = None
+        self._sighted: frozenset[str] | None = None
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order (as the game stood when first asked)."""
@@ -113,6 +115,13 @@ class StillView(ClanView):
         if self._last is None:
             self._last = super().last_turn()
         return self._last
+
+    def sightings_in(self, hex_id: str) -> list[Sighting]:
+        """The sightings of one hex, as copies (none looked for where the Clan saw nothing)."""
+        sighted = self._sighted
+        if sighted is None:
+            sighted = self._sighted = frozenset(s.hex for s in self._clan.sightings)
+        return super().sightings_in(hex_id) if hex_id in sighted else []
 
     def city_info(self, hex_id: str) -> CityInfo | None:
         """A city as the Clan knows it (as the game stood when first asked about it)."""
