@@ -114,7 +114,7 @@ def _written(cls: type, names: list[str], deep: dict[int, _Copy],
               f"    if type(record) is not cls:\n"
               f"        return deepcopy(record)\n"
               f"    return cls({', '.join(arguments)})\n")
-    exec(source, scope)  # noqa: S102 - the code is made from the record class's own field names
+    exec(source, scope)  # the code is made of the record class's own field names alone
     made: Callable[..., Any] = scope["copy_one"]
     return made
 
