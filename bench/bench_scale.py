@@ -10,8 +10,8 @@ The figures, each from the same save or setup every sample:
 * full: a 20-Clan game turn with 200 convoys (a synthetic late game, on the Europe map and on
   the 60×60 bench map): the engine on the sheets the bots write (the same sheets every sample:
   the bots are seeded), target ≤ 100 ms; the bots' planning of that game turn, target ≤ 300 ms
-  (the bots' shared path answers and hex facts forgotten first, as after loading a save: the
-  dearest case).
+  (the bots' shared path answers, hex facts and unseen hexes' prices forgotten first, as after
+  loading a save: the dearest case).
 * clans: cost per Clan-turn, 40 Clans (400 convoys) vs 5 (50), synthetic 60×60 map, ≤ 1.3×.
 * convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
 * age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×; beside it,
@@ -77,11 +77,12 @@ def _digest(texts: list[str]) -> str:
 
 
 def _forget_bot_answers() -> None:
-    """The bots' answers shared across turns (path answers, public hex facts), forgotten (a
-    tree without them: nothing)."""
-    from conquest_tui.bots import paths, still_view
+    """The bots' answers shared across turns (path answers, public hex facts, unseen hexes'
+    prices), forgotten (a tree without them: nothing)."""
+    from conquest_tui.bots import expansion, paths, still_view
 
-    for kept in (getattr(paths, "_GROUNDS", None), getattr(still_view, "_PUBLIC", None)):
+    for kept in (getattr(paths, "_GROUNDS", None), getattr(still_view, "_PUBLIC", None),
+                 getattr(expansion, "_UNSEEN", None)):
         if kept is not None:
             kept.clear()
 

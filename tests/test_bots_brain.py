@@ -297,3 +297,24 @@ def test_cc_cl_sell_01_a_bot_that_sells_to_spend_sells_what_it_needs_or_its_hoar
         [(Sell(quantity=200, item="food"), 1_000)]
     assert supply.sales_for(food, 0, {"food": 400}, room=0) == []
     assert supply.sales_for(food, 99_999, {}) == food
+
+
+def test_cc_cbh_02_a_hex_no_clan_has_seen_costs_every_clan_the_same_troops() -> None:
+    """A hex a Clan has not seen is priced (CC-CBH-02) from the printed map alone (its terrain and
+    river), so the price the first Clan's bot works out and keeps is the one each other Clan's
+    bot works out for itself."""
+    from conquest_tui.bots import expansion
+
+    game = session.new_game(map_name="europe", clans=4, bots=4, seed="unseen")
+    level = level_named("normal")
+    numbers = [clan.number for clan in game.state.clans]
+    unseen = [h for h in game.map.hex_ids() if game.map.is_land(h)
+              and all(ClanView(game, n).hex_info(h).seen_turn == 0 for n in numbers)][:200]
+    expansion._UNSEEN.clear()
+    first = Board.of(ClanView(game, numbers[0]), level, bot_rng(ClanView(game, numbers[0]), level))
+    kept = [first.hex_price(h) for h in unseen]
+    for number in numbers[1:]:
+        expansion._UNSEEN.clear()
+        view = ClanView(game, number)
+        assert [Board.of(view, level, bot_rng(view, level)).hex_price(h) for h in unseen] == kept
+    assert len(set(kept)) > 1  # terrains and rivers price them apart

@@ -209,3 +209,28 @@ def test_each_line_tells_the_money_it_takes_and_what_is_left_cc_cl_gen_03(quiet:
     assert [found.line for found in forecast.problems] == [3]
     assert sold is not None and sold.cost < 0 and sold.phase == "post"
     assert bought.after == bought.before - 10 * price
+
+
+def test_the_close_changes_nothing_the_forecast_shows_cc_seq_12(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forecast stops before the turn's close (what the Clan saw recorded, cities filled
+    from the unallocated troops, cities rising under the revolt house rule): each bot's
+    forecast of a few game turns is the one that runs the close too (CC-SEQ-12)."""
+    from conquest_tui import session
+    from conquest_tui.engine.play import forecast as forecasting
+    from conquest_tui.engine.play.turn import PHASES
+    from conquest_tui.session.bot_turns import bot_sheet, play_bot_turn
+
+    game = session.new_game(map_name="british_isles", clans=3, bots=3, seed="close",
+                            turn_limit=0, house_rules=("revolt", "treaties"))
+    compared = 0
+    while game.state.game_turn <= 4:
+        clan = game.state.active_clan
+        sheet = bot_sheet(game)
+        shown = forecast_turn(game, clan, sheet)
+        with monkeypatch.context() as patched:
+            patched.setattr(forecasting, "FORECAST_PHASES", PHASES)
+            assert forecast_turn(game, clan, sheet) == shown
+        compared += 1
+        play_bot_turn(game, keep_report=False)
+    assert compared == 12

@@ -9,7 +9,9 @@ import attrs
 from conquest_tui.bots import war
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Reach
+from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ClanView, ConvoyInfo, HexInfo
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 CITY_BONUS = 6.0
 """A city hex's worth over a plain hex, before its people (popularity per 10,000)."""
@@ -18,6 +20,21 @@ FOE_CITY = 2.0
 (taking it also costs that rival the city)."""
 RIVAL_CITY = 1.5
 """How many times a neutral one another rival's city is worth to a Clan at war."""
+
+
+_UNSEEN: list[tuple[GameMap, Ruleset, dict[tuple[str, float], tuple[int, int]]]] = []
+"""(map, rulebook, (hex, the level's margin) → `Board.hex_price`) of the hexes a Clan has not
+seen, the newest map's (one at a time: a table plays one game): such a hex is priced from the
+printed map alone (its terrain, its river), the same for every Clan."""
+
+
+def _unseen_prices(view: ClanView) -> dict[tuple[str, float], tuple[int, int]]:
+    """The prices of unseen hexes kept for the view's map and rulebook (new ones for another)."""
+    kept = _UNSEEN[0] if _UNSEEN else None
+    if kept is None or kept[0] is not view.map or kept[1] is not view.rules:
+        kept = (view.map, view.rules, {})
+        _UNSEEN[:] = [kept]
+    return kept[2]
 
 
 @attrs.define
@@ -42,6 +59,14 @@ class Board:
     _hex: dict[str, HexInfo] = attrs.field(factory=dict)
     _price: dict[str, tuple[int, int]] = attrs.field(factory=dict)
     _allies: tuple[int, ...] | None = None
+    _attacks: dict[str, bool] = attrs.field(factory=dict)
+    """Hex → whether a convoy entering it in Capture mode attacks it, were it not the Clan's:
+    the same all sheet long (water, its owner as the Clan knows it, the Clan's allies)."""
+    _lost: dict[str, int] = attrs.field(factory=dict)
+    """Hex → troops a convoy expects to lose entering it in Capture mode, were it not the
+    Clan's (0: no attack)."""
+    _cities: list[tuple[int, str, float]] | None = None
+    _unseen: dict[tuple[str, float], tuple[int, int]] | None = None
 
     @classmethod
     def of(cls, view: ClanView, level: Level, rng: Random) -> Board:
@@ -63,12 +88,40 @@ class Board:
 
     def takes_hex(self, hex_id: str) -> bool:
         """Whether a convoy entering in Capture mode would attack the hex."""
-        if hex_id in self.owned or self.view.map.is_water(hex_id):
+        if hex_id in self.owned:
             return False
-        owner = self.hex_info(hex_id).owner
+        attacks = self._attacks.get(hex_id)
+        if attacks is None:
+            attacks = self._attacks[hex_id] = not self.view.map.is_water(hex_id) \
+                and self.hex_info(hex_id).owner not in self.allies()
+        return attacks
+
+    def lost_taking(self, hex_id: str) -> int:
+        """Troops a convoy entering the hex in Capture mode expects to lose taking it (0: it
+        would not attack it)."""
+        if hex_id in self.owned:
+            return 0
+        lost = self._lost.get(hex_id)
+        if lost is None:
+            lost = self._lost[hex_id] = self.hex_price(hex_id)[1] if self.takes_hex(hex_id) \
+                else 0
+        return lost
+
+    def allies(self) -> tuple[int, ...]:
+        """The Clan's allies (no ally is made while a sheet is written)."""
         if self._allies is None:
-            self._allies = self.view.clan.allies  # no ally is made while a sheet is written
-        return owner not in self._allies
+            self._allies = self.view.clan.allies
+        return self._allies
+
+    def cities(self) -> list[tuple[int, str, float]]:
+        """(place in the map's city list, hex, worth before distance) of each city not friendly
+        to the Clan (neither its own nor an ally's): its people's worth (`city_worth`)."""
+        if self._cities is None:
+            friendly = self.friendly
+            self._cities = [(index, site.hex, city_worth(site.population))
+                            for index, site in enumerate(self.view.map.cities)
+                            if site.hex not in friendly]
+        return self._cities
 
     def may_attack(self, hex_id: str) -> bool:
         """Whether an ATTACK on the city cannot fall on an ally's (the turn would refuse it, and
@@ -84,10 +137,24 @@ class Board:
         out once per call as the hex's facts are."""
         price = self._price.get(hex_id)
         if price is None:
-            low, mean, high = war.hex_cost(self.view, self.hex_info(hex_id))
-            wanted = round(low + (high - low) * self.level.hex_margin)
-            price = self._price[hex_id] = (max(wanted, low), round(mean))
+            info = self.hex_info(hex_id)
+            if info.owner == UNKNOWN:  # priced from the printed map: once for every Clan
+                unseen = self._unseen
+                if unseen is None:
+                    unseen = self._unseen = _unseen_prices(self.view)
+                key = (hex_id, self.level.hex_margin)
+                price = unseen.get(key)
+                if price is None:
+                    price = unseen[key] = self._priced(info)
+            else:
+                price = self._priced(info)
+            self._price[hex_id] = price
         return price
+
+    def _priced(self, info: HexInfo) -> tuple[int, int]:
+        low, mean, high = war.hex_cost(self.view, info)
+        wanted = round(low + (high - low) * self.level.hex_margin)
+        return max(wanted, low), round(mean)
 
     def hex_worth(self, hex_id: str) -> float:
         """Popularity (and income) a hex brings: 1, a city's people more."""
@@ -116,20 +183,19 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
         return None
     failed = set() if passed_over is None else passed_over
     view = board.view
-    allies = view.clan.allies
     # the best-scored city the convoy can take, the first in the map's order among equals:
     # tried best first, so the odds are worked out only until one passes
     scored: list[tuple[float, int, str, CityInfo]] = []
-    for index, site in enumerate(view.map.cities):
-        distance = reach.distance.get(site.hex)
-        if distance is None or site.hex in board.friendly or site.hex in board.claimed \
-                or site.hex in failed:
+    distance, claimed, foe, allies = reach.distance, board.claimed, board.foe, board.allies()
+    for index, hex_id, worth in board.cities():
+        moves = distance.get(hex_id)
+        if moves is None or hex_id in claimed or hex_id in failed:
             continue
-        info = view.city_info(site.hex)
+        info = view.city_info(hex_id)
         if info is None or info.owner in allies:
             continue
-        score = _city_score(board, info, site.population, distance)
-        scored.append((-score, index, site.hex, info))  # the index tells every two apart
+        score = _city_score(foe, info, worth, moves)
+        scored.append((-score, index, hex_id, info))  # the index tells every two apart
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
     # without rifles a convoy's odds only fall as troops are lost on the way: a city it
@@ -146,12 +212,17 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
     return None
 
 
-def _city_score(board: Board, info: CityInfo, population: int, distance: int) -> float:
-    """A city's worth to a convoy `distance` moves from it: its people, more for a rival's
-    city while the Clan is at war (the foe's most)."""
-    score = (CITY_BONUS + population / 10_000) / (1 + distance)
-    if info.owner > 0 and board.foe:
-        score *= FOE_CITY if info.owner == board.foe else RIVAL_CITY
+def city_worth(population: int) -> float:
+    """A city's worth before its distance: its people's."""
+    return CITY_BONUS + population / 10_000
+
+
+def _city_score(foe: int, info: CityInfo, worth: float, distance: int) -> float:
+    """A city's worth to a convoy `distance` moves from it: its people's (`worth`), more for a
+    rival's city while the Clan is at war (on the `foe`, the most)."""
+    score = worth / (1 + distance)
+    if info.owner > 0 and foe:
+        score *= FOE_CITY if info.owner == foe else RIVAL_CITY
     return score
 
 
@@ -162,17 +233,16 @@ def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
     cost; 0 when no city in reach is worth it or none falls to `most` troops (`rivals`: only
     cities the Clan knows a rival holds)."""
     view = board.view
-    allies = view.clan.allies
     scored: list[tuple[float, int, str, CityInfo]] = []
-    for index, site in enumerate(view.map.cities):
-        distance = reach.distance.get(site.hex)
-        if distance is None or site.hex in board.friendly:
+    distance, foe, allies = reach.distance, board.foe, board.allies()
+    for index, hex_id, worth in board.cities():
+        moves = distance.get(hex_id)
+        if moves is None:
             continue
-        info = view.city_info(site.hex)
+        info = view.city_info(hex_id)
         if info is None or info.owner in allies or (rivals and info.owner <= 0):
             continue
-        score = _city_score(board, info, site.population, distance)
-        scored.append((-score, index, site.hex, info))
+        scored.append((-_city_score(foe, info, worth, moves), index, hex_id, info))
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
     for _, _, hex_id, info in sorted(scored):
@@ -193,9 +263,9 @@ def _spent_on_the_way(board: Board, reach: Reach, target: str, spent_to: dict[st
         way.append(node)
         node = reach.entered_from(node)
     spent = spent_to[node]
+    lost_taking = board.lost_taking
     for hex_id in reversed(way):
-        if board.takes_hex(hex_id):
-            spent += board.hex_price(hex_id)[1]
+        spent += lost_taking(hex_id)
         spent_to[hex_id] = spent
     return spent
 

@@ -19,7 +19,7 @@ class Search:
     it was first entered by are the same whatever depth the search goes on to, and `distance`
     lists the hexes ring by ring (the hexes within k moves are its first `ends[k]`)."""
 
-    __slots__ = ("came", "convoy_type", "distance", "done", "ends", "ring", "start")
+    __slots__ = ("came", "convoy_type", "cuts", "distance", "done", "ends", "ring", "start")
 
     def __init__(self, convoy_type: str, start: str) -> None:
         self.convoy_type = convoy_type
@@ -32,6 +32,9 @@ class Search:
         self.ring = [start]
         self.done = False
         """Whether no further hex is reachable (the last ring found nothing new)."""
+        self.cuts: dict[int, dict[str, int]] = {}
+        """Count of hexes → `distance`'s first that many, asked for before (a ring's hexes,
+        found, never change): read by every reach cut there, changed by none."""
 
     @property
     def depth(self) -> int:
@@ -45,7 +48,7 @@ class Search:
     def next_ring(self, paths: Paths) -> list[str]:
         """Search one ring further (the order a queue would find its hexes in); returns the
         hexes it found ([]: the search is done). The legal steps out of each hex come from
-        `paths` (looked up once a ground)."""
+        `paths` (looked up once a ground, as `Paths.legal_steps` does)."""
         convoy_type = self.convoy_type
         known = paths.known_steps(convoy_type)
         came, distance = self.came, self.distance
@@ -55,7 +58,7 @@ class Search:
         for here in self.ring:
             around = known.get(here)
             if around is None:
-                around = paths.legal_steps(convoy_type, here)
+                around = known[here] = paths.view.entry_steps(convoy_type, here)
             for _, there in around:
                 if there not in distance:
                     came[there] = here
@@ -93,9 +96,9 @@ class Search:
 
 class Reach:
     """Every hex a convoy of one type can reach from `start` within a number of legal moves:
-    `distance` maps each to its moves away. Paths lead to the hexes within `limit` moves
-    (at least as many; more when a deeper search from the same start was asked for in the
-    same call)."""
+    `distance` maps each to its moves away (shared by every reach of the same search and cut:
+    read, never changed). Paths lead to the hexes within `limit` moves (at least as many; more
+    when a deeper search from the same start was asked for in the same call)."""
 
     __slots__ = ("_limit", "_paths", "_search", "distance", "start")
 
@@ -284,7 +287,10 @@ class Paths:
         count = search.within(depth)
         distance = search.distance
         if not (search.done and count == len(distance)):
-            distance = dict(islice(distance.items(), count))
+            cut = search.cuts.get(count)
+            if cut is None:
+                cut = search.cuts[count] = dict(islice(distance.items(), count))
+            distance = cut
         return Reach(search, distance, limit, self)
 
     def _search(self, convoy_type: str, start: str, depth: int) -> Reach:

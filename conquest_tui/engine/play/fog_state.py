@@ -28,8 +28,7 @@ def fog_safe_state(game: Game, clan_number: int) -> GameState:
             or (convoy.hex, convoy.owner) in seen or (convoy.hex, 0) in seen]
     clans = [_slim(other, other.number == clan_number) for other in state.clans]
     visited = set(clan.last_turn.visited_hexes)
-    cities = [copy_replacing(city, spies=[number for number in city.spies
-                                          if number == clan_number])
+    cities = [copy_replacing(city, spies=[clan_number] * city.spies.count(clan_number))
               if city.owner == clan_number or city.hex in visited
               else _presume_city(game, clan, city) for city in state.cities]
     private: GameState = copy_replacing(state, convoys=kept, clans=clans, cities=cities,
@@ -53,8 +52,8 @@ def _presume_city(game: Game, clan: Clan, city: CityState) -> CityState:
     to it at all."""
     number = clan.number
     memory = clan.city_memory.get(city.hex)
-    hostile = [other for other in city.hostile_to if other == number]
-    spies = [other for other in city.spies if other == number]
+    hostile = [number] * city.hostile_to.count(number)  # the Clan's own entries alone
+    spies = [number] * city.spies.count(number)
     if memory is not None:
         return copy_replacing(
             city, claymores=0, plague=False, hostile_to=hostile, spies=spies,

@@ -10,9 +10,10 @@ from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import Convoy
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.orders.sheet import OrderSheet, parse_sheet
 from conquest_tui.engine.play.fog_state import fog_safe_state
-from conquest_tui.engine.play.turn import run_clan_turn
+from conquest_tui.engine.play.turn import PHASES, run_clan_turn
 from conquest_tui.engine.reports.forecast_records import (
     ConvoyForecast,
     ConvoyPulse,
@@ -30,6 +31,13 @@ FIGHTS = frozenset({
     EventKind.HEX_DEFENDED, EventKind.CITY_ATTACK_FAILED, EventKind.CITY_CAPTURED,
 })
 """Event kinds that mean the convoy fought in that pulse."""
+
+
+FORECAST_PHASES = tuple(phase for phase in PHASES if phase.key is not TurnPhase.CLOSE)
+"""The phases the forecast plays: all but the turn's close, which records what the Clan saw
+(its sightings, spy reports, radio news, known hexes and cities, CC-SEQ-12) and may fill its
+cities from the unallocated troops, and changes nothing a forecast shows: not the money, food,
+fuel and parts, not a convoy, not the problem of a sheet line."""
 
 
 _Seen = tuple[str, int, float]
@@ -57,7 +65,8 @@ def forecast_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     watch = _Watch(private, clan_number)
     with contextlib.suppress(_Done):
         run_clan_turn(private, clan_number, sheet, after_pulse=watch.after_pulse,
-                      before_close=watch.before_close, after_line=watch.after_line)
+                      before_close=watch.before_close, after_line=watch.after_line,
+                      phases=FORECAST_PHASES)
     ctx = watch.ctx
     assert ctx is not None
     forecast = Forecast(
@@ -128,9 +137,9 @@ class _Watch:
         for event in ctx.events:
             if event.kind in FIGHTS and event.pulse:
                 fights.setdefault((event.pulse, event.convoy), event.line or 0)
-        stops = {(e.pulse, e.convoy) for e in ctx.events if e.pulse and any(
-            p.level == "resolve" and p.line == e.line and p.code == e.kind.value
-            for p in ctx.problems)}
+        failed = {(p.line, p.code) for p in ctx.problems if p.level == "resolve"}
+        stops = {(e.pulse, e.convoy) for e in ctx.events
+                 if e.pulse and (e.line, e.kind.value) in failed} if failed else set()
         result = []
         for number in numbers:
             known = before.get(number)
@@ -160,11 +169,18 @@ def _whole(amount: float) -> int:
 
 def _problems(ctx: TurnContext) -> tuple[ForecastProblem, ...]:
     """The resolve problems of the turn with the pulse and phase they happened in."""
-    where = {(e.line, e.kind.value): (e.pulse, e.phase.value) for e in reversed(ctx.events)}
+    failed = [problem for problem in ctx.problems
+              if problem.level == "resolve" and problem.line > 0]
+    if not failed:
+        return ()
+    asked = {(problem.line, problem.code) for problem in failed}
+    where: dict[tuple[int, str], tuple[int, str]] = {}  # each asked for: its first event's
+    for e in ctx.events:
+        key = (e.line, e.kind.value)
+        if key in asked and key not in where:
+            where[key] = (e.pulse, e.phase.value)
     found = []
-    for problem in ctx.problems:
-        if problem.level != "resolve" or problem.line <= 0:
-            continue
+    for problem in failed:
         pulse, phase = where.get((problem.line, problem.code), (0, ""))
         found.append(ForecastProblem(problem.line, pulse, phase, problem))
     return tuple(sorted(found, key=lambda f: (f.line, f.pulse)))

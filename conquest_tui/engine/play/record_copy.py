@@ -50,16 +50,72 @@ def copy_replacing(record: R, **given: Any) -> R:
     """`copy_record` of the record as `attrs.evolve(record, **given)` would make it, without
     making that record first: the fields `given` (by the names evolve takes) take those values
     as they are (not copied), the others are copied as `copy_record` copies them."""
-    cls = type(record)
+    cls: type = type(record)
+    names = tuple(given)
+    written = _WRITTEN.get((cls, names))
+    if written is not None:
+        made_record: R = written(record, tuple(given.values()))
+        return made_record
+    plan = _PLANS.get((cls, names))
+    if plan is None:
+        plan = _PLANS[cls, names] = _plan(cls, names)
+        fields = attrs.fields(cls)
+        if all(field.init and not field.kw_only for field in fields):  # written out
+            place = _PARTS[cls].place
+            _WRITTEN[cls, names] = _written(
+                cls, [field.name for field in fields], dict(plan[1]),
+                {fields[place[name]].name: index for index, name in enumerate(names)})
+            return copy_replacing(record, **given)
+    read, deep, places, made = plan
+    values = list(read(record))
+    for at, copier in deep:
+        values[at] = copier(values[at])
+    for at, value in zip(places, given.values(), strict=True):
+        values[at] = value
+    copied: R = made(values)
+    return copied
+
+
+_Plan = tuple[Callable[[Any], tuple[Any, ...]], list[tuple[int, _Copy]], list[int],
+              Callable[[list[Any]], Any]]
+_PLANS: dict[tuple[type, tuple[str, ...]], _Plan] = {}
+"""(Record class, the fields given) → how `copy_replacing` reads the record, copies the fields
+not given, puts the given ones in their places and makes the copy."""
+
+
+def _plan(cls: type, names: tuple[str, ...]) -> _Plan:
     _record_copier(cls)
     parts = _PARTS[cls]
-    values = list(parts.read(record))
-    for at, copier in parts.deep:
-        if parts.aliases[at] not in given:
-            values[at] = copier(values[at])
-    for name, value in given.items():
-        values[parts.place[name]] = value
-    made: R = parts.made(values)
+    deep = [(at, copier) for at, copier in parts.deep if parts.aliases[at] not in names]
+    return parts.read, deep, [parts.place[name] for name in names], parts.made
+
+
+_WRITTEN: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+"""(Record class, the fields given) → its copier written out (`_written`) for `copy_replacing`."""
+
+
+def _written(cls: type, names: list[str], deep: dict[int, _Copy],
+             given: dict[str, int]) -> Callable[..., Any]:
+    """A copier of a record class whose constructor takes its fields in order, written out as
+    one call of the constructor: each field read by name and copied as `deep` says (place →
+    copier), or taken from `given` (field → its place in the values given after the record).
+    The same copy as reading the fields into a list and copying them one by one, in one step."""
+    arguments = []
+    scope: dict[str, Any] = {"cls": cls, "deepcopy": copy.deepcopy}
+    for at, name in enumerate(names):
+        if name in given:
+            arguments.append(f"given[{given[name]}]")
+        elif at in deep:
+            scope[f"copy_{at}"] = deep[at]
+            arguments.append(f"copy_{at}(record.{name})")
+        else:
+            arguments.append(f"record.{name}")
+    source = (f"def copy_one(record, given=()):\n"
+              f"    if type(record) is not cls:\n"
+              f"        return deepcopy(record)\n"
+              f"    return cls({', '.join(arguments)})\n")
+    exec(source, scope)  # the code is made of the record class's own field names alone
+    made: Callable[..., Any] = scope["copy_one"]
     return made
 
 
@@ -73,7 +129,7 @@ def _record_copier(cls: type) -> _Copy:
         lambda record: (getattr(record, names[0]),))
     deep = [(at, copier) for at, field in enumerate(fields)
             if (copier := _value_copier(field.type)) is not None]
-    if all(field.init and not field.kw_only and field.alias == field.name for field in fields):
+    if all(field.init and not field.kw_only for field in fields):  # its fields in order
         def made(values: list[Any]) -> Any:
             return cls(*values)
     else:
@@ -90,6 +146,9 @@ def _record_copier(cls: type) -> _Copy:
         for at, copier in deep:
             values[at] = copier(values[at])
         return made(values)
+
+    if all(field.init and not field.kw_only for field in fields):
+        copy_one = _written(cls, names, dict(deep), {})
 
     _RECORDS[cls] = copy_one
     aliases = [field.alias for field in fields]

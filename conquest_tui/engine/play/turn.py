@@ -66,14 +66,16 @@ class TurnResult:
 def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
                   after_pulse: Callable[[TurnContext, int], None] | None = None,
                   before_close: Callable[[TurnContext], None] | None = None,
-                  after_line: Callable[[TurnContext, int], None] | None = None) -> TurnResult:
+                  after_line: Callable[[TurnContext, int], None] | None = None,
+                  phases: tuple[Phase, ...] = PHASES) -> TurnResult:
     """Run the active Clan's turn from its order sheet and hand the turn to the next Clan.
 
     Bad lines are skipped and reported; the rest of the sheet runs. Raises NotYourTurnError if
     it is not this Clan's turn, or if the game is over. `after_pulse` is called at the end of
     each pulse, `after_line` after each sheet line carried out, and `before_close` after the
     Clan's last phase, before the turn passes on (the forecast, `play/forecast.py`, watches a
-    private copy of the game so).
+    private copy of the game so). `phases`: the phases run, in order (the forecast leaves out
+    the close and ends the run in `before_close`).
     """
     state = game.state
     if state.finished:
@@ -90,7 +92,7 @@ def run_clan_turn(game: Game, clan_number: int, sheet: OrderSheet | str, *,
     ctx.problems.extend(sheet.problems)
     inbox = list(clan.inbox)
     clan.inbox.clear()
-    for phase in PHASES:
+    for phase in phases:
         ctx.phase = phase.key
         ctx.pulse = ctx.line = ctx.convoy = 0
         phase.run(ctx)
