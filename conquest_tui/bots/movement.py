@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import attrs
 
 from conquest_tui.bots import war
@@ -14,6 +16,7 @@ from conquest_tui.engine.orderbook.city_war import Attack, Guard
 from conquest_tui.engine.orderbook.experts import Celebrate
 from conquest_tui.engine.orderbook.movement import Capture, Move, Recon
 from conquest_tui.engine.reports.view import ConvoyInfo
+from conquest_tui.engine.rules.ruleset import Ruleset
 
 HOME_DEPTH = 14
 """Furthest a convoy looks for a friendly city to refill in."""
@@ -53,8 +56,8 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
             return trip
     if convoy.mode != "capture" and troops >= low_water and section.free > 0:
         section.add(Capture())
-    if celebrates(board, convoy, troops):
-        section.add(Celebrate())
+    if celebrates(board, convoy, troops) and section.free > 0:
+        section.lines.insert(0, Celebrate())  # before a CURE whose gift may be a vehicle
     if errand and _reachable(board, paths, convoy, errand):
         trip = _errand(board, paths, convoy, section, errand, troops)
         if trip is not None:
@@ -173,9 +176,21 @@ def _set_out_again(board: Board, paths: Paths, convoy: ConvoyInfo, section: Conv
 
 
 def celebrates(board: Board, convoy: ConvoyInfo, troops: int) -> bool:
-    """Whether the convoy feasts in the friendly city it starts in (its morale is low)."""
-    return (convoy.hex in board.friendly and troops > 0 and not convoy.hidden
-            and convoy.morale < board.level.celebrate_below)
+    """Whether the convoy feasts in the friendly city it starts in: its morale is low and it is
+    full of troops (CC-CO-CELEBRATE-01)."""
+    return (convoy.hex in board.friendly and 0 < convoy.troop_capacity <= troops
+            and not convoy.hidden and convoy.morale < board.level.celebrate_below)
+
+
+def feast_spare(rules: Ruleset, stock: int) -> int:
+    """Troops enlisted beyond the convoys' room when one is to feast, so that the pickup still
+    fills it after the turn's random event (CC-CL-EVENT-01): a scout vehicle joining a convoy
+    adds room, deserters leave the stockpile."""
+    scout = max((rules.vehicles[kind.scout].troops for kind in rules.convoy_types.values()),
+                default=0)
+    desert = max((event.percent.high for event in rules.events if event.kind == "lose_percent"
+                  and event.resource == "troops" and event.percent is not None), default=0.0)
+    return scout + math.ceil(stock * desert)
 
 
 def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: int) -> bool:
@@ -318,4 +333,4 @@ def _best_neighbour(board: Board, paths: Paths, convoy_type: str, here: str,
     return best[1], best[2]
 
 
-__all__ = ["Outcome", "celebrates", "plan_convoy", "room_on_the_way"]
+__all__ = ["Outcome", "celebrates", "feast_spare", "plan_convoy", "room_on_the_way"]
