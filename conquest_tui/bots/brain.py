@@ -12,13 +12,7 @@ from conquest_tui.bots import campaign, expansion, growth, supply, treaties
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
-from conquest_tui.bots.movement import (
-    HOME_DEPTH,
-    Outcome,
-    feast_spare,
-    plan_convoy,
-    room_on_the_way,
-)
+from conquest_tui.bots.movement import HOME_DEPTH, Outcome, plan_convoy, room_on_the_way
 from conquest_tui.bots.paths import Paths
 from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.orderbook.market import Buy, Sell
@@ -213,11 +207,10 @@ class _Purchases:
             rooms.append(convoy)
         after = _as_bought(view, level, {convoy.number: convoy for convoy in rooms})
         on_the_way = sum(room_on_the_way(board, paths, c) for c in view.convoys())
+        wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way
+                     - view.clan.stock.troops)
         feast = sum(c.troop_capacity for c in rooms
                     if not c.hidden and c.morale < level.celebrate_below)
-        spare = feast_spare(view.rules, view.clan.stock.troops) if feast else 0
-        wanted = max(0, sum(c.troop_capacity - c.troops for c in rooms) + on_the_way + spare
-                     - view.clan.stock.troops)
         top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
         if sales is None:
             needed = sum(1 for amount in top_ups.values() if amount > 0) + (wanted > 0) \

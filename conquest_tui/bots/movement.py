@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import attrs
 
 from conquest_tui.bots import war
@@ -16,7 +14,6 @@ from conquest_tui.engine.orderbook.city_war import Attack, Guard
 from conquest_tui.engine.orderbook.experts import Celebrate
 from conquest_tui.engine.orderbook.movement import Capture, Move, Recon
 from conquest_tui.engine.reports.view import ConvoyInfo
-from conquest_tui.engine.rules.ruleset import Ruleset
 
 HOME_DEPTH = 14
 """Furthest a convoy looks for a friendly city to refill in."""
@@ -182,17 +179,6 @@ def celebrates(board: Board, convoy: ConvoyInfo, troops: int) -> bool:
             and not convoy.hidden and convoy.morale < board.level.celebrate_below)
 
 
-def feast_spare(rules: Ruleset, stock: int) -> int:
-    """Troops enlisted beyond the convoys' room when one is to feast, so that the pickup still
-    fills it after the turn's random event (CC-CL-EVENT-01): a scout vehicle joining a convoy
-    adds room, deserters leave the stockpile."""
-    scout = max((rules.vehicles[kind.scout].troops for kind in rules.convoy_types.values()),
-                default=0)
-    desert = max((event.percent.high for event in rules.events if event.kind == "lose_percent"
-                  and event.resource == "troops" and event.percent is not None), default=0.0)
-    return scout + math.ceil(stock * desert)
-
-
 def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: int) -> bool:
     """ATTACK the city the convoy stands in when the odds say so."""
     view = board.view
@@ -333,4 +319,4 @@ def _best_neighbour(board: Board, paths: Paths, convoy_type: str, here: str,
     return best[1], best[2]
 
 
-__all__ = ["Outcome", "celebrates", "feast_spare", "plan_convoy", "room_on_the_way"]
+__all__ = ["Outcome", "celebrates", "plan_convoy", "room_on_the_way"]
