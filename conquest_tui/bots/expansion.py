@@ -20,6 +20,9 @@ FOE_CITY = 2.0
 (taking it also costs that rival the city)."""
 RIVAL_CITY = 1.5
 """How many times a neutral one another rival's city is worth to a Clan at war."""
+FRESH_TURNS = 1
+"""Game turns since a Clan with an ally last learned a city's owner within which it still
+ATTACKs on arrival (an ally may take a city between its turns)."""
 
 
 _UNSEEN: list[tuple[GameMap, Ruleset, dict[tuple[str, float], tuple[int, int]]]] = []
@@ -125,12 +128,14 @@ class Board:
 
     def may_attack(self, hex_id: str) -> bool:
         """Whether an ATTACK on the city cannot fall on an ally's (the turn would refuse it, and
-        neither the bot nor the forecast can tell): the Clan knows its owner, or has no ally. A
-        convoy that walks into a city it does not know attacks on its next turn."""
+        neither the bot nor the forecast can tell): the Clan has no ally, or knows the city's
+        owner as of its last turn or this one (an ally may have taken a city seen earlier). A
+        convoy that walks into a city it does not know so attacks on its next turn."""
         if not self.view.clan.allies:
             return True
         info = self.view.city_info(hex_id)
-        return info is not None and info.owner != UNKNOWN
+        return info is not None and info.owner != UNKNOWN \
+            and info.seen_turn >= self.view.game_turn - FRESH_TURNS
 
     def hex_price(self, hex_id: str) -> tuple[int, int]:
         """(troops the bot wants before attacking the hex, troops it expects to lose), worked

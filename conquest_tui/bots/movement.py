@@ -53,8 +53,8 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
             return trip
     if convoy.mode != "capture" and troops >= low_water and section.free > 0:
         section.add(Capture())
-    if celebrates(board, convoy, troops):
-        section.add(Celebrate())
+    if celebrates(board, convoy, troops) and section.free > 0:
+        section.lines.insert(0, Celebrate())  # before a CURE whose gift may be a vehicle
     if errand and _reachable(board, paths, convoy, errand):
         trip = _errand(board, paths, convoy, section, errand, troops)
         if trip is not None:
@@ -173,9 +173,10 @@ def _set_out_again(board: Board, paths: Paths, convoy: ConvoyInfo, section: Conv
 
 
 def celebrates(board: Board, convoy: ConvoyInfo, troops: int) -> bool:
-    """Whether the convoy feasts in the friendly city it starts in (its morale is low)."""
-    return (convoy.hex in board.friendly and troops > 0 and not convoy.hidden
-            and convoy.morale < board.level.celebrate_below)
+    """Whether the convoy feasts in the friendly city it starts in: its morale is low and it is
+    full of troops (CC-CO-CELEBRATE-01)."""
+    return (convoy.hex in board.friendly and 0 < convoy.troop_capacity <= troops
+            and not convoy.hidden and convoy.morale < board.level.celebrate_below)
 
 
 def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: int) -> bool:
