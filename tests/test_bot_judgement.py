@@ -264,3 +264,27 @@ def test_cc_co_attack_02_a_bot_with_an_ally_attacks_no_city_whose_owner_it_does_
     game.clan(clan).allies.append(ally)
     view = ClanView(game, clan)
     assert not Board.of(view, level, bot_rng(view, level)).may_attack(unknown)
+
+
+def test_cc_co_attack_02_a_bot_with_an_ally_attacks_on_arrival_only_a_city_it_knows_freshly() -> None:
+    """An ally may take a city between two of the Clan's turns, and the turn refuses an ATTACK
+    on an ally's city: a Clan with an ally attacks on arrival a city whose owner it learned
+    this game turn or the last, and walks into one it last saw longer ago first."""
+    from conquest_tui.engine.core.state import CityMemory
+
+    game, clan = _war_game()
+    level = level_named("normal")
+    ally = next(number for number in game.state.clan_order if number != clan)
+    game.clan(clan).allies.append(ally)
+    city = next(site.hex for site in game.map.cities
+                if (state := game.city(site.hex)) is not None and state.owner == 0)
+
+    def may_attack(seen: int) -> bool:
+        game.clan(clan).city_memory[city] = CityMemory(hex=city, game_turn=seen, owner=0)
+        view = ClanView(game, clan)
+        return Board.of(view, level, bot_rng(view, level)).may_attack(city)
+
+    game.state.game_turn = 6
+    assert may_attack(6)  # seen this game turn: neutral then
+    assert may_attack(5)  # the last
+    assert not may_attack(4)  # an ally may have taken it since
