@@ -266,7 +266,7 @@ def test_cc_co_attack_02_a_bot_with_an_ally_attacks_no_city_whose_owner_it_does_
     assert not Board.of(view, level, bot_rng(view, level)).may_attack(unknown)
 
 
-def test_cc_co_attack_02_a_bot_with_an_ally_attacks_on_arrival_only_a_city_it_knows_freshly() -> None:
+def test_cc_co_attack_02_an_allied_bot_attacks_on_arrival_only_a_city_it_knows_freshly() -> None:
     """An ally may take a city between two of the Clan's turns, and the turn refuses an ATTACK
     on an ally's city: a Clan with an ally attacks on arrival a city whose owner it learned
     this game turn or the last, and walks into one it last saw longer ago first."""
