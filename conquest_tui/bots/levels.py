@@ -122,7 +122,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                     money_reserve=5_000, search_depth=8, garrison=True,
                     target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=100,
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40,
-                    spend_turns=1.5, rich_convoys=2, rich_troops=1.5, war_bonus=1.5,
+                    spend_turns=1.5, rich_convoys=4, rich_troops=2.0, war_bonus=1.5,
                     war_party=0.5, city_depth=16, war_musters=300, surplus_sales=2,
                     sells_to_spend=True, hoard_turns=4),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
