@@ -38,7 +38,7 @@ from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.simulation import executor_options
 from conquest_tui.simulation.executors import Executor, ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
-from conquest_tui.simulation.runner import ClanSummary, GameSummary
+from conquest_tui.simulation.runner import ClanSummary, GameSpec, GameSummary
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 from tools.calibrate_victory import REAL_MAPS, clan_counts, house_names
@@ -198,19 +198,26 @@ LADDER = (("hard", "normal"), ("normal", "easy"))
 """The ladder's rungs: one bot of the first level against three of the second."""
 
 
+def ladder_specs(name: str, games: int, turns: int, seed: str, strong: str,
+                 weak: str) -> list[GameSpec]:
+    """A rung's games on one map: one `strong` bot against three `weak` ones, its seat turning
+    from game to game."""
+    specs = []
+    for index, spec in enumerate(game_specs(map_name=name, clans=4, turns=turns,
+                                            seed=f"{seed}-{strong}", games=games,
+                                            levels=[weak] * 4)):
+        levels = [weak] * 4
+        levels[index % 4] = strong
+        specs.append(attrs.evolve(spec, levels=tuple(levels)))
+    return specs
+
+
 def ladder_row(name: str, games: int, turns: int, seed: str,
                executor: int | Executor) -> list[str]:
     """One map's ladder: each rung's games and the stronger bot's win share."""
     row = [name]
     for strong, weak in LADDER:
-        specs = []
-        for index, spec in enumerate(game_specs(map_name=name, clans=4, turns=turns,
-                                                seed=f"{seed}-{strong}", games=games,
-                                                levels=[weak] * 4)):
-            levels = [weak] * 4
-            levels[index % 4] = strong
-            specs.append(attrs.evolve(spec, levels=tuple(levels)))
-        played = run_games(specs, executor)
+        played = run_games(ladder_specs(name, games, turns, seed, strong, weak), executor)
         won = sum(1 for game in played for clan in game.clans
                   if clan.number == game.winner and clan.level == strong)
         row += [str(len(played)), share_text(won, len(played))]

@@ -22,9 +22,9 @@ import attrs
 
 from conquest_tui.bots import levels
 from conquest_tui.bots.levels import Level
-from conquest_tui.simulation.jobs import game_specs, run_games
+from conquest_tui.simulation.jobs import run_games
 from conquest_tui.simulation.runner import GameSummary
-from tools.balance_report import share_text
+from tools.balance_report import ladder_specs, share_text
 
 STRONG, WEAK = "hard", "normal"
 """The ladder rung a variant is tried on: one bot of the first level against three of the
@@ -55,14 +55,7 @@ def variant(base: str, name: str, changes: dict[str, object]) -> Level:
 
 def ladder_games(map_name: str, games: int, turns: int, seed: str) -> list[GameSummary]:
     """The ladder's games on one map, played here with whatever the hard level now is."""
-    specs = []
-    for index, spec in enumerate(game_specs(map_name=map_name, clans=4, turns=turns,
-                                            seed=f"{seed}-{STRONG}", games=games,
-                                            levels=[WEAK] * 4)):
-        seats = [WEAK] * 4
-        seats[index % 4] = STRONG
-        specs.append(attrs.evolve(spec, levels=tuple(seats)))
-    return run_games(specs, 1)
+    return run_games(ladder_specs(map_name, games, turns, seed, STRONG, WEAK), 1)
 
 
 def summary_line(map_name: str, played: Sequence[GameSummary]) -> str:
