@@ -81,7 +81,8 @@ def test_a_war_party_convoy_grows_to_take_the_rival_city_it_marches_on() -> None
     reach = Paths(view).reach("land", view.convoys()[0].hex, 30)
     city = max(site.hex for site in game.state.cities
                if site.owner == rival and reach.distance.get(site.hex, 0) > 8)
-    game.city(city).troops = 120  # type: ignore[union-attr]
+    # more than a rich Clan's usual convoy (200 troops) takes at its odds
+    game.city(city).troops = 190  # type: ignore[union-attr]
     see_hex(game, game.clan(clan), city)
     view = ClanView(game, clan)
     level = level_named("normal")
@@ -119,5 +120,5 @@ def test_a_bot_with_no_neutral_city_in_reach_takes_a_rival_city_it_knows() -> No
             taken += [event.facts.get("hex") for event in turn.result.events
                       if event.kind.value == "city_captured"]
     assert game.convoys_of(clan)[0].troops > start
-    assert taken == [city]
+    assert city in taken  # (a bigger convoy may take another rival city on the way)
     assert game.city(city).owner == clan  # type: ignore[union-attr]
