@@ -113,6 +113,27 @@ def test_the_wait_doubles_after_three_failures_and_survives_reloading(
     assert (reloaded.pin_failures, reloaded.pin_retry_at) == (0, 0), "a right PIN resets it"
 
 
+def test_the_wait_told_is_the_one_counted_however_long_the_save_takes(
+        saved: tuple[Path, int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fourth wrong PIN is told "Try again in 1 second." even when saving the count takes
+    longer than that on a busy machine (the wait itself still runs on the clock)."""
+    path, _, clan = saved
+    clock = FakeClock()
+    table = Session.open(path)
+    table.clock = clock
+    write = Session._write_now
+
+    def slow_write(self: Session, *args: object, **kwargs: object) -> None:
+        write(self, *args, **kwargs)  # type: ignore[arg-type]
+        clock.now += 3  # a save that took three seconds
+
+    monkeypatch.setattr(Session, "_write_now", slow_write)
+    for _ in range(3):
+        assert table.try_pin(clan, "0000") == PinAnswer(Verdict.WRONG, 0)
+    assert table.try_pin(clan, "0000") == PinAnswer(Verdict.WRONG, 1)
+    assert table.pin_wait(clan) == 0, "the wait ran out while the count was saved"
+
+
 def test_a_clock_set_back_waits_no_longer_than_the_longest_wait(
         saved: tuple[Path, int, int]) -> None:
     path, _, clan = saved

@@ -247,7 +247,7 @@ class ConquestTable:
     def try_pin(self, number: int, pin: str) -> PinAnswer:
         """Hear a PIN at a seat, as `Session.try_pin` does: under the lock, on the save as it is
         on disk; a wrong PIN is counted and saved at once; a right one resets the count."""
-        from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at
+        from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at, seconds_left
         from conquest_tui.pins.hashing import verify_pin
 
         self.seat_info(number)
@@ -265,9 +265,10 @@ class ConquestTable:
                         self._write_now(f"{seat.name}'s PIN", backups=0)
                 return PinAnswer(Verdict.ACCEPTED)
             seat.pin_failures += 1
-            seat.pin_retry_at = retry_at(seat.pin_failures, self.clock())
+            now = self.clock()  # the wait told is the one counted, however long the write
+            seat.pin_retry_at = retry_at(seat.pin_failures, now)
             self._write_now(f"a wrong PIN at {seat.name}'s seat", backups=0)
-            return PinAnswer(Verdict.WRONG, self.pin_wait(number))
+            return PinAnswer(Verdict.WRONG, seconds_left(seat.pin_retry_at, now))
 
     # --- playing ---------------------------------------------------------------------------
     def play_bots(self) -> tuple[str, ...]:

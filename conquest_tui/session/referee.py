@@ -136,7 +136,7 @@ def referee_wait(table: Session) -> int:
 def try_referee_pin(table: Session, pin: str) -> PinAnswer:
     """Hear a referee PIN, with the seats' back-off (`Session.try_pin`): under the save's lock,
     on the save as it is on disk; a wrong PIN is counted and saved at once."""
-    from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at
+    from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at, seconds_left
     from conquest_tui.pins.hashing import verify_pin
 
     if not has_referee(table._game):
@@ -153,9 +153,10 @@ def try_referee_pin(table: Session, pin: str) -> PinAnswer:
                     table._write_now("the referee's PIN", backups=0)
             return PinAnswer(Verdict.ACCEPTED)
         state.referee_pin_failures += 1
-        state.referee_pin_retry_at = retry_at(state.referee_pin_failures, table.clock())
+        now = table.clock()  # the wait told is the one counted, however long the write
+        state.referee_pin_retry_at = retry_at(state.referee_pin_failures, now)
         table._write_now("a wrong referee PIN", backups=0)
-        return PinAnswer(Verdict.WRONG, referee_wait(table))
+        return PinAnswer(Verdict.WRONG, seconds_left(state.referee_pin_retry_at, now))
 
 
 @attrs.define(eq=False)

@@ -259,7 +259,7 @@ class Session:
         quitting does not end the back-off; if that save fails, SessionError (nothing opens).
         A right PIN resets the count.
         """
-        from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at
+        from conquest_tui.pins.backoff import PinAnswer, Verdict, retry_at, seconds_left
         from conquest_tui.pins.hashing import verify_pin
 
         number = self.clan_number(clan_number)
@@ -277,9 +277,10 @@ class Session:
                         self._write_now(f"Clan {number}'s PIN", backups=0)
                 return PinAnswer(Verdict.ACCEPTED)
             clan.pin_failures += 1
-            clan.pin_retry_at = retry_at(clan.pin_failures, self.clock())
+            now = self.clock()  # the wait told is the one counted, however long the write
+            clan.pin_retry_at = retry_at(clan.pin_failures, now)
             self._write_now(f"a wrong PIN at Clan {number}'s seat", backups=0)
-            return PinAnswer(Verdict.WRONG, self.pin_wait(number))
+            return PinAnswer(Verdict.WRONG, seconds_left(clan.pin_retry_at, now))
 
     # --- the save --------------------------------------------------------------------------
     def moved_on(self) -> str:
