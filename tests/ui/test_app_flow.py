@@ -64,7 +64,7 @@ async def play_turn(pilot: Pilot[int], *, orders: bool) -> ReportScreen:
     """Hand-over → game screen → (a BUY and a move) → End turn → yes; returns the report."""
     screen = await take_the_terminal(pilot)
     if orders:
-        await pilot.press("f2", "down", *"BUY 10 FOOD")  # the line under [PRE]
+        await pilot.press("f2", *"BUY 10 FOOD")  # the line under [PRE]
         step = legal_step(screen.app.session.referee().game, screen.clan_number)
         await pilot.press("escape", MAP_KEYS[step], "m")  # map cursor one hex away, move
         await pilot.pause()
@@ -135,7 +135,7 @@ async def test_a_bad_line_shows_at_once_and_the_good_lines_still_run(_saves: Pat
         screen = await take_the_terminal(pilot)
         sheet = screen.query_one(OrderSheetPane)
         assert sheet.problem_count == 0
-        await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY")
+        await pilot.press("f2", *"BUY 10 FOOD", "enter", *"XYZZY")
         # No pause: the keystroke's own message cycle has shown the problem.
         assert sheet.problem_count == 1
         assert "1 problem" in str(sheet.border_title)
@@ -154,7 +154,7 @@ async def test_save_and_quit_keeps_the_sheet_being_written(_saves: Path) -> None
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"ENLIST 5", "ctrl+s")
+        await pilot.press("f2", *"ENLIST 5", "ctrl+s")
         await wait_for_screen(pilot, TitleScreen)  # Save & quit goes back to the title
         assert app.session is None
     saved = session.load(path)
@@ -232,7 +232,7 @@ async def test_the_command_palette_saves_and_jumps(_saves: Path) -> None:
     app = ConquestApp(path, saves_folder=_saves, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"ENLIST 3", "ctrl+p")
+        await pilot.press("f2", *"ENLIST 3", "ctrl+p")
         await pilot.pause()
         await pilot.press(*"save game")
         await wait_for_command(pilot, "Save game")

@@ -47,7 +47,7 @@ async def test_any_keys_typed_into_the_sheet_keep_the_app_and_the_draft(
     async with app.run_test(size=SIZE) as pilot:
         screen = await take_the_terminal(pilot)
         pane = screen.query_one(OrderSheetPane)
-        await pilot.press("f2", "down")
+        await pilot.press("f2")
         for key in keystrokes(seed, 60):
             await pilot.press(key)
         await pilot.pause()

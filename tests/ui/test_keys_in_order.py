@@ -28,7 +28,7 @@ async def test_a_burst_of_keys_with_backspaces_is_typed_in_order(
     async with ConquestApp(path, saves_folder=tmp_path, cursor_blink=False).run_test(
             size=(120, 30)) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"BUY 5 FUEL")
+        await pilot.press("f2", *"BUY 5 FUEL")
         await pilot.pause()
         editor = screen.sheet_pane.editor
         row = editor.cursor_location[0]

@@ -35,7 +35,7 @@ async def test_typing_changes_no_size_on_the_game_screen(
     async with ConquestApp(path, saves_folder=tmp_path, cursor_blink=False).run_test(
             size=(80, 24)) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down")
+        await pilot.press("f2")
         await pilot.pause()
         sheet = screen.sheet_pane
         watched: list[Widget] = [sheet, sheet.editor, sheet.query_one("#sheet-hint"),

@@ -98,7 +98,7 @@ async def test_a_pin_clans_draft_is_kept_only_in_the_save(tmp_path: Path) -> Non
         await pilot.press(*pin, "enter")
         screen = await wait_for_screen(pilot, GameScreen)
         await wait_until(pilot, lambda: screen.panes_ready, "the game screen's panes")
-        await pilot.press("f2", "down", *marker, "ctrl+s")
+        await pilot.press("f2", *marker, "ctrl+s")
         await wait_for_screen(pilot, TitleScreen)  # saved, back at the title
     assert marker in session.load(path).clan(screen.clan_number).draft_sheet
     home = Path(os.environ["HOME"])

@@ -19,7 +19,7 @@ async def test_a_quoted_name_with_a_semicolon_shows_whole_cc_cl_name_01(tmp_path
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *'NAME #1 "Road; Hogs" ; renamed', "f5", "y")
+        await pilot.press("f2", *'NAME #1 "Road; Hogs" ; renamed', "f5", "y")
         report = await wait_for_screen(pilot, ReportScreen)
         text = screen_text(app)
         assert app.last_outcome is not None

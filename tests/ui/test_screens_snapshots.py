@@ -79,7 +79,7 @@ def test_game_screen(saves: Path, snap_compare: Any) -> None:
 
     async def open_turn(pilot: Pilot[int]) -> None:
         await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY", "escape")
+        await pilot.press("f2", *"BUY 10 FOOD", "enter", *"XYZZY", "escape")
         await forecast_settled(pilot)
 
     assert snap_compare(ConquestApp(path, cursor_blink=False), terminal_size=BIG,
@@ -98,7 +98,7 @@ def test_report_screen(saves: Path, snap_compare: Any) -> None:
 
     async def play(pilot: Pilot[int]) -> None:
         await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"BUY 10 FOOD", "enter", *"XYZZY")
+        await pilot.press("f2", *"BUY 10 FOOD", "enter", *"XYZZY")
         await pilot.press("down", "down", *step, "f5", "y")
         await wait_for_screen(pilot, ReportScreen)
 

@@ -83,7 +83,7 @@ async def test_resize_while_typing_keeps_the_draft(save: Path) -> None:
     async with ConquestApp(save, cursor_blink=False).run_test(size=(160, 50)) as pilot:
         screen = await take_the_terminal(pilot)
         assert shown(screen) == {"map", "convoys", "city", "sheet"}
-        await pilot.press("f2", "down", *"BUY 10 FO")
+        await pilot.press("f2", *"BUY 10 FO")
         draft = screen.draft
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

@@ -67,7 +67,7 @@ async def test_the_sheet_hint_is_cut_between_words_at_80x24(save: Path) -> None:
     """A long hint takes two lines on a small terminal and ends with "…" after a whole word."""
     async with ConquestApp(save, cursor_blink=False).run_test(size=(80, 24)) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down", "B", "U")
+        await pilot.press("f2", "B", "U")
         await pilot.pause()
         hint = str(screen.sheet_pane.query_one("#sheet-hint").render())
         lines = hint.splitlines()

@@ -43,7 +43,7 @@ async def test_ctrl_q_asks_and_keeps_the_sheet(tmp_path: Path) -> None:
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"ENLIST 3", "ctrl+q")
+        await pilot.press("f2", *"ENLIST 3", "ctrl+q")
         dialog = await wait_for_screen(pilot, ConfirmDialog)
         assert dialog.question == "Quit? Your sheet is kept."
         await pilot.press("ctrl+q")  # asked once, not twice
@@ -159,7 +159,7 @@ async def test_bought_lines_hint_says_how_long_they_last_cc_cl_order_01(tmp_path
         sheet = screen.query_one(OrderSheetPane)
         await pilot.press("f2")
         await wait_until(pilot, lambda: sheet.editor.has_focus, "the order sheet's focus")
-        await pilot.press("down", *"ORDER 1 1")
+        await pilot.press(*"ORDER 1 1")
         await wait_until(pilot, lambda: "next turn only" in sheet.hint, "the lifetime in the hint")
         assert sheet.border_subtitle == "Ln 2, Col 10"
 
@@ -227,7 +227,7 @@ async def test_the_sheet_reaches_the_save_a_moment_after_typing_stops(
     app = ConquestApp(path, saves_folder=tmp_path, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
         screen = await take_the_terminal(pilot)
-        await pilot.press("f2", "down", *"ENLIST 4")
+        await pilot.press("f2", *"ENLIST 4")
         assert screen.draft_pending, "typing restarts the pause"
         await wait_until(pilot, lambda: "ENLIST 4" in session.load(path).clan(
             screen.clan_number).draft_sheet, "the draft in the save")

@@ -161,6 +161,8 @@ class OrderSheetPane(Widget):
         self._view: ClanView | None = None
         """The Clan's view when its sheet was loaded (its lines, convoys and rules)."""
         self._text = ""
+        self._fresh = False
+        """Whether the sheet shown is a new one (no draft): its cursor starts under `[PRE]`."""
         self._problems: list[Problem] = []
         self._notices: list[Problem] = []
         self._forecast: list[Problem] = []
@@ -253,10 +255,18 @@ class OrderSheetPane(Widget):
         self._forecast = []
         self._costs = SheetCosts({}, {})
         self._text = sheet_to_show(view, text)
+        self._fresh = not text.strip()
         if self.is_mounted:
             self.editor.standing_mark = standing_mark(view)
             self.editor.load_text(self._text)
+            self._place_cursor()
             self._check()
+
+    def _place_cursor(self) -> None:
+        """On a new sheet, the cursor waits on the blank line under `[PRE]`, where the first
+        order goes (typing at the very start would write into the header)."""
+        if self._fresh:
+            self.editor.move_cursor((1, 0))
 
     def on_mount(self) -> None:
         self.editor.completer = self.complete  # Tab in the editor (it keeps the focus)
@@ -265,6 +275,7 @@ class OrderSheetPane(Widget):
         self.watch(self.editor, "revision", self._sheet_edited, init=False)
         # So is each cursor move: the hint and the position follow in the frame of the key.
         self.watch(self.editor, "selection", self._update_hint, init=False)
+        self._place_cursor()
         self._check()
 
     # --- checking ----------------------------------------------------------------------------
