@@ -222,20 +222,23 @@ def city_within(board: Board, convoy: ConvoyInfo, troops: int, passed_over: set[
                 depth: int) -> bool:
     """Whether `city_goal` could find a city in a reach `depth` moves deep (searched only then):
     one within `depth` hexes of the convoy as the crow flies (no path is shorter), neither
-    claimed nor `passed_over` nor an ally's, that all `troops` take at the level's odds (the
-    hexes on the way only cost troops, and the odds only fall as troops are lost)."""
+    claimed nor `passed_over` nor an ally's, and, for a convoy without rifles, that all `troops`
+    take at the level's odds (the hexes on the way only cost troops, and without rifles the
+    odds only fall as troops are lost, as `city_goal` reads them; with rifles in use the odds
+    need not, so any such city will do)."""
     level = board.level
     if not level.target_cities or troops < 20:
         return False
     view, here = board.view, convoy.hex
     claimed, allies = board.claimed, board.allies()
     unseen, wanted = level.unseen_garrison, level.attack_odds
+    unarmed = convoy.rifles[0] == 0
     for _, hex_id, _ in board.cities():
         if hex_id in claimed or hex_id in passed_over or hexgrid.distance(here, hex_id) > depth:
             continue
         info = view.city_info(hex_id)
-        if info is not None and info.owner not in allies \
-                and war.city_odds(view, convoy, info, troops, unseen) >= wanted:
+        if info is not None and info.owner not in allies and (
+                not unarmed or war.city_odds(view, convoy, info, troops, unseen) >= wanted):
             return True
     return False
 
