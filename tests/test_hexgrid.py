@@ -19,6 +19,7 @@ from conquest_tui.engine.core.hexgrid import (
     hexes_within,
     is_hex_id,
     is_hex_pattern,
+    nearest,
     neighbor,
     neighbors,
     opposite,
@@ -127,6 +128,11 @@ def test_format_rejects_out_of_range() -> None:
 
 
 # --- neighbours ----------------------------------------------------------------------------
+
+
+@given(hex_ids, st.lists(hex_ids, min_size=1, max_size=6))
+def test_cc_gen_08_nearest_is_the_least_distance(a: str, others: list[str]) -> None:
+    assert nearest(a, others) == min(distance(a, other) for other in others)
 
 
 @given(hex_ids, directions)

@@ -9,6 +9,7 @@ import attrs
 from conquest_tui.bots import war
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Reach
+from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.reports.view import UNKNOWN, CityInfo, ClanView, ConvoyInfo, HexInfo
 from conquest_tui.engine.rules.ruleset import Ruleset
@@ -217,6 +218,31 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
     return None
 
 
+def city_within(board: Board, convoy: ConvoyInfo, troops: int, passed_over: set[str],
+                depth: int) -> bool:
+    """Whether `city_goal` could find a city in a reach `depth` moves deep (searched only then):
+    one within `depth` hexes of the convoy as the crow flies (no path is shorter), neither
+    claimed nor `passed_over` nor an ally's, and, for a convoy without rifles, that all `troops`
+    take at the level's odds (the hexes on the way only cost troops, and without rifles the
+    odds only fall as troops are lost, as `city_goal` reads them; with rifles in use the odds
+    need not, so any such city will do)."""
+    level = board.level
+    if not level.target_cities or troops < 20:
+        return False
+    view, here = board.view, convoy.hex
+    claimed, allies = board.claimed, board.allies()
+    unseen, wanted = level.unseen_garrison, level.attack_odds
+    unarmed = convoy.rifles[0] == 0
+    for _, hex_id, _ in board.cities():
+        if hex_id in claimed or hex_id in passed_over or hexgrid.distance(here, hex_id) > depth:
+            continue
+        info = view.city_info(hex_id)
+        if info is not None and info.owner not in allies and (
+                not unarmed or war.city_odds(view, convoy, info, troops, unseen) >= wanted):
+            return True
+    return False
+
+
 def city_worth(population: int) -> float:
     """A city's worth before its distance: its people's."""
     return CITY_BONUS + population / 10_000
@@ -289,4 +315,4 @@ def land_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
     return best[1] if best else None
 
 
-__all__ = ["FOE_CITY", "RIVAL_CITY", "Board", "city_goal", "land_goal", "muster"]
+__all__ = ["FOE_CITY", "RIVAL_CITY", "Board", "city_goal", "city_within", "land_goal", "muster"]

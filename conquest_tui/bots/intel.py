@@ -163,9 +163,8 @@ def _agents(extras: Extras) -> None:
     enemy_cities = {hex_id for hex_id, owner in rival_cities(extras) if owner in extras.enemies}
     places = [hex_id for hex_id, _owner in rival_cities(extras)]
     places += [hex_id for hexes in extras.rivals().values() for hex_id in hexes]
-    ranked = sorted({(hex_id not in enemy_cities,
-                      min(hexgrid.distance(hex_id, own) for own in home), hex_id)
-                     for hex_id in places if extras.view.map.contains(hex_id)})
+    ranked = sorted((hex_id not in enemy_cities, hexgrid.nearest(hex_id, home), hex_id)
+                    for hex_id in dict.fromkeys(places) if extras.view.map.contains(hex_id))
     for _not_enemy, _near, hex_id in ranked[:room]:
         plan.add_agent(hex_id)
 

@@ -6,7 +6,7 @@ import attrs
 
 from conquest_tui.bots import war
 from conquest_tui.bots.campaign import MARCH_DEPTH
-from conquest_tui.bots.expansion import Board, city_goal, land_goal
+from conquest_tui.bots.expansion import Board, city_goal, city_within, land_goal
 from conquest_tui.bots.levels import Level
 from conquest_tui.bots.paths import Paths, Reach
 from conquest_tui.bots.plan import ConvoyPlan
@@ -253,7 +253,8 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
     reach = paths.reach(convoy.convoy_type, here, level.search_depth)
     passed_over: set[str] = set()
     city = city_goal(board, convoy, reach, troops, passed_over)
-    if city is None and level.city_depth > level.search_depth:
+    if city is None and level.city_depth > level.search_depth \
+            and city_within(board, convoy, troops, passed_over, level.city_depth):
         reach = paths.reach(convoy.convoy_type, here, level.city_depth)
         city = city_goal(board, convoy, reach, troops, passed_over)
     if city is not None:

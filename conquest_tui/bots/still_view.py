@@ -11,6 +11,7 @@ from conquest_tui.engine.reports.view import (
     ConvoyInfo,
     HexInfo,
     MetClanInfo,
+    OwnClan,
     OwnTurn,
     Standing,
 )
@@ -53,11 +54,12 @@ class StillView(ClanView):
     Clan's convoys a dozen times a sheet, and each answer is the first one's (its records are
     frozen; each caller gets a list of its own), and each city's and hex's facts as many times;
     so with its city list, its cities, its income estimate (each caller gets a dict of its own),
-    the Clans it met, the standing and its last turn (copies of its events, which the bots only
-    read, made once)."""
+    the Clans it met, the standing, its last turn (copies of its events, which the bots only
+    read, made once) and its own record (a copy of its stockpile, which the bots only read,
+    made once: a sheet reads it some 30 times)."""
 
     __slots__ = ("_cities", "_convoys", "_hexes", "_income", "_last", "_listed", "_live", "_met",
-                 "_owned_cities", "_public", "_sighted", "_standing")
+                 "_own", "_owned_cities", "_public", "_sighted", "_standing")
 
     def __init__(self, game: Game, clan_number: int) -> None:
         super().__init__(game, clan_number)
@@ -73,6 +75,15 @@ class StillView(ClanView):
         self._last: OwnTurn | None = None
         self._live: frozenset[str] | None = None
         self._sighted: frozenset[str] | None = None
+        self._own: OwnClan | None = None
+
+    @property
+    def clan(self) -> OwnClan:
+        """The Clan's own record (a copy made when first asked)."""
+        own = self._own
+        if own is None:
+            own = self._own = super().clan
+        return own
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys in number order (as the game stood when first asked)."""

@@ -83,22 +83,23 @@ def legal_steps(game: Game, convoy_type: str, origin: str) -> tuple[tuple[str, s
         return around
     road = game.road_between
     if convoy_type in ("land", "military"):
-        water, island = world.is_water, world.is_island
-        if island(origin):  # off an island only along a road (`_land_problem`)
+        water, islands = world.water_hexes, world.island_hexes
+        if origin in islands:  # off an island only along a road (`_land_problem`)
             return tuple(step for step in around
-                         if not water(step[1]) and road(origin, step[1]))
-        return tuple(step for step in around if not water(step[1])
-                     and (not island(step[1]) or road(origin, step[1])))
+                         if step[1] not in water and road(origin, step[1]))
+        return tuple(step for step in around if step[1] not in water
+                     and (step[1] not in islands or road(origin, step[1])))
     river = world.river_between
     if convoy_type == "amphibious":
         terrains, terrain = game.rules.terrains, world.terrain_of
         return tuple(step for step in around
                      if not terrains[terrain(step[1])].amphibious_needs_road_or_river
                      or road(origin, step[1]) or river(origin, step[1]))
-    if open_to_ships(game, origin):  # from open water into any neighbour (`_sea_problem`)
-        return around
+    water, islands = world.water_hexes, world.island_hexes  # open to ships (`open_to_ships`)
+    if origin in water or origin in islands:  # from open water into any neighbour
+        return around  # (`_sea_problem`)
     return tuple(step for step in around
-                 if open_to_ships(game, step[1]) or river(origin, step[1]))
+                 if step[1] in water or step[1] in islands or river(origin, step[1]))
 
 
 def _land_problem(game: Game, convoy_type: str, origin: str, target: str) -> Reason | None:

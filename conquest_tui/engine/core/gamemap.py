@@ -396,6 +396,16 @@ class GameMap:
     def is_island(self, hex_id: HexId) -> bool:
         return hex_id in self._islands
 
+    @property
+    def water_hexes(self) -> frozenset[HexId]:
+        """Every hex `is_water` says is water (for tests of many hexes in a row)."""
+        return self._water
+
+    @property
+    def island_hexes(self) -> frozenset[HexId]:
+        """Every hex `is_island` says is islands (for tests of many hexes in a row)."""
+        return self._islands
+
     def is_coastal(self, hex_id: HexId) -> bool:
         """Land next to water, sea lane or islands (CC-CNV-03, CC-AMB-83)."""
         return hex_id in self._coastal

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from conquest_tui.engine.rules.names import DIRECTIONS
@@ -152,6 +153,13 @@ def from_cube(q: int, r: int, s: int) -> tuple[int, int]:
     x = q
     y = r + (q - (q & 1)) // 2
     return x + 1, y + 1
+
+
+def nearest(hex_id: str, others: Sequence[str]) -> int:
+    """Number of hex steps from hex_id to the nearest of `others` (at least one): the least
+    `distance`, each hex's cube worked out once."""
+    q, r, s = _cube(hex_id)
+    return min(max(abs(q - qo), abs(r - ro), abs(s - so)) for qo, ro, so in map(_cube, others))
 
 
 def distance(a: HexId, b: HexId) -> int:
