@@ -127,21 +127,21 @@ async def test_two_seats_each_play_a_turn_and_a_closed_tab_keeps_its_sheet(
         refused = await two.wait("Wrong PIN")
         assert "$" not in refused and "Convoys" not in refused  # nothing of the Clan shows
         await two.keys(*PIN, "\r")
-        await two.wait("Ln 1, Col 1")
+        await two.wait("Ln 2, Col 1")
         await two.keys(F2)
         await two.wait("Complete order")  # the sheet has the keys (its footer says so)
         await two.keys(*"; kept when the tab closed")
         await two.wait("kept when the tab closed")
         await two.socket.close()  # mid-sheet, before the pause that keeps it
 
-        one_text = await one.keys("\r") or await one.wait("Ln 1, Col 1")
+        one_text = await one.keys("\r") or await one.wait("Ln 2, Col 1")
         assert "kept when the tab closed" not in one_text  # another Clan's sheet stays its own
         await one.keys(F5)
         await one.wait("End the turn of Clan")
         await one.keys("y")
         report = await one.wait("go back to the map")
         await one.keys("\r")
-        back = await one.wait("Ln 1, Col 1")
+        back = await one.wait("Ln 2, Col 1")
         assert "Cannotendtheturn" not in (report + back).replace(" ", "")  # it ended once
 
         session = table(served)

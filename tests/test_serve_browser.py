@@ -87,7 +87,7 @@ def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> N
             page.goto(served.page(first))
             screen.wait(page, "It is your turn.", "Press Enter to open your seat")
             page.keyboard.press("Enter")  # the first key reaches the app, with no click first
-            screen.wait(page, "Ln 1, Col 1")
+            screen.wait(page, "Ln 2, Col 1")
             deadline = time.monotonic() + 90
             while True:  # until the map's frame is painted (a busy machine paints it late)
                 picture = page.screenshot()
@@ -103,7 +103,7 @@ def test_a_seat_plays_its_turn_in_chromium_and_sees_the_map(tmp_path: Path) -> N
             page.keyboard.press("y")
             screen.wait(page, "go back to the map")
             page.keyboard.press("Enter")
-            screen.wait(page, "Ln 1, Col 1")
+            screen.wait(page, "Ln 2, Col 1")
             page.keyboard.press("Control+s")  # the browser lets it through: save & quit
             screen.wait(page, "It is not your turn yet", "Press Enter to open your seat")
             assert elsewhere == []
