@@ -108,6 +108,23 @@ def test_two_to_four_clans_start_within_reach_of_war_cc_gen_07(name: str, rules:
             assert reach.moves_between(*starts) == fair.rival_moves  # as far apart as that allows
 
 
+@pytest.mark.parametrize(("name", "clans"), [("north_america", 6), ("north_america", 7),
+                                           ("europe", 7), ("europe", 8)])
+def test_no_start_is_left_to_grow_in_peace_cc_gen_07(name: str, clans: int,
+                                                      rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): the start farthest from every rival won most bot games (North
+    America, 8 Clans: 30 land moves from its nearest rival against 8 for most, 80 % of the
+    wins), so every start's nearest rival is at most rival_ratio times as far as the two
+    nearest starts are apart, where the map allows it."""
+    fair = rules.fair_starts
+    world = load_map(name)
+    reach = land_reach(world)
+    starts = find_starts(world, clans, fair).starts
+    nearest = [min(reach.moves_between(start, other) or 10**6 for other in starts
+                   if other != start) for start in starts]
+    assert max(nearest) <= fair.rival_ratio * min(nearest), (name, clans, nearest)
+
+
 def test_a_game_deals_the_fair_starts_to_its_clans_by_its_seed_cc_gen_07(
         small_map: GameMap, rules: Ruleset) -> None:
     """CC-GEN-07: every game on a map with as many Clans starts on the same fair cities,

@@ -84,6 +84,9 @@ class FairStartRules:
     rival_moves: int = attrs.field(validator=whole(1))  # 24
     """Spread: each start's nearest rival at most this many land moves away, where fair starts
     allow it (a rival beyond the sea counts twice its distance in hexes)."""
+    rival_ratio: float = attrs.field(validator=number(1))  # 1.5
+    """Evenness: no start's nearest rival more than this many times as far as the nearest two
+    starts are apart, where fair starts allow it (a start far from every rival grows in peace)."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
