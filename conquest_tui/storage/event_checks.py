@@ -7,9 +7,10 @@ vouches for nothing), against the one declaration of what each kind's sentences 
   Clan's events together, a kind at a time, one fact across all of them at once (in C:
   `itemgetter`, `map(type, …)`, sets), the lists of the facts that are tuples turned into
   tuples as they are checked (so the structuring hook has no list left to walk);
-* `check_saved_events`, on the structured state: the problems and broadcasts (few), and, only
-  when the first step did not vouch for every event, the events one by one, to name the first
-  bad field: "state.clans[1].last_turn.events[3].facts.cost: missing".
+* `check_saved_events`, on the structured state: the problems and broadcasts (few), the
+  inboxes built on load (a load does not prepare them: storage/saved_events keeps them as read)
+  and, only when the first step did not vouch for every event, the events one by one, to name
+  the first bad field: "state.clans[1].last_turn.events[3].facts.cost: missing".
 """
 
 from __future__ import annotations

@@ -17,7 +17,9 @@ one length), or built (and refused) on load when not so laid out, as before.
 
 A Clan's mail (every message it sent and received, all game long: some 1,600 events in a late
 20-Clan game of bots) is written and read the same way from version 7 (`Clan.mail`); a mail
-written as an object (version 6) is checked and built on load, as before.
+written as an object (version 6) is checked and built on load, as before. A Clan's inbox is
+written as an object (its table) and, when `laid_out`, kept as read the same way (`Clan.inbox`)
+and written back as the table it read.
 """
 
 from __future__ import annotations
