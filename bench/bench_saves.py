@@ -319,7 +319,7 @@ def breakdown() -> None:
 
     def parse_and_prepare() -> None:
         parse()
-        prepare_saved_events(fresh[0]["state"], last_turns=False)
+        prepare_saved_events(fresh[0]["state"], last_turns=False, inboxes=False)
 
     def parse_prepare_and_make() -> None:
         parse_and_prepare()
@@ -327,7 +327,7 @@ def breakdown() -> None:
 
     def next_clans_last_turn() -> None:  # as a load reads it: read from its text and checked
         clan = structure_state(fresh[0]["state"]).clans[0]
-        clan.last_turn.events, clan.mail  # noqa: B018
+        clan.last_turn.events, clan.inbox, clan.mail  # noqa: B018
 
     gc.disable()  # as a save and a load pause it (savefile._gc_paused)
     parts = {
@@ -338,17 +338,18 @@ def breakdown() -> None:
         "orjson.loads (the data, as loading does)": median_ms(lambda: orjson.loads(text)),
         "preflight (the map's shape, tables' lengths)": median_ms(
             lambda: preflight(fresh[0], "bench", game.rules), before=parse),
-        "prepare_saved_events (inboxes' facts)": median_ms(
-            lambda: prepare_saved_events(fresh[0]["state"], last_turns=False), before=parse),
+        "prepare_saved_events (old mail's facts; inboxes kept)": median_ms(
+            lambda: prepare_saved_events(fresh[0]["state"], last_turns=False, inboxes=False),
+            before=parse),
         "make_together (every Clan's small tables, one pass)": median_ms(
             lambda: make_together(fresh[0]["state"], converter()), before=parse_and_prepare),
-        "structure_state (last turns and mail kept as text)": median_ms(
+        "structure_state (last turns, inboxes, mail kept as read)": median_ms(
             lambda: structure_state(fresh[0]["state"]), before=parse_prepare_and_make),
-        "  with one Clan's last turn and mail read and checked": median_ms(
+        "  with one Clan's last turn, inbox, mail read, checked": median_ms(
             next_clans_last_turn, before=parse_prepare_and_make),
         "check_state (references and ranges, on every load)": median_ms(
             lambda: save_checks.check_state(game.rules, game.map, state, data)),
-        "check_saved_events (problems, broadcasts)": median_ms(
+        "check_saved_events (problems, broadcasts, every inbox)": median_ms(
             lambda: check_saved_events(state, events_hold=True)),
     }
     gc.enable()

@@ -201,3 +201,54 @@ def test_an_unread_mail_is_written_back_as_it_was_read(with_mail: tuple[Game, Pa
     again = load_game(path)
     assert game_to_text(again) == path.read_text(encoding="utf-8")
     assert [clan.mail for clan in again.state.clans] == [clan.mail for clan in game.state.clans]
+
+
+def test_another_clans_damaged_inbox_is_refused_when_first_read_and_its_own_on_load(
+        with_mail: tuple[Game, Path], tmp_path: Path) -> None:
+    """A Clan's inbox (what happened to it between its turns: CC-SEQ-16) is built only for the
+    next Clan on load: another Clan's, damaged, loads and is refused when first read, naming
+    the file and the field, and stops the table before anything runs; the next Clan's, damaged,
+    is refused on load."""
+    game, path = with_mail
+    active, _ = _positions(game)
+    other = next(i for i, clan in enumerate(game.state.clans)
+                 if i != active and clan.inbox and clan.inbox[0].facts)
+    fact = next(iter(game.state.clans[other].inbox[0].facts))
+
+    def remove(clan: int) -> Any:
+        def edit(state: dict[str, Any]) -> None:
+            del state["clans"][clan]["inbox"]["facts"][0][fact]
+        return edit
+
+    forged = _forged(path, remove(other), tmp_path)
+    loaded = load_game(forged)
+    assert isinstance(loaded.state.clans[other].kept_inbox(), SavedEvents)
+    sentence = f"{forged}: state.clans[{other}].inbox[0].facts.{fact}: missing"
+    with pytest.raises(SaveError) as caught:
+        len(loaded.state.clans[other].inbox)
+    assert str(caught.value) == sentence
+    before = forged.read_bytes()
+    with pytest.raises(session.SessionError) as refused:
+        session.Session.open(forged).play_bots()
+    assert str(refused.value) == sentence
+    assert forged.read_bytes() == before
+
+    if game.state.clans[active].inbox and game.state.clans[active].inbox[0].facts:
+        fact = next(iter(game.state.clans[active].inbox[0].facts))
+        forged = _forged(path, remove(active), tmp_path)
+        with pytest.raises(SaveError) as caught:
+            load_game(forged)
+        own = f"{forged}: state.clans[{active}].inbox[0].facts.{fact}: missing"
+        assert str(caught.value) == own
+
+
+def test_an_unread_inbox_is_written_back_as_it_was_read_and_reads_as_it_was_played(
+        with_mail: tuple[Game, Path]) -> None:
+    game, path = with_mail
+    again = load_game(path)
+    active, _ = _positions(game)
+    assert any(isinstance(clan.kept_inbox(), SavedEvents)
+               for i, clan in enumerate(again.state.clans) if i != active)
+    assert game_to_text(again) == path.read_text(encoding="utf-8")
+    assert [clan.inbox for clan in again.state.clans] == [clan.inbox for clan in game.state.clans]
+    assert game_to_text(again) == path.read_text(encoding="utf-8")

@@ -20,11 +20,10 @@ from typing import Any
 import attrs
 import cattrs
 
-from conquest_tui.engine.core.state import CityMemory, Event, Problem, Sighting
+from conquest_tui.engine.core.state import CityMemory, Problem, Sighting
 from conquest_tui.storage.hooks import PRIMITIVES, Made, Prepared
 
 TABLES: tuple[tuple[tuple[str, ...], type], ...] = (
-    (("inbox",), Event),
     (("sightings",), Sighting),
     (("last_turn", "problems"), Problem),
 )

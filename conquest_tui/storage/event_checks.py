@@ -7,9 +7,10 @@ vouches for nothing), against the one declaration of what each kind's sentences 
   Clan's events together, a kind at a time, one fact across all of them at once (in C:
   `itemgetter`, `map(type, …)`, sets), the lists of the facts that are tuples turned into
   tuples as they are checked (so the structuring hook has no list left to walk);
-* `check_saved_events`, on the structured state: the problems and broadcasts (few), and, only
-  when the first step did not vouch for every event, the events one by one, to name the first
-  bad field: "state.clans[1].last_turn.events[3].facts.cost: missing".
+* `check_saved_events`, on the structured state: the problems and broadcasts (few), the
+  inboxes built on load (a load does not prepare them: storage/saved_events keeps them as read)
+  and, only when the first step did not vouch for every event, the events one by one, to name
+  the first bad field: "state.clans[1].last_turn.events[3].facts.cost: missing".
 """
 
 from __future__ import annotations
@@ -53,13 +54,17 @@ def check_saved_events(state: GameState, *, events_hold: bool = False,
     """Raise SaveCheckError naming the first saved event, problem or broadcast whose facts do
     not hold to what its kind needs (a missing fact, a fact of the wrong type, an unknown case).
 
-    `events_hold`: `prepare_saved_events` found that every event holds (they are not walked).
+    `events_hold`: `prepare_saved_events` found that every event holds (they are not walked);
+    the inboxes built are walked anyway (a load does not prepare them: it keeps them as read).
     `last_turns`: the last turns' events too (a load leaves them to their first use:
     storage/saved_events).
     """
+    for c, clan in enumerate(state.clans):
+        inbox = clan.kept_inbox()
+        if isinstance(inbox, list) and inbox:  # an unread inbox is checked when first used
+            name_the_first(inbox, f"state.clans[{c}].inbox")
     if not events_hold:
         for c, clan in enumerate(state.clans):
-            name_the_first(clan.inbox, f"state.clans[{c}].inbox")
             mail = clan.kept_mail()
             if isinstance(mail, list):  # an unread mail is checked when first used
                 name_the_first(mail, f"state.clans[{c}].mail")
@@ -98,12 +103,14 @@ def _shown(value: Any) -> str:
 # --- before structuring: every Clan's events, a kind at a time -----------------------------------
 
 
-def prepare_saved_events(state: Any, *, last_turns: bool = True) -> bool:
+def prepare_saved_events(state: Any, *, last_turns: bool = True, inboxes: bool = True) -> bool:
     """Whether every event of the state's data (migrated, not yet structured) holds to what its
     kind needs; the facts that are tuples become tuples on the way (in place: the data is the
     load's own). False, and nothing vouched for, when any table is not laid out as events are
-    (structuring then names it) or any event falls short (`check_saved_events` names it)."""
-    tables = _event_tables(state, last_turns=last_turns)
+    (structuring then names it) or any event falls short (`check_saved_events` names it).
+    `inboxes`: the Clans' inboxes too (a load leaves them to their first use, like the last
+    turns': storage/saved_events)."""
+    tables = _event_tables(state, last_turns=last_turns, inboxes=inboxes)
     if tables is None:
         return False
     if not tables:
@@ -142,7 +149,8 @@ def prepare_saved_events(state: Any, *, last_turns: bool = True) -> bool:
     return True
 
 
-def _event_tables(state: Any, *, last_turns: bool) -> list[dict[str, Any]] | None:
+def _event_tables(state: Any, *, last_turns: bool,
+                  inboxes: bool = True) -> list[dict[str, Any]] | None:
     """Each Clan's inbox, mail and (`last_turns`) last turn's events, tables as saved (one list
     per field; a table kept as its JSON text is left to its first use: storage/saved_events);
     None when the data is not laid out so."""
@@ -155,7 +163,7 @@ def _event_tables(state: Any, *, last_turns: bool) -> list[dict[str, Any]] | Non
         last = clan.get("last_turn", {})
         if last.__class__ is not dict:
             return None
-        found = (clan.get("inbox", {}), clan.get("mail", {}),
+        found = (clan.get("inbox", {}) if inboxes else {}, clan.get("mail", {}),
                  last.get("events", {}) if last_turns else {})
         for table in found:
             if table.__class__ is str:

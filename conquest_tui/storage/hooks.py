@@ -60,17 +60,22 @@ def cells_of(values: list[Any], allowed: frozenset[type]) -> bool:
     items' classes."""
     kept = _ONLY.get(allowed)
     if kept is None:
-        if allowed == _TEXT:  # joining them refuses anything but text, in C
-            try:
-                "".join(values)
-            except TypeError:
-                return False
-            return True
+        if allowed == _TEXT:
+            return _all_text(values)
         return set(map(type, values)) <= allowed
     try:
         return orjson.dumps(values).translate(None, kept) == b"[]"
     except orjson.JSONEncodeError:  # a number past 64 bits: the hooks' own pass takes it
         return False
+
+
+def _all_text(keys: Any) -> bool:
+    """Whether every key of a dict as read is text (joining them refuses anything else, in C)."""
+    try:
+        "".join(keys)
+    except TypeError:
+        return False
+    return True
 
 
 class BadValue(ValueError):
@@ -242,9 +247,9 @@ def _mapping_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[
             if value.__class__ is Prepared:
                 return value.value  # checked and made by the load (see `Prepared`)
             raise expected_kind(dict, value)
-        if not set(map(type, value)) <= PRIMITIVES[str]:
+        if not _all_text(value):
             raise BadValue("keys must be text")
-        if allowed is not None and set(map(type, value.values())) <= allowed:
+        if allowed is not None and cells_of(list(value.values()), allowed):
             return build({k: float(v) for k, v in value.items()} if elem is float else value)
         if not detailed:
             return build({key: handler(item, elem) for key, item in value.items()})

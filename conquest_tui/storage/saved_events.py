@@ -17,7 +17,9 @@ one length), or built (and refused) on load when not so laid out, as before.
 
 A Clan's mail (every message it sent and received, all game long: some 1,600 events in a late
 20-Clan game of bots) is written and read the same way from version 7 (`Clan.mail`); a mail
-written as an object (version 6) is checked and built on load, as before.
+written as an object (version 6) is checked and built on load, as before. A Clan's inbox is
+written as an object (its table) and, when `laid_out`, kept as read the same way (`Clan.inbox`)
+and written back as the table it read.
 """
 
 from __future__ import annotations
@@ -195,11 +197,11 @@ def laid_out(value: Any) -> bool:
 
 
 def name_sources(clans: list[Any], source: str) -> None:
-    """Tell each Clan's unread events and mail which file and field they are (for a refusal's
+    """Tell each Clan's unread events, inbox and mail which file and field they are (for a refusal's
     words)."""
     for number, clan in enumerate(clans):
         for kept, where in ((clan.last_turn.kept_events(), "last_turn.events"),
-                            (clan.kept_mail(), "mail")):
+                            (clan.kept_inbox(), "inbox"), (clan.kept_mail(), "mail")):
             if isinstance(kept, SavedEvents):
                 kept.source = source
                 kept.where = f"state.clans[{number}].{where}"
@@ -261,6 +263,19 @@ def _unstructure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any],
     return generated
 
 
+def _as_table(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """Events as a save writes an inbox: their table, one list per field (an unread source's
+    table as it was read)."""
+    table = converter.get_unstructure_hook(list[Event])
+
+    def events(kept: Any) -> Any:
+        if isinstance(kept, SavedEvents):
+            return kept.table
+        return table(kept)
+
+    return events
+
+
 def _is_clan(t: Any) -> bool:
     return t is Clan
 
@@ -269,13 +284,21 @@ def _structure_clan_factory(build: Build) -> Factory:
     def factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
         table = converter.get_structure_hook(list[Event])
 
+        lazy = not converter.detailed_validation  # the detailed pass names a bad field: it builds
+
         def mail(value: Any, _: Any) -> Any:
             if value.__class__ is str:
                 return SavedEvents(value, build, where="state.clans[0].mail")
             return table(value, list[Event])  # as an object (version 6): checked on load
 
+        def inbox(value: Any, _: Any) -> Any:
+            if lazy and laid_out(value):  # read (and checked) when first used
+                return SavedEvents(value, build, where="state.clans[0].inbox")
+            return table(value, list[Event])
+
         # Any: cattrs takes the overrides as keyword arguments beside its own flags
         renamed: dict[str, Any] = {
+            "_inbox": override(rename="inbox", struct_hook=inbox),
             "_mail": override(rename="mail", struct_hook=mail),
             "_past_reports": override(rename="past_reports",
                                       struct_hook=past_reports.kept_as_read(converter))}
@@ -294,6 +317,7 @@ def _structure_clan_factory(build: Build) -> Factory:
 
 def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
     renamed: dict[str, Any] = {
+        "_inbox": override(rename="inbox", unstruct_hook=_as_table(converter)),
         "_mail": override(rename="mail", unstruct_hook=_as_text(converter)),
         "_past_reports": override(rename="past_reports",
                                   unstruct_hook=past_reports.written(converter))}

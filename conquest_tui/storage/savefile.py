@@ -230,13 +230,13 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
 
 
 def _read_the_first_shown(state: GameState) -> None:
-    """Build and check the last turn's events and the mail of the Clan whose turn is next (its
-    report is the first shown, its turn the first played): a damaged one is refused on load;
-    the other Clans' are checked when first used (storage/saved_events)."""
+    """Build and check the last turn's events, the inbox and the mail of the Clan whose turn is
+    next (its report is the first shown, its turn the first played): a damaged one is refused
+    on load; the other Clans' are checked when first used (storage/saved_events)."""
     active = active_clan_number(state.clan_order, state.turn_index)
     for clan in state.clans:
         if clan.number == active:
-            _ = clan.last_turn.events, clan.mail
+            _ = clan.last_turn.events, clan.inbox, clan.mail
 
 
 def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
@@ -272,7 +272,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
             raise save_error(source, str(exc)) from None
         # The last turns' events are checked when first used (storage/saved_events).
         events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None,
-                                           last_turns=False)
+                                           last_turns=False, inboxes=False)
         make_together(data.get("state") if isinstance(data, dict) else None, converter())
         game_map, state, raw_state, map_text = _structure_data(data, source)
         name_sources(state.clans, source)

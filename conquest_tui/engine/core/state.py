@@ -171,8 +171,8 @@ class SpyReport:
 
 
 class EventSource(Protocol):
-    """Where a last turn's events or a Clan's mail are read from when first asked for (a save
-    keeps them as read: storage/saved_events)."""
+    """Where a last turn's events or a Clan's inbox or mail are read from when first asked for
+    (a save keeps them as read: storage/saved_events)."""
 
     def read(self) -> list[Event]:
         """The events (a damaged source raises the loader's error, naming the field)."""
@@ -301,8 +301,10 @@ class Clan:
     city_memory: dict[str, CityMemory] = attrs.field(factory=dict)
     sightings: list[Sighting] = attrs.field(factory=list)
     met_clans: list[int] = attrs.field(factory=list)
-    inbox: list[Event] = attrs.field(factory=list)
-    """Things that happened to this Clan between its turns (CC-SEQ-16)."""
+    _inbox: list[Event] | EventSource = attrs.field(factory=list, alias="inbox",
+                                                    eq=_event_list)
+    """Things that happened to this Clan between its turns (CC-SEQ-16), or where to read them
+    when first asked for (`inbox`): a load builds only the next Clan's."""
     _mail: list[Event] | EventSource = attrs.field(factory=list, alias="mail", eq=_event_list)
     """The messages it received and sent and its first meetings, of every turn it played
     (`core.events.MAIL`), oldest first: its inbox and last turn keep only the newest. Or
@@ -324,6 +326,23 @@ class Clan:
                                                                 eq=_table_list)
     """Every report the Clan read after its turns, oldest first (history, issue 16:
     `past_reports`), or where to read them when first asked for (the history reads them)."""
+
+    @property
+    def inbox(self) -> list[Event]:
+        """What happened to it between its turns (read from its source on first use)."""
+        kept = self._inbox
+        if not isinstance(kept, list):
+            kept = self._inbox = kept.read()
+        return kept
+
+    @inbox.setter
+    def inbox(self, events: list[Event]) -> None:
+        self._inbox = events
+
+    def kept_inbox(self) -> list[Event] | EventSource:
+        """The inbox, or its source when it was never asked for (a save writes an unread
+        source back as it read it)."""
+        return self._inbox
 
     @property
     def mail(self) -> list[Event]:
