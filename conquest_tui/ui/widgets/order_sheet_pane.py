@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,10 +17,6 @@ from textual.widgets import OptionList, Static, TextArea
 from conquest_tui.engine.face import (
     CLAN,
     CONVOY,
-    POST,
-    PRE,
-    Ally,
-    Ban,
     ClanView,
     Forecast,
     OrderRegistry,
@@ -34,13 +29,12 @@ from conquest_tui.engine.face import (
     problem_line,
 )
 from conquest_tui.ui.fit_text import fit_lines
+from conquest_tui.ui.sheet_additions import SectionFull, SheetEdit, clan_order_toggle, move_addition
+from conquest_tui.ui.sheet_completion import TRADE_WORD, TRADES, Cycle, completion_at
 from conquest_tui.ui.sheet_edits import (
     BUY_LINES,
     allowance,
     header_hint,
-    header_line,
-    last_filled_row,
-    line_after,
     sheet_to_show,
     standing_mark,
 )
@@ -49,10 +43,8 @@ from conquest_tui.ui.sheet_outline import (
     candidates,
     clan_order_rows,
     is_header,
-    is_order_line,
     order_words,
     section_at,
-    sections,
     spec_of,
 )
 from conquest_tui.ui.widgets.problem_list import ProblemList
@@ -62,32 +54,8 @@ from conquest_tui.ui.widgets.sheet_editor import SheetEditor, problem_notes
 if TYPE_CHECKING:
     from conquest_tui.session import Seat
 
-_FIRST_WORD = re.compile(r"(\s*)([A-Za-z]*)")
-"""Leading blanks and the (partial) keyword before the cursor."""
-
-_TRADE_WORD = re.compile(r"(\s*)([A-Za-z.]+)\s+(\d+)\s+([A-Za-z]*)")
-"""A BUY or SELL line up to the (partial) item word at the cursor: keyword, quantity, item."""
-
-TRADES: frozenset[str] = frozenset({"BUY", "SELL"})
-"""The orders whose third word is an item of the market or a vehicle."""
-
-"""The order that buys extra [PRE] and [POST] lines."""
-
 BOUGHT_LINES_LAST = "lines bought with ORDER count for your next turn only"
 """How long bought lines last, said in ORDER's hint."""
-
-RELATION_ORDERS: dict[str, type[Ally] | type[Ban]] = {"ALLY": Ally, "BAN": Ban}
-"""The Clan orders the relations screen adds to the sheet, by keyword."""
-
-@dataclass
-class _Cycle:
-    """Where the last Tab completion put a word, so the next Tab can replace it."""
-
-    row: int
-    start: int
-    word: str
-    candidates: list[str]
-    index: int
 
 
 class OrderSheetPane(Widget):
@@ -171,7 +139,7 @@ class OrderSheetPane(Widget):
         """How many lines the sheet had when those warnings were worked out."""
         self._costs = SheetCosts({}, {})
         """Each line's cost from the forecast (`set_costs`), kept like its warnings."""
-        self._cycle: _Cycle | None = None
+        self._cycle: Cycle | None = None
         self._hint = ""
         """The hint line as shown."""
         self.border_title = self.TITLE
@@ -388,7 +356,7 @@ class OrderSheetPane(Widget):
                 return "A Clan order: type its keyword (Tab completes)"
             return "A convoy order: N NE SE S SW NW or a hex number to move, or a keyword (Tab)"
         spec = spec_of(self.orders, words, section.order_section)
-        trade = _TRADE_WORD.fullmatch(line[:editor.cursor_location[1]])
+        trade = TRADE_WORD.fullmatch(line[:editor.cursor_location[1]])
         if spec is not None and spec.keyword in TRADES and trade is not None:
             return self._trade_hint(spec.keyword, trade.group(4).upper())
         cost = self._costs.sentences.get(row)
@@ -438,45 +406,19 @@ class OrderSheetPane(Widget):
         editor = self.editor
         row, column = editor.cursor_location
         lines = editor.document.lines
-        line = lines[row]
         cycle = self._cycle
-        if (cycle is not None and cycle.row == row and column == cycle.start + len(cycle.word)
-                and line[cycle.start:column] == cycle.word and len(cycle.candidates) > 1):
-            cycle.index = (cycle.index + 1) % len(cycle.candidates)
-            self._put_word(cycle, column)
+        if cycle is not None and cycle.continues_at(lines[row], row, column):
+            self._put_word(cycle, cycle.next_word(), column)
             return True
-        section = section_at(lines, row)
-        if (section is None or section.order_section is None or is_header(line)
-                or row == section.header_row):
+        found = completion_at(lines, row, column, self.orders, self._trade_names)
+        if found is None:
             return False
-        trade = _TRADE_WORD.fullmatch(line[:column])
-        if trade is not None and section.order_section == CLAN:
-            spec = self.orders.lookup(CLAN, trade.group(2).upper().rstrip("."))
-            if spec is not None and spec.keyword in TRADES:
-                return self._complete_at(row, column, line, trade.start(4), [
-                    name for name, _ in self.trade_choices(trade.group(4).upper())])
-        match = _FIRST_WORD.fullmatch(line[:column])
-        if match is None:
-            return False
-        prefix = match.group(2).upper()
-        words = candidates(self.orders, section.order_section, prefix)
-        return self._complete_at(row, column, line, len(match.group(1)),
-                                 [word for word in words if word != prefix])
-
-    def _complete_at(self, row: int, column: int, line: str, start: int,
-                     candidates: list[str]) -> bool:
-        """Put the first candidate in place of the word from `start` (a bell when there is
-        none: the Tab was for completing all the same)."""
-        end = column
-        while end < len(line) and line[end].isalpha():
-            end += 1
-        if line[end:end + 1] == " ":  # the separator already there is replaced, not doubled
-            end += 1
-        if not candidates:
-            self.app.bell()
+        if not found.candidates:
+            self.app.bell()  # the Tab was for completing all the same
             return True
-        self._cycle = _Cycle(row, start, line[start:end], candidates, 0)
-        self._put_word(self._cycle, end)
+        line = lines[row]
+        self._cycle = Cycle(row, found.start, line[found.start:found.end], found.candidates)
+        self._put_word(self._cycle, found.candidates[0] + " ", found.end)
         return True
 
     def trade_choices(self, prefix: str = "") -> list[tuple[str, int]]:
@@ -487,9 +429,13 @@ class OrderSheetPane(Widget):
         return [(name, price) for name, price in price_text.buy_choices(self._prices)
                 if name.startswith(prefix)]
 
-    def _put_word(self, cycle: _Cycle, end: int) -> None:
-        """Put the candidate and a space after it (the cursor after the space)."""
-        word = cycle.candidates[cycle.index] + " "
+    def _trade_names(self, prefix: str) -> list[str]:
+        """What BUY and SELL trade starting with `prefix`, without the prices."""
+        return [name for name, _ in self.trade_choices(prefix)]
+
+    def _put_word(self, cycle: Cycle, word: str, end: int) -> None:
+        """Put the word (a candidate and a space after it) from the cycle's start to `end`, the
+        cursor after the space."""
         editor = self.editor
         editor.replace(word, (cycle.row, cycle.start), (cycle.row, end))
         cycle.word = word
@@ -509,45 +455,14 @@ class OrderSheetPane(Widget):
             Whether the line was added.
         """
         move = direction_or_hex.strip().upper()
-        editor = self.editor
-        lines = editor.document.lines
-        found = sections(lines)
-        section = next((s for s in found if s.kind == CONVOY and s.number == convoy_number), None)
-        if section is None:
-            self._add_section(found, lines, convoy_number, move)
-            return True
-        body = lines[section.header_row + 1:section.end_row]
-        allowed = self._allowance(section)
-        used = sum(1 for line in body if is_order_line(line))
-        if allowed and used >= allowed:
-            self._notices = [Problem(section.header_row + 1, ProblemCode.OVER_LIMIT, "check", {
-                "why": "added", "number": convoy_number, "most": allowed, "move": move})]
+        edit = move_addition(self.editor.document.lines, convoy_number, move, self._allowance)
+        if isinstance(edit, SectionFull):
+            self._notices = [Problem(edit.header_row + 1, ProblemCode.OVER_LIMIT, "check", {
+                "why": "added", "number": convoy_number, "most": edit.allowed, "move": move})]
             self._show_problems()
             return False
-        last = last_filled_row(lines, section)
-        editor.insert(*line_after(lines, last, move))
-        editor.move_cursor((last + 1, len(move)))
-        editor.scroll_cursor_visible()
+        self._apply(edit)
         return True
-
-    def _add_section(self, found: list[SheetSection], lines: list[str], number: int,
-                     move: str) -> None:
-        later = [s for s in found if (s.kind == CONVOY and s.number > number) or s.kind == POST]
-        allowed = self._allowance(SheetSection(CONVOY, number, 0, 0))
-        header = header_line(f"[CONVOY {number}]", allowed)
-        editor = self.editor
-        if later:
-            row = later[0].header_row
-            editor.insert(f"{header}\n{move}\n\n", (row, 0))
-        else:
-            row = len(lines)
-            if lines and lines[-1].strip():
-                editor.insert(f"\n{header}\n{move}\n", (len(lines) - 1, len(lines[-1])))
-            else:
-                row = len(lines) - 1
-                editor.insert(f"{header}\n{move}\n", (row, 0))
-        editor.move_cursor((row + 1, len(move)))
-        editor.scroll_cursor_visible()
 
     # --- Clan orders from the relations screen ------------------------------------------------
     def pending_clan_orders(self, keyword: str, clan: int) -> int:
@@ -566,33 +481,20 @@ class OrderSheetPane(Widget):
         """
         if self._view is None:
             return False
+        edit = clan_order_toggle(self.editor.document.lines, self._view.rules, keyword, clan,
+                                 self._allowance)
+        if edit is None:
+            return False
+        self._apply(edit)
+        return True
+
+    def _apply(self, edit: SheetEdit) -> None:
+        """Make an edit in the editor (checked like a typed one), the cursor where it says."""
         editor = self.editor
-        lines = editor.document.lines
-        rows = clan_order_rows(lines, self._view.rules, keyword, clan)
-        if rows:
-            row = rows[-1]
-            end = (row + 1, 0) if row + 1 < len(lines) else (row, len(lines[row]))
-            start = (row, 0) if row + 1 < len(lines) or row == 0 else \
-                (row - 1, len(lines[row - 1]))
-            editor.delete(start, end)
-            return True
-        rules = self._view.rules
-        order = RELATION_ORDERS[keyword](other=clan).line(rules)  # as the order writes itself
-        found = sections(lines)
-        for kind in (PRE, POST):
-            section = next((s for s in found if s.kind == kind), None)
-            if section is None:
-                continue
-            body = lines[section.header_row + 1:section.end_row]
-            if sum(1 for line in body if is_order_line(line)) >= self._allowance(section):
-                continue
-            editor.insert(*line_after(lines, last_filled_row(lines, section), order))
-            return True
-        if not any(s.kind == PRE for s in found):
-            pre = self._allowance(SheetSection(PRE, 0, 0, 0))
-            editor.insert(f"{header_line('[PRE]', pre)}\n{order}\n\n", (0, 0))
-            return True
-        return False
+        editor.replace(edit.text, edit.start, edit.end)
+        if edit.cursor is not None:
+            editor.move_cursor(edit.cursor)
+            editor.scroll_cursor_visible()
 
     # --- helpers -----------------------------------------------------------------------------
     def _allowance(self, section: SheetSection) -> int:
