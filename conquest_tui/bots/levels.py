@@ -36,6 +36,8 @@ class Level:
     """Share of its troop capacity below which a convoy goes home to refill."""
     celebrate_below: int
     """Morale under which a convoy in a friendly city CELEBRATEs before it sets out."""
+    garrison_troops: int = 25
+    """Troops it keeps in each of its cities (ASSIGNed from the stockpile) when it garrisons."""
     defend_share: float = 0.0
     """Share of its spare money it may spend raising its hexes' defense (DEFEND ****); 0: never."""
     unseen_garrison: float = 1.0
