@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from conquest_tui import session
-from conquest_tui.bots import expansion, levels, war, write_sheet
+from conquest_tui.bots import expansion, growth, levels, war, write_sheet
 from conquest_tui.bots.brain import bot_rng
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.paths import Paths
@@ -73,3 +73,20 @@ def test_the_hard_level_keeps_its_growth_judgement() -> None:
     assert hard.grows_first and not normal.grows_first
     assert hard.musters > hard.convoy_troops and normal.musters == 0
     assert attrs.evolve(normal, musters=0) == normal
+
+
+def test_cc_cl_assign_01_a_bot_keeps_its_level_s_garrison_in_its_city() -> None:
+    """A bot ASSIGNs stockpile troops to its city up to its level's garrison, no more: a city
+    already holding that many gets none, a level asking more gets it from the same stockpile."""
+    game, number = _rich_start()
+    view = ClanView(game, number)
+    home = view.owned_cities()[0]
+    held = view.city_info(home).troops
+    normal = levels.level_named("normal")
+    assert held > normal.garrison_troops
+    assert growth.garrison_orders(view, normal, pool=1_000) == ([], 0)
+    for wanted in (held + 40, held + 150):
+        level = attrs.evolve(normal, garrison_troops=wanted)
+        orders, used = growth.garrison_orders(view, level, pool=1_000)
+        assert [(order.hex, order.troops) for order in orders] == [(home, wanted - held)]
+        assert used == wanted - held

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from conquest_tui.bots import city_care, diplomacy, hiring, intel, trade
@@ -35,12 +36,15 @@ ARDMOOR = "0402"    # a free city that produces milk
 RICH = 200_000
 
 
-def _extras(game: Game, level: str = "normal", spare: int | None = None) -> Extras:
-    """The first Clan's extras planner with an empty plan and a budget (all money by default)."""
+def _extras(game: Game, level: str = "normal", spare: int | None = None,
+            **changes: object) -> Extras:
+    """The first Clan's extras planner with an empty plan and a budget (all money by default);
+    `changes` alter the level's fields."""
     view = ClanView(game, first_clan(game))
     plan = SheetPlan.for_view(view)
     budget = Budget(view.clan.stock.money if spare is None else spare)
-    return Extras(view, level, plan, random.Random(1), budget)
+    judgement = attrs.evolve(level_named(level), **changes)  # type: ignore[arg-type]
+    return Extras(view, judgement, plan, random.Random(1), budget)
 
 
 def _lines(extras: Extras, section: str) -> list[str]:
@@ -375,35 +379,30 @@ def _truck(game: Game) -> None:
     convoy_of(game, first_clan(game)).vehicles["truck"] = 2
 
 
-def test_pickup_where_a_known_city_needs_the_goods_cc_co_pickup_01(
-        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pickup_where_a_known_city_needs_the_goods_cc_co_pickup_01(game: Game) -> None:
     """A level that trades picks up goods a known city needs; no level trades as it stands."""
-    monkeypatch.setitem(trade.TRADE_REACH, "hard", 9)
     _truck(game)
     convoy_of(game, first_clan(game)).hex = ARDMOOR  # milk; Brackwater (own) needs milk
-    extras = _extras(game, "hard")
+    extras = _extras(game, "hard", trade_reach=9)
     trade.add_trade(extras)
     assert _convoy_lines(extras) == ["PICKUP"]
     assert _errors(game, extras.plan) == []
-    monkeypatch.setitem(trade.TRADE_REACH, "hard", 0)
     for level in ("easy", "normal", "hard"):  # no level trades (issue 28)
         other = _extras(game, level)
         trade.add_trade(other)
         assert _convoy_lines(other) == []
 
 
-def test_dropoff_where_the_cargo_is_needed_else_head_there_cc_co_dropoff_01(
-        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(trade.TRADE_REACH, "hard", 9)  # a level that trades
+def test_dropoff_where_the_cargo_is_needed_else_head_there_cc_co_dropoff_01(game: Game) -> None:
     _truck(game)
     convoy = convoy_of(game, first_clan(game))
     convoy.cargo_type, convoy.cargo = "milk", 20
-    extras = _extras(game, "hard")
+    extras = _extras(game, "hard", trade_reach=9)  # a level that trades
     trade.add_trade(extras)
     assert _convoy_lines(extras) == ["DROPOFF"]
     assert _errors(game, extras.plan) == []
     convoy.hex = ARDMOOR
-    away = _extras(game, "hard")
+    away = _extras(game, "hard", trade_reach=9)
     trade.add_trade(away)
     assert away.plan.errands == {1: HOME}
 
@@ -463,8 +462,7 @@ def test_a_bot_sabotages_the_first_spied_city_in_the_map_s_order_whatever_the_se
     written: list[object] = []
 
     class Stub:
-        level_name = "hard"
-        hard = True
+        level = level_named("hard")
         enemies = {7}
         rng = random.Random(1)
 

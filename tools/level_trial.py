@@ -1,8 +1,8 @@
 """Try a variant of the hard bot against three normal ones, in this process (issue 28's ladder).
 
 Run: `python -m tools.level_trial --maps north_america,british_isles --games 40 musters=0`
-(`--base normal` starts the variant from the normal level's values; `--name normal` also gives
-it the normal level's extras, which the planners choose by the level's name). Each `field=value`
+(`--base normal` starts the variant from the normal level's values, its extras too; `--name
+normal` also gives it the normal level's dice, which follow the level's name). Each `field=value`
 changes one `Level` field of the variant. The games are the ladder's (`balance_report --ladder`,
 the same seeds and seats), played one after another here: a variant lives only in this process,
 so worker processes would play the stored hard level instead. Prints, per map, the variant's
@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--turns", type=int, default=25, help="last game turn (25)")
     parser.add_argument("--seed", default="32", help="the run's seed (the ladder's: 32)")
     parser.add_argument("--base", default=STRONG, help="the level the variant starts from")
-    parser.add_argument("--name", default=STRONG, help="the level whose extras it plays")
+    parser.add_argument("--name", default=STRONG, help="the name it plays under (dice follow it)")
     parser.add_argument("changes", nargs="*", help="field=value changes to the level")
     args = parser.parse_args(argv)
     try:

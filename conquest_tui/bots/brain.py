@@ -294,7 +294,7 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
     created = growth.create_order(view, level, budget, by_sea=by_sea or bool(stuck))
     garrison_want = 0
     if level.garrison:
-        garrison_want = sum(max(0, growth.GARRISON_FLOOR - (info.troops if info else 0))
+        garrison_want = sum(max(0, level.garrison_troops - (info.troops if info else 0))
                             for info in map(view.city_info, view.owned_cities()))
     stock_troops = view.clan.stock.troops
     after = _as_bought(view, level, aboard)

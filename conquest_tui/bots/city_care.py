@@ -26,15 +26,11 @@ PAYBACK_TURNS = 5
 STRUCTURE_SEARCH = 30
 """Own hexes near the Clan's cities looked at for a custom structure, at most."""
 
-CURE_REACH = {"easy": 3, "normal": 6, "hard": 9}
-"""How far (hexes) a bot sends a convoy to cure a plagued city."""
-
-
 def _curable(extras: Extras, info: CityInfo) -> bool:
-    """Whether the bot cares to cure this city: easy bots only their own."""
+    """Whether the bot cares to cure this city: its own, and others' if its level cures them."""
     if not (info.plague and info.cure_vaccine):
         return False
-    return not extras.easy or info.owner == extras.view.number
+    return extras.level.cures_rivals or info.owner == extras.view.number
 
 
 def healing(extras: Extras) -> int:
@@ -74,7 +70,7 @@ def add_cures(extras: Extras) -> None:
 
 def _send_to_plague(extras: Extras, cured: set[str], vaccine: int, price: int) -> None:
     """Give the nearest free convoy an errand to one plagued city it could afford to cure."""
-    reach = CURE_REACH.get(extras.level_name, 6)
+    reach = extras.level.cure_reach
     plagued = [info for info in extras.listed_cities()
                if info.hex not in cured and _curable(extras, info)
                and info.cure_vaccine <= vaccine + extras.budget.spare // max(1, price)]
@@ -94,14 +90,13 @@ def add_buildings(extras: Extras) -> None:
     """ERECT one worthwhile building in an own city when the money is there (CC-CL-ERECT-01);
     easy bots rarely build."""
     view = extras.view
-    if extras.hard:
-        _add_hard_buildings(extras)
+    if extras.level.builds_for_growth:
+        _add_buildings_for_growth(extras)
         return
-    if extras.easy and extras.rng.random() > 0.2:
+    if extras.level.build_chance < 1 and extras.rng.random() > extras.level.build_chance:
         return
     cost = view.rules.fixed_costs["building"]
-    margin = cost if extras.hard else 2 * cost
-    if extras.budget.spare < cost + margin:
+    if extras.budget.spare < 3 * cost:
         return
     best: tuple[int, int, str, str] | None = None
     for hex_id in extras.owned_cities():
@@ -118,8 +113,8 @@ def add_buildings(extras: Extras) -> None:
         extras.budget.afford(cost)
 
 
-def _add_hard_buildings(extras: Extras) -> None:
-    """A hard bot ERECTs Churches first (a city's people grow twice as fast, CC-CITY-46), then a
+def _add_buildings_for_growth(extras: Extras) -> None:
+    """The bot ERECTs Churches first (a city's people grow twice as fast, CC-CITY-46), then a
     Hospital, a Market and, in a city filling up, a Stockyard, in its most populous cities."""
     view = extras.view
     cost = view.rules.fixed_costs["building"]
@@ -171,7 +166,7 @@ def add_structures(extras: Extras) -> None:
     """BUILD the custom structure worth most a turn in an own hex one or two steps from an own
     city, when it repays itself within PAYBACK_TURNS and the money is there (CC-CL-BUILD-01)."""
     view, rules = extras.view, extras.view.rules
-    if extras.easy or not extras.owned_cities():
+    if not extras.level.builds_structures or not extras.owned_cities():
         return
     cheapest = min((rule.cost for rule in rules.custom_structures.values()), default=0)
     if not cheapest or extras.budget.spare < 2 * cheapest:

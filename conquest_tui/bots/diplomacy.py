@@ -19,15 +19,12 @@ FAR = 8
 """Hexes between a Clan's last-seen convoy and the nearest own hex that make it a far Clan."""
 UNMET_FAR_TURN = 6
 """From this game turn on, a Clan never met is taken to be far away."""
-MOST_ALLIES = {"easy": 1, "normal": 2, "hard": 2}
-ALL_CHANCE = {"easy": 0.1, "normal": 0.25, "hard": 0.3}
-"""Chance a bot speaks to every Clan in a turn when it has news."""
 STRONGER = 1.3
-"""A hard bot allies with no Clan this much more popular than itself: it will need to stop it."""
+"""A wary bot allies with no Clan this much more popular than itself: it will need to stop it."""
 WARN_EVERY = 3
-"""A hard bot warns everyone of a leader near victory every this many game turns."""
+"""A bot that warns of the leader warns everyone of one near victory every this many game turns."""
 NEAR_VICTORY = 0.85
-"""A hard bot drops its alliance with a Clan past this share of the victory threshold."""
+"""A wary bot drops its alliance with a Clan past this share of the victory threshold."""
 
 SLOGANS = (
     "Our roads, our cities, our continent.",
@@ -72,7 +69,7 @@ def add_diplomacy(extras: Extras) -> None:
             allies.discard(enemy)
         if enemy not in clan.bans and extras.post_line(Ban(other=enemy)):
             messages.append(_to_clan(enemy, _words(_warning(clan.name), 100)))
-    if extras.hard:
+    if extras.level.wary_allies:
         _drop_leaders(extras, allies)
     for friend in _new_allies(extras, allies):
         if extras.post_line(Ally(other=friend)):
@@ -80,10 +77,10 @@ def add_diplomacy(extras: Extras) -> None:
             text = _words(f"{clan.name} offers peace to {names.get(friend, 'you')}: our convoys "
                           "will not attack yours.", limits.message_max_length)
             messages.append(_to_clan(friend, text))
-    news = _news(extras) if extras.rng.random() < ALL_CHANCE.get(extras.level_name, 0.25) else ""
+    news = _news(extras) if extras.rng.random() < extras.level.broadcast_chance else ""
     if news:
         messages.append(Broadcast(to=TO_ALL, body=_words(news, limits.message_max_length)))
-    if extras.hard and extras.view.game_turn % WARN_EVERY == 0 \
+    if extras.level.warns_of_leader and extras.view.game_turn % WARN_EVERY == 0 \
             and not any(message.to == TO_ALL for message in messages):
         messages += _warn_of_leader(extras)
     for line in messages[:limits.messages_per_turn]:
@@ -116,17 +113,18 @@ def _near_victory(extras: Extras, clan: int) -> bool:
 
 
 def _drop_leaders(extras: Extras, allies: set[int]) -> None:
-    """A hard bot ends its alliance with a Clan about to win (ALLY toggles it off)."""
+    """A wary bot ends its alliance with a Clan about to win (ALLY toggles it off)."""
     for friend in sorted(allies):
         if _near_victory(extras, friend) and extras.post_line(Ally(other=friend)):
             allies.discard(friend)
 
 
 def _new_allies(extras: Extras, allies: set[int]) -> list[int]:
-    """Known Clans worth an alliance now: not enemies; far (normal); far and not running away
-    with the game (hard); by chance (easy). Within the level's number of allies, never all."""
+    """Known Clans worth an alliance now: not enemies; by chance (a level that allies by
+    chance); else far, and for a wary level not running away with the game. Within the level's
+    number of allies, never all."""
     known = extras.rivals()
-    room = min(MOST_ALLIES.get(extras.level_name, 2) - len(allies), len(known) - len(allies) - 1)
+    room = min(extras.level.most_allies - len(allies), len(known) - len(allies) - 1)
     candidates = sorted(n for n in known if n not in allies and n not in extras.enemies)
     if room <= 0:
         return []
@@ -135,9 +133,9 @@ def _new_allies(extras: Extras, allies: set[int]) -> list[int]:
     extras.rng.shuffle(candidates)  # among equals, not always the same Clan
     for other in sorted(candidates, key=lambda n: -_distance(extras, n, known[n])):
         far = _distance(extras, other, known[other]) >= FAR
-        if extras.easy:
-            wanted = extras.rng.random() < 0.1
-        elif extras.hard:
+        if extras.level.chance_allies:
+            wanted = extras.rng.random() < extras.level.chance_allies
+        elif extras.level.wary_allies:
             wanted = far and not _near_victory(extras, other) \
                 and extras.popularity(other) <= mine * STRONGER
         else:

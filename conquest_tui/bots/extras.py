@@ -19,10 +19,10 @@ def add_extras(view: ClanView, level: Level, plan: SheetPlan, rng: random.Random
     """Add city care, trade, hiring, intelligence and diplomacy lines to the bot's plan, from
     the view alone, spending only above the level's reserve and two turns' upkeep; what they
     may spend is added to `plan.extras_spent`. `rng` is copied, never advanced."""
-    name, reserve = level.name, level.money_reserve
+    reserve = level.money_reserve
     dice = random.Random()
     dice.setstate(rng.getstate())  # a copy: the extras' draws leave the brain's dice alone
-    extras = Extras(view, name, plan, dice, Budget(0))
+    extras = Extras(view, level, plan, dice, Budget(0))
     if extras.clan.resigned:
         return
     extras.budget = budget_for(extras, reserve)

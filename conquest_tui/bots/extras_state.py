@@ -14,6 +14,7 @@ from typing import Any, cast
 import attrs
 
 from conquest_tui.bots import supply
+from conquest_tui.bots.levels import Level
 from conquest_tui.bots.plan import SheetPlan
 from conquest_tui.engine.core.state import Event
 from conquest_tui.engine.orderbook.clan_admin import TrainAgents
@@ -50,7 +51,7 @@ class Extras:
     """What the extra planners share: the view, the judgement, the plan, the dice, the purse."""
 
     view: ClanView
-    level_name: str
+    level: Level
     plan: SheetPlan
     rng: random.Random
     budget: Budget
@@ -125,16 +126,6 @@ class Extras:
             if number == clan:
                 return popularity
         return self.view.rules.start.popularity
-
-    @property
-    def easy(self) -> bool:
-        """Whether the bot plays at the easy level."""
-        return self.level_name == "easy"
-
-    @property
-    def hard(self) -> bool:
-        """Whether the bot plays at the hard level."""
-        return self.level_name == "hard"
 
     def convoys(self) -> list[ConvoyInfo]:
         """The Clan's convoys (read once per sheet)."""

@@ -14,9 +14,6 @@ from conquest_tui.engine.orderbook.transfers import Convert
 from conquest_tui.engine.reports.view import ClanView, ConvoyInfo
 from conquest_tui.engine.rules.ruleset import Ruleset
 
-GARRISON_FLOOR = 25
-"""Troops a bot keeps in each of its cities (from the stockpile, ASSIGN)."""
-
 
 def troop_vehicle(rules: Ruleset, convoy_type: str) -> tuple[str, int, int, int, int] | None:
     """(vehicle key, troops, cost, size, fuel) of the vehicle of that type that carries troops
@@ -97,7 +94,7 @@ def garrison_orders(view: ClanView, level: Level, pool: int) -> tuple[list[Assig
     used = 0
     for hex_id in view.owned_cities():
         info = view.city_info(hex_id)
-        floor = treaties.garrison_floor(view, hex_id, GARRISON_FLOOR)  # house rule revolt
+        floor = treaties.garrison_floor(view, hex_id, level.garrison_troops)  # house rule revolt
         if info is None or info.troops >= floor:
             continue
         count = min(floor - info.troops, pool - used)

@@ -9,18 +9,6 @@ from conquest_tui.engine.orderbook.experts import Hire
 from conquest_tui.engine.orderbook.plague import Aid
 from conquest_tui.engine.reports.view import CityInfo, ConvoyInfo
 
-WANTED = {
-    "easy": ("DOC",),
-    "normal": ("DOC", "SPY", "GUN", "ENG", "SCO", "MER"),
-    "hard": ("SPY", "GUN", "DOC", "SER", "ENG", "SCO", "TRA", "MER"),
-}
-"""Experts a bot hires when it can, most wanted first."""
-
-HIRES_PER_TURN = {"easy": 1, "normal": 1, "hard": 1}
-"""Experts a bot hires per game turn (a hard bot's money buys more troops instead: measured)."""
-AGENTS_WANTED = {"easy": 0, "normal": 2, "hard": 2}
-"""Agents a bot trains, one a turn, at the rulebook's doubling prices."""
-
 
 def _offered(extras: Extras, info: CityInfo) -> tuple[str, ...]:
     """Expert codes a convoy may hire in this city: any in an own major city, else its guild's."""
@@ -34,7 +22,7 @@ def _offered(extras: Extras, info: CityInfo) -> tuple[str, ...]:
 
 def _choice(extras: Extras, convoy: ConvoyInfo, offered: tuple[str, ...]) -> str:
     """The most wanted expert on offer that the convoy has not got and may take; "" for none."""
-    for code in WANTED.get(extras.level_name, WANTED["normal"]):
+    for code in extras.level.wanted_experts:
         if code not in offered or code in convoy.experts:
             continue
         if code == "SPY" and not (intel.spy_target(extras, convoy.hex, set())
@@ -52,9 +40,10 @@ def add_hiring(extras: Extras) -> None:
     """HIRE an expert in a friendly city's guild when the money is there (CC-CO-HIRE-01/02);
     a Doctor is at once set to AID ON (CC-CO-AID-01)."""
     view = extras.view
-    if extras.easy and extras.rng.random() > 0.3:
+    level = extras.level
+    if level.hire_chance < 1 and extras.rng.random() > level.hire_chance:
         return
-    hires = HIRES_PER_TURN.get(extras.level_name, 1)
+    hires = level.hires_per_turn
     for convoy in extras.convoys():
         if hires <= 0:
             return
@@ -65,7 +54,7 @@ def add_hiring(extras: Extras) -> None:
         if not code:
             continue
         cost = view.rules.experts[code].cost
-        if extras.budget.spare < cost * 2 and not extras.hard:
+        if extras.budget.spare < cost * level.hire_margin:
             continue
         if not extras.budget.afford(cost):
             continue
@@ -81,7 +70,7 @@ def add_agents(extras: Extras) -> None:
     """TRAIN one more agent while the Clan has fewer than its level wants (CC-CL-TRAIN-01)."""
     view = extras.view
     agents = extras.clan.agents
-    if agents >= AGENTS_WANTED.get(extras.level_name, 2) or view.game_turn < 2:
+    if agents >= extras.level.agents_wanted or view.game_turn < 2:
         return
     cost = view.rules.agent_cost(agents + 1)
     if extras.budget.spare >= 2 * cost and extras.pre_line(TrainAgents(quantity=1)):

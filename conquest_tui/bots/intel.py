@@ -8,11 +8,6 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.orderbook.espionage import Espionage
 from conquest_tui.engine.orderbook.spies import Plant, Sabotage
 
-SPY_REACH = {"easy": 0, "normal": 7, "hard": 10}
-"""How far (hexes) a bot sends a convoy with a Spy to plant him in a rival's city."""
-
-ESPIONAGE_CHANCE = {"easy": 0.1, "normal": 0.35, "hard": 0.6}
-SABOTAGE_CHANCE = {"easy": 0.0, "normal": 0.5, "hard": 1.0}
 PRICE_MARGIN = 1.25
 """Espionage is priced at the target's popularity when it runs: keep a margin for its rise."""
 
@@ -29,13 +24,13 @@ def rival_cities(extras: Extras) -> list[tuple[str, int]]:
 
 
 def strongest_rival(extras: Extras) -> int:
-    """The Clan to spy on: an enemy first; for a hard bot then the owner of the rival city
-    nearest its convoys (the next it may attack); then one met; then the most popular. 0 when
-    it knows of no other Clan."""
+    """The Clan to spy on: an enemy first; for a level that spies on the nearest, then the owner
+    of the rival city nearest its convoys (the next it may attack); then one met; then the most
+    popular. 0 when it knows of no other Clan."""
     known = extras.rivals()
     met = {clan.number for clan in extras.met()}
     near: dict[int, int] = {}
-    if extras.hard:
+    if extras.level.spies_on_nearest:
         for city, owner in rival_cities(extras):
             for convoy in extras.convoys():
                 distance = hexgrid.distance(city, convoy.hex)
@@ -57,7 +52,7 @@ def spy_target(extras: Extras, hex_id: str, taken: set[str]) -> str:
     """The nearest rival city within the level's reach of a hex that has none of the Clan's
     spies yet; "" when there is none."""
     planted = set(extras.spies())
-    reach = SPY_REACH.get(extras.level_name, 7)
+    reach = extras.level.spy_reach
     options = sorted((hexgrid.distance(hex_id, city), city)
                      for city, _owner in rival_cities(extras)
                      if city not in planted and city not in taken)
@@ -73,7 +68,7 @@ def _plant(extras: Extras) -> None:
     """PLANT a convoy's Spy in the rival city it stands in (CC-CO-PLANT-01), else send the
     convoy toward the nearest rival city in reach; with none in reach, an own city without a
     counterspy gets him (CC-CO-PLANT-03)."""
-    if extras.easy:
+    if not extras.level.plants_spies:
         return
     rivals = {hex_id for hex_id, _owner in rival_cities(extras)} - set(extras.spies())
     taken: set[str] = set()
@@ -99,15 +94,15 @@ def leader(extras: Extras) -> int:
 
 
 def _sabotage(extras: Extras) -> None:
-    """SABOTAGE an enemy's city where the Clan has a spy (CC-CL-SABOTAGE-01); a hard bot also
-    the leader's."""
-    chance = SABOTAGE_CHANCE.get(extras.level_name, 0.5)
+    """SABOTAGE an enemy's city where the Clan has a spy (CC-CL-SABOTAGE-01); a level that
+    sabotages the leader also the leader's."""
+    chance = extras.level.sabotage_chance
     if not chance:
         return
     owners = dict(rival_cities(extras))
     for hex_id in sorted(extras.spies()):  # in the map's order, whatever the strings' hashes
         owner = owners.get(hex_id, 0)
-        targets = extras.enemies | ({leader(extras)} if extras.hard else set())
+        targets = extras.enemies | ({leader(extras)} if extras.level.sabotages_leader else set())
         if owner and owner in targets and extras.rng.random() < chance:
             extras.post_line(Sabotage(hex=hex_id))
             return
@@ -115,21 +110,19 @@ def _sabotage(extras: Extras) -> None:
 
 def _espionage(extras: Extras) -> None:
     """Buy ESPIONAGE on the strongest rival (CC-CL-ESPIONAGE-01…03): what a level wants to know,
-    cheapest first when money is short; easy bots rarely, hard bots most turns."""
+    cheapest first when money is short; as often as the level
+    chooses."""
     view = extras.view
     if view.game_turn < view.rules.espionage_from_turn:
         return
-    if extras.rng.random() >= ESPIONAGE_CHANCE.get(extras.level_name, 0.35):
+    if extras.rng.random() >= extras.level.espionage_chance:
         return
     target = strongest_rival(extras)
     if not target:
         return
-    wishes = {"easy": (("ALLIES",),),
-              "normal": (("CITIES",), ("INCOME",), ("ALLIES",)),
-              "hard": (("CITIES", "CONVOYS"), ("CONVOYS",), ("CITIES",), ("INCOME",))}
     # most wanted first; each in the rulebook's order, the order ESPIONAGE keeps them in
     popularity = extras.popularity(target) * PRICE_MARGIN
-    for keywords in wishes.get(extras.level_name, wishes["normal"]):
+    for keywords in extras.level.espionage_wishes:
         cost = int(sum(view.rules.espionage[k] for k in keywords) * popularity)
         if cost <= extras.budget.spare and extras.pre_line(
                 Espionage(target=target, keywords=keywords)):

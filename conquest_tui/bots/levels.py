@@ -36,6 +36,8 @@ class Level:
     """Share of its troop capacity below which a convoy goes home to refill."""
     celebrate_below: int
     """Morale under which a convoy in a friendly city CELEBRATEs before it sets out."""
+    garrison_troops: int = 25
+    """Troops it keeps in each of its cities (ASSIGNed from the stockpile) when it garrisons."""
     defend_share: float = 0.0
     """Share of its spare money it may spend raising its hexes' defense (DEFEND ****); 0: never."""
     unseen_garrison: float = 1.0
@@ -110,6 +112,59 @@ class Level:
     war_musters: int = 0
     """Troops it may grow a convoy of its war party in a friendly city to (beyond
     `convoy_troops`) so that it can take the rival city it marches on; 0: no more than usual."""
+    # What it does besides moving and fighting (the extras planners read these).
+    cure_reach: int = 6
+    """Furthest (hexes) it sends a convoy to cure a plagued city."""
+    cures_rivals: bool = True
+    """Whether it cures other Clans' plagued cities too (else only its own)."""
+    build_chance: float = 1.0
+    """Chance it looks for a building to ERECT in a game turn."""
+    builds_for_growth: bool = False
+    """Whether it ERECTs Churches first (people grow faster), then a Hospital, a Market and a
+    Stockyard, in its most populous cities as far as its money goes (else one building a turn
+    in the order its cities lack them, with twice a building's cost to spare)."""
+    builds_structures: bool = True
+    """Whether it BUILDs custom structures near its cities."""
+    wanted_experts: tuple[str, ...] = ("DOC", "SPY", "GUN", "ENG", "SCO", "MER")
+    """Experts it hires when it can, most wanted first."""
+    hire_chance: float = 1.0
+    """Chance it hires an expert in a game turn."""
+    hires_per_turn: int = 1
+    """Experts it hires per game turn."""
+    hire_margin: float = 2.0
+    """Times an expert's cost it must have to spare before it hires him."""
+    agents_wanted: int = 2
+    """Agents it trains, one a turn, at the rulebook's doubling prices."""
+    plants_spies: bool = True
+    """Whether it PLANTs its Spies in rivals' cities (or as counterspies in its own)."""
+    spy_reach: int = 7
+    """Furthest (hexes) it sends a convoy with a Spy to plant him in a rival's city."""
+    spies_on_nearest: bool = False
+    """Whether it buys espionage on the owner of the rival city nearest its convoys (the next it
+    may attack) before a Clan met or the most popular."""
+    espionage_chance: float = 0.35
+    """Chance it buys ESPIONAGE in a game turn."""
+    espionage_wishes: tuple[tuple[str, ...], ...] = (("CITIES",), ("INCOME",), ("ALLIES",))
+    """What it buys espionage on, most wanted first (the cheapest it can pay for)."""
+    sabotage_chance: float = 0.5
+    """Chance it SABOTAGEs an enemy's city where it has a spy, in a game turn."""
+    sabotages_leader: bool = False
+    """Whether it also sabotages the cities of the Clan leading the Top Clans."""
+    most_allies: int = 2
+    """Allies it keeps at most."""
+    chance_allies: float = 0.0
+    """Chance it allies with any Clan it knows, each game turn (else it allies with far Clans;
+    0: never by chance)."""
+    wary_allies: bool = False
+    """Whether it shuns as an ally a Clan near victory or much more popular than itself, and ends
+    its alliance with a Clan about to win."""
+    warns_of_leader: bool = False
+    """Whether it warns every Clan of a leader near victory every few game turns."""
+    broadcast_chance: float = 0.25
+    """Chance it speaks to every Clan in a game turn when it has news."""
+    trade_reach: int = 0
+    """Furthest (hexes) it carries goods to sell them; 0: it never trades (a convoy sent off to
+    sell goods takes no hexes on the way: bots that traded won fewer games, issue 28)."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -117,7 +172,12 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   money_reserve=8_000, search_depth=4, garrison=False,
                   target_cities=False, randomness=0.6, max_convoys=3, convoy_troops=50,
                   hex_margin=0.3, refill_share=0.15, celebrate_below=15,
-                  spend_turns=3.0, rich_convoys=2, rich_troops=1.5),
+                  spend_turns=3.0, rich_convoys=2, rich_troops=1.5,
+                  cure_reach=3, cures_rivals=False, build_chance=0.2, builds_structures=False,
+                  wanted_experts=("DOC",), hire_chance=0.3, agents_wanted=0,
+                  plants_spies=False, spy_reach=0, espionage_chance=0.1,
+                  espionage_wishes=(("ALLIES",),), sabotage_chance=0.0, most_allies=1,
+                  chance_allies=0.1, broadcast_chance=0.1),
     "normal": Level(name="normal", attack_odds=0.7, reserve_turns=2,
                     money_reserve=5_000, search_depth=8, garrison=True,
                     target_cities=True, randomness=0.2, max_convoys=6, convoy_troops=100,
@@ -134,7 +194,14 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   checks_errands=True, surplus_sales=2, reads_terrain=True,
                   reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
                   war_bonus=2.0, war_party=0.5, city_depth=16, grows_first=True,
-                  musters=200, war_musters=300),
+                  musters=200, war_musters=300,
+                  cure_reach=9, builds_for_growth=True,
+                  wanted_experts=("SPY", "GUN", "DOC", "SER", "ENG", "SCO", "TRA", "MER"),
+                  hire_margin=1.0, spy_reach=10, spies_on_nearest=True, espionage_chance=0.6,
+                  espionage_wishes=(("CITIES", "CONVOYS"), ("CONVOYS",), ("CITIES",),
+                                    ("INCOME",)),
+                  sabotage_chance=1.0, sabotages_leader=True, wary_allies=True,
+                  warns_of_leader=True, broadcast_chance=0.3),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

@@ -7,10 +7,6 @@ from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.orderbook.cities import Dropoff, PickupGoods
 from conquest_tui.engine.reports.view import CityInfo, ConvoyInfo
 
-TRADE_REACH = {"easy": 0, "normal": 0, "hard": 0}
-"""How far (hexes) a bot carries goods to sell them, by level: 0, it never trades. No level trades
-now: a convoy sent off to sell goods takes no hexes on the way, and bots that traded (normal 6,
-hard 9) won fewer games than the same bots that did not (issue 28)."""
 WORTH = 1_000
 """Least value of a load (at today's goods price) worth a trip."""
 OPEN = ("owned", "friendly")
@@ -48,7 +44,7 @@ def _buyer(extras: Extras, convoy: ConvoyInfo, goods: str, reach: int) -> str:
 def add_trade(extras: Extras) -> None:
     """For each convoy with cargo room: DROPOFF where the city needs its cargo (CC-CO-DROPOFF-01),
     else head for a buyer; PICKUP where the city's goods have a buyer in reach (CC-CO-PICKUP-01)."""
-    reach = TRADE_REACH.get(extras.level_name, 6)
+    reach = extras.level.trade_reach
     if not reach:
         return
     prices = extras.view.goods_prices()
