@@ -1,0 +1,111 @@
+"""The clans scale figure in processor instructions (callgrind): a machine's load cannot move it.
+
+Run from the repository root, with valgrind installed (seeded; prints, never asserts):
+    python -m bench.scale_instructions            # 5 and 40 Clans, as `bench_scale clans`
+
+The bots write one game turn's sheets for each game (untimed); then, each in its own process
+under callgrind, the engine plays them on a fresh game after a first game played them (warm, as
+the bench's worker is), and the same process without the measured game turn is counted too: the
+difference is the game turn's. A third run counts only the battles (`convoy_clash.battle`,
+`city_battle.fight`, run inside `itertools.starmap`, which the engine never uses, so that
+callgrind's `--toggle-collect` sees them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bench.bench_scale import synthetic_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (5, 40)
+CONVOYS_PER_CLAN = 10
+TARGET = 1.3
+
+
+def record(clans: int, path: Path) -> None:
+    """The bots' sheets of the game's first game turn, in order."""
+    from conquest_tui.engine.play.turn import run_clan_turn
+    from conquest_tui.session.bot_turns import bot_sheet
+
+    game = synthetic_game("synthetic", clans, clans * CONVOYS_PER_CLAN)
+    sheets = []
+    start = game.state.game_turn
+    while game.state.game_turn == start:
+        clan = game.state.active_clan
+        sheet = bot_sheet(game, game.clan(clan).bot_level or "normal")
+        run_clan_turn(game, clan, sheet)
+        sheets.append(sheet)
+    path.write_text(json.dumps(sheets))
+
+
+def replay(mode: str, clans: int, path: Path) -> None:
+    """Under callgrind: a warm-up game plays the sheets, then (unless `setup`) a fresh one."""
+    import itertools
+
+    from conquest_tui.engine.combat import city_battle, convoy_clash
+    from conquest_tui.engine.play.turn import run_clan_turn
+
+    sheets = json.loads(path.read_text())
+    warm = synthetic_game("synthetic", clans, clans * CONVOYS_PER_CLAN)
+    for sheet in sheets:
+        run_clan_turn(warm, warm.state.active_clan, sheet)
+    game = synthetic_game("synthetic", clans, clans * CONVOYS_PER_CLAN)
+    if mode == "battles":
+        def inside_starmap(original: Any) -> Any:
+            def run(*args: Any, **kwargs: Any) -> Any:
+                return next(itertools.starmap(lambda: original(*args, **kwargs), [()]))
+            return run
+        convoy_clash.battle = inside_starmap(convoy_clash.battle)
+        city_battle.fight = inside_starmap(city_battle.fight)
+    if mode != "setup":
+        for sheet in sheets:
+            run_clan_turn(game, game.state.active_clan, sheet)
+
+
+def counted(mode: str, clans: int, path: Path, folder: Path) -> int:
+    """Instructions callgrind counted in one replay."""
+    extra = ["--toggle-collect=starmap_next"] if mode == "battles" else []
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", *extra,
+         f"--callgrind-out-file={folder / f'{mode}-{clans}.out'}", sys.executable, "-m",
+         "bench.scale_instructions", "--replay", mode, str(clans), str(path)],
+        cwd=ROOT, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind said no count: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--replay"]:
+        replay(sys.argv[2], int(sys.argv[3]), Path(sys.argv[4]))
+        return
+    per_turn: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for clans in SIZES:
+            path = folder / f"sheets-{clans}.json"
+            record(clans, path)
+            lines = sum(len(sheet.splitlines()) for sheet in json.loads(path.read_text()))
+            turn = counted("replay", clans, path, folder) - counted("setup", clans, path, folder)
+            battles = counted("battles", clans, path, folder)
+            per_turn[clans] = turn / clans
+            print(f"{clans:3d} Clans: {turn / clans / 1e6:7.2f} M instructions a Clan-turn, "
+                  f"of it battles {battles / clans / 1e6:6.2f} M; "
+                  f"{turn / lines / 1e3:6.1f} k a sheet line ({lines} lines)")
+            per_turn[-clans] = (turn - battles) / clans
+    small, large = SIZES
+    print(f"per Clan-turn, {large} vs {small}: {per_turn[large] / per_turn[small]:.3f}× "
+          f"(target ≤ {TARGET:g}); without the battles: "
+          f"{per_turn[-large] / per_turn[-small]:.3f}×")
+
+
+if __name__ == "__main__":
+    main()
