@@ -211,8 +211,7 @@ def one_round(save: Path, size: tuple[int, int]) -> tuple[list[Measure], list[Me
         terminal.key(b"\r")
         terminal.wait_for("Order sheet")
         terminal.settle()
-        terminal.key(F2)
-        terminal.key(DOWN)
+        terminal.key(F2)  # a new sheet's cursor waits on the blank line under [PRE]
         terminal.pause(PAUSE_SECONDS)
         if FRAME_START not in terminal.seen:
             raise RuntimeError("the app drew no synchronized frames (it did not ask?)")
@@ -237,8 +236,11 @@ def main() -> int:
     keys: list[Measure] = []
     pauses: list[Measure] = []
     with tempfile.TemporaryDirectory() as folder:
-        save = make_save(Path(folder))
-        for _ in range(args.rounds):
+        for run in range(args.rounds):
+            # each run on a new game: the last run's draft (kept after its pauses) would
+            # otherwise open in its place, the cursor at its start
+            (Path(folder) / str(run)).mkdir()
+            save = make_save(Path(folder) / str(run))
             typed, paused = one_round(save, (width, height))
             keys += typed
             pauses += paused
