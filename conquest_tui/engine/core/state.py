@@ -5,7 +5,7 @@
 # one when a game loads. Every annotation names a type defined above it.
 
 import enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -170,6 +170,42 @@ class SpyReport:
     sightings: list[Sighting] = attrs.field(factory=list)
 
 
+T = TypeVar("T")
+
+
+class ReadOnFirstUse(Generic[T]):
+    """The list under `name`, kept in the record's field `_name`: either the list, or where to
+    read it (anything with `read()`, which raises the loader's error naming the field); read
+    there on first use and kept. Setting it sets the list (a save writes an unread source back
+    as it read it, through the record's own `kept_…`)."""
+
+    __slots__ = ("field",)
+
+    def __init__(self) -> None:
+        self.field = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.field = f"_{name}"
+
+    @overload
+    def __get__(self, record: None, owner: type | None = None) -> "ReadOnFirstUse[T]": ...
+
+    @overload
+    def __get__(self, record: object, owner: type | None = None) -> list[T]: ...
+
+    def __get__(self, record: object | None, owner: type | None = None) -> Any:
+        if record is None:
+            return self
+        kept = getattr(record, self.field)
+        if not isinstance(kept, list):
+            kept = kept.read()
+            setattr(record, self.field, kept)
+        return kept
+
+    def __set__(self, record: object, value: list[T]) -> None:
+        setattr(record, self.field, value)
+
+
 class EventSource(Protocol):
     """Where a last turn's events or a Clan's inbox or mail are read from when first asked for
     (a save keeps them as read: storage/saved_events)."""
@@ -198,17 +234,8 @@ class LastTurn:
     visited_hexes: list[str] = attrs.field(factory=list)
     conquered_hexes: list[str] = attrs.field(factory=list)
 
-    @property
-    def events(self) -> list[Event]:
-        """The events the turn produced, in order (read from their source on first use)."""
-        kept = self._events
-        if not isinstance(kept, list):
-            kept = self._events = kept.read()
-        return kept
-
-    @events.setter
-    def events(self, events: list[Event]) -> None:
-        self._events = events
+    events = ReadOnFirstUse[Event]()
+    """The events the turn produced, in order (read from their source on first use)."""
 
     def kept_events(self) -> list[Event] | EventSource:
         """The events, or their source when they were never asked for (a save writes an unread
@@ -327,46 +354,17 @@ class Clan:
     """Every report the Clan read after its turns, oldest first (history, issue 16:
     `past_reports`), or where to read them when first asked for (the history reads them)."""
 
-    @property
-    def inbox(self) -> list[Event]:
-        """What happened to it between its turns (read from its source on first use)."""
-        kept = self._inbox
-        if not isinstance(kept, list):
-            kept = self._inbox = kept.read()
-        return kept
-
-    @inbox.setter
-    def inbox(self, events: list[Event]) -> None:
-        self._inbox = events
+    inbox = ReadOnFirstUse[Event]()
+    """What happened to it between its turns (read from its source on first use)."""
+    mail = ReadOnFirstUse[Event]()
+    """Its mail, oldest first (read from its source on first use)."""
+    past_reports = ReadOnFirstUse[PastReport]()
+    """Every report the Clan read after its turns (read from their source on first use)."""
 
     def kept_inbox(self) -> list[Event] | EventSource:
         """The inbox, or its source when it was never asked for (a save writes an unread
         source back as it read it)."""
         return self._inbox
-
-    @property
-    def mail(self) -> list[Event]:
-        """Its mail, oldest first (read from its source on first use)."""
-        kept = self._mail
-        if not isinstance(kept, list):
-            kept = self._mail = kept.read()
-        return kept
-
-    @mail.setter
-    def mail(self, events: list[Event]) -> None:
-        self._mail = events
-
-    @property
-    def past_reports(self) -> list[PastReport]:
-        """Every report the Clan read after its turns (read from their source on first use)."""
-        kept = self._past_reports
-        if not isinstance(kept, list):
-            kept = self._past_reports = kept.read()
-        return kept
-
-    @past_reports.setter
-    def past_reports(self, reports: list[PastReport]) -> None:
-        self._past_reports = reports
 
     def kept_past_reports(self) -> list[PastReport] | TableSource:
         """The past reports, or their source when they were never asked for."""
@@ -736,29 +734,10 @@ class GameState:
     treaties: list[Treaty] = attrs.field(factory=list, metadata={SAVED_WHEN_SET: True})
     """Treaties in force (house rule `treaties`), in the order they were made."""
 
-    @property
-    def hexes(self) -> list[HexState]:
-        """One per map hex, in GameMap.hex_ids() order (read from their source on first use)."""
-        kept = self._hexes
-        if not isinstance(kept, list):
-            kept = self._hexes = kept.read()
-        return kept
-
-    @hexes.setter
-    def hexes(self, hexes: list[HexState]) -> None:
-        self._hexes = hexes
-
-    @property
-    def turn_figures(self) -> list[TurnFigures]:
-        """Every Clan's figures at every game-turn end (read from their source on first use)."""
-        kept = self._turn_figures
-        if not isinstance(kept, list):
-            kept = self._turn_figures = kept.read()
-        return kept
-
-    @turn_figures.setter
-    def turn_figures(self, figures: list[TurnFigures]) -> None:
-        self._turn_figures = figures
+    hexes = ReadOnFirstUse[HexState]()
+    """One per map hex, in GameMap.hex_ids() order (read from their source on first use)."""
+    turn_figures = ReadOnFirstUse[TurnFigures]()
+    """Every Clan's figures at every game-turn end (read from their source on first use)."""
 
     def kept_table(self, name: str) -> list[Any] | TableSource:
         """The hexes (`"hexes"`) or the figures of past game turns (`"turn_figures"`), or their
