@@ -119,6 +119,18 @@ def last_filled_row(lines: list[str], section: SheetSection) -> int:
     return last
 
 
+def resume_at(lines: list[str]) -> Location:
+    """Where the cursor waits when a sheet opens: at the end of its last order, where the Clan
+    left off; on a sheet with none, on the line under its first header (typing at the very
+    start would write into the header)."""
+    for row in range(len(lines) - 1, -1, -1):
+        if is_order_line(lines[row]):
+            return row, len(lines[row].rstrip())
+    if lines and header_of(lines[0]) is not None and len(lines) > 1:
+        return 1, 0
+    return 0, 0
+
+
 def line_after(lines: list[str], row: int, line: str) -> tuple[str, Location]:
     """What to insert, and where, so that `line` becomes the row after `row`."""
     if row + 1 < len(lines):

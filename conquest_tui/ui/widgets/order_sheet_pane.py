@@ -35,6 +35,7 @@ from conquest_tui.ui.sheet_edits import (
     BUY_LINES,
     allowance,
     header_hint,
+    resume_at,
     sheet_to_show,
     standing_mark,
 )
@@ -129,8 +130,6 @@ class OrderSheetPane(Widget):
         self._view: ClanView | None = None
         """The Clan's view when its sheet was loaded (its lines, convoys and rules)."""
         self._text = ""
-        self._fresh = False
-        """Whether the sheet shown is a new one (no draft): its cursor starts under `[PRE]`."""
         self._problems: list[Problem] = []
         self._notices: list[Problem] = []
         self._forecast: list[Problem] = []
@@ -223,7 +222,6 @@ class OrderSheetPane(Widget):
         self._forecast = []
         self._costs = SheetCosts({}, {})
         self._text = sheet_to_show(view, text)
-        self._fresh = not text.strip()
         if self.is_mounted:
             self.editor.standing_mark = standing_mark(view)
             self.editor.load_text(self._text)
@@ -231,10 +229,9 @@ class OrderSheetPane(Widget):
             self._check()
 
     def _place_cursor(self) -> None:
-        """On a new sheet, the cursor waits on the blank line under `[PRE]`, where the first
-        order goes (typing at the very start would write into the header)."""
-        if self._fresh:
-            self.editor.move_cursor((1, 0))
+        """The cursor waits where the Clan left off: at the end of the draft's last order, or
+        on a new sheet on the blank line under `[PRE]`, where the first order goes."""
+        self.editor.move_cursor(resume_at(self._text.split("\n")))
 
     def on_mount(self) -> None:
         self.editor.completer = self.complete  # Tab in the editor (it keeps the focus)
