@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from textual.binding import Binding, BindingType
 
-if TYPE_CHECKING:
-    from conquest_tui.ui.command_list import Command
-    from conquest_tui.ui.screens.game import GameScreen
+from conquest_tui.engine.face import ClanView
+from conquest_tui.ui.command_list import Command
 
 GAME_BINDINGS: list[BindingType] = [
     Binding("f5", "submit", "End turn", id="game.submit",
@@ -56,7 +56,24 @@ PANE_ACTIONS: frozenset[str] = frozenset(
 """Actions that need the side panes (off for the moment before they are mounted)."""
 
 
-def palette_commands(screen: GameScreen) -> list[Command]:
+class CommandHost(Protocol):
+    """What the palette's commands act on: the game screen of the Clan at the terminal."""
+
+    view: ClanView
+
+    def action_save(self) -> None: ...
+    def action_save_and_quit(self) -> None: ...
+    def action_submit(self) -> None: ...
+    def action_help(self) -> Awaitable[None]: ...
+    def action_inbox(self) -> None: ...
+    def action_relations(self) -> None: ...
+    def action_history(self) -> None: ...
+    def action_resign(self) -> None: ...
+    def select_convoy(self, number: int) -> None: ...
+    def jump_to_hex(self, hex_id: str) -> None: ...
+
+
+def palette_commands(screen: CommandHost) -> list[Command]:
     """The game's commands in the palette, for the Clan at the terminal (only what its view
     shows): save, end turn, help, inbox, relations, history, resign, jumps to its convoys and to
     the cities."""
