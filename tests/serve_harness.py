@@ -57,11 +57,27 @@ def new_save(folder: Path) -> Path:
     return save
 
 
+def new_conquest_save(folder: Path) -> Path:
+    """A two-player game of Conquest, people both, the second behind a PIN."""
+    from conquest_tui.session import ConquestPlayer, ConquestTable
+
+    save = folder / "served-conquest.json"
+    ConquestTable.new(save, [ConquestPlayer("Ann"), ConquestPlayer("Bob", None, PIN)], 5)
+    return save
+
+
 @contextlib.contextmanager
-def serving(folder: Path) -> Iterator[Served]:
-    """`conquest serve` on a new save (in its own process, stopped at the end)."""
-    save = new_save(folder)
-    clans = tuple(info.number for info in Session.open(save).seats())
+def serving(folder: Path, *, conquest: bool = False) -> Iterator[Served]:
+    """`conquest serve` on a new save (in its own process, stopped at the end): a game of
+    Continental Conquest, or with `conquest` one of Conquest."""
+    if conquest:
+        from conquest_tui.session import ConquestTable
+
+        save = new_conquest_save(folder)
+        clans = tuple(info.number for info in ConquestTable.open(save).seats)
+    else:
+        save = new_save(folder)
+        clans = tuple(info.number for info in Session.open(save).seats())
     links = game_links(save, clans)
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))

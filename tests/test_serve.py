@@ -12,7 +12,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from conquest_tui.session import Session
+from conquest_tui.session import ConquestTable, Session
 from tests.serve_harness import PIN, Served, serving
 
 F2, F5 = "\x1bOQ", "\x1b[15~"
@@ -176,3 +176,35 @@ async def test_the_host_link_opens_the_table(served: Served) -> None:
         await host.keys("\x1b")
         await host.wait("New game", "Load game")
         await host.socket.close()
+
+
+async def test_a_conquest_seat_opens_behind_its_pin_and_watches_the_board(
+        tmp_path: Path) -> None:
+    """A game of Conquest served: each seat's link opens that player's door; behind the PIN the
+    seat not to move shows the board and who is playing (W42-ATT-03-AMB's table)."""
+    with serving(tmp_path, conquest=True) as served:
+        seats = ConquestTable.open(served.save).seats
+        assert [seat.name for seat in seats] == ["Ann", "Bob"]  # Ann moves first
+        async with aiohttp.ClientSession() as http:
+            tab = await open_tab(http, served, seats[1].number)
+            door = await tab.wait("Bob (", "It is Ann (", "asked for your PIN")
+            assert "Alaska" not in door.replace(" ", "")
+            await tab.keys("\r")
+            await tab.wait("enter your PIN")
+            await tab.keys(*PIN, "\r")
+            await tab.wait("Ann is playing", "Initial deployment", "Alaska")
+            await tab.socket.close()
+
+
+def test_serve_lists_a_link_for_each_conquest_seat(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`conquest serve --links` on a game of Conquest: the host's link and one per player, who
+    plays it and whether a PIN guards it (it was refused as "not Continental Conquest")."""
+    from conquest_tui.cli import main
+    from tests.serve_harness import new_conquest_save
+
+    save = new_conquest_save(tmp_path)
+    assert main(["serve", str(save), "--links"]) == 0
+    shown = capsys.readouterr().out
+    assert "The host's table: http://127.0.0.1:8000/play/" in shown
+    assert "Ann (Red) (no PIN): http://" in shown and "Bob (Blue) (PIN): http://" in shown

@@ -10,6 +10,9 @@ from conquest_tui.cli.seat_commands import save_named
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
+
+    from conquest_tui.session import ConquestSeatInfo, SeatInfo
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """Addresses only this machine reaches."""
@@ -18,13 +21,16 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 def cmd_serve(args: argparse.Namespace) -> int:
     """Print the game's links (made once, kept beside the save), then serve it until Ctrl+C."""
     from conquest_tui.serve.links import game_links, links_path
-    from conquest_tui.session import Session
+    from conquest_tui.session import ConquestTable, Session, game_of
 
     save = Path(save_named(args, "serve"))
-    table = Session.open(save, allow_edited=args.allow_edited)
+    if game_of(save) == "conquest":
+        seats: Sequence[SeatInfo | ConquestSeatInfo] = ConquestTable.open(
+            save, allow_edited=args.allow_edited).seats
+    else:
+        seats = Session.open(save, allow_edited=args.allow_edited).seats()
     if not 0 < args.port < 65536:
         raise CliError("--port takes a port number, 1–65535")
-    seats = table.seats()
     try:
         links = game_links(save, [info.number for info in seats], renew=args.new_links)
     except OSError as error:

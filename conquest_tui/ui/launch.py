@@ -44,12 +44,10 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
             print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
                   file=sys.stderr)
             return 1
-    if save_path is not None and clan:  # a seat's link: its first frame comes before the save
-        from conquest_tui.ui.seat_app import SeatApp
-
-        seat_app = SeatApp(save_path, clan, keymap=keymap, allow_edited=allow_edited)
-        return int(seat_app.run() or 0)
     from conquest_tui.session import SaveEdited, Session, SessionError, game_of
+
+    if save_path is not None and clan:  # a seat's link: its first frame comes before the save
+        return _run_seat(save_path, clan, keymap, allow_edited=allow_edited)
 
     session = None
     try:
@@ -69,3 +67,24 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
     app = ConquestApp(save_path, session=session, keymap=keymap)
     result = app.run()
     return int(result or 0)
+
+
+def _run_seat(save_path: Path, number: int, keymap: dict[str, str], *,
+              allow_edited: bool) -> int:
+    """One seat's app, of the game the save holds (what a served seat's link opens)."""
+    from conquest_tui.session import SessionError, game_of
+
+    try:
+        conquest = game_of(save_path) == "conquest"
+    except SessionError:
+        conquest = False  # opening it says what is wrong
+    if conquest:
+        from conquest_tui.ui.conquest.seat_app import ConquestSeatApp
+
+        seat_app: ConquestApp = ConquestSeatApp(save_path, number, keymap=keymap,
+                                                allow_edited=allow_edited)
+    else:
+        from conquest_tui.ui.seat_app import SeatApp
+
+        seat_app = SeatApp(save_path, number, keymap=keymap, allow_edited=allow_edited)
+    return int(seat_app.run() or 0)

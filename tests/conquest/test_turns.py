@@ -81,6 +81,8 @@ def test_new_armies_are_placed_before_any_attack() -> None:
         apply(state, Place(source, state.to_place + 1))
     apply(state, Place(source, state.to_place - 1))
     assert state.phase is Phase.PLACE
+    with pytest.raises(IllegalAction, match="You have 1 army to place"):  # one, not "1 armies"
+        apply(state, Place(mine[0], 2))
     apply(state, Place(mine[0], 1))
     assert state.phase is Phase.ATTACK
     apply(state, StopAttacking())

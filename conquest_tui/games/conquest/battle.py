@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conquest_tui.games.conquest.actions import Attack, MoveIn, StandingOrder
+from conquest_tui.games.conquest.actions import Attack, MoveIn, StandingOrder, armies
 from conquest_tui.games.conquest.dice import losses, roll
 from conquest_tui.games.conquest.events import (
     AttackEnded,
@@ -32,7 +32,7 @@ def start(state: GameState, action: Attack) -> list[Event]:
         raise IllegalAction(f"{target} does not border {source}")
     if state.armies[source] < state.rules.minimum_attack_armies:
         raise IllegalAction(
-            f"An attack needs {state.rules.minimum_attack_armies} armies in {source}"
+            f"An attack needs {armies(state.rules.minimum_attack_armies)} in {source}"
         )
     state.battle = Battle(source, target, action.blitz)
     state.phase = Phase.BATTLE

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conquest_tui.games.conquest.actions import CashSet, Move, Place
+from conquest_tui.games.conquest.actions import CashSet, Move, Place, armies
 from conquest_tui.games.conquest.cards import holds, is_set, sets_in
 from conquest_tui.games.conquest.events import (
     Allotted,
@@ -118,7 +118,7 @@ def place(state: GameState, action: Place) -> list[Event]:
     """New armies onto own territories, all before the attacks (W42-ARM-05)."""
     _own(state, action.territory)
     if not 1 <= action.count <= state.to_place:
-        raise IllegalAction(f"You have {state.to_place} armies to place")
+        raise IllegalAction(f"You have {armies(state.to_place)} to place")
     state.armies[action.territory] += action.count
     state.to_place -= action.count
     if state.to_place == 0:

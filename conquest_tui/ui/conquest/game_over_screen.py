@@ -108,3 +108,15 @@ class ConquestGameOverScreen(Screen[None]):
     def action_close(self) -> None:
         """Leave the finished game."""
         self.dismiss(None)
+
+
+class ServedGameOverScreen(ConquestGameOverScreen, inherit_bindings=False):
+    """The end of the game at a served seat: Escape closes the seat's window (it has no title
+    screen to go back to)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="cq_over.close",
+                tooltip="Close this seat's window"),
+        Binding("s", "tab('standings')", "Standings", id="cq_over.standings"),
+        Binding("g", "tab('graphs')", "Graphs", id="cq_over.graphs"),
+    ]

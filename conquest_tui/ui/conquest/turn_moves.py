@@ -66,6 +66,14 @@ class TurnMoves(Screen[None]):
         """Everything shown again from the seat's view (the turn screen draws it)."""
         self.view = self.seat.view()
 
+    def follow(self) -> None:
+        """The game moved on in another window (a served seat): show it as it is now; a new
+        turn of the player's starts an empty list of its moves."""
+        self.problem = ""
+        if not self.seat.is_turn:
+            self.log_lines = []
+        self._refresh()
+
     def _check(self, ok: bool, problem: str) -> bool:
         if not ok:
             self._say(problem)
@@ -82,6 +90,9 @@ class TurnMoves(Screen[None]):
 
     def _act(self, action: Action) -> bool:
         """Do it through the seat; a refusal is said in words; the turn's end is posted."""
+        if not self.seat.is_turn and self.view.to_act != self.view.player:  # a served seat
+            self._say(f"It is {self.view.to_act}'s turn, not yours.")
+            return False
         try:
             events = self.seat.act(action)
         except SaveMovedOn as error:  # another window played: the table loads the game again

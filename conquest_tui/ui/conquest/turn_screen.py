@@ -147,11 +147,13 @@ class ConquestTurnScreen(TurnMoves):
             players.append(line + "\n")
         self.query_one("#cq-players", Static).update(players)
         shown = self.log_lines[-12:]
+        self.query_one("#cq-log", Static).display = self.seat.is_turn  # not while watching
         self.query_one("#cq-log", Static).update(
             "This turn:\n" + ("\n".join(shown) if shown else "nothing yet"))
         since = self.query_one("#cq-since", Static)
         since.display = bool(self.since)
-        since.update("Since your last turn:\n" + "\n".join(self.since))
+        since.update(("Since your last turn:\n" if self.seat.is_turn else "The others' moves:\n")
+                     + "\n".join(self.since))
 
     def _refresh_brief(self) -> None:
         """One line on the territory under the cursor, when the side panel is hidden."""

@@ -36,6 +36,8 @@ def deploy_left(view: PlayerView, rules: ConquestRules) -> int:
 def phase_line(view: PlayerView, rules: ConquestRules) -> str:
     """"Round 3 — Place armies: 5 left" and the like."""
     heading = PHASES.get(view.phase, view.phase.capitalize())
+    if view.to_act != view.player and not view.winner:  # a served seat between its turns
+        return f"Round {view.round} — {view.to_act} is playing — {heading}"
     if view.phase == "initial deployment":
         left = deploy_left(view, rules)
         heading += f": one army at a time ({left} left)"
@@ -46,6 +48,9 @@ def phase_line(view: PlayerView, rules: ConquestRules) -> str:
 
 def hint(view: PlayerView, source: str = "") -> str:
     """What to do now, in a sentence."""
+    if view.to_act != view.player and not view.winner:
+        return (f"It is {view.to_act}'s turn: their moves show here as they are made, and "
+                "yours come when your turn does.")
     match view.phase:
         case "initial deployment":
             return "Choose a territory of yours (Enter) to place one army there."
@@ -141,4 +146,17 @@ def since_last_turn(log: Sequence[str], player: str) -> list[str]:
     start = next((i for i in range(mine[-2] + 1, mine[-1])
                   if log[i].startswith("Round ") and log[i].endswith("'s turn")), mine[-1])
     lines = [line for line in log[start:mine[-1]] if " against " not in line]
+    return lines[-SINCE_SHOWN:]
+
+
+def while_waiting(log: Sequence[str], player: str) -> list[str]:
+    """What the others did since the player's last turn ended (the table's public log, without
+    each throw of the dice): what a seat between its turns is shown."""
+    mine = [i for i, line in enumerate(log)
+            if line.startswith("Round ") and line.endswith(f": {player}'s turn")]
+    start = 0
+    if mine:
+        start = next((i for i in range(mine[-1] + 1, len(log))
+                      if log[i].startswith("Round ") and log[i].endswith("'s turn")), len(log))
+    lines = [line for line in log[start:] if " against " not in line]
     return lines[-SINCE_SHOWN:]

@@ -1,0 +1,125 @@
+"""The app opened on one Conquest seat (a served link): no title, no other player's turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import events
+from textual.app import App
+
+from conquest_tui import collector
+from conquest_tui.ui.app import ConquestApp
+
+if TYPE_CHECKING:
+    from conquest_tui.ui.conquest.served_flow import ServedConquestFlow
+
+
+class ConquestSeatApp(ConquestApp):
+    """One player's seat of a Conquest game that the others play from their own windows.
+
+    The seat opens behind its PIN and shows the player's board at once: their turn when the
+    move is theirs, the others' moves as they are made while it is not. The save is looked at
+    every `POLL` seconds; a bot's turn is played by whichever window comes to it first.
+    """
+
+    COMMANDS: ClassVar = App.COMMANDS
+    """Textual's own commands only: handing seats over is for the host's table."""
+
+    POLL: ClassVar[float] = 1.5
+    """Seconds between looks at the save for another window's move."""
+
+    def __init__(self, save_path: Path, number: int, *, keymap: dict[str, str] | None = None,
+                 allow_edited: bool = False) -> None:
+        """Create the app.
+
+        Args:
+            save_path: The game's save.
+            number: The one seat this app opens (1 up, in the turn order).
+            keymap: Binding id → keys, overriding the defaults.
+            allow_edited: Open a save changed outside the game without asking.
+        """
+        super().__init__(save_path, keymap=keymap)
+        self.seat_number = number
+        self._allow_edited = allow_edited
+
+    @property
+    def served(self) -> ServedConquestFlow | None:
+        """The seat's game, once the save was read."""
+        from conquest_tui.ui.conquest.served_flow import ServedConquestFlow
+
+        flow = self.conquest
+        return flow if isinstance(flow, ServedConquestFlow) else None
+
+    def on_mount(self) -> None:  # the app's own on_mount runs too (Textual calls both)
+        self.set_interval(self.POLL, self._look_for_moves)
+
+    def _on_ready(self, event: events.Ready) -> None:
+        """The first frame says the game is being read; the seat's door follows once it is
+        (the app's own start does not run: Textual calls this one first and stops there)."""
+        from conquest_tui.ui.screens.seat_reading import ReadingScreen
+
+        event.prevent_default()
+        self.call_after_refresh(collector.resume)
+        path = self._start_path
+        if path is None:
+            self.exit(1, return_code=1)
+            return
+        self.push_screen(ReadingScreen(path.name, "CONQUEST"))
+        self.call_after_refresh(self._open_seat, path)
+
+    def _open_seat(self, path: Path) -> None:
+        from conquest_tui.session import SessionError
+        from conquest_tui.session.conquest_table import ConquestTable
+        from conquest_tui.ui.conquest.served_flow import ServedConquestFlow
+
+        try:
+            table = ConquestTable.open(path, allow_edited=self._allow_edited)
+            table.seat_info(self.seat_number)
+        except SessionError as error:
+            self.exit(1, return_code=1, message=f"conquest: {error}")
+            return
+        self.session = None
+        self.conquest = ServedConquestFlow(self, table, self.seat_number)
+        self.conquest.go_on()
+
+    def _look_for_moves(self) -> None:
+        """Another window moved the game on: the seat's board (or door) shows it."""
+        from conquest_tui.session import SessionError
+        from conquest_tui.ui.conquest.seat_door import ConquestSeatDoorScreen
+        from conquest_tui.ui.conquest.turn_screen import ConquestTurnScreen
+
+        flow = self.served
+        if flow is None or not isinstance(self.screen, ConquestTurnScreen
+                                          | ConquestSeatDoorScreen):
+            return  # a dialog, the history, the end: looked at again later
+        try:
+            flow.catch_up()
+        except SessionError:
+            return  # a save being written: the next look reads it
+
+    def show_title(self) -> None:
+        """No title at a seat's link: its door (the app ends before the game is read)."""
+        flow = self.served
+        if flow is None:
+            self.exit(1, return_code=1)
+        else:
+            flow.leave()
+
+    def action_to_title(self) -> None:
+        """Back to the seat's door: the game is saved after every move."""
+        self.show_title()
+
+    def action_save_and_quit(self) -> None:
+        """Back to the seat's door: the game is saved after every move."""
+        self.show_title()
+
+    def change_seat(self, clan_number: int, seat: str, level: str | None = None) -> None:
+        self.notify("Only the host's table hands a seat over.", title="Seat", markup=False)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The picture goes to the browser as a download, not onto the server's disk."""
+        if self.is_web:
+            return App.deliver_screenshot(self, filename, path, time_format)
+        return super().deliver_screenshot(filename, path, time_format)
