@@ -3,12 +3,12 @@
 Each start must reach enough land before any rival and have cities within reach, none far more
 than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
 no start far from every rival (each start's nearest rival at most `rival_ratio` times as far as
-the two nearest starts are apart), then, with few Clans, no two starts far apart (at most
+the two nearest starts are apart), then, with 4 Clans, no two starts far apart (at most
 `spread_moves` land moves), then no rival on the doorstep (starts at least half `rival_moves`
-land moves apart), then every start's nearest rival within `rival_moves`, then the most widely spaced (the fewest land moves
-between two starts, then the sum of them, the largest). The search depends on the map, the
-number of Clans and the rules only, so it runs once per map and number in a process; the
-game's seeded generator then deals the starts to the Clans.
+land moves apart), then every start's nearest rival within `rival_moves`, then the most widely
+spaced (the fewest land moves between two starts, then the sum of them, the largest). The
+search depends on the map, the number of Clans and the rules only, so it runs once per map and
+number in a process; the game's seeded generator then deals the starts to the Clans.
 """
 from __future__ import annotations
 
@@ -221,7 +221,7 @@ class _Search:
     def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int]:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
-        peace), then, with at most `spread_clans` Clans, those by which the farthest two starts
+        peace), then, with `spread_clans` Clans, those by which the farthest two starts
         are beyond `spread_moves` (the Clans meet), then the moves by which the two nearest
         starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
         which the loneliest start is beyond `rival_moves` (war within reach), then the widest
@@ -232,7 +232,7 @@ class _Search:
         loneliest = max(min(self.apart[a][b] for b in chosen if b != a) for a in chosen)
         uneven = max(0, loneliest - math.floor(self.rules.rival_ratio * nearest))
         spread = 0
-        if self.count <= self.rules.spread_clans:
+        if self.rules.spread_clans.low <= self.count <= self.rules.spread_clans.high:
             spread = max(0, max(pairs, default=0) - self.rules.spread_moves)
         return (uneven, spread, max(0, band // 2 - nearest), max(0, loneliest - band), -nearest,
                 -sum(pairs))
