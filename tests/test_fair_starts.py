@@ -110,7 +110,7 @@ def test_two_to_four_clans_start_within_reach_of_war_cc_gen_07(name: str, rules:
 
 def test_four_clans_on_europe_start_near_enough_to_meet_cc_gen_07(rules: Ruleset) -> None:
     """CC-GEN-07 (issue 28): Europe's 4 Clans once started as two pairs, 24 land moves apart
-    within each and 33–48 from the other pair, and hardly fought (a median of 1.5 convoy battles
+    within each and 33–48 from the other pair, and hardly fought (a median of 2 convoy battles
     a game); with 4 Clans (spread_clans) the farthest two starts are at most spread_moves
     (32) land moves apart where fair starts allow it, each with a rival within rival_moves."""
     fair = rules.fair_starts
