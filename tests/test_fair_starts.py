@@ -108,6 +108,26 @@ def test_two_to_four_clans_start_within_reach_of_war_cc_gen_07(name: str, rules:
             assert reach.moves_between(*starts) == fair.rival_moves  # as far apart as that allows
 
 
+def test_four_clans_on_europe_start_near_enough_to_meet_cc_gen_07(rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): Europe's 4 Clans once started as two pairs, 24 land moves apart
+    within each and 33–48 from the other pair, and hardly fought (a median of 2 convoy battles
+    a game); with 4 Clans (spread_clans) the farthest two starts are at most spread_moves
+    (32) land moves apart where fair starts allow it, each with a rival within rival_moves."""
+    fair = rules.fair_starts
+    world = load_map("europe")
+    reach = land_reach(world)
+    choice = find_starts(world, 4, fair)
+    apart = {(a, b): reach.moves_between(a, b) or 10**6
+             for a, b in itertools.permutations(choice.starts, 2)}
+    assert choice.fair
+    assert max(apart.values()) <= fair.spread_moves < 48
+    assert all(min(moves for (a, _), moves in apart.items() if a == start) <= fair.rival_moves
+               for start in choice.starts)
+    five = find_starts(world, 5, fair).starts  # more Clans: no such bound, they meet anyway
+    assert max(reach.moves_between(a, b) or 10**6
+               for a, b in itertools.combinations(five, 2)) > fair.spread_moves
+
+
 @pytest.mark.parametrize(("name", "clans"), [("north_america", 6), ("north_america", 7),
                                            ("europe", 7), ("europe", 8)])
 def test_no_start_is_left_to_grow_in_peace_cc_gen_07(name: str, clans: int,

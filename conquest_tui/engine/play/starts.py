@@ -3,12 +3,12 @@
 Each start must reach enough land before any rival and have cities within reach, none far more
 than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
 no start far from every rival (each start's nearest rival at most `rival_ratio` times as far as
-the two nearest starts are apart), then no rival on the doorstep (starts at least half
-`rival_moves` land moves apart), then every
-start's nearest rival within `rival_moves`, then the most widely spaced (the fewest land moves
-between two starts, then the sum of them, the largest). The search depends on the map, the
-number of Clans and the rules only, so it runs once per map and number in a process; the
-game's seeded generator then deals the starts to the Clans.
+the two nearest starts are apart), then, with 4 Clans, no two starts far apart (at most
+`spread_moves` land moves), then no rival on the doorstep (starts at least half `rival_moves`
+land moves apart), then every start's nearest rival within `rival_moves`, then the most widely
+spaced (the fewest land moves between two starts, then the sum of them, the largest). The
+search depends on the map, the number of Clans and the rules only, so it runs once per map and
+number in a process; the game's seeded generator then deals the starts to the Clans.
 """
 from __future__ import annotations
 
@@ -218,19 +218,23 @@ class _Search:
         counts = [self.cities[i] for i in chosen]
         return max(counts) <= self.rules.city_ratio * max(min(counts), 1)
 
-    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int]:
-        """Smaller is better: the moves by which the two nearest starts are nearer than half
-        `rival_moves` (no rival on the doorstep), then the moves by which the start farthest
-        from its nearest rival is beyond `rival_ratio` times the two nearest starts' distance
-        (no start left to grow in peace), then those by which it is beyond `rival_moves` (war
-        within reach), then the widest (fewest moves between two starts, then their sum, the
-        largest)."""
+    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int]:
+        """Smaller is better: the moves by which the start farthest from its nearest rival is
+        beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
+        peace), then, with `spread_clans` Clans, those by which the farthest two starts
+        are beyond `spread_moves` (the Clans meet), then the moves by which the two nearest
+        starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
+        which the loneliest start is beyond `rival_moves` (war within reach), then the widest
+        (fewest moves between two starts, then their sum, the largest)."""
         band = self.rules.rival_moves
         pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
         nearest = min(pairs, default=0)
         loneliest = max(min(self.apart[a][b] for b in chosen if b != a) for a in chosen)
         uneven = max(0, loneliest - math.floor(self.rules.rival_ratio * nearest))
-        return (uneven, max(0, band // 2 - nearest), max(0, loneliest - band), -nearest,
+        spread = 0
+        if self.rules.spread_clans.low <= self.count <= self.rules.spread_clans.high:
+            spread = max(0, max(pairs, default=0) - self.rules.spread_moves)
+        return (uneven, spread, max(0, band // 2 - nearest), max(0, loneliest - band), -nearest,
                 -sum(pairs))
 
     def _polish(self, chosen: list[int]) -> list[int]:

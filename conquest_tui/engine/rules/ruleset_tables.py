@@ -87,6 +87,10 @@ class FairStartRules:
     rival_ratio: float = attrs.field(validator=number(1))  # 1.5
     """Evenness: no start's nearest rival more than this many times as far as the nearest two
     starts are apart, where fair starts allow it (a start far from every rival grows in peace)."""
+    spread_moves: int = attrs.field(validator=whole(1))  # 32
+    """Meeting: with spread_clans Clans, the farthest two starts at most this many land moves
+    apart, where fair starts allow it (two pairs of starts far from each other hardly fight)."""
+    spread_clans: Range         # 4–4: the numbers of Clans the spread applies to
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
