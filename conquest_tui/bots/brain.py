@@ -8,7 +8,7 @@ from random import Random
 
 import attrs
 
-from conquest_tui.bots import campaign, expansion, growth, supply, treaties
+from conquest_tui.bots import campaign, expansion, growth, holding, supply, treaties
 from conquest_tui.bots.expansion import Board
 from conquest_tui.bots.extras import add_extras
 from conquest_tui.bots.levels import Level, level_named
@@ -134,7 +134,10 @@ def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, b
     sales = _sales(view, level, budget, board, paths) if level.sells_to_spend else None
     for _sale, money in sales or []:
         budget.money += money
+    due = _parts_due(view, level)  # kept from the growth for [POST] to pay the maintenance
+    budget.money -= due
     bought = _Purchases.of(view, level, budget, board, paths, sales)
+    budget.money += due
     sales = bought.sales
     for sale, _money in sales:
         plan.add_pre(sale)
@@ -212,6 +215,8 @@ class _Purchases:
         feast = sum(c.troop_capacity for c in rooms
                     if not c.hidden and c.morale < level.celebrate_below)
         top_ups = supply.top_ups(view, level, 1, wanted + feast, after)
+        if level.parts_when_due:
+            top_ups.pop("parts", None)  # bought in [POST], before the maintenance they pay
         if sales is None:
             needed = sum(1 for amount in top_ups.values() if amount > 0) + (wanted > 0) \
                 + len(buys)
@@ -257,6 +262,15 @@ def _sales(view: ClanView, level: Level, budget: supply.Budget, board: Board,
     return sales
 
 
+def _parts_due(view: ClanView, level: Level) -> int:
+    """Money the parts this turn's maintenance wants beyond the stock will cost, for a level
+    that buys them in [POST] (0 for another)."""
+    if not level.parts_when_due:
+        return 0
+    short = supply.top_ups(view, level, 1, 0, _as_bought(view, level, {})).get("parts", 0)
+    return short * view.prices()["parts"]
+
+
 def _muster(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
     """Troops a convoy in a friendly city should grow to so that it can take the best city
     within the level's search depth, or (at war) the best rival city within it or the one it
@@ -291,21 +305,28 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
     stuck = [c for c in view.convoys() if outcomes[c.number].stuck]
     converts = [order for order in (growth.convert_order(view, c, budget) for c in stuck)
                 if order]
+    raised = holding.raises(view, level, budget)  # cities held before a new convoy
     created = growth.create_order(view, level, budget, by_sea=by_sea or bool(stuck))
-    garrison_want = 0
+    garrison_want = holding.troops_wanted(view, level)
     if level.garrison:
-        garrison_want = sum(max(0, level.garrison_troops - (info.troops if info else 0))
-                            for info in map(view.city_info, view.owned_cities()))
+        garrison_want += sum(max(0, level.garrison_troops - (info.troops if info else 0))
+                             for info in map(view.city_info, view.owned_cities()))
     stock_troops = view.clan.stock.troops
     after = _as_bought(view, level, aboard)
     enlisting, enlisted = growth.enlist(
         view, max(0, refill + garrison_want - stock_troops), budget)
-    orders: list[ClanOrder] = [*supply.buy_lines(
-        view, budget, supply.top_ups(view, level, level.reserve_turns + 1, enlisted, after))]
+    wanted = supply.top_ups(view, level, level.reserve_turns + 1, enlisted, after)
+    if level.parts_when_due:  # this turn's maintenance only: the next turn buys its own
+        wanted.pop("parts", None)
+        wanted.update((item, amount) for item, amount
+                      in supply.top_ups(view, level, 1, enlisted, after).items()
+                      if item == "parts")
+    orders: list[ClanOrder] = [*supply.buy_lines(view, budget, wanted)]
     if enlisting:
         orders.append(enlisting)
-    assign, _ = growth.garrison_orders(view, level, stock_troops + enlisted)
+    assign, used = growth.garrison_orders(view, level, stock_troops + enlisted)
     orders += assign
+    orders += holding.holding_orders(view, level, raised, stock_troops + enlisted - used)
     if created:
         orders.append(created)
     orders += converts

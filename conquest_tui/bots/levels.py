@@ -70,6 +70,10 @@ class Level:
     reads_terrain: bool = False
     """Whether it reckons next turn's fuel and parts move by move from the terrain around each
     convoy and the vehicles it buys this turn (else from plain going with flat margins)."""
+    parts_when_due: bool = False
+    """Whether it buys parts only in [POST], for this turn's maintenance (paid after [POST],
+    CC-CNV-38), instead of before the turn and for `reserve_turns` more: parts held ahead are
+    money that takes no hex."""
     reads_shores: bool = False
     """Whether it CREATEs amphibious convoys once little land is left within a land convoy's
     reach of home (an island start), before its land convoys run out of hexes to take."""
@@ -112,6 +116,10 @@ class Level:
     war_musters: int = 0
     """Troops it may grow a convoy of its war party in a friendly city to (beyond
     `convoy_troops`) so that it can take the rival city it marches on; 0: no more than usual."""
+    fortify_to: int = 0
+    """Fortification level it raises its cities within a rival's reach to (FORTIFY, one level
+    a game turn, before it creates a convoy), filling them with troops to capacity
+    (`bots/holding.py`); 0: it never fortifies."""
     # What it does besides moving and fighting (the extras planners read these).
     cure_reach: int = 6
     """Furthest (hexes) it sends a convoy to cure a plagued city."""
@@ -191,10 +199,10 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                   unseen_garrison=0.85, frontier_creates=True, rival_bonus=0.5,
                   final_turns=2, refill_on_the_way=True,
-                  checks_errands=True, surplus_sales=2, reads_terrain=True,
+                  checks_errands=True, surplus_sales=2, reads_terrain=True, parts_when_due=True,
                   reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
                   war_bonus=2.0, war_party=0.5, city_depth=16, grows_first=True,
-                  musters=200, war_musters=300,
+                  musters=200, war_musters=300, fortify_to=3,
                   cure_reach=9, builds_for_growth=True,
                   wanted_experts=("SPY", "GUN", "DOC", "SER", "ENG", "SCO", "TRA", "MER"),
                   hire_margin=1.0, spy_reach=10, spies_on_nearest=True, espionage_chance=0.6,
