@@ -28,7 +28,7 @@ import base64
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, get_args, get_origin
 
 import attrs
 import cattrs
@@ -36,9 +36,9 @@ import orjson
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Clan, Event, LastTurn
+from conquest_tui.engine.core.state import KNOWLEDGE, Clan, Event, LastTurn
 from conquest_tui.engine.core.turn_phases import TurnPhase
-from conquest_tui.storage import past_reports
+from conquest_tui.storage import past_reports, saved_knowledge
 from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
 from conquest_tui.storage.field_errors import FieldError
 from conquest_tui.storage.hooks import PRIMITIVES, expected_kind
@@ -302,6 +302,8 @@ def _structure_clan_factory(build: Build) -> Factory:
             "_mail": override(rename="mail", struct_hook=mail),
             "_past_reports": override(rename="past_reports",
                                       struct_hook=past_reports.kept_as_read(converter))}
+        renamed.update({f"_{name}": override(rename=name, struct_hook=saved_knowledge.kept_as_read(
+            converter, name, kind, build)) for name, kind in _knowledge_types().items()})
         generated = make_dict_structure_fn(Clan, converter, **renamed)
 
         def structure_clan(value: Any, _: Any) -> Clan:
@@ -315,12 +317,23 @@ def _structure_clan_factory(build: Build) -> Factory:
     return factory
 
 
+def _knowledge_types() -> dict[str, Any]:
+    """Each of a Clan's `KNOWLEDGE` fields and the type of its value (a save's record of it)."""
+    fields = attrs.fields_dict(attrs.resolve_types(Clan))
+    return {name: next(arg for arg in get_args(fields[f"_{name}"].type)
+                       if get_origin(arg) in (list, dict))
+            for name in KNOWLEDGE}
+
+
 def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
     renamed: dict[str, Any] = {
         "_inbox": override(rename="inbox", unstruct_hook=_as_table(converter)),
         "_mail": override(rename="mail", unstruct_hook=_as_text(converter)),
         "_past_reports": override(rename="past_reports",
                                   unstruct_hook=past_reports.written(converter))}
+    renamed.update({f"_{name}": override(rename=name,
+                                         unstruct_hook=saved_knowledge.written(converter, kind))
+                    for name, kind in _knowledge_types().items()})
     generated: Callable[[Any], Any] = make_dict_unstructure_fn(Clan, converter, **renamed)
     return generated
 
