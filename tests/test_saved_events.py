@@ -229,6 +229,28 @@ def test_another_clans_damaged_inbox_is_refused_when_first_read_and_its_own_on_l
         assert str(caught.value) == own
 
 
+@pytest.mark.parametrize(("column", "cell", "said"), [
+    ("kind", "moved", 'kind[0]: unknown value "moved"'),
+    ("line", "3", 'line[0]: expected a whole number, got "3"'),
+])
+def test_another_clans_inbox_with_a_bad_cell_loads_and_is_refused_when_first_read(
+        with_mail: tuple[Game, Path], tmp_path: Path, column: str, cell: Any, said: str) -> None:
+    """An inbox's cells (the words naming its events' kinds, their numbers: CC-SEQ-16) are
+    checked at its first use too, in the sentence a load gave them."""
+    game, path = with_mail
+    active, _ = _positions(game)
+    other = next(i for i, clan in enumerate(game.state.clans) if i != active and clan.inbox)
+
+    def damage(state: dict[str, Any]) -> None:
+        state["clans"][other]["inbox"][column][0] = cell
+
+    forged = _forged(path, damage, tmp_path)
+    loaded = load_game(forged)
+    assert isinstance(loaded.state.clans[other].kept_inbox(), SavedEvents)
+    refused_when_first_read(forged, lambda: loaded.state.clans[other].inbox,
+                            f"{forged}: state.clans[{other}].inbox.{said}")
+
+
 def test_an_unread_inbox_is_written_back_as_it_was_read_and_reads_as_it_was_played(
         with_mail: tuple[Game, Path]) -> None:
     game, path = with_mail
