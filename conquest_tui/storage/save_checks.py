@@ -505,9 +505,12 @@ def _check_past_reports(clans: list[Clan]) -> None:
     columns as read while the reports were never made (storage/past_reports; reports made
     are checked with the Clan's other fields)."""
     rule = REPORT_TURN
-    for c, clan in enumerate(clans):
-        kept = clan.kept_past_reports()
-        turns = kept.game_turns() if isinstance(kept, SavedReports) else None
+    kept = [clan.kept_past_reports() for clan in clans]
+    columns = [reports.game_turns() if isinstance(reports, SavedReports) else None
+               for reports in kept]
+    if _within(rule, list(chain.from_iterable(filter(None, columns))), None) is None:
+        return  # every Clan's at once; else the first bad one is named Clan by Clan
+    for c, turns in enumerate(columns):
         if turns is None:
             continue
         test = _within(rule, turns, None)
@@ -550,6 +553,9 @@ def _check_prices(prices: dict[str, int], known: Iterable[str], path: str, what:
 
 
 def _check_convoy_numbers(convoys: list[Convoy]) -> None:
+    keys = list(map(attrgetter("owner", "number"), convoys))
+    if len(set(keys)) == len(keys):
+        return  # no two alike (else the second of a pair is named)
     seen: set[tuple[int, int]] = set()
     for index, convoy in enumerate(convoys):
         key = (convoy.owner, convoy.number)
@@ -560,6 +566,8 @@ def _check_convoy_numbers(convoys: list[Convoy]) -> None:
 
 
 def _check_city_hexes(cities: list[CityState], game_map: GameMap) -> None:
+    if list(map(attrgetter("hex"), cities)) == list(map(attrgetter("hex"), game_map.cities)):
+        return  # each where the map has it (else the first elsewhere is named)
     for index, (city, site) in enumerate(zip(cities, game_map.cities, strict=True)):
         if city.hex != site.hex:
             raise SaveCheckError(f"state.cities.hex[{index}]",
@@ -576,6 +584,8 @@ def _check_paved(paved: list[str], links: frozenset[str]) -> None:
 
 
 def _check_top_clans(top: list[list[int]], clans: frozenset[int]) -> None:
+    if clans.issuperset(chain.from_iterable(top)):
+        return  # every one a Clan (else the first that is not is named)
     for index, ranking in enumerate(top):
         for place, number in enumerate(ranking):
             if number not in clans:
