@@ -8,7 +8,9 @@ Run from the repository root:
     python -m bench.bench_saves --breakdown        # where a load of the synthetic save goes
 
 The loads are timed in worker processes (`--worker`, the tree's `conquest_tui` first on its
-path), each after two warm-up loads; the rounds of both trees alternate, so a
+path), each after two warm-up loads, each load beside msgspec's decoding of the same bytes and
+both clocks started only once the last pair's game and JSON are freed and collected (neither
+side times freeing what came before it); the rounds of both trees alternate, so a
 comparison holds while the machine's speed drifts. The whole distribution is judged: min,
 median, 90th percentile, worst and the share of loads over the target. `--against REF` takes
 REF's files with `git archive` into a temporary folder (the repository is not touched).
