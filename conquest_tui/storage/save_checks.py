@@ -283,18 +283,22 @@ _DIGITS = b"0123456789,"
 
 def _surely_at_least(numbers: list[Any], low: float, text: bytes | None = None) -> bool:
     """Whether every number is a whole number of at least `low` (0 or 1), read from orjson's
-    text of the list (`text`, when the load has made it: saved_tables): digits and commas only
-    (no sign, no point, no flag), and no lone 0 when `low` is 1; a hexes' column of thousands in
-    a third of `min`'s time. False when unsure: the caller then compares them one by one."""
+    text of the list: digits and commas only (no sign, no point, no flag), and no lone 0 when
+    `low` is 1; a hexes' column of thousands in a third of `min`'s time. `text`: the text the
+    load made, of whole numbers only (`hooks.whole_numbers_text`): then no sign is enough.
+    False when unsure: the caller then compares them one by one."""
     if low != 0 and low != 1:
         return False
-    if text is None:
+    if text is not None:
+        if b"-" in text:
+            return False
+    else:
         try:
             text = orjson.dumps(numbers)
         except orjson.JSONEncodeError:  # a number past 64 bits
             return False
-    if text.translate(None, _DIGITS) != b"[]":
-        return False
+        if text.translate(None, _DIGITS) != b"[]":
+            return False
     return low == 0 or not (b"[0," in text or b",0," in text or text.endswith((b",0]", b"[0]")))
 
 
