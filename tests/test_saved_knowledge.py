@@ -149,3 +149,23 @@ def test_a_game_plays_the_same_whether_its_knowledge_was_read_on_load_or_not(
     session.play_bots(read)
     session.play_bots(unread)
     assert game_to_text(unread) == game_to_text(read)
+
+
+def test_a_replays_opening_position_with_damaged_knowledge_is_refused_naming_the_field(
+        played: tuple[Game, Path]) -> None:
+    """The sheet log's opening position (`conquest branch` replays from it: issue 31) is checked
+    whole when read, its Clans' knowledge too."""
+    from conquest_tui.session.replay import ReplayRefused, opening_game
+    from conquest_tui.storage.sheet_log import SheetLog, attach, log_of, opening_data, pack_json
+
+    _, path = played
+    game = load_game(path)
+    log = log_of(game.state)
+    assert log is not None
+    opening = opening_data(log)
+    opening["clans"][0]["known_hexes"]["9999"] = 1
+    attach(game.state, SheetLog(opening=pack_json(opening), turns=log.turns, current=log.current))
+    with pytest.raises(ReplayRefused) as caught:
+        opening_game(game, "game.json")
+    assert str(caught.value) == ('game.json: data.log.opening: state.clans[0].known_hexes["9999"]: '
+                                 "is not a hex of the map")

@@ -108,3 +108,17 @@ def name_knowledge(clans: list[Clan], source: str, check: KeptCheck) -> None:
                 kept.source = source
                 kept.base = f"state.clans[{number}]"
                 kept.check = check
+
+
+def make_now(clans: list[Clan], check: KeptCheck) -> None:
+    """Make and check every Clan's knowledge kept as read, at once (a position no load has
+    checked: the sheet log's opening, `session/replay`); FieldError or SaveCheckError naming
+    the first bad field, as structuring and `check_state` name it."""
+    for number, clan in enumerate(clans):
+        base = f"state.clans[{number}]"
+        for name in KNOWLEDGE:
+            kept = clan.kept_knowledge(name)
+            if isinstance(kept, SavedKnowledge):
+                made = kept.build(kept.value, kept.kind, f"{base}.{name}")
+                check(base, name, made)
+                setattr(clan, name, made)
