@@ -290,7 +290,7 @@ def _table_list(kept: list[Any] | TableSource) -> list[Any]:
 class KnowledgeSource(Protocol):
     """Where a Clan's knowledge (`KNOWLEDGE`: its known hexes, its memory of cities, its
     sightings, its spies' reports) is read from when first asked for (a load keeps every Clan's
-    but the next one's as read: storage/saved_intel)."""
+    but the next one's as read: storage/saved_knowledge)."""
 
     def read(self) -> Any:
         """The dict or list (a damaged source raises the loader's error, naming the field)."""
