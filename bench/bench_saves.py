@@ -8,7 +8,9 @@ Run from the repository root:
     python -m bench.bench_saves --breakdown        # where a load of the synthetic save goes
 
 The loads are timed in worker processes (`--worker`, the tree's `conquest_tui` first on its
-path), each after two warm-up loads; the rounds of both trees alternate, so a
+path), each after two warm-up loads, each load beside msgspec's decoding of the same bytes,
+each one's result kept past its clock and freed before the next pair's clocks start (neither
+side times freeing what it made); the rounds of both trees alternate, so a
 comparison holds while the machine's speed drifts. The whole distribution is judged: min,
 median, 90th percentile, worst and the share of loads over the target. `--against REF` takes
 REF's files with `git archive` into a temporary folder (the repository is not touched).
@@ -171,14 +173,20 @@ def worker(save: Path, runs: int) -> dict[str, Any]:
         decode = None
     raw = save.read_bytes()
     loads, reference = [], []
+    made: list[Any] = []
+    """The last load's game and decoded JSON, kept past their clocks and freed before the next
+    pair's clocks start (neither holds a cycle: freed as they are let go), so neither side
+    times freeing what it made or what came before it."""
     for _ in range(runs):  # each load beside its reference: pairs that drift together
+        made.clear()
         start = time.perf_counter()
-        savefile.load_game(save, rules)
+        made.append(savefile.load_game(save, rules))
         loads.append((time.perf_counter() - start) * 1000)
         if decode is not None:
             start = time.perf_counter()
-            decode(raw)
+            made.append(decode(raw))
             reference.append((time.perf_counter() - start) * 1000)
+    made.clear()
     saves = []
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / "again.json"

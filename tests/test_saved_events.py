@@ -9,7 +9,6 @@ a save writes an unread last turn back as it was read (CC-SEQ-13: the report aft
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sized
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.storage.migrations import SAVE_VERSION
 from conquest_tui.storage.saved_events import SavedEvents, text_table
 from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
+from tests.save_helpers import refused_when_first_read
 from tools.damage_saves import close_event_tables, forged_text, open_event_tables
 
 
@@ -186,21 +186,8 @@ def test_another_clans_damaged_mail_is_refused_when_first_read_and_stops_the_tab
     forged = _forged(path, remove, tmp_path)
     loaded = load_game(forged)
     assert isinstance(loaded.state.clans[other].kept_mail(), SavedEvents)
-    _refused_when_first_read(forged, lambda: loaded.state.clans[other].mail,
+    refused_when_first_read(forged, lambda: loaded.state.clans[other].mail,
                              f"{forged}: state.clans[{other}].mail[0].facts.{fact}: missing")
-
-
-def _refused_when_first_read(forged: Path, read: Callable[[], Sized], sentence: str) -> None:
-    """Reading the damaged record raises `sentence` (the file and the field); the table stops
-    on it before anything runs, and the file is untouched."""
-    with pytest.raises(SaveError) as caught:
-        len(read())
-    assert str(caught.value) == sentence
-    before = forged.read_bytes()
-    with pytest.raises(session.SessionError) as refused:
-        session.Session.open(forged).play_bots()
-    assert str(refused.value) == sentence
-    assert forged.read_bytes() == before
 
 
 def test_an_unread_mail_is_written_back_as_it_was_read(with_mail: tuple[Game, Path]) -> None:
@@ -230,7 +217,7 @@ def test_another_clans_damaged_inbox_is_refused_when_first_read_and_its_own_on_l
     forged = _forged(path, remove(other), tmp_path)
     loaded = load_game(forged)
     assert isinstance(loaded.state.clans[other].kept_inbox(), SavedEvents)
-    _refused_when_first_read(forged, lambda: loaded.state.clans[other].inbox,
+    refused_when_first_read(forged, lambda: loaded.state.clans[other].inbox,
                              f"{forged}: state.clans[{other}].inbox[0].facts.{fact}: missing")
 
     if game.state.clans[active].inbox and game.state.clans[active].inbox[0].facts:
@@ -240,6 +227,28 @@ def test_another_clans_damaged_inbox_is_refused_when_first_read_and_its_own_on_l
             load_game(forged)
         own = f"{forged}: state.clans[{active}].inbox[0].facts.{fact}: missing"
         assert str(caught.value) == own
+
+
+@pytest.mark.parametrize(("column", "cell", "said"), [
+    ("kind", "moved", 'kind[0]: unknown value "moved"'),
+    ("line", "3", 'line[0]: expected a whole number, got "3"'),
+])
+def test_another_clans_inbox_with_a_bad_cell_loads_and_is_refused_when_first_read(
+        with_mail: tuple[Game, Path], tmp_path: Path, column: str, cell: Any, said: str) -> None:
+    """An inbox's cells (the words naming its events' kinds, their numbers: CC-SEQ-16) are
+    checked at its first use too, in the sentence a load gave them."""
+    game, path = with_mail
+    active, _ = _positions(game)
+    other = next(i for i, clan in enumerate(game.state.clans) if i != active and clan.inbox)
+
+    def damage(state: dict[str, Any]) -> None:
+        state["clans"][other]["inbox"][column][0] = cell
+
+    forged = _forged(path, damage, tmp_path)
+    loaded = load_game(forged)
+    assert isinstance(loaded.state.clans[other].kept_inbox(), SavedEvents)
+    refused_when_first_read(forged, lambda: loaded.state.clans[other].inbox,
+                            f"{forged}: state.clans[{other}].inbox.{said}")
 
 
 def test_an_unread_inbox_is_written_back_as_it_was_read_and_reads_as_it_was_played(

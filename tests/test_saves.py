@@ -301,12 +301,13 @@ def test_round_trip_with_generated_stockpiles_and_convoys(
     ],
 )
 def test_bad_fields_are_named_by_path(save_map: GameMap, edit: Any, expected: str) -> None:
-    """A last turn's events are named when first read (a load keeps them as read)."""
+    """A last turn's events and a Clan's knowledge are named when first read (a load keeps
+    them as read)."""
     data = open_event_tables(unstructure_state(make_state(save_map)))  # reached by the edit
     edit(data)
     with pytest.raises((FieldError, SaveError)) as caught:
         for clan in structure_state(data).clans:
-            len(clan.last_turn.events)
+            clan.read_for_play()
     assert str(caught.value).removeprefix("the save: ") == expected
 
 

@@ -37,14 +37,17 @@ def opening_game(game: Game, source: str = "the save") -> Game:
     """The game as it opened (its log begun anew from the same opening)."""
     from conquest_tui.engine.core.game import Game as GameClass
     from conquest_tui.storage.converter import FieldError
-    from conquest_tui.storage.save_checks import SaveCheckError, check_state
+    from conquest_tui.storage.save_checks import SaveCheckError, check_state, clan_checks, domains
     from conquest_tui.storage.save_state import structure_state
+    from conquest_tui.storage.saved_knowledge import make_now
 
     log = _log(game, source)
     try:
         data = opening_data(log, source)
         state = structure_state(data)
-        check_state(game.rules, game.map, state, data)
+        names = domains(game.rules, game.map, state)
+        check_state(game.rules, game.map, state, data, names)
+        make_now(state.clans, clan_checks(names))  # the Clans' knowledge, kept by structuring
     except LogDamaged as error:
         raise ReplayRefused(str(error)) from None
     except (FieldError, SaveCheckError) as error:

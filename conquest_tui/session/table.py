@@ -321,16 +321,16 @@ class Session:
                 self._writing = False
 
     def readable(self, clan_numbers: tuple[int, ...] | None = None) -> None:
-        """Read the Clans' last turns, inboxes and mail (all by default) that a load leaves
-        until first needed, before anything runs or is shown: a damaged one is refused here
-        (SaveDamaged), not halfway through a hand-over."""
+        """Read the Clans' last turns, inboxes, mail and knowledge (all by default) that a load
+        leaves until first needed, before anything runs or is shown: a damaged one is refused
+        here (SaveDamaged), not halfway through a hand-over."""
         from conquest_tui.storage.save_list import SaveError
 
         clans = self._game.state.clans
         try:
             for clan in clans:
                 if clan_numbers is None or clan.number in clan_numbers:
-                    clan.last_turn.events, clan.inbox, clan.mail  # noqa: B018 - checked when read
+                    clan.read_for_play()
         except SaveError as error:
             raise SaveDamaged(str(error)) from None
 

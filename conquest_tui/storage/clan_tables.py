@@ -1,8 +1,8 @@
 """Every Clan's tables of one kind made in one go, before the Clans are structured one by one.
 
-Each Clan holds a few small tables (its inbox, its sightings, its memory of cities): twenty
-Clans' are some 80 tables of a few dozen rows, and structuring them Clan by Clan checks each
-column and makes each table's records 80 times over. Before the state is structured,
+Each Clan holds small tables (its last turn's problems): twenty Clans' are 20 tables of a few
+rows, and structuring them Clan by Clan checks each column and makes each table's records 20
+times over. Before the state is structured,
 `make_together` puts every Clan's table of one kind end to end, checks the columns and makes the
 records once, through the converter's own hook for that table (the same checks), and hands each
 Clan its share as made (`Prepared`, which the hooks take as it is). Any doubt (a Clan or a table
@@ -14,22 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import accumulate, chain
-from operator import itemgetter
 from typing import Any
 
-import attrs
 import cattrs
 
-from conquest_tui.engine.core.state import CityMemory, Problem, Sighting
-from conquest_tui.storage.hooks import PRIMITIVES, Made, Prepared
+from conquest_tui.engine.core.state import Problem
+from conquest_tui.storage.hooks import Made, Prepared
 
 TABLES: tuple[tuple[tuple[str, ...], type], ...] = (
-    (("sightings",), Sighting),
     (("last_turn", "problems"), Problem),
 )
-"""Where each Clan's tables of flat records are (the path inside a Clan) and their records."""
-KEYED: tuple[tuple[str, type], ...] = (("city_memory", CityMemory),)
-"""Each Clan's dicts of flat records by hex."""
+"""Where each Clan's tables of flat records are (the path inside a Clan) and their records (a
+Clan's sightings and memory of cities are its knowledge, which a load keeps unread:
+storage/saved_knowledge)."""
 
 
 def make_together(state: Any, converter: cattrs.Converter) -> None:
@@ -42,8 +39,6 @@ def make_together(state: Any, converter: cattrs.Converter) -> None:
         return
     for path, cls in TABLES:
         _tables_together(clans, path, cls, converter)
-    for name, cls in KEYED:
-        _keyed_together(clans, name, cls, converter)
 
 
 def _holder(clan: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any] | None:
@@ -102,26 +97,3 @@ def _made(columns: Any, kind: Any, converter: cattrs.Converter) -> list[Any] | N
     except Exception:  # noqa: BLE001 — refused here: the one-by-one pass names what is wrong
         return None
     return made
-
-
-def _keyed_together(clans: list[dict[str, Any]], name: str, cls: type,
-                    converter: cattrs.Converter) -> None:
-    dicts: list[Any] = [clan.get(name) for clan in clans]
-    if not set(map(type, dicts)) <= {dict}:
-        return
-    fields = [spec.name for spec in attrs.fields(cls)]
-    records = list(chain.from_iterable(d.values() for d in dicts))
-    if not records:
-        return
-    if (not set(map(type, chain.from_iterable(dicts))) <= PRIMITIVES[str]
-            or not set(map(type, records)) <= {dict} or set(map(len, records)) != {len(fields)}
-            or set(chain.from_iterable(records)) != set(fields)):
-        return
-    columns = {field: list(map(itemgetter(field), records)) for field in fields}
-    made = _made(columns, list[cls], converter)  # type: ignore[valid-type]
-    if made is None:
-        return
-    sizes = [len(d) for d in dicts]
-    for clan, found, (start, end) in zip(clans, dicts, _spans(sizes), strict=True):
-        if found is not None:
-            clan[name] = Prepared(dict(zip(found, made[start:end], strict=True)))

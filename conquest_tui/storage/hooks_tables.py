@@ -104,6 +104,7 @@ def _plain_cells(column: list[Any], container: type, allowed: frozenset[type]) -
     the `allowed` classes, checked across the whole column at once."""
     if not set(map(type, column)) <= {container}:
         return False
+    column = list(filter(None, column))  # most are empty (a city's spies, a convoy's orders)
     if container is list:
         return set(map(type, chain.from_iterable(column))) <= allowed
     return (set(map(type, chain.from_iterable(column))) <= PRIMITIVES[str]

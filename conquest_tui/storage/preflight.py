@@ -156,23 +156,21 @@ def _check_state(state: dict[str, Any], source: str, hexes: int, cities: int,
     _table(state.get("house_rules"), declared, "state.house_rules", source,
            "house rule there is" if declared == 1 else "house rules there are")
     _limited(state, "state", source)
+    by_map = (("known_hexes", hexes, "hexes of the map"), ("city_memory", cities,
+              "cities of the map"), ("spy_reports", cities, "cities of the map"))
     for index, clan in enumerate(clans):
-        where = f"state.clans[{index}]"
         if clan.__class__ is not dict:
             continue  # structuring names it
+        where = f"state.clans[{index}]"
         _limited(clan, where, source)
-        _table(clan.get("known_hexes"), hexes, f"{where}.known_hexes", source,
-               "hexes of the map")
-        _table(clan.get("city_memory"), cities, f"{where}.city_memory", source,
-               "cities of the map")
-        _table(clan.get("spy_reports"), cities, f"{where}.spy_reports", source,
-               "cities of the map")
+        for name, most, what in by_map:
+            _table(clan.get(name), most, where, source, what, name)
         last = clan.get("last_turn")
         if last.__class__ is dict:
             _limited(last, f"{where}.last_turn", source)
             for name in ("visited_hexes", "conquered_hexes"):
-                _table(last.get(name), hexes, f"{where}.last_turn.{name}", source,
-                       "hexes of the map")
+                _table(last.get(name), hexes, f"{where}.last_turn", source, "hexes of the map",
+                       name)
 
 
 def events_table(table: Any, where: str, source: str) -> None:
@@ -183,22 +181,25 @@ def events_table(table: Any, where: str, source: str) -> None:
 
 def _limited(record: dict[str, Any], where: str, source: str) -> None:
     for name in LIMITS.keys() & record.keys():
-        _table(record[name], LIMITS[name], f"{where}.{name}", source, "the game ever makes")
+        _table(record[name], LIMITS[name], where, source, "the game ever makes", name)
 
 
-def _table(value: Any, most: int, where: str, source: str, what: str) -> None:
+def _table(value: Any, most: int, where: str, source: str, what: str, name: str = "") -> None:
     """A list, an object keyed by names, or a table stored one list per field: at most `most`
-    entries (each column of a table counted)."""
+    entries (each column of a table counted). `where`: the field's path, or with `name` the
+    path of the record holding it (joined only to name it: a load checks some 300 of them)."""
     if value.__class__ is list:
         if len(value) > most:
-            raise _too_long(where, len(value), most, what, source)
+            raise _too_long(_path(where, name), len(value), most, what, source)
         return
-    if value.__class__ is not dict:
+    if value.__class__ is not dict or not value:
         return  # the wrong kind of value: structuring names it
-    if not set(map(type, value.values())) <= {list}:
+    if next(iter(value.values())).__class__ is not list or not set(
+            map(type, value.values())) <= {list}:  # not a table: an object keyed by names
         if len(value) > most:
-            raise _too_long(where, len(value), most, what, source)
+            raise _too_long(_path(where, name), len(value), most, what, source)
         return
+    where = _path(where, name)
     if len(value) > 64:
         raise save_error(source, f"{where}: has {len(value):,} columns, more than a record has "
                                  "fields")
@@ -207,6 +208,10 @@ def _table(value: Any, most: int, where: str, source: str, what: str) -> None:
     for name, column in value.items():
         if len(column) > most:
             raise _too_long(f"{where}.{name}", len(column), most, what, source)
+
+
+def _path(where: str, name: str) -> str:
+    return f"{where}.{name}" if name else where
 
 
 def _too_long(where: str, count: int, most: int, what: str, source: str) -> SaveError:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from operator import attrgetter
+from types import UnionType
 from typing import Any, get_args, get_origin
 
 import attrs
@@ -35,7 +36,7 @@ from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
 from conquest_tui.storage.past_reports import SavedReports
-from conquest_tui.storage.saved_tables import KEPT, count_of, unread_columns
+from conquest_tui.storage.saved_tables import KEPT, count_of, unread_columns, unread_texts
 
 
 class SaveCheckError(ValueError):
@@ -262,13 +263,15 @@ def _inside(where: Where, name: str, layout: str, parents: list[Any]) -> Where:
     return locate
 
 
-def _within(rule: Within, found: Iterable[Any], limits: int | None) -> Callable[[Any], bool] | None:
-    """The test a bad number fails, or None when every number found is in range."""
+def _within(rule: Within, found: Iterable[Any], limits: int | None,
+            text: bytes | None = None) -> Callable[[Any], bool] | None:
+    """The test a bad number fails, or None when every number found is in range (`text`: their
+    JSON text, when the load has made it)."""
     numbers = found if isinstance(found, list) else list(found)
     if not numbers:
         return None
     high = limits if limits is not None else rule.high
-    if high is None and _surely_at_least(numbers, rule.low):
+    if high is None and _surely_at_least(numbers, rule.low, text):
         return None
     if min(numbers) >= rule.low and (high is None or max(numbers) <= high):
         return None
@@ -278,19 +281,24 @@ def _within(rule: Within, found: Iterable[Any], limits: int | None) -> Callable[
 _DIGITS = b"0123456789,"
 
 
-def _surely_at_least(numbers: list[Any], low: float) -> bool:
+def _surely_at_least(numbers: list[Any], low: float, text: bytes | None = None) -> bool:
     """Whether every number is a whole number of at least `low` (0 or 1), read from orjson's
     text of the list: digits and commas only (no sign, no point, no flag), and no lone 0 when
-    `low` is 1; a hexes' column of thousands in a third of `min`'s time. False when unsure:
-    the caller then compares them one by one."""
+    `low` is 1; a hexes' column of thousands in a third of `min`'s time. `text`: the text the
+    load made, of whole numbers only (`hooks.whole_numbers_text`): then no sign is enough.
+    False when unsure: the caller then compares them one by one."""
     if low != 0 and low != 1:
         return False
-    try:
-        text = orjson.dumps(numbers)
-    except orjson.JSONEncodeError:  # a number past 64 bits
-        return False
-    if text.translate(None, _DIGITS) != b"[]":
-        return False
+    if text is not None:
+        if b"-" in text:
+            return False
+    else:
+        try:
+            text = orjson.dumps(numbers)
+        except orjson.JSONEncodeError:  # a number past 64 bits
+            return False
+        if text.translate(None, _DIGITS) != b"[]":
+            return False
     return low == 0 or not (b"[0," in text or b",0," in text or text.endswith((b",0]", b"[0]")))
 
 
@@ -302,11 +310,11 @@ def _range_text(rule: Within, value: Any, limit: int | None) -> str:
 
 
 def _check_field(values: list[Any], field: str, rule: Rule, where: Where,
-                 names: Domains) -> None:
+                 names: Domains, text: bytes | None = None) -> None:
     ranged = rule.rule if isinstance(rule, Each) else rule
     limit = names.limits.get(ranged.ruled) if isinstance(ranged, Within) else None
     if isinstance(rule, Within):
-        test = _within(rule, values, limit)
+        test = _within(rule, values, limit, text)
         if test is not None:
             i = _first(values, test)
             raise SaveCheckError(where(i, field),
@@ -376,14 +384,31 @@ _AMOUNTS = Keyed(None, Within(0))
 @attrs.frozen
 class _Field:
     name: str
+    """The field's name in a save (and in a refusal's path)."""
+    attribute: str
+    """The record's attribute holding it (`_city_memory` for a value a load may keep unread)."""
     rule: Rule | None
     inner: type | None = None
     """The record class inside (one record, a list or a dict of them), if any."""
     kind: str = ""
     """"one", "table", "list" or "dict" when `inner` is set."""
+    kept: type | None = None
+    """`list` or `dict` when the attribute may hold where to read the value instead (a load
+    keeps it unread: `ReadOnFirstUse`); such a source is checked when first read."""
 
 
 _plans: dict[type, tuple[_Field, ...]] = {}
+
+
+def _value_type(declared: Any) -> tuple[Any, type | None]:
+    """A field's type as its value holds it, and `list` or `dict` when the declared type is
+    that or where to read it (`list[Sighting] | KnowledgeSource`)."""
+    if get_origin(declared) is not UnionType:
+        return declared, None
+    held = [arg for arg in get_args(declared) if get_origin(arg) in (list, dict)]
+    if len(held) != 1:
+        return declared, None
+    return held[0], get_origin(held[0])
 
 
 def _plan(cls: type) -> tuple[_Field, ...]:
@@ -394,32 +419,35 @@ def _plan(cls: type) -> tuple[_Field, ...]:
     rules = RULES.get(cls, {})
     fields: list[_Field] = []
     for spec in attrs.fields(attrs.resolve_types(cls)):
-        kind_of, args = get_origin(spec.type), get_args(spec.type)
-        rule = rules.get(spec.name)
-        if rule is None and spec.type in (int, float):
+        held, kept = _value_type(spec.type)
+        kind_of, args = get_origin(held), get_args(held)
+        rule = rules.get(spec.alias)
+        if rule is None and held in (int, float):
             rule = _NOT_NEGATIVE
         elif rule is None and kind_of is dict and args[1] in (int, float):
             rule = _AMOUNTS
         inner, kind = None, ""
-        if attrs.has(spec.type):
-            inner, kind = spec.type, "one"
+        if attrs.has(held):
+            inner, kind = held, "one"
         elif kind_of is list and attrs.has(args[0]) and args[0] not in UNCHECKED:
-            inner, kind = args[0], "table" if is_table(spec.type) else "list"
+            inner, kind = args[0], "table" if is_table(held) else "list"
         elif kind_of is dict and attrs.has(args[1]):
             inner, kind = args[1], "dict"
         if rule is not None or inner is not None:
-            fields.append(_Field(spec.name, rule, inner, kind))
+            fields.append(_Field(spec.alias, spec.name, rule, inner, kind, kept))
     plan = _plans[cls] = tuple(fields)
     return plan
 
 
 def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
                    columns: dict[str, list[Any]] | None = None,
-                   skip: frozenset[str] = frozenset()) -> None:
+                   skip: frozenset[str] = frozenset(),
+                   texts: dict[str, bytes] | None = None) -> None:
     """Check records of one class, all at once: each rule runs over one field of them all.
 
     `columns`: the table as the file holds it, one list per field (the same values, read
-    without going through 10⁴ records one attribute at a time).
+    without going through 10⁴ records one attribute at a time); `texts`: the JSON text of
+    some of those columns, as the load made it (saved_tables: whole numbers).
     """
     if not records:
         return
@@ -427,22 +455,50 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
         if field.name in skip:
             continue
         column = columns.get(field.name) if columns else None
+        text = None
         if isinstance(column, list) and len(column) == len(records):
             found = column
+            text = texts.get(field.name) if texts else None
         else:
-            found = list(map(attrgetter(field.name), records))
-        if field.rule is not None:
-            _check_field(found, field.name, field.rule, where, names)
-        if field.inner is None:
-            continue
-        inside = _inside(where, field.name, field.kind, found)
-        if field.kind == "one":
-            _check_records(found, field.inner, inside, names)
-        elif field.kind == "dict":
-            _check_records(list(chain.from_iterable(d.values() for d in found)), field.inner,
-                           inside, names)
-        else:
-            _check_records(list(chain.from_iterable(found)), field.inner, inside, names)
+            found = list(map(attrgetter(field.attribute), records))
+        if field.kept is not None:  # a value kept unread is checked when first read
+            empty = field.kept()
+            found = [value if isinstance(value, list | dict) else empty for value in found]
+        _check_found(field, found, where, names, text)
+
+
+def _check_found(field: _Field, found: list[Any], where: Where, names: Domains,
+                 text: bytes | None = None) -> None:
+    """Check one field of records, its values `found` (one a record; `text`: their JSON text,
+    when the load has made it)."""
+    if field.rule is not None:
+        _check_field(found, field.name, field.rule, where, names, text)
+    if field.inner is None:
+        return
+    inside = _inside(where, field.name, field.kind, found)
+    if field.kind == "one":
+        _check_records(found, field.inner, inside, names)
+    elif field.kind == "dict":
+        _check_records(list(chain.from_iterable(d.values() for d in found)), field.inner,
+                       inside, names)
+    else:
+        _check_records(list(chain.from_iterable(found)), field.inner, inside, names)
+
+
+KeptCheck = Callable[[str, str, Any], None]
+"""`check(base, name, value)`: SaveCheckError naming the first bad part of the value of field
+`name` of the record at path `base` (`state.clans[2]`), read when first used."""
+
+
+def clan_checks(names: Domains) -> KeptCheck:
+    """The checks a load makes of a Clan's field, for a value it kept unread
+    (storage/saved_knowledge): against the names the save may refer to when it was loaded."""
+    plan = {field.name: field for field in _plan(Clan)}
+
+    def check(base: str, name: str, value: Any) -> None:
+        _check_found(plan[name], [value], lambda _, field: f"{base}.{field}", names)
+
+    return check
 
 
 # --- whole-game checks -------------------------------------------------------------------------
@@ -450,13 +506,17 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
 
 def _check_past_reports(clans: list[Clan]) -> None:
     """Every past report's game turn is at least 1 (`REPORT_TURN`), read from the
-    columns as read while the reports were never made (storage/past_reports)."""
+    columns as read while the reports were never made (storage/past_reports; reports made
+    are checked with the Clan's other fields)."""
     rule = REPORT_TURN
-    for c, clan in enumerate(clans):
-        kept = clan.kept_past_reports()
-        turns = kept.game_turns() if isinstance(kept, SavedReports) else None
+    kept = [clan.kept_past_reports() for clan in clans]
+    columns = [reports.game_turns() if isinstance(reports, SavedReports) else None
+               for reports in kept]
+    if _within(rule, list(chain.from_iterable(filter(None, columns))), None) is None:
+        return  # every Clan's at once; else the first bad one is named Clan by Clan
+    for c, turns in enumerate(columns):
         if turns is None:
-            turns = [report.game_turn for report in clan.past_reports]
+            continue
         test = _within(rule, turns, None)
         if test is not None:
             k = _first(turns, test)
@@ -497,6 +557,9 @@ def _check_prices(prices: dict[str, int], known: Iterable[str], path: str, what:
 
 
 def _check_convoy_numbers(convoys: list[Convoy]) -> None:
+    keys = list(map(attrgetter("owner", "number"), convoys))
+    if len(set(keys)) == len(keys):
+        return  # no two alike (else the second of a pair is named)
     seen: set[tuple[int, int]] = set()
     for index, convoy in enumerate(convoys):
         key = (convoy.owner, convoy.number)
@@ -507,6 +570,8 @@ def _check_convoy_numbers(convoys: list[Convoy]) -> None:
 
 
 def _check_city_hexes(cities: list[CityState], game_map: GameMap) -> None:
+    if list(map(attrgetter("hex"), cities)) == list(map(attrgetter("hex"), game_map.cities)):
+        return  # each where the map has it (else the first elsewhere is named)
     for index, (city, site) in enumerate(zip(cities, game_map.cities, strict=True)):
         if city.hex != site.hex:
             raise SaveCheckError(f"state.cities.hex[{index}]",
@@ -523,6 +588,8 @@ def _check_paved(paved: list[str], links: frozenset[str]) -> None:
 
 
 def _check_top_clans(top: list[list[int]], clans: frozenset[int]) -> None:
+    if clans.issuperset(chain.from_iterable(top)):
+        return  # every one a Clan (else the first that is not is named)
     for index, ranking in enumerate(top):
         for place, number in enumerate(ranking):
             if number not in clans:
@@ -539,13 +606,15 @@ def _kept(state: GameState, name: str) -> Sequence[Any]:
 
 
 def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
-                raw: dict[str, Any] | None = None) -> None:
+                raw: dict[str, Any] | None = None, names: Domains | None = None) -> None:
     """Raise SaveCheckError naming the first field that does not fit the rules and the map.
 
-    `raw`: the state's data as loaded (its tables are read column by column from it).
+    `raw`: the state's data as loaded (its tables are read column by column from it);
+    `names`: `domains(rules, game_map, state)`, when the caller has made them.
     """
     _check_clans(state)
-    names = domains(rules, game_map, state)
+    if names is None:
+        names = domains(rules, game_map, state)
     tables = {"hexes": HexState, "cities": CityState, "convoys": Convoy,
               "broadcasts": Broadcast, "turn_figures": TurnFigures}
     state_where: Where = lambda _, field: f"state.{field}"  # noqa: E731
@@ -553,10 +622,11 @@ def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
         columns = raw.get(field) if raw else None
         records: Sequence[Any] = (_kept(state, field) if field in KEPT
                                   else getattr(state, field))
+        texts = None
         if isinstance(records, range):  # kept as read: their columns are checked
-            columns = unread_columns(state, field)
+            columns, texts = unread_columns(state, field), unread_texts(state, field)
         _check_records(records, cls, _inside(state_where, field, "table", [records]), names,
-                       columns if isinstance(columns, dict) else None)
+                       columns if isinstance(columns, dict) else None, texts=texts)
     _check_records([state], GameState, state_where, names, skip=frozenset(tables))
     _check_past_reports(state.clans)
     _check_prices(state.prices, rules.market, "state.prices", "a market item", every=True)

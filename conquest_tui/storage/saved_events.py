@@ -18,8 +18,9 @@ one length), or built (and refused) on load when not so laid out, as before.
 A Clan's mail (every message it sent and received, all game long: some 1,600 events in a late
 20-Clan game of bots) is written and read the same way from version 7 (`Clan.mail`); a mail
 written as an object (version 6) is checked and built on load, as before. A Clan's inbox is
-written as an object (its table) and, when `laid_out`, kept as read the same way (`Clan.inbox`)
-and written back as the table it read.
+written as an object (its table) and, when `laid_out`, kept as read the same way (`Clan.inbox`):
+its cells (numbers, texts, the words naming each event's kind and phase) are checked when first
+used, like the events of a text, and it is written back as the table it read.
 """
 
 from __future__ import annotations
@@ -28,20 +29,18 @@ import base64
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, get_args, get_origin
 
 import attrs
 import cattrs
 import orjson
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.state import Clan, Event, LastTurn
-from conquest_tui.engine.core.turn_phases import TurnPhase
-from conquest_tui.storage import past_reports
+from conquest_tui.engine.core.state import KNOWLEDGE, Clan, Event, LastTurn
+from conquest_tui.storage import past_reports, saved_knowledge
 from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
 from conquest_tui.storage.field_errors import FieldError
-from conquest_tui.storage.hooks import PRIMITIVES, expected_kind
+from conquest_tui.storage.hooks import expected_kind
 from conquest_tui.storage.save_checks import SaveCheckError
 from conquest_tui.storage.save_list import SaveError, save_error
 
@@ -93,17 +92,6 @@ def text_table(text: str) -> Any:
 
 COLUMNS = frozenset(spec.name for spec in attrs.fields(Event))
 """The columns an events table is written with (every field of an event)."""
-_ALLOWED: dict[str, frozenset[Any]] = {
-    "kind": frozenset(kind.value for kind in EventKind),
-    "phase": frozenset(phase.value for phase in TurnPhase),
-}
-"""The words a column of names may hold."""
-_TYPES: dict[str, frozenset[type]] = {
-    spec.name: frozenset({dict}) if spec.name == "facts" else PRIMITIVES[int]
-    if spec.type is int else PRIMITIVES[str]
-    for spec in attrs.fields(attrs.resolve_types(Event))
-}
-"""The classes each column's cells may be as read (the names are words: text)."""
 
 
 @attrs.define(eq=False)
@@ -183,17 +171,13 @@ class SavedEvents:
 
 
 def laid_out(value: Any) -> bool:
-    """Whether a table as read has an event's columns, each a list, all of one length, every
-    cell of its type, every name known; only the facts are left to their first use (a table
-    that is not so is built on load, naming what is wrong). Each column is checked in C."""
+    """Whether a table as read has an event's columns, each a list, all of one length: it is
+    kept as read, every cell left to its first use (a table that is not so is built on load,
+    naming what is wrong). A kept table whose cells all hold is the table its events write."""
     if value.__class__ is not dict or value.keys() != COLUMNS:
         return False
     columns = list(value.values())
-    if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
-        return False
-    if not all(set(map(type, value[name])) <= allowed for name, allowed in _TYPES.items()):
-        return False
-    return all(set(value[name]) <= allowed for name, allowed in _ALLOWED.items())
+    return set(map(type, columns)) == {list} and len(set(map(len, columns))) == 1
 
 
 def name_sources(clans: list[Any], source: str) -> None:
@@ -302,6 +286,8 @@ def _structure_clan_factory(build: Build) -> Factory:
             "_mail": override(rename="mail", struct_hook=mail),
             "_past_reports": override(rename="past_reports",
                                       struct_hook=past_reports.kept_as_read(converter))}
+        renamed.update({f"_{name}": override(rename=name, struct_hook=saved_knowledge.kept_as_read(
+            converter, name, kind, build)) for name, kind in _knowledge_types().items()})
         generated = make_dict_structure_fn(Clan, converter, **renamed)
 
         def structure_clan(value: Any, _: Any) -> Clan:
@@ -315,12 +301,23 @@ def _structure_clan_factory(build: Build) -> Factory:
     return factory
 
 
+def _knowledge_types() -> dict[str, Any]:
+    """Each of a Clan's `KNOWLEDGE` fields and the type of its value (a save's record of it)."""
+    fields = attrs.fields_dict(attrs.resolve_types(Clan))
+    return {name: next(arg for arg in get_args(fields[f"_{name}"].type)
+                       if get_origin(arg) in (list, dict))
+            for name in KNOWLEDGE}
+
+
 def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
     renamed: dict[str, Any] = {
         "_inbox": override(rename="inbox", unstruct_hook=_as_table(converter)),
         "_mail": override(rename="mail", unstruct_hook=_as_text(converter)),
         "_past_reports": override(rename="past_reports",
                                   unstruct_hook=past_reports.written(converter))}
+    renamed.update({f"_{name}": override(rename=name,
+                                         unstruct_hook=saved_knowledge.written(converter, kind))
+                    for name, kind in _knowledge_types().items()})
     generated: Callable[[Any], Any] = make_dict_unstructure_fn(Clan, converter, **renamed)
     return generated
 

@@ -32,7 +32,7 @@ from conquest_tui.engine.core.state import (
     TableSource,
     TurnFigures,
 )
-from conquest_tui.storage.hooks import PRIMITIVES, cells_of, expected_kind
+from conquest_tui.storage.hooks import PRIMITIVES, cells_of, expected_kind, whole_numbers_text
 
 KEPT: dict[str, type] = {"hexes": HexState, "turn_figures": TurnFigures}
 """The state's tables a load keeps as read: field → record class."""
@@ -57,18 +57,30 @@ def _layout(cls: type) -> _Layout:
 
 
 _LAYOUTS = {cls: _layout(cls) for cls in KEPT.values()}
+_WHOLE = PRIMITIVES[int]
 
 
-def laid_out(value: Any, cls: type) -> bool:
-    """Whether a table of `cls` records as read has every column of the record and no other,
-    each a list, all of one length, every cell of its field's class (each column in C)."""
+def laid_out(value: Any, cls: type) -> dict[str, bytes] | None:
+    """When a table of `cls` records as read has every column of the record and no other,
+    each a list, all of one length, every cell of its field's class (each column in C): the
+    JSON text of each column of whole numbers (`hooks.whole_numbers_text`, which its checks
+    read again); else None."""
     layout = _LAYOUTS[cls]
     if value.__class__ is not dict or value.keys() != set(layout.order):
-        return False
+        return None
     columns = list(value.values())
     if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
-        return False
-    return all(cells_of(value[name], allowed) for name, allowed in layout.classes)
+        return None
+    texts = {}
+    for name, allowed in layout.classes:
+        if allowed is _WHOLE:
+            text = whole_numbers_text(value[name])
+            if text is None:
+                return None
+            texts[name] = text
+        elif not cells_of(value[name], allowed):
+            return None
+    return texts
 
 
 @attrs.define(eq=False)
@@ -81,6 +93,8 @@ class SavedTable:
     """The table as read; None once the records are made."""
     count: int
     """How many records (the length of every column)."""
+    texts: dict[str, bytes] = attrs.field(factory=dict)
+    """The JSON text of each column of whole numbers as read (`laid_out`), while unread."""
     _built: list[Any] | None = None
 
     def read(self) -> list[Any]:
@@ -93,6 +107,7 @@ class SavedTable:
             built = self._built = list(starmap(self.cls, zip(*map(columns.__getitem__, order),
                                                               strict=True)))
             self.columns = None
+            self.texts = {}
         return built
 
     def unread(self) -> dict[str, list[Any]] | None:
@@ -116,6 +131,13 @@ def unread_columns(state: GameState, name: str) -> dict[str, list[Any]] | None:
     return kept.unread() if isinstance(kept, SavedTable) else None
 
 
+def unread_texts(state: GameState, name: str) -> dict[str, bytes]:
+    """The JSON text of each whole-number column of a kept table, while its records were never
+    made (`SavedTable.texts`; else none)."""
+    kept = state.kept_table(name)
+    return kept.texts if isinstance(kept, SavedTable) else {}
+
+
 def _is_state(t: Any) -> bool:
     return t is GameState
 
@@ -127,8 +149,9 @@ def _structure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, An
         table = converter.get_structure_hook(list[cls])  # type: ignore[valid-type]
 
         def structure(value: Any, _: Any) -> list[Any] | TableSource:
-            if lazy and laid_out(value, cls):
-                return SavedTable(cls, value, len(next(iter(value.values()))))
+            texts = laid_out(value, cls) if lazy else None
+            if texts is not None:
+                return SavedTable(cls, value, len(next(iter(value.values()))), texts)
             made: list[Any] = table(value, list[cls])  # type: ignore[valid-type]
             return made
 

@@ -31,7 +31,13 @@ from conquest_tui.storage.migrations import (
     migrate,
 )
 from conquest_tui.storage.preflight import preflight
-from conquest_tui.storage.save_checks import SaveCheckError, check_events, check_state
+from conquest_tui.storage.save_checks import (
+    SaveCheckError,
+    check_events,
+    check_state,
+    clan_checks,
+    domains,
+)
 from conquest_tui.storage.save_header import HeaderSummary, SaveHeader
 from conquest_tui.storage.save_list import (
     DATA_LINE,
@@ -55,6 +61,7 @@ from conquest_tui.storage.save_list import (
     stamp_of,
 )
 from conquest_tui.storage.saved_events import name_sources
+from conquest_tui.storage.saved_knowledge import name_knowledge
 from conquest_tui.storage.saved_tables import count_of
 from conquest_tui.storage.sheet_log import SheetLog, attach, log_of
 
@@ -230,13 +237,14 @@ def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
 
 
 def _read_the_first_shown(state: GameState) -> None:
-    """Build and check the last turn's events, the inbox and the mail of the Clan whose turn is
-    next (its report is the first shown, its turn the first played): a damaged one is refused
-    on load; the other Clans' are checked when first used (storage/saved_events)."""
+    """Build and check the last turn's events, the inbox, the mail and the knowledge of the
+    Clan whose turn is next (its report is the first shown, its turn the first played): a
+    damaged one is refused on load; the other Clans' are checked when first used
+    (storage/saved_events, storage/saved_knowledge)."""
     active = active_clan_number(state.clan_order, state.turn_index)
     for clan in state.clans:
         if clan.number == active:
-            _ = clan.last_turn.events, clan.inbox, clan.mail
+            clan.read_for_play()
 
 
 def game_from_text(text: str, source: str, rules: Ruleset | None = None, *,
@@ -275,13 +283,15 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
                                            last_turns=False, inboxes=False)
         make_together(data.get("state") if isinstance(data, dict) else None, converter())
         game_map, state, raw_state, map_text = _structure_data(data, source)
+        names = domains(rules, game_map, state)
         name_sources(state.clans, source)
-        _read_the_first_shown(state)
+        name_knowledge(state.clans, source, clan_checks(names))
         try:
-            check_state(rules, game_map, state, raw_state)
+            check_state(rules, game_map, state, raw_state, names)
             check_saved_events(state, events_hold=events_hold, last_turns=False)
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
+        _read_the_first_shown(state)  # after the checks: what it reads, it checks
         if not edited and envelope["version"] == SAVE_VERSION:
             # the map as this game writes it (a save of ours): its next save writes the same text
             _map_text_cache[:] = [(game_map, map_text)]

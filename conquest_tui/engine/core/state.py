@@ -170,14 +170,14 @@ class SpyReport:
     sightings: list[Sighting] = attrs.field(factory=list)
 
 
-T = TypeVar("T")
+V = TypeVar("V")
 
 
-class ReadOnFirstUse(Generic[T]):
-    """The list under `name`, kept in the record's field `_name`: either the list, or where to
-    read it (anything with `read()`, which raises the loader's error naming the field); read
-    there on first use and kept. Setting it sets the list (a save writes an unread source back
-    as it read it, through the record's own `kept_…`)."""
+class ReadOnFirstUse(Generic[V]):
+    """The list or dict under `name`, kept in the record's field `_name`: either the value, or
+    where to read it (anything with `read()`, which raises the loader's error naming the field);
+    read there on first use and kept. Setting it sets the value (a save writes an unread source
+    back as it read it, through the record's own `kept_…`)."""
 
     __slots__ = ("field",)
 
@@ -188,21 +188,21 @@ class ReadOnFirstUse(Generic[T]):
         self.field = f"_{name}"
 
     @overload
-    def __get__(self, record: None, owner: type | None = None) -> "ReadOnFirstUse[T]": ...
+    def __get__(self, record: None, owner: type | None = None) -> "ReadOnFirstUse[V]": ...
 
     @overload
-    def __get__(self, record: object, owner: type | None = None) -> list[T]: ...
+    def __get__(self, record: object, owner: type | None = None) -> V: ...
 
     def __get__(self, record: object | None, owner: type | None = None) -> Any:
         if record is None:
             return self
         kept = getattr(record, self.field)
-        if not isinstance(kept, list):
+        if not isinstance(kept, (list, dict)):
             kept = kept.read()
             setattr(record, self.field, kept)
         return kept
 
-    def __set__(self, record: object, value: list[T]) -> None:
+    def __set__(self, record: object, value: V) -> None:
         setattr(record, self.field, value)
 
 
@@ -234,7 +234,7 @@ class LastTurn:
     visited_hexes: list[str] = attrs.field(factory=list)
     conquered_hexes: list[str] = attrs.field(factory=list)
 
-    events = ReadOnFirstUse[Event]()
+    events = ReadOnFirstUse[list[Event]]()
     """The events the turn produced, in order (read from their source on first use)."""
 
     def kept_events(self) -> list[Event] | EventSource:
@@ -287,6 +287,24 @@ def _table_list(kept: list[Any] | TableSource) -> list[Any]:
     return kept if isinstance(kept, list) else kept.read()
 
 
+class KnowledgeSource(Protocol):
+    """Where a Clan's knowledge (`KNOWLEDGE`: its known hexes, its memory of cities, its
+    sightings, its spies' reports) is read from when first asked for (a load keeps every Clan's
+    but the next one's as read: storage/saved_knowledge)."""
+
+    def read(self) -> Any:
+        """The dict or list (a damaged source raises the loader's error, naming the field)."""
+        ...
+
+
+def _kept_value(kept: Any) -> Any:
+    return kept if isinstance(kept, (list, dict)) else kept.read()
+
+
+KNOWLEDGE: tuple[str, ...] = ("known_hexes", "city_memory", "sightings", "spy_reports")
+"""A Clan's knowledge of the map and the other Clans: fields a load may leave unread."""
+
+
 @attrs.define
 class Clan:
     """One player (CC-GEN-02, CC-GEN-03)."""
@@ -323,10 +341,15 @@ class Clan:
     """Epoch second before which no PIN is heard at this seat, 0: none (never read by the
     engine, never changed by a turn)."""
     resigned: bool = False
-    known_hexes: dict[str, int] = attrs.field(factory=dict)
-    """Hex id → game turn the Clan last saw it (its knowledge of the map)."""
-    city_memory: dict[str, CityMemory] = attrs.field(factory=dict)
-    sightings: list[Sighting] = attrs.field(factory=list)
+    _known_hexes: dict[str, int] | KnowledgeSource = attrs.field(
+        factory=dict, alias="known_hexes", eq=_kept_value)
+    """Hex id → game turn the Clan last saw it (its knowledge of the map), or where to read it
+    when first asked for (`known_hexes`): a load makes only the next Clan's knowledge
+    (`KNOWLEDGE`), another Clan's when a turn or a seat first needs it."""
+    _city_memory: dict[str, CityMemory] | KnowledgeSource = attrs.field(
+        factory=dict, alias="city_memory", eq=_kept_value)
+    _sightings: list[Sighting] | KnowledgeSource = attrs.field(factory=list, alias="sightings",
+                                                               eq=_kept_value)
     met_clans: list[int] = attrs.field(factory=list)
     _inbox: list[Event] | EventSource = attrs.field(factory=list, alias="inbox",
                                                     eq=_event_list)
@@ -346,20 +369,44 @@ class Clan:
     below it, CC-POP-07)."""
     structure_uses: dict[str, int] = attrs.field(factory=dict)
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
-    spy_reports: list[SpyReport] = attrs.field(factory=list)
-    """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12)."""
+    _spy_reports: list[SpyReport] | KnowledgeSource = attrs.field(factory=list,
+                                                                  alias="spy_reports",
+                                                                  eq=_kept_value)
+    """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12), or where
+    to read them when first asked for (`spy_reports`)."""
     _past_reports: list[PastReport] | TableSource = attrs.field(factory=list,
                                                                 alias="past_reports",
                                                                 eq=_table_list)
     """Every report the Clan read after its turns, oldest first (history, issue 16:
     `past_reports`), or where to read them when first asked for (the history reads them)."""
 
-    inbox = ReadOnFirstUse[Event]()
+    inbox = ReadOnFirstUse[list[Event]]()
     """What happened to it between its turns (read from its source on first use)."""
-    mail = ReadOnFirstUse[Event]()
+    mail = ReadOnFirstUse[list[Event]]()
     """Its mail, oldest first (read from its source on first use)."""
-    past_reports = ReadOnFirstUse[PastReport]()
+    past_reports = ReadOnFirstUse[list[PastReport]]()
     """Every report the Clan read after its turns (read from their source on first use)."""
+    known_hexes = ReadOnFirstUse[dict[str, int]]()
+    """Hex id → game turn the Clan last saw it (read from its source on first use)."""
+    city_memory = ReadOnFirstUse[dict[str, CityMemory]]()
+    """What it last learned of each city it does not own, by hex (read on first use)."""
+    sightings = ReadOnFirstUse[list[Sighting]]()
+    """The enemy convoys it saw (read from their source on first use)."""
+    spy_reports = ReadOnFirstUse[list[SpyReport]]()
+    """Its planted spies' reports (read from their source on first use)."""
+
+    def kept_knowledge(self, name: str) -> Any:
+        """One of its `KNOWLEDGE` fields, or its source when it was never asked for (a save
+        writes an unread source back as it read it)."""
+        return getattr(self, f"_{name}")
+
+    def read_for_play(self) -> None:
+        """Read what a load may have kept unread and a turn or a seat reads: the last turn's
+        events, the inbox, the mail and the knowledge (a damaged one raises the loader's error,
+        naming the file and the field); past reports wait for the history."""
+        self.last_turn.events, self.inbox, self.mail  # noqa: B018 - each read on first use
+        for name in KNOWLEDGE:
+            getattr(self, name)
 
     def kept_inbox(self) -> list[Event] | EventSource:
         """The inbox, or its source when it was never asked for (a save writes an unread
@@ -734,9 +781,9 @@ class GameState:
     treaties: list[Treaty] = attrs.field(factory=list, metadata={SAVED_WHEN_SET: True})
     """Treaties in force (house rule `treaties`), in the order they were made."""
 
-    hexes = ReadOnFirstUse[HexState]()
+    hexes = ReadOnFirstUse[list[HexState]]()
     """One per map hex, in GameMap.hex_ids() order (read from their source on first use)."""
-    turn_figures = ReadOnFirstUse[TurnFigures]()
+    turn_figures = ReadOnFirstUse[list[TurnFigures]]()
     """Every Clan's figures at every game-turn end (read from their source on first use)."""
 
     def kept_table(self, name: str) -> list[Any] | TableSource:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import types
 import typing
 from collections.abc import Callable
 from operator import attrgetter
@@ -162,6 +163,9 @@ def _value_copier(kind: Any) -> _Copy | None:
     if kind in _ATOMS or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
         return None
     origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is types.UnionType:  # a list or dict, or where a load keeps it unread
+        held = [arg for arg in args if typing.get_origin(arg) in (list, dict)]
+        return _value_copier(held[0]) if len(held) == 1 else copy.deepcopy
     if origin is list and args:
         return _list_copier(_value_copier(args[0]))
     if origin is dict and len(args) == 2 and _value_copier(args[0]) is None:
