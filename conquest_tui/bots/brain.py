@@ -116,13 +116,14 @@ def seeks_war(view: ClanView, level: Level, paths: Paths, rng: Random) -> bool:
 
 
 def presses_on(view: ClanView, level: Level) -> bool:
-    """Whether the Clan alone heads the Top Clans with at least the level's `lead_share` of the
-    victory threshold (no Clan is listed before the first game turn ends)."""
+    """Whether the game ends by the turn limit within the level's `lead_turns` game turns and
+    the Clan alone heads the Top Clans."""
     standing = view.standing()
+    limit = standing.turn_limit
+    if limit <= 0 or limit - view.game_turn >= level.lead_turns:
+        return False
     ranking = standing.top_clans
     if not ranking or ranking[0][0] != view.number:
-        return False
-    if ranking[0][2] < level.lead_share * standing.victory_threshold:
         return False
     return len(ranking) == 1 or ranking[1][2] < ranking[0][2]
 
