@@ -331,4 +331,4 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
         plan.add_post(order)
 
 
-__all__ = ["bot_rng", "final_push", "seeks_war", "write_sheet"]
+__all__ = ["bot_rng", "final_push", "presses_on", "seeks_war", "write_sheet"]
