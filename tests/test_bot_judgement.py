@@ -103,13 +103,19 @@ def test_cc_gen_05_a_bot_hands_in_no_line_its_judgement_condemns(seed: str, leve
         session.play_bot_turn(game, keep_report=False)
 
 
-def _purse(level: str, turns: int) -> tuple[str, float]:
+def _purse(level: str, turns: int, *, at_home: bool = False) -> tuple[str, float]:
     """A Clan's sheet when it holds `turns` game turns of income, and the game turns of income
-    it holds once that sheet is played."""
+    it holds once that sheet is played (`at_home`: its convoys stand in its first city, where
+    it can grow them)."""
     game = session.new_game(map_name="test_small", clans=3, bots=3, seed="purse", level=level)
     for _ in range(2):
         session.play_bots(game)
     clan = game.clan(game.state.active_clan)
+    if at_home:
+        home = ClanView(game, clan.number).owned_cities()[0]
+        for convoy in game.convoys_of(clan.number):
+            convoy.hex = home
+        game.reindex()
     income = ClanView(game, clan.number).income_estimate()["money"]
     clan.stock.money = turns * income
     sheet = write_sheet(ClanView(game, clan.number), level)
@@ -137,8 +143,8 @@ def test_an_easy_bot_spends_a_big_purse_too_but_slower_than_a_normal_one() -> No
     """An easy bot holding fifteen game turns of income grows more convoys and bigger ones as
     well (without it, easy games hardly ever ended by victory, issue 28), but it spends less of
     it in one turn than a normal bot: its convoys stay smaller."""
-    _, easy = _purse("easy", 15)
-    _, normal = _purse("normal", 15)
+    _, easy = _purse("easy", 15, at_home=True)
+    _, normal = _purse("normal", 15, at_home=True)
     assert normal < 2 < easy < 13
 
 

@@ -47,10 +47,12 @@ def write_sheet(view: ClanView, level: str = "normal") -> str:
         return plan.text()
     income = max(0, view.income_estimate().get("money", 0))
     final = final_push(view, judgement)
+    ahead = judgement.lead_convoys > 0 and presses_on(view, judgement)
     if not final and judgement.spend_turns > 0 \
-            and view.clan.stock.money > judgement.spend_turns * income:
+            and (ahead or view.clan.stock.money > judgement.spend_turns * income):
         judgement = attrs.evolve(
-            judgement, max_convoys=judgement.max_convoys + judgement.rich_convoys,
+            judgement, max_convoys=judgement.max_convoys + judgement.rich_convoys
+            + (judgement.lead_convoys if ahead else 0),
             convoy_troops=round(judgement.convoy_troops * judgement.rich_troops),
             defend_share=max(judgement.defend_share, RICH_DEFEND_SHARE),
             hoard_turns=0)  # a rich bot sells only what its spending needs
@@ -111,6 +113,19 @@ def seeks_war(view: ClanView, level: Level, paths: Paths, rng: Random) -> bool:
     reach = paths.reach("land", cities[0], HOME_DEPTH)
     return _fewer(WAR_LAND_LEFT, (hex_id for hex_id in reach.distance
                                   if board.takes_hex(hex_id) and board.hex_info(hex_id).owner <= 0))
+
+
+def presses_on(view: ClanView, level: Level) -> bool:
+    """Whether the game ends by the turn limit within the level's `lead_turns` game turns and
+    the Clan alone heads the Top Clans."""
+    standing = view.standing()
+    limit = standing.turn_limit
+    if limit <= 0 or limit - view.game_turn >= level.lead_turns:
+        return False
+    ranking = standing.top_clans
+    if not ranking or ranking[0][0] != view.number:
+        return False
+    return len(ranking) == 1 or ranking[1][2] < ranking[0][2]
 
 
 def _fewer(count: int, found: Iterator[str]) -> bool:
@@ -337,4 +352,4 @@ def _post(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget,
         plan.add_post(order)
 
 
-__all__ = ["bot_rng", "final_push", "seeks_war", "write_sheet"]
+__all__ = ["bot_rng", "final_push", "presses_on", "seeks_war", "write_sheet"]

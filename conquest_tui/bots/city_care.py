@@ -16,10 +16,10 @@ BUILDING_ORDER = ("MAR", "CHU", "REC", "HOS", "SHE", "BAR")
 """Buildings a bot erects, most worthwhile first: money, people, troops, then safety."""
 
 HARD_BUILDING_ORDER = ("CHU", "HOS", "MAR", "STO")
-"""Buildings a hard bot erects: people first (popularity counts them), then their health, money
-and room to grow."""
+"""Buildings a bot that builds for growth (hard, easy) erects: people first (popularity counts
+them), then their health, money and room to grow."""
 HARD_ERECTS = 3
-"""Cities a hard bot erects buildings in per game turn, at most."""
+"""Cities a bot that builds for growth erects buildings in per game turn, at most."""
 
 PAYBACK_TURNS = 5
 """A custom structure is built when its production repays it within this many game turns."""

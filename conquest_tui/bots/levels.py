@@ -96,6 +96,12 @@ class Level:
     rich_troops: float = 1.0
     """How many times `convoy_troops` it grows a convoy to while it holds more than
     `spend_turns` of income."""
+    lead_convoys: int = 0
+    """Convoys it grows to beyond its rich ones while it leads the Top Clans in the last
+    `lead_turns` game turns before the turn limit: it then spends as a rich bot does, whatever
+    it holds (0: it never presses on)."""
+    lead_turns: int = 0
+    """Game turns before the turn limit within which a lead makes it press on."""
     war_bonus: float = 0.0
     """Extra worth of a hex another Clan owns once the neutral land near home runs out or a
     rival leads the Top Clans (the bot then goes to war); 0: it never seeks war."""
@@ -180,8 +186,9 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   money_reserve=8_000, search_depth=4, garrison=False,
                   target_cities=False, randomness=0.6, max_convoys=3, convoy_troops=50,
                   hex_margin=0.3, refill_share=0.15, celebrate_below=15,
-                  spend_turns=3.0, rich_convoys=2, rich_troops=1.5,
-                  cure_reach=3, cures_rivals=False, build_chance=0.2, builds_structures=False,
+                  spend_turns=3.0, rich_convoys=2, rich_troops=1.5, lead_convoys=4,
+                  lead_turns=10, cure_reach=3, cures_rivals=False, builds_for_growth=True,
+                  builds_structures=False,
                   wanted_experts=("DOC",), hire_chance=0.3, agents_wanted=0,
                   plants_spies=False, spy_reach=0, espionage_chance=0.1,
                   espionage_wishes=(("ALLIES",),), sabotage_chance=0.0, most_allies=1,
