@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
-from textual.app import App
 
 from conquest_tui import collector
-from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.seat_window import SeatWindow
 
 if TYPE_CHECKING:
     from conquest_tui.session import HandOver, Seat, Session
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from conquest_tui.ui.screens.handover import HandoverScreen
 
 
-class SeatApp(ConquestApp):
+class SeatApp(SeatWindow):
     """One Clan's seat of a game that others play from their own windows at the same time.
 
     The seat opens behind its PIN; whether or not it is the Clan's turn it shows the Clan's
@@ -27,14 +26,8 @@ class SeatApp(ConquestApp):
     a turn played elsewhere brings the Clan's screens back up to date.
     """
 
-    COMMANDS: ClassVar = App.COMMANDS
-    """Textual's own commands only: handing seats over is for the host's table."""
-
     HANDS_OVER: ClassVar[bool] = False
     """After its report the Clan goes back to its own map: no terminal is handed over."""
-
-    POLL: ClassVar[float] = 1.5
-    """Seconds between looks at the save for another window's turn."""
 
     def __init__(self, save_path: Path, clan_number: int, *, session: Session | None = None,
                  keymap: dict[str, str] | None = None, allow_edited: bool = False) -> None:
@@ -136,15 +129,6 @@ class SeatApp(ConquestApp):
         self._save()
         self._leave_to_title()
 
-    def change_seat(self, clan_number: int, seat: str, level: str | None = None) -> None:
-        self.notify("Only the host's table hands a seat over.", title="Seat", markup=False)
-
-    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
-                           time_format: str | None = None) -> str | None:
-        """The picture goes to the browser as a download, not onto the server's disk."""
-        if self.is_web:
-            return App.deliver_screenshot(self, filename, path, time_format)
-        return super().deliver_screenshot(filename, path, time_format)
 
     # --- other windows -----------------------------------------------------------------------
 

@@ -3,31 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App
 
 from conquest_tui import collector
-from conquest_tui.ui.app import ConquestApp
+from conquest_tui.ui.seat_window import SeatWindow
 
 if TYPE_CHECKING:
     from conquest_tui.ui.conquest.served_flow import ServedConquestFlow
 
 
-class ConquestSeatApp(ConquestApp):
+class ConquestSeatApp(SeatWindow):
     """One player's seat of a Conquest game that the others play from their own windows.
 
     The seat opens behind its PIN and shows the player's board at once: their turn when the
     move is theirs, the others' moves as they are made while it is not. The save is looked at
     every `POLL` seconds; a bot's turn is played by whichever window comes to it first.
     """
-
-    COMMANDS: ClassVar = App.COMMANDS
-    """Textual's own commands only: handing seats over is for the host's table."""
-
-    POLL: ClassVar[float] = 1.5
-    """Seconds between looks at the save for another window's move."""
 
     def __init__(self, save_path: Path, number: int, *, keymap: dict[str, str] | None = None,
                  allow_edited: bool = False) -> None:
@@ -114,12 +107,3 @@ class ConquestSeatApp(ConquestApp):
         """Back to the seat's door: the game is saved after every move."""
         self.show_title()
 
-    def change_seat(self, clan_number: int, seat: str, level: str | None = None) -> None:
-        self.notify("Only the host's table hands a seat over.", title="Seat", markup=False)
-
-    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
-                           time_format: str | None = None) -> str | None:
-        """The picture goes to the browser as a download, not onto the server's disk."""
-        if self.is_web:
-            return App.deliver_screenshot(self, filename, path, time_format)
-        return super().deliver_screenshot(filename, path, time_format)

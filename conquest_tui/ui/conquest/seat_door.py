@@ -9,6 +9,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Static
 
 from conquest_tui.ui.conquest.handover_screen import ConquestHandoverScreen
+from conquest_tui.ui.screens.seat_door import door_hint
 from conquest_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -50,8 +51,5 @@ class ConquestSeatDoorScreen(ConquestHandoverScreen, inherit_bindings=False):
                          id="handover-note", markup=False)
             if self.note:
                 yield Static(self.note, id="handover-table-note", markup=False)
-            hint = "Press Enter to open your seat"
-            if self.door.needs_pin:
-                hint += " (you will be asked for your PIN)"
-            yield Static(hint + ".", id="handover-hint")
+            yield Static(door_hint(self.door.needs_pin), id="handover-hint")
         yield KeyFooter()

@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from conquest_tui.session import SeatDoor
 
 
+def door_hint(needs_pin: bool) -> str:
+    """What a seat's door says to open it (either game's)."""
+    if needs_pin:
+        return "Press Enter to open your seat (you will be asked for your PIN)."
+    return "Press Enter to open your seat."
+
+
 class SeatDoorScreen(HandoverScreen, inherit_bindings=False):
     """The first screen of a seat's own link: it opens that seat only (behind its PIN)."""
 
@@ -51,8 +58,5 @@ class SeatDoorScreen(HandoverScreen, inherit_bindings=False):
                          "for your next turn.", id="handover-note")
             if self.note:
                 yield Static(self.note, id="handover-table-note", markup=False)
-            hint = "Press Enter to open your seat"
-            if self.door.needs_pin:
-                hint += " (you will be asked for your PIN)"
-            yield Static(hint + ".", id="handover-hint")
+            yield Static(door_hint(self.door.needs_pin), id="handover-hint")
         yield KeyFooter()
