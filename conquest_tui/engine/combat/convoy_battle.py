@@ -11,7 +11,7 @@ import attrs
 
 from conquest_tui.engine.combat import judgement
 from conquest_tui.engine.rules.ruleset_combat import CombatRules
-from conquest_tui.engine.rules.ruleset_values import Dice, plain_below
+from conquest_tui.engine.rules.ruleset_values import Dice, plain_bits
 
 SCOUT_CLASS = "fast_scout"
 
@@ -240,18 +240,22 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
         rng = chances.rng
         random = rng.random
-        below = plain_below(rng)
-        if below is None or any(units[i].dice.sides < 1 for i in force.living):
+        bits = plain_bits(rng)
+        if bits is None or any(units[i].dice.sides < 1 for i in force.living):
             total = sum(units[i].dice.roll(rng) for i in force.living)
-        else:  # each die as `Dice.roll` draws it: 1 + below(sides)
+        else:  # each die as `Dice.roll` draws it: 1 + the first k bits drawn under its sides
             total = 0
             for i in force.living:
                 dice = units[i].dice
                 sides = dice.sides
+                k = sides.bit_length()
                 total += dice.count + dice.bonus
                 for _ in range(dice.count):
-                    total += below(sides)
-        total += sum(damage for _ in range(force.troops) if random() < odds)
+                    drawn = bits(k)
+                    while drawn >= sides:
+                        drawn = bits(k)
+                    total += drawn
+        total += damage * sum([random() < odds for _ in range(force.troops)])
     else:
         total = sum(chances.roll(units[i].dice) for i in force.living)
         total += sum(damage for _ in range(force.troops) if chances.chance(odds))
@@ -264,26 +268,27 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     """Apply a salvo one point at a time (CC-CBV-08): a troop with chance 1 in 5 (1 in 2 with
     Kill Mode T) while any are left, else 5–10 points on a random vehicle (Kill Mode V: the same
     vehicle until it is destroyed). Returns (troops killed, vehicles destroyed)."""
+    low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
+    if type(chances) is SeededChances:
+        bits = plain_bits(chances.rng)
+        if bits is not None:  # a salvo is hundreds of draws: made without a call each
+            return _allocate_drawn(salvo, firing, enemy, low, high - low + 1,
+                                   chances.rng.random, bits)
     killed = 0
     destroyed: list[str] = []
     locked: int | None = None
-    low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()
     on_troops = firing.troop_hit_chance
-    random: Callable[[], float] | None = None
+    chance: Callable[[float], bool] = chances.chance
     pick: Callable[[int], int] = chances.pick
     between: Callable[[int, int], int] = chances.between
-    below: Callable[[int], int] | None = None
     if type(chances) is SeededChances:  # its very draws, called directly (a salvo is many)
         rng = chances.rng
-        random, pick, between = rng.random, rng.randrange, rng.randint
-        below = plain_below(rng)  # randrange(n) is below(n), randint(low, high) low + below(width)
-        if below is not None:
-            pick = below
-    width = high - low + 1
+        random = rng.random
+        chance = lambda probability: random() < probability  # noqa: E731
+        pick, between = rng.randrange, rng.randint
     while salvo > 0 and alive:
-        if enemy.troops > 0 and (random() < on_troops if random is not None
-                                 else chances.chance(on_troops)):
+        if enemy.troops > 0 and chance(on_troops):
             enemy.troops -= 1
             enemy.killed += 1
             killed += 1
@@ -291,7 +296,7 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             continue
         if locked is None:
             locked = alive[pick(len(alive))]
-        points = min(salvo, low + below(width) if below is not None else between(low, high))
+        points = min(salvo, between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
@@ -300,6 +305,54 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             locked = None
         elif not firing.kill_vehicles:
             locked = None
+    return killed, tuple(destroyed)
+
+
+def _allocate_drawn(salvo: int, firing: Fighter, enemy: _Force, low: int, width: int,
+                    random: Callable[[], float],
+                    bits: Callable[[int], int]) -> tuple[int, tuple[str, ...]]:
+    """`_allocate` with a plain generator's draws made in place (`plain_bits`): a vehicle
+    picked is the first draw of k bits under the vehicles left, its points `low` + the first
+    under `width`, the very numbers `randrange` and `randint` give; each hit as `_hit` lands
+    it."""
+    units, damage, living = enemy.fighter.units, enemy.damage, enemy.living
+    on_troops, keep_on = firing.troop_hit_chance, firing.kill_vehicles
+    troops = enemy.troops
+    killed = 0
+    destroyed: list[str] = []
+    locked = -1
+    width_bits = width.bit_length()
+    while salvo > 0 and living:
+        if troops > 0 and random() < on_troops:
+            troops -= 1
+            killed += 1
+            salvo -= 1
+            continue
+        if locked < 0:
+            left = len(living)
+            k = left.bit_length()
+            drawn = bits(k)
+            while drawn >= left:
+                drawn = bits(k)
+            locked = living[drawn]
+        drawn = bits(width_bits)
+        while drawn >= width:
+            drawn = bits(width_bits)
+        points = low + drawn
+        if points > salvo:
+            points = salvo
+        salvo -= points
+        damage[locked] += points
+        unit = units[locked]
+        if damage[locked] >= unit.hit_points:  # destroyed (`living` holds only whole ones)
+            destroyed.append(unit.key)
+            enemy.destroyed.append(unit.key)
+            living.remove(locked)
+            locked = -1
+        elif not keep_on:
+            locked = -1
+    enemy.troops = troops
+    enemy.killed += killed
     return killed, tuple(destroyed)
 
 
