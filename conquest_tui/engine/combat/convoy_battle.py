@@ -11,7 +11,7 @@ import attrs
 
 from conquest_tui.engine.combat import judgement
 from conquest_tui.engine.rules.ruleset_combat import CombatRules
-from conquest_tui.engine.rules.ruleset_values import Dice, plain_bits
+from conquest_tui.engine.rules.ruleset_values import Dice, chances_under, plain_bits, rolls
 
 SCOUT_CLASS = "fast_scout"
 
@@ -137,6 +137,8 @@ class _Force:
     """The places of the vehicles not yet destroyed, in order (`_hit` keeps it)."""
     averages: list[float]
     """Each vehicle's average damage (its dice's), by place: the assessments sum them often."""
+    hit_points: list[int]
+    """Each vehicle's hit points, by place (read at every hit and assessment)."""
     killed: int = 0
     fired: int = 0
     destroyed: list[str] = attrs.field(factory=list)
@@ -145,7 +147,8 @@ class _Force:
     def of(cls, fighter: Fighter) -> _Force:
         return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets,
                    [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0],
-                   [unit.dice.average for unit in fighter.units])
+                   [unit.dice.average for unit in fighter.units],
+                   [unit.hit_points for unit in fighter.units])
 
     def alive(self) -> list[int]:
         return list(self.living)
@@ -156,10 +159,9 @@ class _Force:
 
     def assessment(self, rules: CombatRules) -> judgement.Assessment:
         alive = self.living
-        units = self.fighter.units
-        averages, damage = self.averages, self.damage
+        averages, damage, hit_points = self.averages, self.damage, self.hit_points
         average = sum([averages[i] for i in alive])
-        left = sum([units[i].hit_points - damage[i] for i in alive])
+        left = sum([hit_points[i] - damage[i] for i in alive])
         return judgement.assess(average, self.troops, self.rockets, self.fighter.factor, left,
                                 rules)
 
@@ -239,28 +241,42 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     odds, damage = rules.troop_damage_chance, rules.troop_damage
     if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
         rng = chances.rng
-        random = rng.random
         bits = plain_bits(rng)
-        if bits is None or any(units[i].dice.sides < 1 for i in force.living):
+        if bits is not None:  # drawn in batches: a salvo is hundreds of draws
+            total = _dice_drawn(force, rng, bits) + damage * chances_under(bits, force.troops,
+                                                                           odds)
+        else:
+            random = rng.random
             total = sum(units[i].dice.roll(rng) for i in force.living)
-        else:  # each die as `Dice.roll` draws it: 1 + the first k bits drawn under its sides
-            total = 0
-            for i in force.living:
-                dice = units[i].dice
-                sides = dice.sides
-                k = sides.bit_length()
-                total += dice.count + dice.bonus
-                for _ in range(dice.count):
-                    drawn = bits(k)
-                    while drawn >= sides:
-                        drawn = bits(k)
-                    total += drawn
-        total += damage * sum([random() < odds for _ in range(force.troops)])
+            total += sum(damage for _ in range(force.troops) if random() < odds)
     else:
         total = sum(chances.roll(units[i].dice) for i in force.living)
         total += sum(damage for _ in range(force.troops) if chances.chance(odds))
     factor = force.fighter.factor * (force.fighter.first_round_factor if first else 1.0)
     return max(0, math.floor(total * factor + 0.5))
+
+
+def _dice_drawn(force: _Force, rng: Random, bits: Callable[[int], int]) -> int:
+    """The vehicles' dice as `Dice.roll` draws them, one after the other; the dice of a row of
+    vehicles with the same sides drawn together (`rolls`)."""
+    units = force.fighter.units
+    total = 0
+    sides = count = 0
+    for i in force.living:
+        dice = units[i].dice
+        if dice.sides != sides:
+            if count:
+                total += rolls(bits, count, sides)
+            sides, count = dice.sides, 0
+            if not 0 < sides < 256:  # beyond a byte's lookup: drawn die by die
+                total += dice.roll(rng)
+                sides = 0
+                continue
+        total += dice.bonus
+        count += dice.count
+    if count:
+        total += rolls(bits, count, sides)
+    return total
 
 
 def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
@@ -315,25 +331,26 @@ def _allocate_drawn(salvo: int, firing: Fighter, enemy: _Force, low: int, width:
     picked is the first draw of k bits under the vehicles left, its points `low` + the first
     under `width`, the very numbers `randrange` and `randint` give; each hit as `_hit` lands
     it."""
-    units, damage, living = enemy.fighter.units, enemy.damage, enemy.living
+    units, damage, living, hit_points = (enemy.fighter.units, enemy.damage, enemy.living,
+                                         enemy.hit_points)
     on_troops, keep_on = firing.troop_hit_chance, firing.kill_vehicles
     troops = enemy.troops
     killed = 0
     destroyed: list[str] = []
     locked = -1
     width_bits = width.bit_length()
-    while salvo > 0 and living:
+    left = len(living)
+    left_bits = left.bit_length()
+    while salvo > 0 and left:
         if troops > 0 and random() < on_troops:
             troops -= 1
             killed += 1
             salvo -= 1
             continue
         if locked < 0:
-            left = len(living)
-            k = left.bit_length()
-            drawn = bits(k)
+            drawn = bits(left_bits)
             while drawn >= left:
-                drawn = bits(k)
+                drawn = bits(left_bits)
             locked = living[drawn]
         drawn = bits(width_bits)
         while drawn >= width:
@@ -342,12 +359,14 @@ def _allocate_drawn(salvo: int, firing: Fighter, enemy: _Force, low: int, width:
         if points > salvo:
             points = salvo
         salvo -= points
-        damage[locked] += points
-        unit = units[locked]
-        if damage[locked] >= unit.hit_points:  # destroyed (`living` holds only whole ones)
-            destroyed.append(unit.key)
-            enemy.destroyed.append(unit.key)
+        hurt = damage[locked] = damage[locked] + points
+        if hurt >= hit_points[locked]:  # destroyed (`living` holds only whole ones)
+            key = units[locked].key
+            destroyed.append(key)
+            enemy.destroyed.append(key)
             living.remove(locked)
+            left -= 1
+            left_bits = left.bit_length()
             locked = -1
         elif not keep_on:
             locked = -1
