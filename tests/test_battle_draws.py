@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from random import Random
 
+import attrs
+
 from conquest_tui.engine.combat.convoy_battle import Fighter, SeededChances, Unit, fight
 from conquest_tui.engine.rules.ruleset import Ruleset
-from conquest_tui.engine.rules.ruleset_values import Dice, Range, plain_below
+from conquest_tui.engine.rules.ruleset_values import (
+    Dice,
+    Range,
+    chances_under,
+    plain_below,
+    plain_bits,
+    rolls,
+)
 
 
 class PublicDraws(Random):
@@ -45,3 +54,38 @@ def test_battles_fight_the_same_either_way(rules: Ruleset) -> None:
                        forced=True)
         assert fast == public, seed
         assert fast.rounds  # a forced battle is fought
+
+
+def test_odd_dice_kill_modes_and_troop_odds_fight_the_same_either_way(rules: Ruleset) -> None:
+    """CC-CBV-06/08, CC-CO-KM-02: a d13 and a d300 beside d6 rows, Kill Mode V (the same vehicle
+    until destroyed) and T (troops hit 1 in 2), hundreds of troops: the same battles whether a
+    salvo's dice and chances are drawn in batches or one by one."""
+    odd = Unit("odd", "truck", 3, 200, Dice(9, 13, 8))
+    huge = Unit("huge", "large_assault", 5, 400, Dice(2, 300))
+    car = Unit("car", "car", 2, 60, Dice(3, 6))
+    scout = Unit("scout", "fast_scout", 1, 20, Dice(1, 3))
+    for seed in range(30):
+        attacker = attrs.evolve(
+            _side(1, (scout, car, car, odd, huge)[seed % 3:], 5 + seed * 11),
+            kill_vehicles=seed % 2 == 0, troop_hit_chance=0.5 if seed % 3 == 0 else 0.2)
+        defender = attrs.evolve(_side(2, (car, odd, odd, huge)[: 1 + seed % 4], 300 - seed),
+                                factor=0.5 + seed / 20)
+        fast = fight(attacker, defender, rules.combat, SeededChances(Random(seed)), forced=True)
+        public = fight(attacker, defender, rules.combat, SeededChances(PublicDraws(seed)),
+                       forced=True)
+        assert fast == public, seed
+
+
+def test_batched_rolls_and_chances_draw_what_one_by_one_draws() -> None:
+    """CC-CBV-06: a salvo's dice and its troops' chances, drawn as batches of bits, come out as
+    that many rolls and `random()` draws, and leave the generator where they leave it (this
+    Python draws that way: `plain_bits` is in use)."""
+    batched, plain = Random("salvo"), Random("salvo")
+    bits = plain_bits(batched)
+    assert bits is not None and plain_bits(PublicDraws("salvo")) is None
+    for sides, count in ((6, 40), (13, 9), (3, 1), (255, 30), (1, 4)):
+        assert rolls(bits, count, sides) == sum(plain.randint(1, sides) for _ in range(count))
+    for odds, count in ((0.5, 200), (0.2, 500), (1 / 3, 90), (0.0, 5), (1.0, 5)):
+        assert chances_under(bits, count, odds) == sum(plain.random() < odds
+                                                       for _ in range(count))
+    assert batched.getstate() == plain.getstate()

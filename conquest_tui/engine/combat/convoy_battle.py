@@ -11,7 +11,7 @@ import attrs
 
 from conquest_tui.engine.combat import judgement
 from conquest_tui.engine.rules.ruleset_combat import CombatRules
-from conquest_tui.engine.rules.ruleset_values import Dice, plain_below
+from conquest_tui.engine.rules.ruleset_values import Dice, chances_under, plain_bits, rolls
 
 SCOUT_CLASS = "fast_scout"
 
@@ -137,6 +137,8 @@ class _Force:
     """The places of the vehicles not yet destroyed, in order (`_hit` keeps it)."""
     averages: list[float]
     """Each vehicle's average damage (its dice's), by place: the assessments sum them often."""
+    hit_points: list[int]
+    """Each vehicle's hit points, by place (read at every hit and assessment)."""
     killed: int = 0
     fired: int = 0
     destroyed: list[str] = attrs.field(factory=list)
@@ -145,7 +147,8 @@ class _Force:
     def of(cls, fighter: Fighter) -> _Force:
         return cls(fighter, [0] * len(fighter.units), fighter.troops, fighter.rockets,
                    [i for i, unit in enumerate(fighter.units) if unit.hit_points > 0],
-                   [unit.dice.average for unit in fighter.units])
+                   [unit.dice.average for unit in fighter.units],
+                   [unit.hit_points for unit in fighter.units])
 
     def alive(self) -> list[int]:
         return list(self.living)
@@ -156,10 +159,9 @@ class _Force:
 
     def assessment(self, rules: CombatRules) -> judgement.Assessment:
         alive = self.living
-        units = self.fighter.units
-        averages, damage = self.averages, self.damage
+        averages, damage, hit_points = self.averages, self.damage, self.hit_points
         average = sum([averages[i] for i in alive])
-        left = sum([units[i].hit_points - damage[i] for i in alive])
+        left = sum([hit_points[i] - damage[i] for i in alive])
         return judgement.assess(average, self.troops, self.rockets, self.fighter.factor, left,
                                 rules)
 
@@ -239,19 +241,14 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     odds, damage = rules.troop_damage_chance, rules.troop_damage
     if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
         rng = chances.rng
-        random = rng.random
-        below = plain_below(rng)
-        if below is None or any(units[i].dice.sides < 1 for i in force.living):
+        bits = plain_bits(rng)
+        if bits is not None:  # drawn in batches: a salvo is hundreds of draws
+            total = _dice_drawn(force, rng, bits) + damage * chances_under(bits, force.troops,
+                                                                           odds)
+        else:
+            random = rng.random
             total = sum(units[i].dice.roll(rng) for i in force.living)
-        else:  # each die as `Dice.roll` draws it: 1 + below(sides)
-            total = 0
-            for i in force.living:
-                dice = units[i].dice
-                sides = dice.sides
-                total += dice.count + dice.bonus
-                for _ in range(dice.count):
-                    total += below(sides)
-        total += sum(damage for _ in range(force.troops) if random() < odds)
+            total += sum(damage for _ in range(force.troops) if random() < odds)
     else:
         total = sum(chances.roll(units[i].dice) for i in force.living)
         total += sum(damage for _ in range(force.troops) if chances.chance(odds))
@@ -259,31 +256,55 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     return max(0, math.floor(total * factor + 0.5))
 
 
+def _dice_drawn(force: _Force, rng: Random, bits: Callable[[int], int]) -> int:
+    """The vehicles' dice as `Dice.roll` draws them, one after the other; the dice of a row of
+    vehicles with the same sides drawn together (`rolls`)."""
+    units = force.fighter.units
+    total = 0
+    sides = count = 0
+    for i in force.living:
+        dice = units[i].dice
+        if dice.sides != sides:
+            if count:
+                total += rolls(bits, count, sides)
+            sides, count = dice.sides, 0
+            if not 0 < sides < 256:  # beyond a byte's lookup: drawn die by die
+                total += dice.roll(rng)
+                sides = 0
+                continue
+        total += dice.bonus
+        count += dice.count
+    if count:
+        total += rolls(bits, count, sides)
+    return total
+
+
 def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
               chances: Chances) -> tuple[int, tuple[str, ...]]:
     """Apply a salvo one point at a time (CC-CBV-08): a troop with chance 1 in 5 (1 in 2 with
     Kill Mode T) while any are left, else 5–10 points on a random vehicle (Kill Mode V: the same
     vehicle until it is destroyed). Returns (troops killed, vehicles destroyed)."""
+    low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
+    if type(chances) is SeededChances:
+        bits = plain_bits(chances.rng)
+        if bits is not None:  # a salvo is hundreds of draws: made without a call each
+            return _allocate_drawn(salvo, firing, enemy, low, high - low + 1,
+                                   chances.rng.random, bits)
     killed = 0
     destroyed: list[str] = []
     locked: int | None = None
-    low, high = rules.vehicle_hit.low, rules.vehicle_hit.high
     alive = enemy.alive()
     on_troops = firing.troop_hit_chance
-    random: Callable[[], float] | None = None
+    chance: Callable[[float], bool] = chances.chance
     pick: Callable[[int], int] = chances.pick
     between: Callable[[int, int], int] = chances.between
-    below: Callable[[int], int] | None = None
     if type(chances) is SeededChances:  # its very draws, called directly (a salvo is many)
         rng = chances.rng
-        random, pick, between = rng.random, rng.randrange, rng.randint
-        below = plain_below(rng)  # randrange(n) is below(n), randint(low, high) low + below(width)
-        if below is not None:
-            pick = below
-    width = high - low + 1
+        random = rng.random
+        chance = lambda probability: random() < probability  # noqa: E731
+        pick, between = rng.randrange, rng.randint
     while salvo > 0 and alive:
-        if enemy.troops > 0 and (random() < on_troops if random is not None
-                                 else chances.chance(on_troops)):
+        if enemy.troops > 0 and chance(on_troops):
             enemy.troops -= 1
             enemy.killed += 1
             killed += 1
@@ -291,7 +312,7 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             continue
         if locked is None:
             locked = alive[pick(len(alive))]
-        points = min(salvo, low + below(width) if below is not None else between(low, high))
+        points = min(salvo, between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
@@ -300,6 +321,57 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
             locked = None
         elif not firing.kill_vehicles:
             locked = None
+    return killed, tuple(destroyed)
+
+
+def _allocate_drawn(salvo: int, firing: Fighter, enemy: _Force, low: int, width: int,
+                    random: Callable[[], float],
+                    bits: Callable[[int], int]) -> tuple[int, tuple[str, ...]]:
+    """`_allocate` with a plain generator's draws made in place (`plain_bits`): a vehicle
+    picked is the first draw of k bits under the vehicles left, its points `low` + the first
+    under `width`, the very numbers `randrange` and `randint` give; each hit as `_hit` lands
+    it."""
+    units, damage, living, hit_points = (enemy.fighter.units, enemy.damage, enemy.living,
+                                         enemy.hit_points)
+    on_troops, keep_on = firing.troop_hit_chance, firing.kill_vehicles
+    troops = enemy.troops
+    killed = 0
+    destroyed: list[str] = []
+    locked = -1
+    width_bits = width.bit_length()
+    left = len(living)
+    left_bits = left.bit_length()
+    while salvo > 0 and left:
+        if troops > 0 and random() < on_troops:
+            troops -= 1
+            killed += 1
+            salvo -= 1
+            continue
+        if locked < 0:
+            drawn = bits(left_bits)
+            while drawn >= left:
+                drawn = bits(left_bits)
+            locked = living[drawn]
+        drawn = bits(width_bits)
+        while drawn >= width:
+            drawn = bits(width_bits)
+        points = low + drawn
+        if points > salvo:
+            points = salvo
+        salvo -= points
+        hurt = damage[locked] = damage[locked] + points
+        if hurt >= hit_points[locked]:  # destroyed (`living` holds only whole ones)
+            key = units[locked].key
+            destroyed.append(key)
+            enemy.destroyed.append(key)
+            living.remove(locked)
+            left -= 1
+            left_bits = left.bit_length()
+            locked = -1
+        elif not keep_on:
+            locked = -1
+    enemy.troops = troops
+    enemy.killed += killed
     return killed, tuple(destroyed)
 
 

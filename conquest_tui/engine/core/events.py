@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from itertools import chain
 from typing import cast
 
 import attrs
@@ -272,17 +273,21 @@ def shown(event_kind: EventKind) -> bool:
     return event_kind not in BOOKS_ONLY
 
 
+_ATOMS: frozenset[type] = frozenset({int, str})
+_ROWS: frozenset[type] = frozenset({tuple})
+
+
 def fact(value: object) -> Fact:
     """A value as a fact: lists and tuples become tuples of facts, enum members plain ints and
     strs; bool, float, None and anything else are refused (TypeError)."""
     if type(value) is int or type(value) is str:
         return value  # already a fact (the common case, taken first)
-    if type(value) is tuple and all(type(item) is int or type(item) is str for item in value):
-        return cast(Fact, value)  # a flat tuple of facts, kept as it is
-    if type(value) is tuple and all(
-            type(row) is tuple and all(type(item) is int or type(item) is str for item in row)
-            for row in value):
-        return cast(Fact, value)  # a tuple of flat tuples (a table: a battle's rounds), kept
+    if type(value) is tuple:  # the types of its items gathered without a Python loop
+        kinds = set(map(type, value))
+        if kinds <= _ATOMS:
+            return cast(Fact, value)  # a flat tuple of facts, kept as it is
+        if kinds == _ROWS and set(map(type, chain.from_iterable(value))) <= _ATOMS:
+            return cast(Fact, value)  # a tuple of flat tuples (a table: a battle's rounds), kept
     if isinstance(value, (list, tuple)):
         return tuple([fact(item) for item in value])
     if isinstance(value, str):

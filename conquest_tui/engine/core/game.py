@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Collection
-from itertools import compress, count
-from operator import attrgetter
+from itertools import compress, count, repeat
+from operator import attrgetter, is_
 
 from conquest_tui.engine.core.gamemap import CitySite, GameMap
 from conquest_tui.engine.core.rng import DiceLog
@@ -291,10 +291,13 @@ class Game:
         of the lookups as well, so a battle that destroys a convoy costs no rebuild of them
         (`tests/test_convoy_index.py` holds them to a scan)."""
         convoys = self.state.convoys
-        kept = [c for c in convoys if c is not convoy]
-        self.state.convoys = kept
-        if len(kept) == len(convoys):
+        found = list(map(is_, convoys, repeat(convoy)))  # by identity, without a Python loop
+        if True not in found:
+            self.state.convoys = list(convoys)
             return  # not in the game: the lookups see another list and are rebuilt next
+        at = found.index(True)
+        kept = convoys[:at] + convoys[at + 1:]
+        self.state.convoys = kept
         if convoys is self._indexed and len(convoys) == self._indexed_len:
             own = self._owned[convoy.owner]
             del own[next(at for at, other in enumerate(own) if other is convoy)]

@@ -76,6 +76,105 @@ def plain_below(rng: Random) -> Callable[[int], int] | None:
     return None
 
 
+def _below_is_bits() -> bool:
+    """Whether this Python's draw below n is the first `getrandbits(n.bit_length())` under n
+    (CPython's since 3.2), seen on some three hundred draws and the generator's state after
+    them."""
+    drawn, bits = Random("below"), Random("below")
+    for n in (*range(1, 70), 100, 255, 256, 1000, 4096) * 4:
+        k = n.bit_length()
+        value = bits.getrandbits(k)
+        while value >= n:
+            value = bits.getrandbits(k)
+        if drawn._randbelow(n) != value:  # type: ignore[attr-defined]
+            return False
+    for sides in (1, 2, 3, 5, 6, 7, 8, 9, 13, 15, 16, 100, 255):
+        for count in (1, 2, 7, 40):
+            rolled = sum([drawn._randbelow(sides) + 1  # type: ignore[attr-defined]
+                          for _ in range(count)])
+            if rolls(bits.getrandbits, count, sides) != rolled:
+                return False
+    for odds in (0.0, 0.2, 0.5, 1 / 3, 0.75, 0.999, 1.0, 0.5 + 2.0 ** -40):
+        for count in (1, 2, 9, 300):
+            under = sum([drawn.random() < odds for _ in range(count)])
+            if chances_under(bits.getrandbits, count, odds) != under:
+                return False
+    return drawn.getstate() == bits.getstate()
+
+
+_BELOW_IS_BITS: list[bool] = []
+"""`_below_is_bits()`, once asked."""
+
+
+def plain_bits(rng: Random) -> Callable[[int], int] | None:
+    """A plain `Random`'s `getrandbits`, when its draw below n is the first
+    `getrandbits(n.bit_length())` under n (checked once, when first asked): a battle's hundreds of
+    dice and hits then draw the very numbers of `plain_below` without a call each. None as for
+    `plain_below`, or where this Python draws otherwise."""
+    if not _BELOW_IS_BITS:
+        _BELOW_IS_BITS.append(_below_is_bits())
+    if type(rng) is Random and _BELOW_IS_BITS[0]:
+        bits: Callable[[int], int] = rng.getrandbits
+        return bits
+    return None
+
+
+def rolls(bits: Callable[[int], int], count: int, sides: int) -> int:
+    """The sum of `count` rolls of 1..`sides` (1 to 255 sides) drawn through `plain_bits` as
+    that many draws below `sides` draw them: a 32-bit word each, whose top
+    `sides.bit_length()` bits are the draw when under `sides`, else the next word. So a batch
+    of words is drawn at once and the top byte of each looked up: the roll, or 0 for a word
+    passed over, one more word to draw."""
+    table = _ROLL_TABLES.get(sides)
+    if table is None:
+        shift = 8 - sides.bit_length()
+        table = _ROLL_TABLES[sides] = bytes([(byte >> shift) + 1 if byte >> shift < sides else 0
+                                             for byte in range(256)])
+    total = 0
+    while count:
+        drawn = bits(32 * count).to_bytes(4 * count, "little")[3::4].translate(table)
+        total += sum(drawn)
+        count = drawn.count(0)
+    return total
+
+
+_ROLL_TABLES: dict[int, bytes] = {}
+"""Sides → the roll each top byte of a word gives (`rolls`)."""
+
+
+def chances_under(bits: Callable[[int], int], count: int, odds: float) -> int:
+    """How many of `count` draws of `random()` fall under `odds` (0 to 1), drawn through
+    `plain_bits` as that many `random()` calls draw them: two 32-bit words a and b each, the
+    draw (a >> 5 · 2**26 + b >> 6) / 2**53. So a batch of words is drawn at once and the top
+    byte of each a looked up: under, not under, or (the one byte whose draws straddle `odds`)
+    worked out in full."""
+    table = _CHANCE_TABLES.get(odds)
+    if table is None:
+        table = _CHANCE_TABLES[odds] = _chance_table(odds)
+    drawn = bits(64 * count).to_bytes(8 * count, "little")
+    tops = drawn[3::8].translate(table)
+    under = tops.count(1)
+    at = tops.find(2)
+    while at >= 0:
+        first, second = (int.from_bytes(drawn[8 * at + 4 * i:8 * at + 4 * i + 4], "little")
+                         for i in (0, 1))
+        under += ((first >> 5) * 2**26 + (second >> 6)) < odds * 2**53
+        at = tops.find(2, at + 1)
+    return under
+
+
+def _chance_table(odds: float) -> bytes:
+    """Top byte of a → 1 when every draw with it is under `odds`, 0 when none is, else 2: its
+    draws are the whole numbers from byte · 2**45 to (byte + 1) · 2**45 − 1, over 2**53."""
+    threshold = odds * 2**53  # exact: a power of two apart
+    return bytes([1 if (byte + 1) * 2**45 <= threshold else 0 if byte * 2**45 >= threshold
+                  else 2 for byte in range(256)])
+
+
+_CHANCE_TABLES: dict[float, bytes] = {}
+"""Odds → what each top byte of a word tells of a draw (`chances_under`)."""
+
+
 @attrs.frozen
 class Range:
     """An inclusive range of whole numbers, e.g. troops to conquer a hex: 8–20."""
