@@ -151,6 +151,8 @@ class SeatApp(SeatWindow):
         from conquest_tui.ui.screens.game import GameScreen
         from conquest_tui.ui.screens.seat_door import SeatDoorScreen
 
+        if not self.screen_stack:  # the app is closing (a look may come as it ends)
+            return
         screen = self.screen
         if self.session is None or not isinstance(screen, GameScreen | SeatDoorScreen):
             return  # a dialog, a report being read: looked at again later

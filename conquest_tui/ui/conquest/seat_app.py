@@ -82,6 +82,8 @@ class ConquestSeatApp(SeatWindow):
         from conquest_tui.ui.conquest.seat_door import ConquestSeatDoorScreen
         from conquest_tui.ui.conquest.turn_screen import ConquestTurnScreen
 
+        if not self.screen_stack:  # the app is closing (a look may come as it ends)
+            return
         flow = self.served
         if flow is None or not isinstance(self.screen, ConquestTurnScreen
                                           | ConquestSeatDoorScreen):
