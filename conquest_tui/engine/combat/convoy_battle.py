@@ -239,16 +239,10 @@ def _salvo(force: _Force, rules: CombatRules, chances: Chances, first: bool) -> 
     """Every vehicle rolls its dice, every troop has a 50% chance of a point; × modifiers."""
     units = force.fighter.units
     odds, damage = rules.troop_damage_chance, rules.troop_damage
-    if type(chances) is SeededChances:  # the very draws `SeededChances` makes, called directly
-        rng = chances.rng
-        bits = plain_bits(rng)
-        if bits is not None:  # drawn in batches: a salvo is hundreds of draws
-            total = _dice_drawn(force, rng, bits) + damage * chances_under(bits, force.troops,
-                                                                           odds)
-        else:
-            random = rng.random
-            total = sum(units[i].dice.roll(rng) for i in force.living)
-            total += sum(damage for _ in range(force.troops) if random() < odds)
+    rng = chances.rng if type(chances) is SeededChances else None
+    bits = plain_bits(rng) if rng is not None else None
+    if rng is not None and bits is not None:  # `SeededChances`' very draws, in batches
+        total = _dice_drawn(force, rng, bits) + damage * chances_under(bits, force.troops, odds)
     else:
         total = sum(chances.roll(units[i].dice) for i in force.living)
         total += sum(damage for _ in range(force.troops) if chances.chance(odds))
@@ -295,24 +289,16 @@ def _allocate(salvo: int, firing: Fighter, enemy: _Force, rules: CombatRules,
     locked: int | None = None
     alive = enemy.alive()
     on_troops = firing.troop_hit_chance
-    chance: Callable[[float], bool] = chances.chance
-    pick: Callable[[int], int] = chances.pick
-    between: Callable[[int, int], int] = chances.between
-    if type(chances) is SeededChances:  # its very draws, called directly (a salvo is many)
-        rng = chances.rng
-        random = rng.random
-        chance = lambda probability: random() < probability  # noqa: E731
-        pick, between = rng.randrange, rng.randint
     while salvo > 0 and alive:
-        if enemy.troops > 0 and chance(on_troops):
+        if enemy.troops > 0 and chances.chance(on_troops):
             enemy.troops -= 1
             enemy.killed += 1
             killed += 1
             salvo -= 1
             continue
         if locked is None:
-            locked = alive[pick(len(alive))]
-        points = min(salvo, between(low, high))
+            locked = alive[chances.pick(len(alive))]
+        points = min(salvo, chances.between(low, high))
         salvo -= points
         hit = _hit(enemy, locked, points)
         if hit:
