@@ -206,6 +206,11 @@ class ReadOnFirstUse(Generic[V]):
         setattr(record, self.field, value)
 
 
+def _kept_value(kept: Any) -> Any:
+    """A field `ReadOnFirstUse` keeps, read if it was not yet (how records compare: by value)."""
+    return kept if isinstance(kept, (list, dict)) else kept.read()
+
+
 class EventSource(Protocol):
     """Where a last turn's events or a Clan's inbox or mail are read from when first asked for
     (a save keeps them as read: storage/saved_events)."""
@@ -213,10 +218,6 @@ class EventSource(Protocol):
     def read(self) -> list[Event]:
         """The events (a damaged source raises the loader's error, naming the field)."""
         ...
-
-
-def _event_list(kept: list[Event] | EventSource) -> list[Event]:
-    return kept if isinstance(kept, list) else kept.read()
 
 
 @attrs.define
@@ -227,7 +228,7 @@ class LastTurn:
     sheet: str = ""
     problems: list[Problem] = attrs.field(factory=list)
     _events: list[Event] | EventSource = attrs.field(factory=list, alias="events",
-                                                     eq=_event_list)
+                                                     eq=_kept_value)
     """The turn's events, or where to read them (`events`) when first asked for: a load does
     not build and check a Clan's last turn until it is shown, played or saved anew."""
     income: dict[str, int] = attrs.field(factory=dict)
@@ -283,10 +284,6 @@ class TableSource(Protocol):
         ...
 
 
-def _table_list(kept: list[Any] | TableSource) -> list[Any]:
-    return kept if isinstance(kept, list) else kept.read()
-
-
 class KnowledgeSource(Protocol):
     """Where a Clan's knowledge (`KNOWLEDGE`: its known hexes, its memory of cities, its
     sightings, its spies' reports) is read from when first asked for (a load keeps every Clan's
@@ -295,10 +292,6 @@ class KnowledgeSource(Protocol):
     def read(self) -> Any:
         """The dict or list (a damaged source raises the loader's error, naming the field)."""
         ...
-
-
-def _kept_value(kept: Any) -> Any:
-    return kept if isinstance(kept, (list, dict)) else kept.read()
 
 
 KNOWLEDGE: tuple[str, ...] = ("known_hexes", "city_memory", "sightings", "spy_reports")
@@ -352,10 +345,10 @@ class Clan:
                                                                eq=_kept_value)
     met_clans: list[int] = attrs.field(factory=list)
     _inbox: list[Event] | EventSource = attrs.field(factory=list, alias="inbox",
-                                                    eq=_event_list)
+                                                    eq=_kept_value)
     """Things that happened to this Clan between its turns (CC-SEQ-16), or where to read them
     when first asked for (`inbox`): a load builds only the next Clan's."""
-    _mail: list[Event] | EventSource = attrs.field(factory=list, alias="mail", eq=_event_list)
+    _mail: list[Event] | EventSource = attrs.field(factory=list, alias="mail", eq=_kept_value)
     """The messages it received and sent and its first meetings, of every turn it played
     (`core.events.MAIL`), oldest first: its inbox and last turn keep only the newest. Or
     where to read them when first asked for (`mail`): a load does not build and check a
@@ -376,7 +369,7 @@ class Clan:
     to read them when first asked for (`spy_reports`)."""
     _past_reports: list[PastReport] | TableSource = attrs.field(factory=list,
                                                                 alias="past_reports",
-                                                                eq=_table_list)
+                                                                eq=_kept_value)
     """Every report the Clan read after its turns, oldest first (history, issue 16:
     `past_reports`), or where to read them when first asked for (the history reads them)."""
 
@@ -735,7 +728,7 @@ class GameState:
     victory_threshold: int = 0
     clans: list[Clan] = attrs.field(factory=list)
     _hexes: list[HexState] | TableSource = attrs.field(factory=list, alias="hexes",
-                                                       eq=_table_list)
+                                                       eq=_kept_value)
     """One per map hex, in GameMap.hex_ids() order (`hexes`), or where to read them when first
     asked for: a load does not build a game's thousands of hexes until they are used."""
     cities: list[CityState] = attrs.field(factory=list)
@@ -756,7 +749,7 @@ class GameState:
     game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
     _turn_figures: list[TurnFigures] | TableSource = attrs.field(factory=list,
                                                                  alias="turn_figures",
-                                                                 eq=_table_list)
+                                                                 eq=_kept_value)
     """Every Clan's figures at every game-turn end, game turn by game turn (issue 16:
     `turn_figures`), or where to read them when first asked for (the history reads them)."""
     mail: MailBox = attrs.field(factory=MailBox)
