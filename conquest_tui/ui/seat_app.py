@@ -6,9 +6,6 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
-
-from conquest_tui import collector
 from conquest_tui.ui.seat_window import SeatWindow
 
 if TYPE_CHECKING:
@@ -46,23 +43,8 @@ class SeatApp(SeatWindow):
         self._seat: Seat | None = None
         """The Clan's seat once its PIN was heard (None: at its door)."""
 
-    def on_mount(self) -> None:  # the app's own on_mount runs too (Textual calls both)
-        self.set_interval(self.POLL, self._look_for_moves)
-
-    def _on_ready(self, event: events.Ready) -> None:
-        """The first frame says the game is being read; the seat's door follows once it is
-        (the app's own start, which reads it first, does not run: Textual calls this one first
-        and stops there)."""
-        from conquest_tui.ui.screens.seat_reading import ReadingScreen
-
-        event.prevent_default()
-        self.call_after_refresh(collector.resume)
-        path = self._start_path
-        if self.session is not None or path is None:
-            self.show_title()
-            return
-        self.push_screen(ReadingScreen(path.name))
-        self.call_after_refresh(self._open, path, allow_edited=self._allow_edited)
+    def _read_seat(self, path: Path) -> None:
+        self._open(path, allow_edited=self._allow_edited)
 
     # --- one seat only -----------------------------------------------------------------------
 
@@ -151,8 +133,6 @@ class SeatApp(SeatWindow):
         from conquest_tui.ui.screens.game import GameScreen
         from conquest_tui.ui.screens.seat_door import SeatDoorScreen
 
-        if not self.screen_stack:  # the app is closing (a look may come as it ends)
-            return
         screen = self.screen
         if self.session is None or not isinstance(screen, GameScreen | SeatDoorScreen):
             return  # a dialog, a report being read: looked at again later

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
-
-from conquest_tui import collector
 from conquest_tui.ui.seat_window import SeatWindow
 
 if TYPE_CHECKING:
@@ -21,6 +18,8 @@ class ConquestSeatApp(SeatWindow):
     move is theirs, the others' moves as they are made while it is not. The save is looked at
     every `POLL` seconds; a bot's turn is played by whichever window comes to it first.
     """
+
+    GAME_NAME: ClassVar[str] = "CONQUEST"
 
     def __init__(self, save_path: Path, number: int, *, keymap: dict[str, str] | None = None,
                  allow_edited: bool = False) -> None:
@@ -44,24 +43,7 @@ class ConquestSeatApp(SeatWindow):
         flow = self.conquest
         return flow if isinstance(flow, ServedConquestFlow) else None
 
-    def on_mount(self) -> None:  # the app's own on_mount runs too (Textual calls both)
-        self.set_interval(self.POLL, self._look_for_moves)
-
-    def _on_ready(self, event: events.Ready) -> None:
-        """The first frame says the game is being read; the seat's door follows once it is
-        (the app's own start does not run: Textual calls this one first and stops there)."""
-        from conquest_tui.ui.screens.seat_reading import ReadingScreen
-
-        event.prevent_default()
-        self.call_after_refresh(collector.resume)
-        path = self._start_path
-        if path is None:
-            self.exit(1, return_code=1)
-            return
-        self.push_screen(ReadingScreen(path.name, "CONQUEST"))
-        self.call_after_refresh(self._open_seat, path)
-
-    def _open_seat(self, path: Path) -> None:
+    def _read_seat(self, path: Path) -> None:
         from conquest_tui.session import SessionError
         from conquest_tui.session.conquest_table import ConquestTable
         from conquest_tui.ui.conquest.served_flow import ServedConquestFlow
@@ -82,8 +64,6 @@ class ConquestSeatApp(SeatWindow):
         from conquest_tui.ui.conquest.seat_door import ConquestSeatDoorScreen
         from conquest_tui.ui.conquest.turn_screen import ConquestTurnScreen
 
-        if not self.screen_stack:  # the app is closing (a look may come as it ends)
-            return
         flow = self.served
         if flow is None or not isinstance(self.screen, ConquestTurnScreen
                                           | ConquestSeatDoorScreen):
