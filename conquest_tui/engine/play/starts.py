@@ -127,6 +127,10 @@ class _Search:
         self.apart = [[self._apart(hex_id, other) for other in self.pool] for hex_id in self.pool]
         self.cities = [reach.cities_within(hex_id, rules.reach_moves) for hex_id in self.pool]
         self.seen: dict[frozenset[int], StartFairness] = {}
+        self.firsts: dict[frozenset[int], int] = {}
+        self.towns = [site.hex for site in world.cities
+                      if not site.major and world.is_land(site.hex)]
+        self.city_moves: list[tuple[int, ...]] = []
 
     def _apart(self, start: HexId, other: HexId) -> int:
         """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
@@ -218,7 +222,29 @@ class _Search:
         counts = [self.cities[i] for i in chosen]
         return max(counts) <= self.rules.city_ratio * max(min(counts), 1)
 
-    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int]:
+    def _first(self, chosen: list[int]) -> int:
+        """The minor cities by which the start with most before any rival (nearer it by land
+        than any other start) is beyond `first_ratio` times the start with least."""
+        key = frozenset(chosen)
+        known = self.firsts.get(key)
+        if known is None:
+            if not self.city_moves:
+                self.city_moves = [self._city_moves(hex_id) for hex_id in self.pool]
+            counts = [0] * len(chosen)
+            for column in zip(*(self.city_moves[i] for i in chosen), strict=True):
+                least = min(column)
+                if least and column.count(least) == 1:
+                    counts[column.index(least)] += 1
+            known = self.firsts[key] = max(0, max(counts) - math.floor(
+                self.rules.first_ratio * min(counts)))
+        return known
+
+    def _city_moves(self, start: HexId) -> tuple[int, ...]:
+        """Land moves from a candidate to each minor city (UNBOUNDED: none by land)."""
+        moves = (self.reach.moves_between(start, town) for town in self.towns)
+        return tuple(UNBOUNDED if count is None else count for count in moves)
+
+    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int, int, int]:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
         peace), then, with `spread_clans` Clans, those by which the farthest two starts
@@ -234,8 +260,15 @@ class _Search:
         spread = 0
         if self.rules.spread_clans.low <= self.count <= self.rules.spread_clans.high:
             spread = max(0, max(pairs, default=0) - self.rules.spread_moves)
-        return (uneven, spread, max(0, band // 2 - nearest), max(0, loneliest - band), -nearest,
-                -sum(pairs))
+        first = 0
+        if self.rules.first_clans.low <= self.count <= self.rules.first_clans.high:
+            first = self._first(chosen)
+        centre = 0
+        if self.rules.centre_clans.low <= self.count <= self.rules.centre_clans.high:
+            sums = [sum(self.apart[a][b] for b in chosen if b != a) for a in chosen]
+            centre = max(0, max(sums) - math.floor(self.rules.centre_ratio * min(sums)))
+        return (uneven, spread, centre, max(0, band // 2 - nearest), max(0, loneliest - band),
+                -nearest, first, -sum(pairs))
 
     def _polish(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that ranks the set best while it stays
