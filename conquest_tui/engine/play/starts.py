@@ -223,8 +223,8 @@ class _Search:
         return max(counts) <= self.rules.city_ratio * max(min(counts), 1)
 
     def _first(self, chosen: list[int]) -> int:
-        """The minor cities by which the start with most before any rival (nearer it by land
-        than any other start) is beyond `first_ratio` times the start with least."""
+        """1 when the start with most minor cities before any rival (nearer it by land than any
+        other start) has more than `first_ratio` times the start with least, else 0."""
         key = frozenset(chosen)
         known = self.firsts.get(key)
         if known is None:
@@ -235,8 +235,7 @@ class _Search:
                 least = min(column)
                 if least and column.count(least) == 1:
                     counts[column.index(least)] += 1
-            known = self.firsts[key] = max(0, max(counts) - math.floor(
-                self.rules.first_ratio * min(counts)))
+            known = self.firsts[key] = int(max(counts) > self.rules.first_ratio * min(counts))
         return known
 
     def _city_moves(self, start: HexId) -> tuple[int, ...]:
