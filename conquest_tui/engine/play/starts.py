@@ -4,9 +4,12 @@ Each start must reach enough land before any rival and have cities within reach,
 than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
 no start far from every rival (each start's nearest rival at most `rival_ratio` times as far as
 the two nearest starts are apart), then, with 4 Clans, no two starts far apart (at most
-`spread_moves` land moves), then no rival on the doorstep (starts at least half `rival_moves`
-land moves apart), then every start's nearest rival within `rival_moves`, then the most widely
-spaced (the fewest land moves between two starts, then the sum of them, the largest). The
+`spread_moves` land moves), then no start in the middle of the others (its land moves to all
+its rivals together within `centre_ratio` of every other start's), then no rival on the
+doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
+rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
+starts), with 2 Clans then a pair even in the minor cities each reaches first (within
+`first_ratio`), then the largest sum of the land moves between starts. The
 search depends on the map, the number of Clans and the rules only, so it runs once per map and
 number in a process; the game's seeded generator then deals the starts to the Clans.
 """
@@ -247,10 +250,13 @@ class _Search:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
         peace), then, with `spread_clans` Clans, those by which the farthest two starts
-        are beyond `spread_moves` (the Clans meet), then the moves by which the two nearest
+        are beyond `spread_moves` (the Clans meet), then, with `centre_clans` Clans, those by
+        which the largest of each start's moves to all its rivals is beyond `centre_ratio`
+        times the least (no start in the middle), then the moves by which the two nearest
         starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
         which the loneliest start is beyond `rival_moves` (war within reach), then the widest
-        (fewest moves between two starts, then their sum, the largest)."""
+        (fewest moves between two starts), then, with `first_clans` Clans, a set within
+        `first_ratio` in minor cities reached first, then the largest sum of moves."""
         band = self.rules.rival_moves
         pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
         nearest = min(pairs, default=0)
