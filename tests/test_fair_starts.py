@@ -145,6 +145,44 @@ def test_no_start_is_left_to_grow_in_peace_cc_gen_07(name: str, clans: int,
     assert max(nearest) <= fair.rival_ratio * min(nearest), (name, clans, nearest)
 
 
+@pytest.mark.parametrize("name", ("europe", "oceania"))
+def test_no_start_of_four_sits_in_the_middle_of_the_others_cc_gen_07(name: str,
+                                                                    rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): with 4 Clans (centre_clans) a start in the middle of the others,
+    fought from every side, won least (Seinäjoki 5 % of 40 bot games on Europe, 67 land moves
+    to its three rivals together against 73–74 at the two that won most), so where the map
+    allows it no start's land moves to all its rivals together are more than centre_ratio
+    times another's; with 5 Clans there is no such bound."""
+    fair = rules.fair_starts
+    world = load_map(name)
+    starts = find_starts(world, 4, fair).starts
+    moves = {start: _land_moves(world, start) for start in starts}
+    summed = [sum(moves[start][other] for other in starts if other != start)
+              for start in starts]
+    assert max(summed) <= fair.centre_ratio * min(summed), (name, summed)
+    assert fair.centre_clans.low <= 4 <= fair.centre_clans.high < 5
+
+
+def test_two_clans_on_north_america_reach_as_many_cities_first_cc_gen_07(
+        rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): of two Clans on North America, Portland, 22 minor cities nearer it
+    by land than its rival, won 75 % of the bot games against New South Memphis, 62; among
+    the widest pairs (rival_moves apart) the search takes one whose minor cities nearer each
+    start than the other are at most first_ratio times as many at one as at the other."""
+    fair = rules.fair_starts
+    world = load_map("north_america")
+    first, second = find_starts(world, 2, fair).starts
+    near_first, near_second = _land_moves(world, first), _land_moves(world, second)
+    towns = [site.hex for site in world.cities
+             if not site.major and site.hex not in (first, second)]
+    far = 10**6
+    mine = sum(1 for town in towns if near_first.get(town, far) < near_second.get(town, far))
+    theirs = sum(1 for town in towns if near_second.get(town, far) < near_first.get(town, far))
+    assert max(mine, theirs) <= fair.first_ratio * min(mine, theirs), (mine, theirs)
+    assert near_first[second] == fair.rival_moves
+    assert {first, second} != {"1026", "3438"}  # not Portland and New South Memphis
+
+
 def test_a_game_deals_the_fair_starts_to_its_clans_by_its_seed_cc_gen_07(
         small_map: GameMap, rules: Ruleset) -> None:
     """CC-GEN-07: every game on a map with as many Clans starts on the same fair cities,

@@ -4,9 +4,12 @@ Each start must reach enough land before any rival and have cities within reach,
 than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
 no start far from every rival (each start's nearest rival at most `rival_ratio` times as far as
 the two nearest starts are apart), then, with 4 Clans, no two starts far apart (at most
-`spread_moves` land moves), then no rival on the doorstep (starts at least half `rival_moves`
-land moves apart), then every start's nearest rival within `rival_moves`, then the most widely
-spaced (the fewest land moves between two starts, then the sum of them, the largest). The
+`spread_moves` land moves), then no start in the middle of the others (its land moves to all
+its rivals together within `centre_ratio` of every other start's), then no rival on the
+doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
+rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
+starts), with 2 Clans then a pair even in the minor cities each reaches first (within
+`first_ratio`), then the largest sum of the land moves between starts. The
 search depends on the map, the number of Clans and the rules only, so it runs once per map and
 number in a process; the game's seeded generator then deals the starts to the Clans.
 """
@@ -127,6 +130,10 @@ class _Search:
         self.apart = [[self._apart(hex_id, other) for other in self.pool] for hex_id in self.pool]
         self.cities = [reach.cities_within(hex_id, rules.reach_moves) for hex_id in self.pool]
         self.seen: dict[frozenset[int], StartFairness] = {}
+        self.firsts: dict[frozenset[int], int] = {}
+        self.towns = [site.hex for site in world.cities
+                      if not site.major and world.is_land(site.hex)]
+        self.city_moves: list[tuple[int, ...]] = []
 
     def _apart(self, start: HexId, other: HexId) -> int:
         """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
@@ -218,14 +225,38 @@ class _Search:
         counts = [self.cities[i] for i in chosen]
         return max(counts) <= self.rules.city_ratio * max(min(counts), 1)
 
-    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int]:
+    def _first(self, chosen: list[int]) -> int:
+        """1 when the start with most minor cities before any rival (nearer it by land than any
+        other start) has more than `first_ratio` times the start with least, else 0."""
+        key = frozenset(chosen)
+        known = self.firsts.get(key)
+        if known is None:
+            if not self.city_moves:
+                self.city_moves = [self._city_moves(hex_id) for hex_id in self.pool]
+            counts = [0] * len(chosen)
+            for column in zip(*(self.city_moves[i] for i in chosen), strict=True):
+                least = min(column)
+                if least and column.count(least) == 1:
+                    counts[column.index(least)] += 1
+            known = self.firsts[key] = int(max(counts) > self.rules.first_ratio * min(counts))
+        return known
+
+    def _city_moves(self, start: HexId) -> tuple[int, ...]:
+        """Land moves from a candidate to each minor city (UNBOUNDED: none by land)."""
+        moves = (self.reach.moves_between(start, town) for town in self.towns)
+        return tuple(UNBOUNDED if count is None else count for count in moves)
+
+    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int, int, int]:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
         peace), then, with `spread_clans` Clans, those by which the farthest two starts
-        are beyond `spread_moves` (the Clans meet), then the moves by which the two nearest
+        are beyond `spread_moves` (the Clans meet), then, with `centre_clans` Clans, those by
+        which the largest of each start's moves to all its rivals is beyond `centre_ratio`
+        times the least (no start in the middle), then the moves by which the two nearest
         starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
         which the loneliest start is beyond `rival_moves` (war within reach), then the widest
-        (fewest moves between two starts, then their sum, the largest)."""
+        (fewest moves between two starts), then, with `first_clans` Clans, a set within
+        `first_ratio` in minor cities reached first, then the largest sum of moves."""
         band = self.rules.rival_moves
         pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
         nearest = min(pairs, default=0)
@@ -234,8 +265,15 @@ class _Search:
         spread = 0
         if self.rules.spread_clans.low <= self.count <= self.rules.spread_clans.high:
             spread = max(0, max(pairs, default=0) - self.rules.spread_moves)
-        return (uneven, spread, max(0, band // 2 - nearest), max(0, loneliest - band), -nearest,
-                -sum(pairs))
+        first = 0
+        if self.rules.first_clans.low <= self.count <= self.rules.first_clans.high:
+            first = self._first(chosen)
+        centre = 0
+        if self.rules.centre_clans.low <= self.count <= self.rules.centre_clans.high:
+            sums = [sum(self.apart[a][b] for b in chosen if b != a) for a in chosen]
+            centre = max(0, max(sums) - math.floor(self.rules.centre_ratio * min(sums)))
+        return (uneven, spread, centre, max(0, band // 2 - nearest), max(0, loneliest - band),
+                -nearest, first, -sum(pairs))
 
     def _polish(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that ranks the set best while it stays

@@ -91,6 +91,15 @@ class FairStartRules:
     """Meeting: with spread_clans Clans, the farthest two starts at most this many land moves
     apart, where fair starts allow it (two pairs of starts far from each other hardly fight)."""
     spread_clans: Range         # 4–4: the numbers of Clans the spread applies to
+    centre_ratio: float = attrs.field(validator=number(1))
+    """Corners: with centre_clans Clans, no start's land moves to all its rivals together more
+    than this many times another's, where fair starts allow it (a start in the middle of the
+    others is fought from every side)."""
+    centre_clans: Range         # the numbers of Clans the centre bound applies to
+    first_ratio: float = attrs.field(validator=number(1))
+    """Cities first: with first_clans Clans, no start's minor cities nearer it than any rival's
+    start more than this many times another's, where fair starts allow it."""
+    first_clans: Range          # the numbers of Clans the cities-first bound applies to
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
