@@ -184,7 +184,7 @@ class Level:
 LEVEL_BY_NAME: dict[str, Level] = {
     "easy": Level(name="easy", attack_odds=0.9, reserve_turns=1,
                   money_reserve=8_000, search_depth=4, garrison=False,
-                  target_cities=False, randomness=0.6, max_convoys=3, convoy_troops=50,
+                  target_cities=True, randomness=0.6, max_convoys=3, convoy_troops=50,
                   hex_margin=0.3, refill_share=0.15, celebrate_below=15,
                   spend_turns=3.0, rich_convoys=2, rich_troops=1.5, lead_convoys=4,
                   lead_turns=10, cure_reach=3, cures_rivals=False, builds_for_growth=True,
