@@ -15,9 +15,6 @@ MARCH_DEPTH = 60
 """Furthest (in moves) a convoy marches on a rival's city."""
 FULL_SHARE = 0.8
 """Share of its troop capacity a convoy must hold to set out on a march."""
-NEAR_VICTORY = 0.75
-"""Share of the victory threshold from which the leader of the Top Clans is near victory (a
-level with a `leader_party` sends more of its convoys against it)."""
 
 
 def foe(view: ClanView) -> int:
@@ -27,15 +24,6 @@ def foe(view: ClanView) -> int:
     rivals = [(popularity, number) for number, _name, popularity in view.standing().top_clans
               if number != view.number and number not in allies]
     return max(rivals)[1] if rivals else 0
-
-
-def near_victory(view: ClanView, clan: int) -> bool:
-    """Whether the Clan heads the Top Clans with at least NEAR_VICTORY of the victory
-    threshold (a threshold of 0: never)."""
-    standing = view.standing()
-    ranking, threshold = standing.top_clans, standing.victory_threshold
-    return bool(ranking) and threshold > 0 and ranking[0][0] == clan \
-        and ranking[0][2] >= NEAR_VICTORY * threshold
 
 
 def traces(view: ClanView) -> list[tuple[int, int, str]]:
@@ -69,18 +57,14 @@ def traces(view: ClanView) -> list[tuple[int, int, str]]:
 def marches(view: ClanView, level: Level, paths: Paths, enemy: int) -> dict[int, str]:
     """Convoy number → the rival city (or place) it marches on: the fullest of the Clan's
     convoys (the level's `war_party` share of them), each toward the nearest city it knows the
-    enemy holds (another rival's when it knows none of the enemy's) within MARCH_DEPTH moves;
-    against a leader near victory, the level's `leader_party` share of them.
+    enemy holds (another rival's when it knows none of the enemy's) within MARCH_DEPTH moves.
     Knowing no rival city in reach, they march on where a rival was last seen or heard of
     (the enemy first)."""
     if level.war_party <= 0:
         return {}
     ready = sorted((c for c in view.convoys() if _ready(c)),
                    key=lambda c: (-c.troops, c.number))
-    share = level.war_party
-    if level.leader_party > share and near_victory(view, enemy):
-        share = level.leader_party
-    party = ready[:math.ceil(len(view.convoys()) * share)]
+    party = ready[:math.ceil(len(view.convoys()) * level.war_party)]
     if not party:
         return {}
     allies = set(view.clan.allies)
@@ -134,4 +118,4 @@ def _ready(convoy: ConvoyInfo) -> bool:
             and convoy.troops >= FULL_SHARE * convoy.troop_capacity)
 
 
-__all__ = ["MARCH_DEPTH", "foe", "marches", "near_victory", "traces", "war_muster"]
+__all__ = ["MARCH_DEPTH", "foe", "marches", "traces", "war_muster"]
