@@ -42,8 +42,8 @@ def test_a_normal_bot_scouts_a_far_city_it_knows_nothing_of_cc_cl_train_02(game:
 
 def test_the_scout_finds_a_rival_city_and_looks_elsewhere_next_cc_rpt_01(game: Game) -> None:
     """The agent the sheet sends to the rival's city brings it into the Clan's city list with
-    its owner (the war party's target); with every far city seen lately, no agent scouts and
-    one watches the rival's city."""
+    its owner (the war party's target); knowing it, the Clan's agents watch it and none
+    scouts."""
     clan = game.clan(first_clan(game))
     clan.agents = 1
     rival = second_clan(game)

@@ -175,11 +175,11 @@ def _agents(extras: Extras) -> None:
 
 
 def scouted(extras: Extras, home: list[str], count: int) -> list[str]:
-    """The `count` cities the Clan's scouting agents visit this game turn: cities between
-    SCOUT_NEAR and SCOUT_FAR hexes from its own whose owner it has not learned within SCOUT_AGE
-    game turns (never first), drawn at random (where its rivals started it cannot know), so
-    that it finds where its rivals hold cities before its convoys meet them."""
-    if count <= 0:
+    """The `count` cities the Clan's scouting agents visit this game turn while it knows no
+    rival's city: cities between SCOUT_NEAR and SCOUT_FAR hexes from its own whose owner it has
+    not learned within SCOUT_AGE game turns (never first), drawn at random (where its rivals
+    started it cannot know), so that its war party learns where to march."""
+    if count <= 0 or rival_cities(extras):  # it knows where to watch
         return []
     view = extras.view
     turn, mine = view.game_turn, set(extras.owned_cities())

@@ -180,10 +180,10 @@ class Level:
     """Furthest (hexes) it carries goods to sell them; 0: it never trades (a convoy sent off to
     sell goods takes no hexes on the way: bots that traded won fewer games, issue 28)."""
     scout_agents: int = 0
-    """Agents of its own that scout each game turn ([AGENTS]): they visit cities beyond its
-    convoys' sight whose owner it has not learned lately, drawn at random, so that its war
-    party knows where its rivals' cities are (`bots/intel.py`); 0: every agent watches the
-    rivals' cities and convoys it already knows of."""
+    """Agents of its own that scout each game turn while it knows no rival's city ([AGENTS]):
+    they visit cities beyond its convoys' sight whose owner it has not learned lately, drawn
+    at random, so that its war party learns where to march (`bots/intel.py`); 0: every agent
+    watches the rivals' cities and convoys it already knows of."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
