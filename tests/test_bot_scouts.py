@@ -29,7 +29,7 @@ def _agent_lines(game: Game, level: str = "normal") -> list[str]:
 
 def test_a_normal_bot_scouts_a_far_city_it_knows_nothing_of_cc_cl_train_02(game: Game) -> None:
     """Knowing no rival city nor where any rival was, one of a normal bot's two agents goes to
-    a city beyond its convoys' sight (an easy bot's agents, none to watch, stay home)."""
+    a city beyond its convoys' sight (a hard bot's agents, none to watch, stay home)."""
     clan = game.clan(first_clan(game))
     clan.agents = 2
     home = ClanView(game, clan.number).owned_cities()
