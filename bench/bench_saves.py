@@ -292,6 +292,9 @@ def compare(saves: dict[str, dict[str, Path]], trees: dict[str, Path], rounds: i
                       f"{statistics.median(reference):.2f} ms; load / msgspec: median "
                       f"{statistics.median(loads) / statistics.median(reference):.2f}, min "
                       f"{min(loads) / min(reference):.2f} (target {MSGSPEC_TIMES:g})")
+                pairs = [a / b for a, b in zip(loads, reference, strict=True)]
+                print(f"  {'':>12s} each load ÷ the decoding beside it: "
+                      f"{judged(pairs, MSGSPEC_TIMES).replace(' ms', '')}")
         names = [name for name in trees if (save_name, name) in results]
         if len(names) == 2:
             a, b = (results[(save_name, name)]["load"] for name in names)
