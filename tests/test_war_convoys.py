@@ -9,7 +9,7 @@ import pytest
 from game_helpers import convoy_of, first_clan, second_clan
 from war_helpers import ctx_of, kinds, order, place, two_clans
 
-from conquest_tui.engine.combat import convoy_clash, judgement
+from conquest_tui.engine.combat import convoy_clash, fighters, judgement
 from conquest_tui.engine.combat.convoy_battle import SeededChances, fight
 from conquest_tui.engine.combat.fighters import fighter
 from conquest_tui.engine.combat.repair import parts_needed
@@ -198,6 +198,33 @@ def test_a_weak_convoy_declines_and_does_not_attack_the_hex_cc_cbv_02_cbh_01(sid
     assert "judged it too strong" in event_text(declined[0])
     assert not [e for e in ctx.events if e.kind.value.startswith("hex_")]
     assert ctx.game.hex(FIELD).owner == other.owner
+
+
+def test_a_convoy_sizes_up_its_enemy_as_the_battle_would_cc_cbv_02_amb_41(sides) -> None:
+    """Whether an entering convoy attacks is judged before either side is made ready for battle,
+    on the very figures the battle weighs: the same answer for any mix of vehicles, troops,
+    rockets, experts, morale and kill modes."""
+    ctx, own, other = sides
+    game = ctx.game
+    rules = game.rules
+    draw = Random("size-up")
+    keys = sorted(rules.vehicles)
+    answers = set()
+    for _ in range(300):
+        for convoy in (own, other):
+            mix = {key: draw.randint(0, 3) for key in draw.sample(keys, draw.randint(1, 4))}
+            place(convoy, FIELD, mix, draw.randint(0, 60))
+            convoy.experts = draw.sample(["ARM", "GUN", "PIL"], draw.randint(0, 2))
+            convoy.kill_mode = draw.choice("NTV")
+            convoy.rockets = draw.choice((0, 3))
+            convoy.morale, convoy.training = draw.randint(0, 100), draw.randint(0, 100)
+        ahead = judgement.engages(fighters.assessment(game, own, other),
+                                  fighters.assessment(game, other, own), rules.combat)
+        fought = fight(fighter(game, own, other), fighter(game, other, own), rules.combat,
+                       SeededChances(Random(0)))
+        assert ahead == (fought.outcome != "declined")
+        answers.add(ahead)
+    assert answers == {True, False}
 
 
 def test_patrol_surprises_the_newcomer_for_one_round_cc_co_patrol_01_cc_cbv_04(sides) -> None:

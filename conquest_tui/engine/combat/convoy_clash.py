@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conquest_tui.engine.combat import fighters, repair
+from conquest_tui.engine.combat import fighters, judgement, repair
 from conquest_tui.engine.combat.convoy_battle import (
     BattleResult,
     Fighter,
@@ -65,6 +65,9 @@ def on_entry(ctx: TurnContext, convoy: Convoy) -> bool:
         if not game.has_convoy(enemy) or enemy.hidden:
             continue
         fought.add(id(enemy))
+        if not enemy.patrolling and _declines(ctx, convoy, enemy):
+            clear = False
+            continue
         result = battle(ctx, convoy, enemy, forced=enemy.patrolling)
         clear = clear and result.outcome == "attacker"
     for patrol in _patrols(ctx, convoy, fought):
@@ -88,6 +91,19 @@ def hunt(ctx: TurnContext, convoy: Convoy, targets: list[Convoy]) -> int:
         battle(ctx, convoy, enemy, forced=True, surprise=True)
         fought += 1
     return fought
+
+
+def _declines(ctx: TurnContext, convoy: Convoy, enemy: Convoy) -> bool:
+    """Whether the convoy, not bound to fight, thinks better of attacking `enemy` (CC-CBV-02),
+    sized up before either side is made ready for battle; if so its Clan is told, as `battle`
+    tells a declined one."""
+    game = ctx.game
+    if judgement.engages(fighters.assessment(game, convoy, enemy),
+                         fighters.assessment(game, enemy, convoy), game.rules.combat):
+        return False
+    _tell(ctx, convoy, "CC-CBV-02", why="declined", role="attacker", hex=convoy.hex,
+          enemy=enemy.owner, enemy_convoy=enemy.number)
+    return True
 
 
 def _meet(ctx: TurnContext, owner: int, hex_id: str) -> None:

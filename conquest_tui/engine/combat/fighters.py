@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conquest_tui.engine.combat import judgement
 from conquest_tui.engine.combat.convoy_battle import Fighter, Unit
 from conquest_tui.engine.convoys import experts, movement
 from conquest_tui.engine.core.game import Game
@@ -55,3 +56,22 @@ def fighter(game: Game, convoy: Convoy, enemy: Convoy, *, surprise: bool = False
                           else combat.troop_hit_chance),
         kill_vehicles=convoy.kill_mode == "V",
     )
+
+
+def assessment(game: Game, convoy: Convoy, enemy: Convoy) -> judgement.Assessment:
+    """The convoy against `enemy` as its commander sizes it up before a battle (AMB-41): the very
+    figures of the `Fighter` its battle would build, worked out without building it (most battles
+    a convoy could start on entering a hex are declined, CC-CBV-02)."""
+    rules = game.rules
+    hp_factor = experts.hit_point_factor(convoy, rules)
+    averages: list[float] = []
+    left = 0
+    for key in sorted(convoy.vehicles, key=lambda key: (rules.vehicles[key].size, key)):
+        vehicle = rules.vehicles[key]
+        hit_points = round(vehicle.hit_points * hp_factor)
+        if hit_points > 0:  # as `convoy_battle._Force` counts them: whole ones, in battle order
+            count = convoy.vehicles[key]
+            averages.extend([vehicle.damage.average] * count)
+            left += hit_points * count
+    return judgement.assess(sum(averages), convoy.troops, convoy.rockets,
+                            damage_factor(game, convoy, enemy), left, rules.combat)
