@@ -233,7 +233,7 @@ def test_cities_bought_by_espionage_become_agent_targets_cc_cl_espionage_03(game
     clan.last_turn.events.append(Event(
         clan=clan.number, phase="pre", kind=EventKind.ESPIONAGE_RESULT,
         facts={"why": "cities", "target": other, "cities": ((rival, "Somewhere"),)}))
-    extras = _extras(game, scout_agents=0)  # its one agent watches, none scouts
+    extras = _extras(game)
     assert intel.rival_cities(extras) == [(rival, other)]
     intel.add_intel(extras)
     assert _lines(extras, "agents") == [rival]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from conquest_tui.bots.extras_state import Extras
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.events import EventKind
@@ -12,13 +10,6 @@ from conquest_tui.engine.orderbook.spies import Plant, Sabotage
 
 PRICE_MARGIN = 1.25
 """Espionage is priced at the target's popularity when it runs: keep a margin for its rise."""
-SCOUT_AGE = 6
-"""Game turns after which a scouting agent looks at a city again (its owner may have changed)."""
-SCOUT_NEAR = 8
-"""Hexes from its cities within which a Clan's convoys see the cities themselves (no agent
-scouts there)."""
-SCOUT_FAR = 30
-"""Furthest (hexes from its cities) a scouting agent looks for rivals' cities."""
 
 
 def rival_cities(extras: Extras) -> list[tuple[str, int]]:
@@ -167,33 +158,8 @@ def _agents(extras: Extras) -> None:
     places += [hex_id for hexes in extras.rivals().values() for hex_id in hexes]
     ranked = sorted((hex_id not in enemy_cities, hexgrid.nearest(hex_id, home), hex_id)
                     for hex_id in dict.fromkeys(places) if extras.view.map.contains(hex_id))
-    watched = [hex_id for _not_enemy, _near, hex_id in ranked]
-    scouts = scouted(extras, home, min(room, extras.level.scout_agents))
-    watched = [hex_id for hex_id in watched if hex_id not in scouts][:room - len(scouts)]
-    for hex_id in [*watched, *scouts]:
+    for _not_enemy, _near, hex_id in ranked[:room]:
         plan.add_agent(hex_id)
-
-
-def scouted(extras: Extras, home: list[str], count: int) -> list[str]:
-    """The `count` cities the Clan's scouting agents visit this game turn while it knows no
-    rival's city: cities between SCOUT_NEAR and SCOUT_FAR hexes from its own whose owner it has
-    not learned within SCOUT_AGE game turns (never first), drawn at random (where its rivals
-    started it cannot know), so that its war party learns where to march."""
-    if count <= 0 or rival_cities(extras):  # it knows where to watch
-        return []
-    view = extras.view
-    turn, mine = view.game_turn, set(extras.owned_cities())
-    dice = random.Random(f"scout:{view.number}:{turn}")
-    ranked = []
-    for site in view.map.cities:
-        if site.hex in mine or not SCOUT_NEAR <= hexgrid.nearest(site.hex, home) <= SCOUT_FAR:
-            continue
-        info = extras.city(site.hex)
-        seen = info.seen_turn if info is not None else 0
-        if seen and turn - seen < SCOUT_AGE:
-            continue
-        ranked.append((seen > 0, dice.random(), site.hex))
-    return [hex_id for _seen, _draw, hex_id in sorted(ranked)[:count]]
 
 
 __all__ = ["add_intel", "needs_counterspy", "rival_cities", "spy_target", "strongest_rival"]

@@ -179,11 +179,6 @@ class Level:
     trade_reach: int = 0
     """Furthest (hexes) it carries goods to sell them; 0: it never trades (a convoy sent off to
     sell goods takes no hexes on the way: bots that traded won fewer games, issue 28)."""
-    scout_agents: int = 0
-    """Agents of its own that scout each game turn while it knows no rival's city ([AGENTS]):
-    they visit cities beyond its convoys' sight whose owner it has not learned lately, drawn
-    at random, so that its war party learns where to march (`bots/intel.py`); 0: every agent
-    watches the rivals' cities and convoys it already knows of."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -204,7 +199,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                     spend_turns=1.5, rich_convoys=4, rich_troops=2.0, war_bonus=1.5,
                     war_party=0.5, city_depth=16, war_musters=300, surplus_sales=2,
-                    sells_to_spend=True, hoard_turns=4, scout_agents=1),
+                    sells_to_spend=True, hoard_turns=4),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
