@@ -276,12 +276,18 @@ def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
         scored.append((-_city_score(foe, info, worth, moves), index, hex_id, info))
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
-    for _, _, hex_id, info in sorted(scored):
+    cheapest: tuple[float, int] | None = None
+    for score, _, hex_id, info in sorted(scored):
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
         fewest = war.fewest_troops(view, convoy, info, most - spent, unseen, wanted)
-        if fewest is not None:
+        if fewest is None:
+            continue
+        if not board.level.musters_cheapest:
             return fewest + spent
-    return 0
+        per_troop = score / max(1, fewest + spent)
+        if cheapest is None or per_troop < cheapest[0]:
+            cheapest = (per_troop, fewest + spent)
+    return cheapest[1] if cheapest else 0
 
 
 def _spent_on_the_way(board: Board, reach: Reach, target: str, spent_to: dict[str, int]) -> int:
