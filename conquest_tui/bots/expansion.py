@@ -260,9 +260,10 @@ def _city_score(foe: int, info: CityInfo, worth: float, distance: int) -> float:
 def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
            rivals: bool = False) -> int:
     """Troops the convoy needs to take the best city in reach that `most` troops can take at
-    the level's odds (scored as `city_goal` scores them), counting the troops its path's hexes
-    cost; 0 when no city in reach is worth it or none falls to `most` troops (`rivals`: only
-    cities the Clan knows a rival holds)."""
+    the level's odds (scored as `city_goal` scores them; at a level that musters cheapest, the
+    one whose score per troop needed is highest), counting the troops its path's hexes cost; 0
+    when no city in reach is worth it or none falls to `most` troops (`rivals`: only cities the
+    Clan knows a rival holds)."""
     view = board.view
     scored: list[tuple[float, int, str, CityInfo]] = []
     distance, foe, allies = reach.distance, board.foe, board.allies()
