@@ -40,13 +40,15 @@ def test_cc_city_30_a_hard_convoy_musters_for_the_cheaper_outpost() -> None:
     """The Station is nearer, so it scores best, but takes nearly twice the troops of the
     Outpost (a Station's defenders hit 70 % of the time, an Outpost's 60 %, CC-CITY-30): the
     hard bot grows its convoy only to what takes the Outpost at its odds (CC-CBC-02: only
-    troops fight) and sends it there; a level that musters for the best city grows it for the
-    Station."""
+    troops fight) and sends it there; a level that musters for the best city (up to 200
+    troops, as the hard bot did) grows it for the Station."""
     hard = levels.level_named("hard")
     cheap, goal, view = _muster_for(hard)
-    best, best_goal, _ = _muster_for(attrs.evolve(hard, musters_cheapest=False))
+    best, best_goal, _ = _muster_for(attrs.evolve(hard, musters_cheapest=False, musters=200))
     assert goal == OUTPOST and best_goal == STATION
-    assert 0 < cheap < best <= hard.musters
+    assert 0 < cheap <= hard.musters < best
+    # the Outpost is chosen for its price, not only because the Station asks more than 100
+    assert _muster_for(attrs.evolve(hard, musters=200))[:2] == (cheap, OUTPOST)
     info = view.city_info(OUTPOST)
     assert info is not None
     assert war.city_odds(view, view.convoys()[0], info, cheap, hard.unseen_garrison) \
