@@ -33,17 +33,19 @@ def test_cc_cl_buyv_01_a_hard_bot_buys_vehicles_when_pre_has_too_few_lines() -> 
     assert "BUSES #1" in pre and "ENLIST" in pre, sheet
     run_clan_turn(game, number, sheet)
     convoy = ClanView(game, number).convoys()[0]
-    assert convoy.troop_capacity > levels.level_named("hard").convoy_troops
-    assert convoy.troops > 100
+    hard = levels.level_named("hard")
+    assert convoy.troop_capacity > hard.convoy_troops
+    assert convoy.troops > hard.convoy_troops
 
 
 def test_cc_cbc_02_a_hard_convoy_grows_to_the_troops_a_city_in_reach_needs() -> None:
     """The troops `muster` asks for take the best city in reach at the level's odds; fewer
     would not (the path's hexes cost nothing here: the convoy stands beside nothing of a
-    rival's)."""
+    rival's). The nearest city here asks more troops than the hard level musters: the level is
+    let muster up to 200."""
     game, number = _rich_start()
     view = ClanView(game, number)
-    level = levels.level_named("hard")
+    level = attrs.evolve(levels.level_named("hard"), musters=200)
     board = Board.of(view, level, bot_rng(view, level))
     convoy = view.convoys()[0]
     reach = Paths(view).reach(convoy.convoy_type, convoy.hex, level.search_depth)

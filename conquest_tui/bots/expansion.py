@@ -260,9 +260,10 @@ def _city_score(foe: int, info: CityInfo, worth: float, distance: int) -> float:
 def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
            rivals: bool = False) -> int:
     """Troops the convoy needs to take the best city in reach that `most` troops can take at
-    the level's odds (scored as `city_goal` scores them), counting the troops its path's hexes
-    cost; 0 when no city in reach is worth it or none falls to `most` troops (`rivals`: only
-    cities the Clan knows a rival holds)."""
+    the level's odds (scored as `city_goal` scores them; at a level that musters cheapest, the
+    one whose score per troop needed is highest), counting the troops its path's hexes cost; 0
+    when no city in reach is worth it or none falls to `most` troops (`rivals`: only cities the
+    Clan knows a rival holds)."""
     view = board.view
     scored: list[tuple[float, int, str, CityInfo]] = []
     distance, foe, allies = reach.distance, board.foe, board.allies()
@@ -276,12 +277,18 @@ def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
         scored.append((-_city_score(foe, info, worth, moves), index, hex_id, info))
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
-    for _, _, hex_id, info in sorted(scored):
+    cheapest: tuple[float, int] | None = None
+    for score, _, hex_id, info in sorted(scored):
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
         fewest = war.fewest_troops(view, convoy, info, most - spent, unseen, wanted)
-        if fewest is not None:
+        if fewest is None:
+            continue
+        if not board.level.musters_cheapest:
             return fewest + spent
-    return 0
+        per_troop = score / max(1, fewest + spent)
+        if cheapest is None or per_troop < cheapest[0]:
+            cheapest = (per_troop, fewest + spent)
+    return cheapest[1] if cheapest else 0
 
 
 def _spent_on_the_way(board: Board, reach: Reach, target: str, spent_to: dict[str, int]) -> int:

@@ -179,6 +179,9 @@ class Level:
     trade_reach: int = 0
     """Furthest (hexes) it carries goods to sell them; 0: it never trades (a convoy sent off to
     sell goods takes no hexes on the way: bots that traded won fewer games, issue 28)."""
+    musters_cheapest: bool = False
+    """Whether it musters for the city in reach that asks the fewest troops for its worth (else
+    for the best city that `musters` troops can take)."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -209,7 +212,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   checks_errands=True, surplus_sales=2, reads_terrain=True, parts_when_due=True,
                   reads_shores=True, spend_turns=1.5, rich_convoys=4, rich_troops=1.5,
                   war_bonus=2.0, war_party=0.5, city_depth=16, grows_first=True,
-                  musters=200, war_musters=300, fortify_to=3,
+                  musters=100, musters_cheapest=True, war_musters=300, fortify_to=3,
                   cure_reach=9, builds_for_growth=True,
                   wanted_experts=("SPY", "GUN", "DOC", "SER", "ENG", "SCO", "TRA", "MER"),
                   hire_margin=1.0, spy_reach=10, spies_on_nearest=True, espionage_chance=0.6,
