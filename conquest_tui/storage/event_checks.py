@@ -10,7 +10,9 @@ vouches for nothing), against the one declaration of what each kind's sentences 
 * `check_saved_events`, on the structured state: the problems and broadcasts (few), the
   inboxes built on load (a load does not prepare them: storage/saved_events keeps them as read)
   and, only when the first step did not vouch for every event, the events one by one, to name
-  the first bad field: "state.clans[1].last_turn.events[3].facts.cost: missing".
+  the first bad field: "state.clans[1].last_turn.events[3].facts.cost: missing";
+* `check_events`, on an edited save only (its checksum does not match): every event, problem
+  and broadcast is worded by the sentences themselves.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.problem_needs import problem_needs, problem_unmet
 from conquest_tui.engine.core.problems import RESOLVE
 from conquest_tui.engine.core.state import Broadcast, Event, GameState, Problem
+from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.storage.hooks import BadValue, Made
 from conquest_tui.storage.hooks_facts import convert_lists
 from conquest_tui.storage.save_checks import SaveCheckError
@@ -445,3 +448,45 @@ def _check_broadcasts(broadcasts: Iterable[Broadcast]) -> None:
             raise SaveCheckError(f"state.broadcasts[{index}].kind",
                                  f"{_shown(item.kind.value)} is not news the radio gives")
         _refuse(f"state.broadcasts[{index}].facts", found, item.facts)
+
+
+# --- an edited save: every event, problem and broadcast worded ---------------------------------
+
+
+def check_events(state: GameState, render: Callable[[Event], str],
+                 word: Callable[[Problem], str]) -> None:
+    """Every saved event and problem can be worded (their facts are what their kind needs)."""
+    for c, clan in enumerate(state.clans):
+        for base, events in ((f"state.clans[{c}].inbox", clan.inbox),
+                             (f"state.clans[{c}].mail", clan.mail),
+                             (f"state.clans[{c}].last_turn.events", clan.last_turn.events)):
+            for index, event in enumerate(events):
+                try:
+                    render(event)
+                except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+                    raise SaveCheckError(f"{base}.facts[{index}]",
+                                         f"the facts do not fit the kind {_shown(event.kind.value)}"
+                                         ) from None
+        for index, problem in enumerate(clan.last_turn.problems):
+            try:
+                word(problem)
+            except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+                raise SaveCheckError(f"state.clans[{c}].last_turn.problems.facts[{index}]",
+                                     f"the facts do not fit the code {_shown(problem.code)}"
+                                     ) from None
+    _broadcasts_worded(state.broadcasts, render)
+
+
+def _broadcasts_worded(broadcasts: list[Broadcast], render: Callable[[Event], str]) -> None:
+    """Every pending radio broadcast can be worded as the news a Clan will hear (CC-CITY-63)."""
+    for index, item in enumerate(broadcasts):
+        heard = Event(clan=0, phase=TurnPhase.CLOSE, kind=EventKind.RADIO,
+                      facts={**item.facts, "listener": "", "heard": item.kind.value,
+                             "hex": item.hex, "turn": item.game_turn,
+                             "clans": tuple(item.clans)})
+        try:
+            render(heard)
+        except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+            raise SaveCheckError(f"state.broadcasts.facts[{index}]",
+                                 f"the facts do not fit the kind {_shown(item.kind.value)}"
+                                 ) from None

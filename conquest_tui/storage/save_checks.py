@@ -12,7 +12,6 @@ from typing import Any, get_args, get_origin
 import attrs
 import orjson
 
-from conquest_tui.engine.core.events import EventKind
 from conquest_tui.engine.core.game import link_key
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import (
@@ -32,7 +31,6 @@ from conquest_tui.engine.core.state import (
     TopFigures,
     TurnFigures,
 )
-from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.hooks_tables import is_table
 from conquest_tui.storage.past_reports import SavedReports
@@ -136,7 +134,8 @@ RULES: dict[type, dict[str, Rule]] = {
 """Rules beyond "a number is not negative", which holds for every other number field."""
 
 UNCHECKED: frozenset[type] = frozenset({Event, Problem})
-"""Records checked only by rendering them (saved events and problems: see `check_events`)."""
+"""Records checked only by rendering them (saved events and problems: see
+`event_checks.check_events`)."""
 
 SEATS = frozenset({"human", "bot"})
 BOT_LEVELS = frozenset({"easy", "normal", "hard"})
@@ -637,42 +636,3 @@ def check_state(rules: Ruleset, game_map: GameMap, state: GameState,
     _check_city_hexes(state.cities, game_map)
     _check_paved(state.paved, names.links)
     _check_top_clans(state.top_clans, names.clans)
-
-
-def check_events(state: GameState, render: Callable[[Event], str],
-                 word: Callable[[Problem], str]) -> None:
-    """Every saved event and problem can be worded (their facts are what their kind needs)."""
-    for c, clan in enumerate(state.clans):
-        for base, events in ((f"state.clans[{c}].inbox", clan.inbox),
-                             (f"state.clans[{c}].mail", clan.mail),
-                             (f"state.clans[{c}].last_turn.events", clan.last_turn.events)):
-            for index, event in enumerate(events):
-                try:
-                    render(event)
-                except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
-                    raise SaveCheckError(f"{base}.facts[{index}]",
-                                         f"the facts do not fit the kind {_shown(event.kind.value)}"
-                                         ) from None
-        for index, problem in enumerate(clan.last_turn.problems):
-            try:
-                word(problem)
-            except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
-                raise SaveCheckError(f"state.clans[{c}].last_turn.problems.facts[{index}]",
-                                     f"the facts do not fit the code {_shown(problem.code)}"
-                                     ) from None
-    _check_broadcasts(state.broadcasts, render)
-
-
-def _check_broadcasts(broadcasts: list[Broadcast], render: Callable[[Event], str]) -> None:
-    """Every pending radio broadcast can be worded as the news a Clan will hear (CC-CITY-63)."""
-    for index, item in enumerate(broadcasts):
-        heard = Event(clan=0, phase=TurnPhase.CLOSE, kind=EventKind.RADIO,
-                      facts={**item.facts, "listener": "", "heard": item.kind.value,
-                             "hex": item.hex, "turn": item.game_turn,
-                             "clans": tuple(item.clans)})
-        try:
-            render(heard)
-        except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
-            raise SaveCheckError(f"state.broadcasts.facts[{index}]",
-                                 f"the facts do not fit the kind {_shown(item.kind.value)}"
-                                 ) from None

@@ -22,7 +22,11 @@ from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage import past_reports
 from conquest_tui.storage.clan_tables import make_together
 from conquest_tui.storage.converter import FieldError, converter, structure, unstructure
-from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
+from conquest_tui.storage.event_checks import (
+    check_events,
+    check_saved_events,
+    prepare_saved_events,
+)
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
     CONTINENTAL,
@@ -33,7 +37,6 @@ from conquest_tui.storage.migrations import (
 from conquest_tui.storage.preflight import preflight
 from conquest_tui.storage.save_checks import (
     SaveCheckError,
-    check_events,
     check_state,
     clan_checks,
     domains,
