@@ -21,19 +21,14 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import KNOWLEDGE, CityMemory, SpyReport
 from conquest_tui.storage.converter import unstructure
 from conquest_tui.storage.saved_knowledge import SavedKnowledge
-from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
-from tests.save_helpers import refused_when_first_read
+from conquest_tui.storage.savefile import SaveError, game_to_text, load_game
+from tests.save_helpers import played_save, refused_when_first_read
 from tools.damage_saves import forged_text
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
-    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="lazy-hexes")
-    for _ in range(5):  # the Clans have met, seen convoys and learned cities
-        session.play_bots(game)
-    path = tmp_path_factory.mktemp("knowledge") / "game.json"
-    save_game(game, path, backups=0)
-    return game, path
+    return played_save(tmp_path_factory.mktemp("knowledge"))
 
 
 def _positions(game: Game) -> tuple[int, int]:

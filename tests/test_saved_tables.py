@@ -26,18 +26,14 @@ from conquest_tui.storage.hooks import Prepared
 from conquest_tui.storage.past_reports import SavedReports
 from conquest_tui.storage.save_state import structure_state
 from conquest_tui.storage.saved_tables import SavedTable
-from conquest_tui.storage.savefile import SaveError, game_to_text, load_game, save_game
+from conquest_tui.storage.savefile import SaveError, game_to_text, load_game
+from tests.save_helpers import played_save
 from tools.damage_saves import forged_text
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
-    game = session.new_game(map_name="test_small", clans=3, bots=3, seed="lazy-hexes")
-    for _ in range(5):  # the Clans have met, seen convoys and learned cities
-        session.play_bots(game)
-    path = tmp_path_factory.mktemp("lazy") / "game.json"
-    save_game(game, path, backups=0)
-    return game, path
+    return played_save(tmp_path_factory.mktemp("lazy"))
 
 
 def _forged(path: Path, edit: Any, folder: Path) -> Path:
