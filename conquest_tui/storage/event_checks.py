@@ -461,32 +461,25 @@ def check_events(state: GameState, render: Callable[[Event], str],
                              (f"state.clans[{c}].mail", clan.mail),
                              (f"state.clans[{c}].last_turn.events", clan.last_turn.events)):
             for index, event in enumerate(events):
-                try:
-                    render(event)
-                except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
-                    raise SaveCheckError(f"{base}.facts[{index}]",
-                                         f"the facts do not fit the kind {_shown(event.kind.value)}"
-                                         ) from None
+                _worded(render, event, f"{base}.facts[{index}]",
+                        f"the kind {_shown(event.kind.value)}")
         for index, problem in enumerate(clan.last_turn.problems):
-            try:
-                word(problem)
-            except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
-                raise SaveCheckError(f"state.clans[{c}].last_turn.problems.facts[{index}]",
-                                     f"the facts do not fit the code {_shown(problem.code)}"
-                                     ) from None
-    _broadcasts_worded(state.broadcasts, render)
-
-
-def _broadcasts_worded(broadcasts: list[Broadcast], render: Callable[[Event], str]) -> None:
-    """Every pending radio broadcast can be worded as the news a Clan will hear (CC-CITY-63)."""
-    for index, item in enumerate(broadcasts):
+            _worded(word, problem, f"state.clans[{c}].last_turn.problems.facts[{index}]",
+                    f"the code {_shown(problem.code)}")
+    for index, item in enumerate(state.broadcasts):
+        # heard as the news a Clan will hear (CC-CITY-63)
         heard = Event(clan=0, phase=TurnPhase.CLOSE, kind=EventKind.RADIO,
                       facts={**item.facts, "listener": "", "heard": item.kind.value,
                              "hex": item.hex, "turn": item.game_turn,
                              "clans": tuple(item.clans)})
-        try:
-            render(heard)
-        except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
-            raise SaveCheckError(f"state.broadcasts.facts[{index}]",
-                                 f"the facts do not fit the kind {_shown(item.kind.value)}"
-                                 ) from None
+        _worded(render, heard, f"state.broadcasts.facts[{index}]",
+                f"the kind {_shown(item.kind.value)}")
+
+
+def _worded(word: Callable[[Any], str], record: Any, where: str, kind: str) -> None:
+    """Word the record; if that fails its facts do not fit `kind` ("the kind ...", "the code
+    ..."), refused at `where`."""
+    try:
+        word(record)
+    except Exception:  # noqa: BLE001 — any failure to word it means the facts are wrong
+        raise SaveCheckError(where, f"the facts do not fit {kind}") from None
