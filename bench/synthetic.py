@@ -128,7 +128,7 @@ def _event(rng: random.Random, clan: int, turn: int, hexes: list[str]) -> Event:
 
 def _facts(kind: EventKind, clan: int, hex_id: str, amount: int,
            items: tuple[tuple[str, int], ...]) -> dict[str, Any]:
-    """The facts an event of this kind carries (core/events.NEEDS), made from the same draws."""
+    """The facts an event of this kind carries (facts/event_needs.NEEDS), from the same draws."""
     fuel = amount % 9 + 1
     if kind is EventKind.MOVE:
         return {"hex": hex_id, "terrain": "plains", "direction": "N", "fuel": fuel, "river": 0,

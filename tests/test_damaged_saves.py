@@ -92,7 +92,7 @@ def test_a_damaged_sheet_log_is_refused_by_a_replay_naming_the_file_and_field(
 def test_an_event_missing_a_fact_is_refused_whatever_its_checksum(
         index: int, tmp_path: Path) -> None:
     """The checksum is forged (recomputed after the edit): the event's facts are still checked
-    against what its kind needs (core/events.NEEDS), and the refusal names the fact."""
+    against what its kind needs (facts/event_needs.NEEDS), and the refusal names the fact."""
     variant = make_variant(index, SEED)
     assert variant.kind == "fact_removed" and variant.forged
     outcome = try_variant(variant, tmp_path)

@@ -1,4 +1,4 @@
-"""The facts each event kind needs (`core/events.NEEDS`) are what its sentences read.
+"""The facts each event kind needs (`facts/event_needs.NEEDS`) are what its sentences read.
 
 Two halves prove the declaration: every kind, in every case it declares, renders from only its
 declared facts (whatever their values, for the types declared); and every event and resolve
@@ -16,24 +16,28 @@ from typing import Any
 import pytest
 
 from conquest_tui import session
-from conquest_tui.engine.core.event_needs import (
-    ALWAYS_OPTIONAL,
-    EVENT_FIELDS,
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.game import Game
+from conquest_tui.engine.core.state import Event, Problem
+from conquest_tui.engine.facts.event_needs import (
     NEEDS,
     REASON_FACTS,
     TOLD_NEEDS,
+    needs_of,
+)
+from conquest_tui.engine.facts.fact_checks import (
+    ALWAYS_OPTIONAL,
+    EVENT_FIELDS,
+    unmet,
+)
+from conquest_tui.engine.facts.problem_needs import problem_unmet
+from conquest_tui.engine.facts.shapes import (
     FactType,
     Needs,
     Row,
     Seq,
     Words,
-    needs_of,
-    unmet,
 )
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.problem_needs import problem_unmet
-from conquest_tui.engine.core.state import Event, Problem
 from conquest_tui.engine.paper import battle_rounds, paper_news
 from conquest_tui.engine.reports import turn_log
 from conquest_tui.engine.sentences.event_text import SENTENCES, TOLD, event_text, problem_text

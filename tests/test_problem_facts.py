@@ -1,7 +1,7 @@
 """A sheet's problems are codes and facts, worded when shown (issue "Typed to the end").
 
 Like events (tests/test_event_facts.py): every problem code renders from only the facts it
-declares (`core/problem_needs.py`); the problems of bad sheets hold to the declaration; a saved
+declares (`facts/problem_needs.py`); the problems of bad sheets hold to the declaration; a saved
 problem is checked on load and a damaged one refused naming its field; a save of version 4,
 whose problems kept their sentences, reads as it was shown; and a player reads the same words
 in the sheet check, the report and the report of the game loaded again.
@@ -17,9 +17,9 @@ import pytest
 
 from conquest_tui import cli, session
 from conquest_tui.engine.core.game import Game
-from conquest_tui.engine.core.problem_needs import PROBLEM_NEEDS, problem_unmet
 from conquest_tui.engine.core.problems import SAID, ProblemCode
 from conquest_tui.engine.core.state import Problem
+from conquest_tui.engine.facts.problem_needs import PROBLEM_NEEDS, problem_unmet
 from conquest_tui.engine.paper.report_text import hide_rule_ids
 from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn

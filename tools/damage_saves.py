@@ -301,9 +301,9 @@ def _forged(kind: str, how: str, envelope: dict[str, Any]) -> Variant:
 
 
 def _without_a_fact(envelope: dict[str, Any], rng: random.Random) -> str:
-    """Remove from one saved event a fact its kind needs (`core/events.NEEDS`)."""
-    from conquest_tui.engine.core.event_needs import needs_of
+    """Remove from one saved event a fact its kind needs (`facts/event_needs.NEEDS`)."""
     from conquest_tui.engine.core.events import EventKind
+    from conquest_tui.engine.facts.event_needs import needs_of
 
     state = envelope["data"]["state"]
     found = []

@@ -2,7 +2,7 @@
 
 Checked on every load, whatever the checksum says (a checksum is no secret: a forged one
 vouches for nothing), against the one declaration of what each kind's sentences read,
-`engine/core/event_needs.NEEDS` (`needs_of`, `unmet`), in two steps:
+`engine/facts/event_needs.NEEDS` (`needs_of`, `unmet`), in two steps:
 * `prepare_saved_events`, on the data as read (after migrating, before structuring): every
   Clan's events together, a kind at a time, one fact across all of them at once (in C:
   `itemgetter`, `map(type, …)`, sets), the lists of the facts that are tuples turned into
@@ -25,23 +25,24 @@ from itertools import chain, compress, repeat
 from operator import contains, itemgetter
 from typing import Any
 
-from conquest_tui.engine.core.event_needs import (
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.problems import RESOLVE
+from conquest_tui.engine.core.state import Broadcast, Event, GameState, Problem
+from conquest_tui.engine.core.turn_phases import TurnPhase
+from conquest_tui.engine.facts.event_needs import NEEDS, needs_of
+from conquest_tui.engine.facts.fact_checks import (
     ALWAYS_OPTIONAL,
     EVENT_FIELDS,
-    NEEDS,
+    unmet,
+)
+from conquest_tui.engine.facts.problem_needs import problem_needs, problem_unmet
+from conquest_tui.engine.facts.shapes import (
     FactType,
     Needs,
     Row,
     Seq,
     Words,
-    needs_of,
-    unmet,
 )
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.problem_needs import problem_needs, problem_unmet
-from conquest_tui.engine.core.problems import RESOLVE
-from conquest_tui.engine.core.state import Broadcast, Event, GameState, Problem
-from conquest_tui.engine.core.turn_phases import TurnPhase
 from conquest_tui.storage.hooks import BadValue, Made
 from conquest_tui.storage.hooks_facts import convert_lists
 from conquest_tui.storage.save_checks import SaveCheckError
@@ -425,7 +426,7 @@ def _column_check(expected: FactType) -> Callable[[list[Any]], bool]:
 def _check_problems(problems: Iterable[Problem], base: str) -> None:
     """Every problem is a code of its level and the facts its sentence needs: a resolve problem
     an event kind, worded like that event; a parse or check problem or a notice a problem code
-    (`engine/core/problem_needs.py`)."""
+    (`engine/facts/problem_needs.py`)."""
     for index, problem in enumerate(problems):
         code = problem.code
         if code.__class__ is not str or problem_needs(code, problem.level) is None:

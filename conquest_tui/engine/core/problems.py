@@ -2,7 +2,7 @@
 
 A problem is a code and its facts, like an event (`core/events.py`): its sentence is rendered
 when it is shown (engine/sentences/problem_sentences.py), and what each code's facts must hold is
-declared once (`core/problem_needs.py`) and checked on every load of a save.
+declared once (`facts/problem_needs.py`) and checked on every load of a save.
 
 Which set a problem's code belongs to follows from its level: a parse or check problem and a
 notice carry a `ProblemCode`; a resolve problem (an order that failed when its time came) carries

@@ -110,7 +110,7 @@ class Problem:
     """"parse" (syntax), "check" (against what the clan knows now), "resolve" (at the pulse) or
     `NOTICE` (only a warning, e.g. "this move attacks hex 0307": the line runs as written)."""
     facts: Facts = attrs.field(factory=dict)
-    """What is wrong, as data; what each code needs is declared in `core/problem_needs.py`."""
+    """What is wrong, as data; what each code needs is declared in `facts/problem_needs.py`."""
 
     @property
     def is_warning(self) -> bool:

@@ -52,7 +52,7 @@ class OrderSyntaxError(ValueError):
         """A `core/problems.ProblemCode` value."""
         self.facts: Facts = facts
         """What is wrong, as the problem's facts (worded by engine/sentences/problem_sentences;
-        what each code needs: core/problem_needs.py)."""
+        what each code needs: facts/problem_needs.py)."""
 
 
 def word_at(words: list[Token], index: int) -> Token | None:

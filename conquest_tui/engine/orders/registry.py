@@ -17,7 +17,7 @@ CLAN = "clan"
 
 Finding = tuple[str, "Facts"]
 """(code, facts) of a check that found the order cannot work: a `core/problems.ProblemCode`
-and what its sentence needs (`core/problem_needs.py`)."""
+and what its sentence needs (`facts/problem_needs.py`)."""
 
 
 class DuplicateOrderError(ValueError):

@@ -1,7 +1,7 @@
 """Every sentence of a parse or check problem and of a notice, rendered from its code and facts.
 
 A problem is stored as a code and facts (`core/problems.ProblemCode`, what each code needs in
-`core/problem_needs.py`); this module words it when a report, the sheet pane or the command
+`facts/problem_needs.py`); this module words it when a report, the sheet pane or the command
 line shows it (through `event_text.problem_text`). A resolve problem is worded as the event of
 its kind (`event_text.render`), and so are the check codes that share an event's sentence.
 """
@@ -33,7 +33,7 @@ reasons are `reason_sentences.REASONS`)."""
 
 
 def whole(fact: Fact) -> int:
-    """A fact declared a whole number (`core/problem_needs.py`, checked on every load)."""
+    """A fact declared a whole number (`facts/problem_needs.py`, checked on every load)."""
     return fact if isinstance(fact, int) else int(str(fact))
 
 

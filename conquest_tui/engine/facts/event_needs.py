@@ -12,123 +12,21 @@ events of seeded bot games all hold to it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
-
-import attrs
 
 from conquest_tui.engine.core.events import EventKind
-
-
-@attrs.frozen
-class Words:
-    """A text fact that is one of these words (a sentence looks it up)."""
-
-    words: frozenset[str]
-
-
-@attrs.frozen
-class Seq:
-    """A tuple of facts all of one type: ("0307", "0308"), (("money", 1200), ("food", 40))."""
-
-    of: FactType
-
-
-@attrs.frozen
-class Row:
-    """A tuple of exactly these facts, in order: ("0307", 2, "Strong", 4000)."""
-
-    of: tuple[FactType, ...]
-
-
-FactType = type | Words | Seq | Row
-"""`int`, `str`, `tuple` (any tuple of facts), or one of the shapes above."""
-
-
-def words(*allowed: str) -> Words:
-    """`words("N", "T", "V")`: one of these words."""
-    return Words(frozenset(allowed))
-
-
-def row(*types: FactType) -> Row:
-    """`row(str, int)`: a tuple of a text and a whole number."""
-    return Row(types)
-
-
-AMOUNTS = Seq(row(str, int))
-"""(item, amount) pairs: (("money", 1200), ("food", 40))."""
-VEHICLES = Seq(row(int, str, str))
-"""(count, name, plural) triples: ((2, "car", "cars"), (1, "truck", "trucks"))."""
-NAMES = Seq(str)
-"""Hex ids, names or keys: ("0307", "0308")."""
-
-
-@attrs.frozen
-class Needs:
-    """The facts a kind's sentence needs (by name, with their type), and how they vary."""
-
-    needed: Mapping[str, FactType] = attrs.field(factory=dict)
-    """Every event of the kind carries these."""
-    optional: Mapping[str, FactType] = attrs.field(factory=dict)
-    """Facts only some events carry (older saves, optional parts): of this type when present."""
-    key: str = ""
-    """The fact whose value picks one of `cases` (a text): "why", "reason", "effect"."""
-    cases: Mapping[str, Needs] = attrs.field(factory=dict)
-    """What each value of `key` needs besides."""
-    otherwise: Needs | None = None
-    """What any other value of `key` needs (None: the value must be one of `cases`)."""
-    present: Mapping[str, Needs] = attrs.field(factory=dict)
-    """When this fact is there (events saved since it was kept), what comes with it."""
-    absent: Mapping[str, Needs] = attrs.field(factory=dict)
-    """When this fact is not there, what is needed instead."""
-
-    def _with(self, **changed: Any) -> Needs:
-        """A copy with some fields changed (`attrs.evolve`, spelt out: the table below is built
-        at import, some 400 times)."""
-        fields = {"needed": self.needed, "optional": self.optional, "key": self.key,
-                  "cases": self.cases, "otherwise": self.otherwise, "present": self.present,
-                  "absent": self.absent, **changed}
-        return Needs(**fields)
-
-    def plus(self, **needed: FactType) -> Needs:
-        """These facts needed too."""
-        return self._with(needed={**self.needed, **needed})
-
-    def maybe(self, **optional: FactType) -> Needs:
-        """These facts too, when present."""
-        return self._with(optional={**self.optional, **optional})
-
-    def by(self, key: str, cases: Mapping[str, Needs], otherwise: Needs | None = None) -> Needs:
-        """The `key` fact (a text) picks what else is needed."""
-        return self._with(key=key, cases=dict(cases), otherwise=otherwise)
-
-    def given(self, fact: str, needs: Needs) -> Needs:
-        """When `fact` is present, `needs` too."""
-        return self._with(present={**self.present, fact: needs})
-
-    def unless(self, fact: str, needs: Needs) -> Needs:
-        """When `fact` is absent, `needs` instead."""
-        return self._with(absent={**self.absent, fact: needs})
-
-
-def facts(**needed: FactType) -> Needs:
-    """`facts(hex=str, fuel=int)`: what every event of a kind carries."""
-    return Needs(needed)
-
-
-NOTHING = Needs()
-
-
-def by_why(cases: Mapping[str, Needs], **common: FactType) -> Needs:
-    """A kind worded by its "why" fact (its sentences keyed by it): `common` and each why's."""
-    return facts(**common).by("why", cases)
-
-
-EVENT_FIELDS: Mapping[str, FactType] = {"convoy": int, "actor": int}
-"""Facts an event's own fields give its sentence (engine/sentences/event_text): a saved event
-need not carry them; a resolve problem, worded from its facts alone, must."""
-
-ALWAYS_OPTIONAL: Mapping[str, FactType] = {**EVENT_FIELDS, "overflow": int}
-"""Facts any event may carry (`overflow`: goods lost when a convoy lost room)."""
+from conquest_tui.engine.facts.shapes import (
+    AMOUNTS,
+    NAMES,
+    NOTHING,
+    VEHICLES,
+    FactType,
+    Needs,
+    Seq,
+    by_why,
+    facts,
+    row,
+    words,
+)
 
 C: dict[str, FactType] = {"convoy": int}
 """The convoy a sentence names ("Convoy #3 …")."""
@@ -599,89 +497,3 @@ def needs_of(kind: EventKind, *, told: bool = False) -> Needs:
     return (TOLD_NEEDS.get(kind) if told else None) or NEEDS[kind]
 
 
-# --- checking facts against what their kind needs ------------------------------------------------
-
-
-def fits(expected: FactType, value: object) -> bool:
-    """Whether a fact is of the expected type (a bool is not a number)."""
-    if isinstance(expected, type):
-        return value.__class__ is expected or (expected is tuple and value.__class__ is tuple)
-    if isinstance(expected, Words):
-        return value.__class__ is str and value in expected.words
-    if value.__class__ is not tuple:
-        return False
-    if isinstance(expected, Seq):
-        return all(fits(expected.of, item) for item in value)
-    return len(value) == len(expected.of) and all(
-        fits(kind, item) for kind, item in zip(expected.of, value, strict=False))
-
-
-def describe_type(expected: FactType) -> str:
-    """How an error names a fact's expected type."""
-    if expected is int:
-        return "a whole number"
-    if expected is str:
-        return "a text"
-    if isinstance(expected, type):
-        return "a list"
-    if isinstance(expected, Words):
-        return "one of " + ", ".join(repr(word) for word in sorted(expected.words))
-    if isinstance(expected, Seq):
-        return f"a list of {_items(expected.of)}"
-    return f"a list of {len(expected.of)}: " + ", ".join(describe_type(t) for t in expected.of)
-
-
-def _items(expected: FactType) -> str:
-    if expected is int:
-        return "whole numbers"
-    if expected is str:
-        return "texts"
-    if isinstance(expected, Row):
-        return f"lists of {len(expected.of)} (" + ", ".join(describe_type(t)
-                                                           for t in expected.of) + ")"
-    return "such items"
-
-
-def unmet(needs: Needs, found: Mapping[str, object], *,
-          given: Mapping[str, object] | None = None) -> tuple[str, str] | None:
-    """The first fact of `found` that does not hold to `needs`: (its name, the reason), or None.
-
-    `given`: facts the event's own fields give when `found` lacks them (`EVENT_FIELDS`).
-    """
-    for name, expected in needs.needed.items():
-        if name in found:
-            value = found[name]
-        elif given is not None and name in given:
-            value = given[name]
-        else:
-            return name, "missing"
-        if not fits(expected, value):
-            return name, f"expected {describe_type(expected)}"
-    for table in (needs.optional, ALWAYS_OPTIONAL):
-        for name, expected in table.items():
-            if name in found and not fits(expected, found[name]):
-                return name, f"expected {describe_type(expected)}"
-    for name, more in needs.present.items():
-        if name in found:
-            problem = unmet(more, found, given=given)
-            if problem is not None:
-                return problem
-    for name, more in needs.absent.items():
-        if name not in found:
-            problem = unmet(more, found, given=given)
-            if problem is not None:
-                return problem
-    if needs.key:
-        value = found.get(needs.key)
-        if value.__class__ is not str:
-            if needs.key not in found:
-                return (needs.key, "missing")
-            return needs.key, "expected a text"
-        case = needs.cases.get(value)
-        if case is None:
-            case = needs.otherwise
-        if case is None:
-            known = ", ".join(repr(word) for word in sorted(needs.cases))
-            return needs.key, f"{value!r} is not one of {known}"
-        return unmet(case, found, given=given)
-    return None

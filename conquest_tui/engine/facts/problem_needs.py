@@ -1,6 +1,6 @@
 """The facts each problem code needs: what its sentence reads, declared once per code.
 
-Like `core/event_needs.py` for events: what the problem sentences
+Like `facts/event_needs.py` for events: what the problem sentences
 (engine/sentences/problem_sentences.py) read of a parse or check problem's or a notice's facts. A
 resolve problem is worded as the event of its kind and needs what that kind needs
 (`event_needs.NEEDS`, the event's own fields among its facts). Saves are checked against it on
@@ -12,20 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conquest_tui.engine.core.event_needs import (
+from conquest_tui.engine.core.events import EventKind
+from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
+from conquest_tui.engine.facts.event_needs import NEEDS, REASON_FACTS
+from conquest_tui.engine.facts.fact_checks import unmet
+from conquest_tui.engine.facts.shapes import (
     NAMES,
-    NEEDS,
     NOTHING,
-    REASON_FACTS,
     Needs,
     Seq,
     by_why,
     facts,
-    unmet,
     words,
 )
-from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
 
 NUMBER = {"number": int}
 """The convoy a check names ("convoy #3 …")."""

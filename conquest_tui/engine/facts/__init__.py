@@ -1,0 +1,1 @@
+"""What each event kind and problem code carries: the facts their sentences read, declared once."""
