@@ -93,7 +93,7 @@ def test_maps_lists_test_small(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("argv, opened", [([], None), (["play"], None),
                                           (["play", "old.json"], "old.json")])
-def test_the_app_opens_through_the_same_parser(argv: list[str], opened: str | None,
+def test_the_app_opens_alike_with_no_command_and_with_play(argv: list[str], opened: str | None,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str | None] = []
     monkeypatch.setattr(table_commands, "play", lambda save: seen.append(save) or 0)

@@ -39,6 +39,25 @@ def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
     assert result.stdout.strip() == "", f"the app loaded {result.stdout.strip()}"
 
 
+def test_the_title_screen_opens_before_the_session_and_the_parser_are_loaded() -> None:
+    """`conquest` with no command runs the app on its title screen without building the
+    argument parser (argparse) or loading the session (attrs, parts of the engine): its first
+    frame needs neither; opening a save loads the session then."""
+    code = (
+        "import sys\n"
+        "from conquest_tui import cli\n"
+        "from conquest_tui.ui.app import ConquestApp\n"
+        "loaded = []\n"
+        "ConquestApp.run = lambda self: loaded.extend(sys.modules) or 0\n"
+        "assert cli.main([]) == 0\n"
+        "heavy = ('argparse', 'conquest_tui.session', 'attrs')\n"
+        "print(','.join(m for m in heavy if m in loaded))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "", f"the title screen loaded {result.stdout.strip()}"
+
+
 def test_the_bots_import_one_another_in_no_circle() -> None:
     """The bot modules form no import cycle, not even through imports for the type checker:
     the extras' planners share `bots/extras_state.py` and `bots/extras.py` runs them."""

@@ -9,12 +9,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from conquest_tui import __version__
-from conquest_tui.cli.branch_commands import add_branch_command
 from conquest_tui.cli.conquest_commands import cmd_act, cmd_bots, cmd_seat_conquest, cmd_view
 from conquest_tui.cli.errors import CliError, PinNeeded
 from conquest_tui.cli.mail_commands import cmd_accept, cmd_moderate, cmd_packet
 from conquest_tui.cli.referee_commands import add_referee_command
-from conquest_tui.cli.scenario_commands import add_scenario_command
 from conquest_tui.cli.seat_commands import (
     cmd_check,
     cmd_history,
@@ -102,8 +100,12 @@ def argparse_suppress() -> str:
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command, built once a process (it never changes, and
-    building it takes some 10 ms, most of it argparse looking for translations of its words)."""
+    building it takes some 10 ms, most of it argparse looking for translations of its words;
+    the app with no command is opened without it, and without argparse: see `main`)."""
     import argparse
+
+    from conquest_tui.cli.branch_commands import add_branch_command
+    from conquest_tui.cli.scenario_commands import add_scenario_command
 
     parser = argparse.ArgumentParser(
         prog="conquest",
@@ -313,6 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of `python -m conquest_tui`."""
     words = sys.argv[1:] if argv is None else list(argv)
     try:
+        if not words:  # the app on its title screen, as `play` opens it: its first frame
+            return cmd_play(None)  # comes before the parser is built (some 10 ms)
         args = build_parser().parse_args(words)
         func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_play)
         return func(args) if func is cmd_play else _headless(func, args)

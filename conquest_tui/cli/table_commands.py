@@ -167,8 +167,8 @@ def cmd_maps(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """Open the app (the title screen, or straight into a save)."""
+def cmd_play(args: argparse.Namespace | None) -> int:
+    """Open the app (the title screen, or straight into a save; None: no command given)."""
     save = getattr(args, "save", None)
     clan = getattr(args, "clan", None) or 0
     if clan and not save:

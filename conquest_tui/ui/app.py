@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -48,14 +48,22 @@ class ConquestApp(AppOpening):
             self.set_keymap(self.keymap)
         self._catch_hang_up()
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The title, when the app starts on it: composed with the app, as a bare app's first
+        screen is (no empty screen laid out first; its stylesheet is the app's own, read with
+        it). Otherwise Textual's empty screen, under the game opened at the start."""
+        if self._start_path is None:
+            from conquest_tui.ui.screens.title import TitleScreen
+
+            return TitleScreen(self.saves_folder)  # the collector resumes once saves are listed
+        return super().get_default_screen()
+
     def on_ready(self) -> None:
-        # The first screen is pushed here, not in on_mount: Textual holds every frame back
+        # A game's first screen is pushed here, not in on_mount: Textual holds every frame back
         # until it is ready, and a screen pushed before would be laid out and rendered once
         # for nothing (and its after-refresh callbacks would run before its first frame).
-        # (Not as the default screen: Textual reads a screen's CSS_PATH when it is pushed.)
         if self._start_path is None:
-            self.show_title()  # the collector resumes once its saves are listed
-            return
+            return  # on the title, the default screen
         self.call_after_refresh(collector.resume)  # once the first screen is on the terminal
         if self.session is not None:
             self._play(self.session)

@@ -44,26 +44,26 @@ def run_app(save_path: Path | None, *, allow_edited: bool = False, clan: int = 0
             print(f"conquest: {keys_file}: cannot read the key bindings ({error})",
                   file=sys.stderr)
             return 1
-    from conquest_tui.session import SaveEdited, Session, SessionError, game_of
-
     if save_path is not None and clan:  # a seat's link: its first frame comes before the save
         return _run_seat(save_path, clan, keymap, allow_edited=allow_edited)
-
     session = None
-    try:
-        conquest = save_path is not None and game_of(save_path) == "conquest"
-    except SessionError:
-        conquest = False  # opening it says what is wrong
-    if save_path is not None and not conquest:  # a game of Conquest: the app opens it
+    if save_path is not None:  # the title screen's first frame needs no session (nor engine)
+        from conquest_tui.session import SaveEdited, Session, SessionError, game_of
+
         try:
-            session = Session.open(save_path, allow_edited=allow_edited)
-        except SaveEdited:
-            pass  # the app opens and asks whether to open it anyway
-        except SessionError as error:
-            if Session.from_backup(save_path) is None:
-                print(f"conquest: {error}", file=sys.stderr)
-                return 1
-            # the app opens and offers the newest backup that loads
+            conquest = game_of(save_path) == "conquest"
+        except SessionError:
+            conquest = False  # opening it says what is wrong
+        if not conquest:  # a game of Conquest: the app opens it
+            try:
+                session = Session.open(save_path, allow_edited=allow_edited)
+            except SaveEdited:
+                pass  # the app opens and asks whether to open it anyway
+            except SessionError as error:
+                if Session.from_backup(save_path) is None:
+                    print(f"conquest: {error}", file=sys.stderr)
+                    return 1
+                # the app opens and offers the newest backup that loads
     app = ConquestApp(save_path, session=session, keymap=keymap)
     result = app.run()
     return int(result or 0)

@@ -120,7 +120,8 @@ class TitleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#title-saves", DataTable)
-        table.add_columns("Save", "Map", "Turn", "Whose turn", "Saved")
+        # As Text, not markup: a column label read as markup loads rich's emoji table (~4 ms)
+        table.add_columns(*map(Text, ("Save", "Map", "Turn", "Whose turn", "Saved")))
         # The saves are read (and the rules loaded) once the title is on the terminal.
         self.call_after_refresh(self._read_saves)
         self.query_one("#title-menu", OptionList).focus()
