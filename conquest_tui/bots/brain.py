@@ -135,9 +135,14 @@ def _fewer(count: int, found: Iterator[str]) -> bool:
 
 def final_push(view: ClanView, level: Level) -> bool:
     """Whether the game ends by the turn limit within the level's final game turns (then only
-    the hexes and cities held at the end count)."""
-    limit = view.standing().turn_limit
-    return level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns
+    the hexes and cities held at the end count), or the Clan is within the level's sprint of
+    the victory threshold (the hexes it takes now win it the game a turn sooner)."""
+    standing = view.standing()
+    limit = standing.turn_limit
+    if level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns:
+        return True
+    return level.sprint_points > 0 and standing.victory_threshold > 0 \
+        and standing.victory_threshold - view.clan.popularity <= level.sprint_points
 
 
 def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, board: Board,
@@ -210,7 +215,11 @@ class _Purchases:
         buys: list[Buy] = []
         held = 0  # the troops' money for the vehicles bought, kept from the next convoy's
         for convoy in view.convoys():
-            if convoy.hex not in friendly or convoy.mode == "empty":
+            if convoy.mode == "empty":
+                continue
+            if convoy.hex not in friendly:
+                if level.refills_in_any_city and convoy.hex in board.refills:
+                    rooms.append(convoy)  # it picks up troops there, but grows at home
                 continue
             bought = growth.vehicles_to_buy(view, level, convoy, budget,
                                             _muster(board, paths, convoy))

@@ -182,6 +182,18 @@ class Level:
     musters_cheapest: bool = False
     """Whether it musters for the city in reach that asks the fewest troops for its worth (else
     for the best city that `musters` troops can take)."""
+    thrifty_hexes: bool = False
+    """Whether it weighs a hex's worth against the troops taking it should cost (its defense
+    and guards): of the hexes near a convoy it takes the most popularity per troop first, so a
+    convoy takes more hexes before it goes home to refill (else the worthiest, whatever they
+    cost)."""
+    refills_in_any_city: bool = False
+    """Whether its convoys refill with troops in any city open to them that no rival is known
+    to hold (a neutral city serves as well as its own, CC-CITY-05), the nearest first (else
+    only in its own and its allies' cities)."""
+    sprint_points: int = 0
+    """Popularity short of the victory threshold within which it plays as in its final game
+    turns (throws everything at hexes) until it has won or fallen further behind; 0: never."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
