@@ -135,14 +135,9 @@ def _fewer(count: int, found: Iterator[str]) -> bool:
 
 def final_push(view: ClanView, level: Level) -> bool:
     """Whether the game ends by the turn limit within the level's final game turns (then only
-    the hexes and cities held at the end count), or the Clan is within the level's sprint of
-    the victory threshold (the hexes it takes now win it the game a turn sooner)."""
-    standing = view.standing()
-    limit = standing.turn_limit
-    if level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns:
-        return True
-    return level.sprint_points > 0 and standing.victory_threshold > 0 \
-        and standing.victory_threshold - view.clan.popularity <= level.sprint_points
+    the hexes and cities held at the end count)."""
+    limit = view.standing().turn_limit
+    return level.final_turns > 0 and limit > 0 and limit - view.game_turn < level.final_turns
 
 
 def _pre(view: ClanView, level: Level, plan: SheetPlan, budget: supply.Budget, board: Board,
