@@ -1,6 +1,10 @@
-"""Hard bots refill their convoys in any city open to them, not only in their own."""
+"""Hard bots refill their convoys in any city open to them, not only in their own, and take
+the hexes that cost fewest troops first."""
 
 from __future__ import annotations
+
+import attrs
+import pytest
 
 from conquest_tui import session
 from conquest_tui.bots import levels, write_sheet
@@ -80,3 +84,24 @@ def test_cc_city_06_a_city_hostile_or_held_by_a_rival_is_no_place_to_refill() ->
         level = levels.level_named(name)
         assert not level.refills_in_any_city
         assert Board.of(view, level, bot_rng(view, level)).refills == set(view.owned_cities())
+
+
+def test_cc_cbh_02_a_hard_convoy_values_a_plain_over_a_mountain_by_the_troops_it_costs() -> None:
+    """An unseen hex is priced from its terrain and river (CC-CBH-02, AMB-38): a mountain on a
+    river asks more troops than a plain, so the hard bot scores the plain higher by as much
+    (its convoys step into the best-scored hex beside them). Without the judgement the two are
+    worth the same (a hex is one popularity point)."""
+    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="thrift")
+    number = game.state.active_clan
+    view = ClanView(game, number)
+    hard = levels.level_named("hard")
+    assert hard.thrifty_hexes
+    plain, mountain = "0306", "1005"  # unseen plains; unseen mountains on a river
+    for level, thrifty in ((hard, True), (attrs.evolve(hard, thrifty_hexes=False), False)):
+        board = Board.of(view, level, bot_rng(view, level))
+        assert board.hex_info(plain).terrain == "Plains"
+        assert board.hex_info(mountain).terrain == "Mountains" and board.hex_info(mountain).river
+        cheap, dear = board.hex_price(plain)[1], board.hex_price(mountain)[1]
+        assert cheap < dear
+        ratio = board.hex_score(plain) / board.hex_score(mountain)
+        assert ratio == pytest.approx(dear / cheap if thrifty else 1.0)
