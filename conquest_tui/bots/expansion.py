@@ -51,10 +51,6 @@ class Board:
     owned: set[str]
     friendly: set[str]
     """Hexes of the Clan's and its allies' cities (where convoys refill)."""
-    refills: set[str] = attrs.field(factory=set)
-    """Hexes of the cities where its convoys refill with troops: the friendly ones, and at a
-    level that refills in any city, every city open to it that no rival is known to hold
-    (CC-CITY-05, CC-RES-14)."""
     claimed: set[str] = attrs.field(factory=set)
     """Hexes another of the Clan's convoys is taking this turn."""
     pool: int = 0
@@ -75,6 +71,7 @@ class Board:
     Clan's (0: no attack)."""
     _cities: list[tuple[int, str, float]] | None = None
     _unseen: dict[tuple[str, float], tuple[int, int]] | None = None
+    _refills: set[str] | None = None
 
     @classmethod
     def of(cls, view: ClanView, level: Level, rng: Random) -> Board:
@@ -84,10 +81,18 @@ class Board:
         for info in view.listed_cities():
             if info.owner in allies:
                 friendly.add(info.hex)
-        refills = set(friendly)
-        if level.refills_in_any_city:
-            refills |= open_cities(view)
-        return cls(view, level, rng, set(view.owned_hexes()), friendly, refills)
+        return cls(view, level, rng, set(view.owned_hexes()), friendly)
+
+    @property
+    def refills(self) -> set[str]:
+        """Hexes of the cities where its convoys refill with troops: the friendly ones, and at
+        a level that refills in any city, every city open to it that no rival is known to hold
+        (CC-CITY-05, CC-RES-14); looked up once."""
+        if self._refills is None:
+            self._refills = set(self.friendly)
+            if self.level.refills_in_any_city:
+                self._refills |= open_cities(self.view)
+        return self._refills
 
     def hex_info(self, hex_id: str) -> HexInfo:
         """The hex as the Clan knows it (looked up once per call)."""
