@@ -210,7 +210,11 @@ class _Purchases:
         buys: list[Buy] = []
         held = 0  # the troops' money for the vehicles bought, kept from the next convoy's
         for convoy in view.convoys():
-            if convoy.hex not in friendly or convoy.mode == "empty":
+            if convoy.mode == "empty":
+                continue
+            if convoy.hex not in friendly:
+                if level.refills_in_any_city and convoy.hex in board.refills:
+                    rooms.append(convoy)  # it picks up troops there, but grows at home
                 continue
             bought = growth.vehicles_to_buy(view, level, convoy, budget,
                                             _muster(board, paths, convoy))

@@ -71,6 +71,7 @@ class Board:
     Clan's (0: no attack)."""
     _cities: list[tuple[int, str, float]] | None = None
     _unseen: dict[tuple[str, float], tuple[int, int]] | None = None
+    _refills: set[str] | None = None
 
     @classmethod
     def of(cls, view: ClanView, level: Level, rng: Random) -> Board:
@@ -81,6 +82,17 @@ class Board:
             if info.owner in allies:
                 friendly.add(info.hex)
         return cls(view, level, rng, set(view.owned_hexes()), friendly)
+
+    @property
+    def refills(self) -> set[str]:
+        """Hexes of the cities where its convoys refill with troops: the friendly ones, and at
+        a level that refills in any city, every city open to it that no rival is known to hold
+        (CC-CITY-05, CC-RES-14); looked up once."""
+        if self._refills is None:
+            self._refills = set(self.friendly)
+            if self.level.refills_in_any_city:
+                self._refills |= open_cities(self.view)
+        return self._refills
 
     def hex_info(self, hex_id: str) -> HexInfo:
         """The hex as the Clan knows it (looked up once per call)."""
@@ -177,6 +189,27 @@ class Board:
         if self.level.randomness:
             worth += self.rng.random() * self.level.randomness
         return worth
+
+
+    def hex_score(self, hex_id: str) -> float:
+        """A hex's worth as a convoy weighs it: `hex_worth`, per troop taking it should cost at
+        a level with thrifty hexes."""
+        worth = self.hex_worth(hex_id)
+        if self.level.thrifty_hexes:
+            worth /= max(1, self.hex_price(hex_id)[1])
+        return worth
+
+
+def open_cities(view: ClanView) -> set[str]:
+    """Hexes of the cities that would let the Clan's convoys pick up troops (neither hostile
+    to it nor banning it, CC-CITY-04/05) and that no rival is known to hold: neutral ones and
+    ones it has not learned the owner of."""
+    found = set()
+    for site in view.map.cities:
+        info = view.city_info(site.hex)
+        if info is not None and info.status.lower() == "friendly" and info.owner <= 0:
+            found.add(site.hex)
+    return found
 
 
 def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
@@ -316,10 +349,11 @@ def land_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int) -> st
             continue
         if board.hex_price(hex_id)[0] > troops:
             continue
-        score = board.hex_worth(hex_id) / (1 + distance) ** 2
+        score = board.hex_score(hex_id) / (1 + distance) ** 2
         if best is None or score > best[0] or (score == best[0] and hex_id < best[1]):
             best = (score, hex_id)
     return best[1] if best else None
 
 
-__all__ = ["FOE_CITY", "RIVAL_CITY", "Board", "city_goal", "city_within", "land_goal", "muster"]
+__all__ = ["FOE_CITY", "RIVAL_CITY", "Board", "city_goal", "city_within", "land_goal", "muster",
+           "open_cities"]

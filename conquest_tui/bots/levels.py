@@ -182,6 +182,15 @@ class Level:
     musters_cheapest: bool = False
     """Whether it musters for the city in reach that asks the fewest troops for its worth (else
     for the best city that `musters` troops can take)."""
+    thrifty_hexes: bool = False
+    """Whether it weighs a hex's worth against the troops taking it should cost (its defense
+    and guards as it knows them; an unseen hex by its terrain and river): a convoy takes the
+    most popularity per troop first, so it takes more hexes before it refills (else the
+    worthiest, whatever they cost)."""
+    refills_in_any_city: bool = False
+    """Whether its convoys refill with troops in any city open to them that no rival is known
+    to hold (a neutral city serves as well as its own, CC-CITY-05), the nearest first (else
+    only in its own and its allies' cities)."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -219,7 +228,8 @@ LEVEL_BY_NAME: dict[str, Level] = {
                   espionage_wishes=(("CITIES", "CONVOYS"), ("CONVOYS",), ("CITIES",),
                                     ("INCOME",)),
                   sabotage_chance=1.0, sabotages_leader=True, wary_allies=True,
-                  warns_of_leader=True, broadcast_chance=0.3),
+                  warns_of_leader=True, broadcast_chance=0.3, refills_in_any_city=True,
+                  thrifty_hexes=True),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

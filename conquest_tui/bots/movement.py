@@ -43,8 +43,8 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     level = board.level
     troops = convoy.troops
     here = convoy.hex
-    if troops == 0 and (convoy.hidden or here in board.friendly):
-        return Outcome(here, 0, here in board.friendly)
+    if troops == 0 and (convoy.hidden or here in board.refills):
+        return Outcome(here, 0, here in board.refills)
     low_water = _low_water(level, convoy)
     march = board.marches.get(convoy.number)
     if march is not None and troops >= low_water and not convoy.hidden:
@@ -62,7 +62,7 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
     if _attack_here(board, convoy, section, troops):
         return Outcome(here, troops // 2, False)
     if troops < low_water:
-        if here in board.friendly:
+        if here in board.refills:
             if level.garrison and troops > 0 and here in board.owned:
                 section.add(Guard())
             return Outcome(here, troops, True)
@@ -70,10 +70,10 @@ def plan_convoy(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyP
         if trip is not None:
             return _set_out_again(board, paths, convoy, section, trip)
     outcome = _expand(board, paths, convoy, section, troops)
-    if board.level.refill_on_the_way and outcome.hex not in board.friendly \
+    if board.level.refill_on_the_way and outcome.hex not in board.refills \
             and 0 < outcome.moved < convoy.moves and outcome.troops < low_water:
         return _home_after(board, paths, convoy, section, outcome)
-    if outcome.hex == here and here not in board.friendly and not section.lines:
+    if outcome.hex == here and here not in board.refills and not section.lines:
         trip = _home_to_refill(board, paths, convoy, section, troops)
         if trip is not None:
             return trip
@@ -133,7 +133,7 @@ def _low_water(level: Level, convoy: ConvoyInfo) -> int:
 def room_on_the_way(board: Board, paths: Paths, convoy: ConvoyInfo) -> int:
     """Troops a convoy low on troops will pick up in a friendly city it reaches with moves to
     spare this turn (0 unless the level refills on the way)."""
-    if not board.level.refill_on_the_way or convoy.hex in board.friendly or convoy.hidden:
+    if not board.level.refill_on_the_way or convoy.hex in board.refills or convoy.hidden:
         return 0
     if convoy.mode == "empty" or convoy.troops >= _low_water(board.level, convoy):
         return 0
@@ -210,8 +210,8 @@ def _home_to_refill(board: Board, paths: Paths, convoy: ConvoyInfo, section: Con
 def _nearest_friendly(board: Board, paths: Paths, convoy: ConvoyInfo) -> tuple[int, str] | None:
     """(moves away, hex) of the nearest friendly city in the convoy's reach, or None."""
     for depth in (HOME_DEPTH, FAR_DEPTH):
-        reach = paths.reach_toward(convoy.convoy_type, convoy.hex, depth, board.friendly)
-        found = [(d, h) for h, d in reach.distance.items() if h in board.friendly]
+        reach = paths.reach_toward(convoy.convoy_type, convoy.hex, depth, board.refills)
+        found = [(d, h) for h, d in reach.distance.items() if h in board.refills]
         if found:
             return min(found)
     return None
@@ -240,7 +240,7 @@ def _go_to(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan, 
             break
         here = hex_id
         moved += 1
-    return Outcome(here, troops, here in board.friendly, moved=moved)
+    return Outcome(here, troops, here in board.refills, moved=moved)
 
 
 def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
@@ -295,7 +295,7 @@ def _expand(board: Board, paths: Paths, convoy: ConvoyInfo, section: ConvoyPlan,
             if section.free > 0 and troops > 0 and board.may_attack(city):
                 section.add(Attack())
             break
-    return Outcome(here, troops, here in board.friendly, stuck, moved=convoy.moves - moves)
+    return Outcome(here, troops, here in board.refills, stuck, moved=convoy.moves - moves)
 
 
 def _any_goal(board: Board, reach: Reach) -> bool:
@@ -311,7 +311,7 @@ def _best_neighbour(board: Board, paths: Paths, convoy_type: str, here: str,
             continue
         if board.hex_price(hex_id)[0] > troops:
             continue
-        worth = board.hex_worth(hex_id)
+        worth = board.hex_score(hex_id)
         if best is None or worth > best[0]:
             best = (worth, direction, hex_id)
     if best is None:
