@@ -154,11 +154,21 @@ class _Search:
         if math.comb(len(self.pool), self.count) <= EVERY_SET:
             found = [list(chosen) for chosen in itertools.combinations(range(len(self.pool)),
                                                                        self.count)]
+            best = self._best(found)
         else:
             found = [self._spaced(first, cap, among) for among in self._windows()
                      for cap in caps for first in among]
-            if self._standing_applies:
-                found += self._meeting_sets()
+            best = self._best(found)
+            if self._standing_applies:  # the same set found among more is dealt as before
+                wider = self._best(found + self._meeting_sets())
+                if frozenset(wider) != frozenset(best):
+                    best = wider
+        starts = tuple(self.pool[i] for i in best)
+        return StartChoice(starts, measure(self.reach.world, starts, self.rules))
+
+    def _best(self, found: list[list[int]]) -> list[int]:
+        """The best ranked fair set of those found (each once), bettered one start at a time;
+        else the nearest to fair, mended one start at a time."""
         found = sorted({frozenset(chosen): chosen for chosen in found}.values(), key=self._rank)
         tried: list[list[int]] = []  # best ranked first, until a fair one or the budget ends
         for chosen in found:
@@ -177,11 +187,8 @@ class _Search:
                     break
                 found.append(mended)
         if fair:
-            best = self._polish(min(fair, key=self._rank))
-        else:
-            best = min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
-        starts = tuple(self.pool[i] for i in best)
-        return StartChoice(starts, measure(self.reach.world, starts, self.rules))
+            return self._polish(min(fair, key=self._rank))
+        return min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
 
     def _windows(self) -> list[list[int]]:
         """The whole pool, then the candidates whose cities in reach lie within the city ratio
