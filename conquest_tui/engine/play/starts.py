@@ -4,15 +4,16 @@ Each start must reach enough land before any rival and have cities within reach,
 than another (`land_reach.measure`); among the sets of minor cities that do, the search prefers
 no start far from every rival (each start's nearest rival at most `rival_ratio` times as far as
 the two nearest starts are apart), then, with 4 Clans, no two starts far apart (at most
-`spread_moves` land moves), then no start of low standing (its land moves to all its rivals
-together times the root of its minor cities before any rival within `standing_ratio` of every
-other start's; every such set of starts is ranked, not only those reached one start at a
-time), then no start in the middle of the others (its land moves to all its rivals together
-within `centre_ratio` of every other start's), then no rival on the
+`spread_moves` land moves), then no start in the middle of the others (its land moves to all
+its rivals together within `centre_ratio` of every other start's), then no rival on the
 doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
 rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
 starts), with 2 Clans then a pair even in the minor cities each reaches first (within
-`first_ratio`), then the largest sum of the land moves between starts. The
+`first_ratio`), then the largest sum of the land moves between starts. With 4 Clans, when a
+start of the set found is squeezed (its standing, its land moves to all its rivals together
+times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
+the search runs again preferring, after the spread, starts `standing_apart` apart and then
+standings within `standing_ratio`, over every set of starts that near each other too. The
 search depends on the map, the number of Clans and the rules only, so it runs once per map and
 number in a process; the game's seeded generator then deals the starts to the Clans.
 """
@@ -137,6 +138,7 @@ class _Search:
         self.towns = [site.hex for site in world.cities
                       if not site.major and world.is_land(site.hex)]
         self._standing_applies = rules.standing_clans.low <= count <= rules.standing_clans.high
+        self._standing_on = False
         self._nearer: list[list[int]] = []
 
     def _apart(self, start: HexId, other: HexId) -> int:
@@ -151,18 +153,19 @@ class _Search:
     def run(self) -> StartChoice:
         band = self.rules.rival_moves
         caps = tuple(dict.fromkeys((band, band * 3 // 4, band // 2, UNBOUNDED)))
-        if math.comb(len(self.pool), self.count) <= EVERY_SET:
+        every = math.comb(len(self.pool), self.count) <= EVERY_SET
+        if every:
             found = [list(chosen) for chosen in itertools.combinations(range(len(self.pool)),
                                                                        self.count)]
-            best = self._best(found)
         else:
             found = [self._spaced(first, cap, among) for among in self._windows()
                      for cap in caps for first in among]
-            best = self._best(found)
-            if self._standing_applies:  # the same set found among more is dealt as before
-                wider = self._best(found + self._meeting_sets())
-                if frozenset(wider) != frozenset(best):
-                    best = wider
+        best = self._best(found)
+        if self._standing_applies and self._standing_ratio(best) > self.rules.standing_keep:
+            self._standing_on = True  # a start squeezed: rank by standing, and every meeting set
+            wider = self._best(found if every else found + self._meeting_sets())
+            if frozenset(wider) != frozenset(best):  # the same set is dealt as before
+                best = wider
         starts = tuple(self.pool[i] for i in best)
         return StartChoice(starts, measure(self.reach.world, starts, self.rules))
 
@@ -312,13 +315,21 @@ class _Search:
         return [trial for standing, trial in sets if standing <= cut]
 
     def _standing(self, chosen: list[int]) -> int:
-        """How far the most standing is beyond `standing_ratio` times the least (0: within
-        it); a start's standing is its land moves to all its rivals together times its minor
-        cities before any rival to the `standing_power`."""
-        standings = [sum(self.apart[start][other] for other in chosen if other != start)
-                     * math.pow(cities, self.rules.standing_power)
-                     for start, cities in zip(chosen, self._firsts(chosen), strict=True)]
+        """How far the most standing is beyond `standing_ratio` times the least (0: within it)."""
+        standings = self._standings(chosen)
         return max(0, math.ceil(max(standings) - self.rules.standing_ratio * min(standings)))
+
+    def _standing_ratio(self, chosen: list[int]) -> float:
+        """The most standing over the least (infinite when a start reaches no city first)."""
+        standings = self._standings(chosen)
+        return max(standings) / min(standings) if min(standings) else math.inf
+
+    def _standings(self, chosen: list[int]) -> list[float]:
+        """Each start's standing: its land moves to all its rivals together times its minor
+        cities before any rival to the `standing_power`."""
+        return [sum(self.apart[start][other] for other in chosen if other != start)
+                * math.pow(cities, self.rules.standing_power)
+                for start, cities in zip(chosen, self._firsts(chosen), strict=True)]
 
     def _city_moves(self, start: HexId) -> tuple[int, ...]:
         """Land moves from a candidate to each minor city (UNBOUNDED: none by land)."""
@@ -329,7 +340,7 @@ class _Search:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
         peace), then, with `spread_clans` Clans, those by which the farthest two starts
-        are beyond `spread_moves` (the Clans meet), then, with `standing_clans` Clans, those by
+        are beyond `spread_moves` (the Clans meet), then, in the search by standing, those by
         which the two nearest starts are nearer than `standing_apart`, then how far the most
         standing is beyond `standing_ratio` times the least (`_standing`: no start squeezed
         between its rivals with few cities of its own), then, with `centre_clans` Clans, those by
@@ -348,7 +359,7 @@ class _Search:
         if self.rules.spread_clans.low <= self.count <= self.rules.spread_clans.high:
             spread = max(0, max(pairs, default=0) - self.rules.spread_moves)
         close = standing = 0
-        if self._standing_applies:
+        if self._standing_on:
             close = max(0, self.rules.standing_apart - nearest)
             standing = self._standing(chosen)
         first = 0

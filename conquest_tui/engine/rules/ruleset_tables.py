@@ -106,6 +106,9 @@ class FairStartRules:
     another's, where fair starts allow it (a start between its rivals with few cities of its
     own loses)."""
     standing_power: float = attrs.field(validator=number(0))
+    standing_keep: float = attrs.field(validator=number(1))
+    """With standing_clans Clans, the set found as for other numbers of Clans is kept unless
+    its most standing is more than this many times its least."""
     standing_apart: int = attrs.field(validator=whole(1))
     """With standing_clans Clans, the search also ranks every set of starts at least this many
     and at most spread_moves land moves apart (not only those reached one start at a time)."""
