@@ -13,7 +13,8 @@ starts), with 2 Clans then a pair even in the minor cities each reaches first (w
 start of the set found is squeezed (its standing, its land moves to all its rivals together
 times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
 the search runs again preferring, after the spread, starts `standing_apart` apart and then
-standings within `standing_ratio`, over every set of starts that near each other too. The
+standings within `standing_ratio`, and ranking besides the spaced sets every set of starts
+`standing_apart` to `spread_moves` land moves apart. The
 search depends on the map, the number of Clans and the rules only, so it runs once per map and
 number in a process; the game's seeded generator then deals the starts to the Clans.
 """
@@ -164,7 +165,8 @@ class _Search:
         if self._standing_applies and self._standing_ratio(best) > self.rules.standing_keep:
             self._standing_on = True  # a start squeezed: rank by standing, and every meeting set
             wider = self._best(found if every else found + self._meeting_sets())
-            if frozenset(wider) != frozenset(best):  # the same set is dealt as before
+            if frozenset(wider) != frozenset(best) and (  # the same set is dealt as before
+                    self._measure(wider).fair or not self._measure(best).fair):
                 best = wider
         starts = tuple(self.pool[i] for i in best)
         return StartChoice(starts, measure(self.reach.world, starts, self.rules))
