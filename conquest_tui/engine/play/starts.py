@@ -9,12 +9,18 @@ its rivals together within `centre_ratio` of every other start's), then no rival
 doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
 rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
 starts), with 2 Clans then a pair even in the minor cities each reaches first (within
-`first_ratio`), then the largest sum of the land moves between starts. The
+`first_ratio`), then the largest sum of the land moves between starts. With 4 Clans, when a
+start of the set found is squeezed (its standing, its land moves to all its rivals together
+times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
+the search runs again preferring, after the spread, starts `standing_apart` apart and then
+standings within `standing_ratio`, and ranking besides the spaced sets every set of starts
+`standing_apart` to `spread_moves` land moves apart. The
 search depends on the map, the number of Clans and the rules only, so it runs once per map and
 number in a process; the game's seeded generator then deals the starts to the Clans.
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from random import Random
@@ -130,10 +136,11 @@ class _Search:
         self.apart = [[self._apart(hex_id, other) for other in self.pool] for hex_id in self.pool]
         self.cities = [reach.cities_within(hex_id, rules.reach_moves) for hex_id in self.pool]
         self.seen: dict[frozenset[int], StartFairness] = {}
-        self.firsts: dict[frozenset[int], int] = {}
         self.towns = [site.hex for site in world.cities
                       if not site.major and world.is_land(site.hex)]
-        self.city_moves: list[tuple[int, ...]] = []
+        self._standing_applies = rules.standing_clans.low <= count <= rules.standing_clans.high
+        self._standing_on = False
+        self._nearer: list[list[int]] = []
 
     def _apart(self, start: HexId, other: HexId) -> int:
         """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
@@ -147,12 +154,26 @@ class _Search:
     def run(self) -> StartChoice:
         band = self.rules.rival_moves
         caps = tuple(dict.fromkeys((band, band * 3 // 4, band // 2, UNBOUNDED)))
-        if math.comb(len(self.pool), self.count) <= EVERY_SET:
+        every = math.comb(len(self.pool), self.count) <= EVERY_SET
+        if every:
             found = [list(chosen) for chosen in itertools.combinations(range(len(self.pool)),
                                                                        self.count)]
         else:
             found = [self._spaced(first, cap, among) for among in self._windows()
                      for cap in caps for first in among]
+        best = self._best(found)
+        if self._standing_applies and self._standing_ratio(best) > self.rules.standing_keep:
+            self._standing_on = True  # a start squeezed: rank by standing, and every meeting set
+            wider = self._best(found if every else found + self._meeting_sets())
+            if frozenset(wider) != frozenset(best) and (  # the same set is dealt as before
+                    self._measure(wider).fair or not self._measure(best).fair):
+                best = wider
+        starts = tuple(self.pool[i] for i in best)
+        return StartChoice(starts, measure(self.reach.world, starts, self.rules))
+
+    def _best(self, found: list[list[int]]) -> list[int]:
+        """The best ranked fair set of those found (each once), bettered one start at a time;
+        else the nearest to fair, mended one start at a time."""
         found = sorted({frozenset(chosen): chosen for chosen in found}.values(), key=self._rank)
         tried: list[list[int]] = []  # best ranked first, until a fair one or the budget ends
         for chosen in found:
@@ -171,11 +192,8 @@ class _Search:
                     break
                 found.append(mended)
         if fair:
-            best = self._polish(min(fair, key=self._rank))
-        else:
-            best = min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
-        starts = tuple(self.pool[i] for i in best)
-        return StartChoice(starts, measure(self.reach.world, starts, self.rules))
+            return self._polish(min(fair, key=self._rank))
+        return min(found, key=lambda c: (self._measure(c).shortfall, self._rank(c)))
 
     def _windows(self) -> list[list[int]]:
         """The whole pool, then the candidates whose cities in reach lie within the city ratio
@@ -228,29 +246,106 @@ class _Search:
     def _first(self, chosen: list[int]) -> int:
         """1 when the start with most minor cities before any rival (nearer it by land than any
         other start) has more than `first_ratio` times the start with least, else 0."""
-        key = frozenset(chosen)
-        known = self.firsts.get(key)
-        if known is None:
-            if not self.city_moves:
-                self.city_moves = [self._city_moves(hex_id) for hex_id in self.pool]
-            counts = [0] * len(chosen)
-            for column in zip(*(self.city_moves[i] for i in chosen), strict=True):
-                least = min(column)
-                if least and column.count(least) == 1:
-                    counts[column.index(least)] += 1
-            known = self.firsts[key] = int(max(counts) > self.rules.first_ratio * min(counts))
-        return known
+        counts = self._firsts(chosen)
+        return int(max(counts) > self.rules.first_ratio * min(counts))
+
+    def _firsts(self, chosen: list[int]) -> list[int]:
+        """Each start's minor cities before any rival: nearer it by land than any other start
+        (its own city not counted)."""
+        if not self._nearer:
+            self._nearer = self._nearer_towns()
+        counts = []
+        for start in chosen:
+            mine = -1
+            for other in chosen:
+                if other != start:
+                    mine &= self._nearer[start][other]
+            counts.append(mine.bit_count())
+        return counts
+
+    def _nearer_towns(self) -> list[list[int]]:
+        """For each two candidates, the minor cities (bit i: the i-th town) strictly fewer land
+        moves from the first than from the second, the first's own city left out."""
+        moves = [self._city_moves(hex_id) for hex_id in self.pool]
+        rows = []
+        for start, mine in enumerate(moves):
+            own = sum(1 << i for i, town in enumerate(self.towns) if town == self.pool[start])
+            rows.append([sum(1 << i for i, (here, there) in enumerate(zip(mine, theirs,
+                                                                         strict=True))
+                             if here < there) & ~own
+                         for theirs in moves])
+        return rows
+
+    def _meeting_sets(self) -> list[list[int]]:
+        """Every set whose starts are all at least `standing_apart` and at most
+        `spread_moves` land moves apart, no start beyond `rival_ratio` times the two nearest
+        starts' distance from its nearest rival, and cities in reach within their ratio: the
+        candidates of `standing_clans` Clans, found whole rather than one start at a time.
+        Only the MEASURES best in standing (and their ties) are kept: no more are measured."""
+        least, most = self.rules.standing_apart, self.rules.spread_moves
+        ratio = self.rules.rival_ratio
+        apart, size, last = self.apart, len(self.pool), self.count - 1
+        near = [{b for b in range(a + 1, size) if least <= apart[a][b] <= most}
+                for a in range(size)]
+        close = [[{b for b in range(size) if apart[a][b] <= moves} for moves in range(most + 1)]
+                 for a in range(size)]
+        sets: list[tuple[int, list[int]]] = []
+
+        def grow(chosen: list[int], able: set[int]) -> None:
+            if len(chosen) < last:
+                for following in sorted(able):
+                    grow(chosen + [following], able & near[following])
+                return
+            if len(chosen) > 1:  # a start whose nearest rival is too far needs the last near
+                cap = min(most, math.floor(ratio * min(
+                    apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:])))
+                for start in chosen:
+                    if min(apart[start][b] for b in chosen if b != start) > cap:
+                        able = able & close[start][cap]
+            for following in sorted(able):
+                trial = chosen + [following]
+                rivals = [min(apart[a][b] for b in trial if b != a) for a in trial]
+                if (max(rivals) <= math.floor(ratio * min(rivals))  # as in _rank
+                        and self._cities_fair(trial)):
+                    sets.append((self._standing(trial), trial))
+
+        for first in range(size):
+            grow([first], near[first])
+        if len(sets) <= MEASURES:
+            return [trial for _, trial in sets]
+        cut = heapq.nsmallest(MEASURES, (standing for standing, _ in sets))[-1]
+        return [trial for standing, trial in sets if standing <= cut]
+
+    def _standing(self, chosen: list[int]) -> int:
+        """How far the most standing is beyond `standing_ratio` times the least (0: within it)."""
+        standings = self._standings(chosen)
+        return max(0, math.ceil(max(standings) - self.rules.standing_ratio * min(standings)))
+
+    def _standing_ratio(self, chosen: list[int]) -> float:
+        """The most standing over the least (infinite when a start reaches no city first)."""
+        standings = self._standings(chosen)
+        return max(standings) / min(standings) if min(standings) else math.inf
+
+    def _standings(self, chosen: list[int]) -> list[float]:
+        """Each start's standing: its land moves to all its rivals together times its minor
+        cities before any rival to the `standing_power`."""
+        return [sum(self.apart[start][other] for other in chosen if other != start)
+                * math.pow(cities, self.rules.standing_power)
+                for start, cities in zip(chosen, self._firsts(chosen), strict=True)]
 
     def _city_moves(self, start: HexId) -> tuple[int, ...]:
         """Land moves from a candidate to each minor city (UNBOUNDED: none by land)."""
         moves = (self.reach.moves_between(start, town) for town in self.towns)
         return tuple(UNBOUNDED if count is None else count for count in moves)
 
-    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int, int, int]:
+    def _rank(self, chosen: list[int]) -> tuple[int, ...]:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
         peace), then, with `spread_clans` Clans, those by which the farthest two starts
-        are beyond `spread_moves` (the Clans meet), then, with `centre_clans` Clans, those by
+        are beyond `spread_moves` (the Clans meet), then, in the search by standing, those by
+        which the two nearest starts are nearer than `standing_apart`, then how far the most
+        standing is beyond `standing_ratio` times the least (`_standing`: no start squeezed
+        between its rivals with few cities of its own), then, with `centre_clans` Clans, those by
         which the largest of each start's moves to all its rivals is beyond `centre_ratio`
         times the least (no start in the middle), then the moves by which the two nearest
         starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
@@ -265,6 +360,10 @@ class _Search:
         spread = 0
         if self.rules.spread_clans.low <= self.count <= self.rules.spread_clans.high:
             spread = max(0, max(pairs, default=0) - self.rules.spread_moves)
+        close = standing = 0
+        if self._standing_on:
+            close = max(0, self.rules.standing_apart - nearest)
+            standing = self._standing(chosen)
         first = 0
         if self.rules.first_clans.low <= self.count <= self.rules.first_clans.high:
             first = self._first(chosen)
@@ -272,8 +371,8 @@ class _Search:
         if self.rules.centre_clans.low <= self.count <= self.rules.centre_clans.high:
             sums = [sum(self.apart[a][b] for b in chosen if b != a) for a in chosen]
             centre = max(0, max(sums) - math.floor(self.rules.centre_ratio * min(sums)))
-        return (uneven, spread, centre, max(0, band // 2 - nearest), max(0, loneliest - band),
-                -nearest, first, -sum(pairs))
+        return (uneven, spread, close, standing, centre, max(0, band // 2 - nearest),
+                max(0, loneliest - band), -nearest, first, -sum(pairs))
 
     def _polish(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that ranks the set best while it stays

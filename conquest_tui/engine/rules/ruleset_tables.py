@@ -100,6 +100,19 @@ class FairStartRules:
     """Cities first: with first_clans Clans, no start's minor cities nearer it than any rival's
     start more than this many times another's, where fair starts allow it."""
     first_clans: Range          # the numbers of Clans the cities-first bound applies to
+    standing_ratio: float = attrs.field(validator=number(1))
+    """Standing: with standing_clans Clans, no start's land moves to all its rivals together
+    times its minor cities before any rival (to standing_power) more than this many times
+    another's, where fair starts allow it (a start between its rivals with few cities of its
+    own loses)."""
+    standing_power: float = attrs.field(validator=number(0))
+    standing_keep: float = attrs.field(validator=number(1))
+    """With standing_clans Clans, the set found as for other numbers of Clans is kept unless
+    its most standing is more than this many times its least."""
+    standing_apart: int = attrs.field(validator=whole(1))
+    """With standing_clans Clans, the search also ranks every set of starts at least this many
+    and at most spread_moves land moves apart (not only those reached one start at a time)."""
+    standing_clans: Range       # the numbers of Clans the standing bound applies to
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
