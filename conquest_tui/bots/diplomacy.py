@@ -71,6 +71,9 @@ def add_diplomacy(extras: Extras) -> None:
             messages.append(_to_clan(enemy, _words(_warning(clan.name), 100)))
     if extras.level.wary_allies:
         _drop_leaders(extras, allies)
+    leader = clear_leader(extras)
+    if leader in allies and extras.post_line(Ally(other=leader)):
+        allies.discard(leader)
     for friend in _new_allies(extras, allies):
         if extras.post_line(Ally(other=friend)):
             allies.add(friend)
@@ -112,6 +115,18 @@ def _near_victory(extras: Extras, clan: int) -> bool:
     return bool(threshold) and extras.popularity(clan) >= NEAR_VICTORY * threshold
 
 
+def clear_leader(extras: Extras) -> int:
+    """The Clan alone at the head of the Top Clans when it leads this one by the level's
+    `leaves_leader` share of its popularity or more (0: none, or the level keeps its allies)."""
+    share = extras.level.leaves_leader
+    ranking = sorted(extras.standing().top_clans, key=lambda row: -row[2])
+    if share <= 0 or not ranking or ranking[0][0] == extras.view.number:
+        return 0
+    if len(ranking) > 1 and ranking[1][2] >= ranking[0][2]:
+        return 0
+    return ranking[0][0] if ranking[0][2] >= (1 + share) * extras.clan.popularity else 0
+
+
 def _drop_leaders(extras: Extras, allies: set[int]) -> None:
     """A wary bot ends its alliance with a Clan about to win (ALLY toggles it off)."""
     for friend in sorted(allies):
@@ -125,7 +140,9 @@ def _new_allies(extras: Extras, allies: set[int]) -> list[int]:
     number of allies, never all."""
     known = extras.rivals()
     room = min(extras.level.most_allies - len(allies), len(known) - len(allies) - 1)
-    candidates = sorted(n for n in known if n not in allies and n not in extras.enemies)
+    leader = clear_leader(extras)
+    candidates = sorted(n for n in known
+                        if n not in allies and n not in extras.enemies and n != leader)
     if room <= 0:
         return []
     mine = extras.clan.popularity
