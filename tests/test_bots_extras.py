@@ -360,9 +360,9 @@ def test_hard_bot_ends_its_alliance_with_a_clan_near_victory_cc_cl_ally_01(three
     hard = _extras(three, "hard")
     diplomacy.add_diplomacy(hard)
     assert f"ALLY {leader.number}" in _lines(hard, "post")  # ALLY toggles it off
-    easy = _extras(three, "easy")
-    diplomacy.add_diplomacy(easy)
-    assert f"ALLY {leader.number}" not in _lines(easy, "post")
+    normal = _extras(three)  # so near victory, the normal bot no longer leaves its ally
+    diplomacy.add_diplomacy(normal)
+    assert f"ALLY {leader.number}" not in _lines(normal, "post")
 
 
 def _lead(game: Game, leader: int, share: float) -> None:

@@ -25,6 +25,10 @@ WARN_EVERY = 3
 """A bot that warns of the leader warns everyone of one near victory every this many game turns."""
 NEAR_VICTORY = 0.85
 """A wary bot drops its alliance with a Clan past this share of the victory threshold."""
+LEFT_TO_RUN = 0.7
+"""Share of the victory threshold from which a leader's allies no longer leave it for leading
+(`Level.leaves_leader`): turned on so late, the war on it only kept games from ending by
+victory (issue 28)."""
 
 SLOGANS = (
     "Our roads, our cities, our continent.",
@@ -117,12 +121,16 @@ def _near_victory(extras: Extras, clan: int) -> bool:
 
 def clear_leader(extras: Extras) -> int:
     """The Clan alone at the head of the Top Clans when it leads this one by the level's
-    `leaves_leader` share of its popularity or more (0: none, or the level keeps its allies)."""
+    `leaves_leader` share of its popularity or more, still short of LEFT_TO_RUN of the victory
+    threshold (0: none, or the level keeps its allies)."""
     share = extras.level.leaves_leader
     ranking = sorted(extras.standing().top_clans, key=lambda row: -row[2])
     if share <= 0 or not ranking or ranking[0][0] == extras.view.number:
         return 0
     if len(ranking) > 1 and ranking[1][2] >= ranking[0][2]:
+        return 0
+    threshold = extras.standing().victory_threshold
+    if threshold and ranking[0][2] >= LEFT_TO_RUN * threshold:
         return 0
     return ranking[0][0] if ranking[0][2] >= (1 + share) * extras.clan.popularity else 0
 
