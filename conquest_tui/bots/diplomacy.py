@@ -25,7 +25,7 @@ WARN_EVERY = 3
 """A bot that warns of the leader warns everyone of one near victory every this many game turns."""
 NEAR_VICTORY = 0.85
 """A wary bot drops its alliance with a Clan past this share of the victory threshold."""
-LEFT_TO_RUN = 0.7
+LEFT_TO_RUN = 0.6
 """Share of the victory threshold from which a leader's allies no longer leave it for leading
 (`Level.leaves_leader`): turned on so late, the war on it only kept games from ending by
 victory (issue 28)."""
