@@ -78,7 +78,7 @@ def add_diplomacy(extras: Extras) -> None:
     leader = clear_leader(extras)
     if leader in allies and extras.post_line(Ally(other=leader)):
         allies.discard(leader)
-    for friend in _new_allies(extras, allies):
+    for friend in _new_allies(extras, allies, leader):
         if extras.post_line(Ally(other=friend)):
             allies.add(friend)
             text = _words(f"{clan.name} offers peace to {names.get(friend, 'you')}: our convoys "
@@ -142,13 +142,12 @@ def _drop_leaders(extras: Extras, allies: set[int]) -> None:
             allies.discard(friend)
 
 
-def _new_allies(extras: Extras, allies: set[int]) -> list[int]:
+def _new_allies(extras: Extras, allies: set[int], leader: int) -> list[int]:
     """Known Clans worth an alliance now: not enemies; by chance (a level that allies by
     chance); else far, and for a wary level not running away with the game. Within the level's
-    number of allies, never all."""
+    number of allies, never all; never the `leader` the Clan is leaving (`clear_leader`)."""
     known = extras.rivals()
     room = min(extras.level.most_allies - len(allies), len(known) - len(allies) - 1)
-    leader = clear_leader(extras)
     candidates = sorted(n for n in known
                         if n not in allies and n not in extras.enemies and n != leader)
     if room <= 0:

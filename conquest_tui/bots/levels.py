@@ -185,7 +185,8 @@ class Level:
     leaves_leader: float = 0.0
     """Lead over its own popularity (a share of it) with which a Clan alone at the head of the
     Top Clans stops being its ally: it ends its alliance with that Clan and makes none with it,
-    so that its war falls on the leader (0: it keeps its alliances whoever leads)."""
+    so that its war falls on the leader, until the leader nears victory (`bots/diplomacy.py`);
+    0: it keeps its alliances whoever leads."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
