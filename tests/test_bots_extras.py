@@ -360,9 +360,54 @@ def test_hard_bot_ends_its_alliance_with_a_clan_near_victory_cc_cl_ally_01(three
     hard = _extras(three, "hard")
     diplomacy.add_diplomacy(hard)
     assert f"ALLY {leader.number}" in _lines(hard, "post")  # ALLY toggles it off
-    normal = _extras(three)
+    normal = _extras(three)  # so near victory, the normal bot no longer leaves its ally
     diplomacy.add_diplomacy(normal)
     assert f"ALLY {leader.number}" not in _lines(normal, "post")
+
+
+def _lead(game: Game, leader: int, share: float) -> None:
+    """The Clan `leader` alone heads the Top Clans, `share` of the first Clan's popularity ahead."""
+    me = first_clan(game)
+    game.clan(leader).popularity = round(game.clan(me).popularity * (1 + share))
+    game.state.top_clans.append([leader, *(c.number for c in game.state.clans
+                                           if c.number != leader)])
+
+
+def test_normal_bot_ends_its_alliance_with_a_clear_leader_cc_cl_ally_01(three: Game) -> None:
+    """A normal Clan behind a Clan that clearly heads the Top Clans stops being its ally (ALLY
+    toggles it off), so that its convoys take the leader's land; a Clan barely ahead, or an
+    easy bot's ally, stays an ally."""
+    me = first_clan(three)
+    leader = next(c.number for c in three.state.clans if c.number != me)
+    three.clan(me).allies.append(leader)
+    _lead(three, leader, 0.01)
+    barely = _extras(three)
+    diplomacy.add_diplomacy(barely)
+    assert f"ALLY {leader}" not in _lines(barely, "post")
+    _lead(three, leader, 0.2)
+    normal = _extras(three)
+    diplomacy.add_diplomacy(normal)
+    assert f"ALLY {leader}" in _lines(normal, "post")
+    assert _errors(three, normal.plan) == []
+    easy = _extras(three, "easy")
+    diplomacy.add_diplomacy(easy)
+    assert f"ALLY {leader}" not in _lines(easy, "post")
+
+
+def test_normal_bot_makes_no_alliance_with_a_clear_leader_cc_cl_ally_01(three: Game) -> None:
+    """A far Clan the normal bot would ally with is no ally while it clearly leads."""
+    me = first_clan(three)
+    far = max((c for c in three.state.cities if c.owner not in (0, me)),
+              key=lambda c: hexgrid.distance(c.hex, HOME))
+    three.clan(me).last_turn.visited_hexes.append(far.hex)
+    _lead(three, far.owner, 0.2)
+    extras = _extras(three)
+    diplomacy.add_diplomacy(extras)
+    assert f"ALLY {far.owner}" not in _lines(extras, "post")
+    _lead(three, far.owner, 0.0)
+    level = _extras(three)
+    diplomacy.add_diplomacy(level)
+    assert f"ALLY {far.owner}" in _lines(level, "post")
 
 
 def test_first_turn_slogan_is_plain_english_cc_cl_slogan_01(game: Game) -> None:

@@ -25,6 +25,10 @@ WARN_EVERY = 3
 """A bot that warns of the leader warns everyone of one near victory every this many game turns."""
 NEAR_VICTORY = 0.85
 """A wary bot drops its alliance with a Clan past this share of the victory threshold."""
+LEFT_TO_RUN = 0.6
+"""Share of the victory threshold from which a leader's allies no longer leave it for leading
+(`Level.leaves_leader`): turned on so late, the war on it only kept games from ending by
+victory (issue 28)."""
 
 SLOGANS = (
     "Our roads, our cities, our continent.",
@@ -71,7 +75,10 @@ def add_diplomacy(extras: Extras) -> None:
             messages.append(_to_clan(enemy, _words(_warning(clan.name), 100)))
     if extras.level.wary_allies:
         _drop_leaders(extras, allies)
-    for friend in _new_allies(extras, allies):
+    leader = clear_leader(extras)
+    if leader in allies and extras.post_line(Ally(other=leader)):
+        allies.discard(leader)
+    for friend in _new_allies(extras, allies, leader):
         if extras.post_line(Ally(other=friend)):
             allies.add(friend)
             text = _words(f"{clan.name} offers peace to {names.get(friend, 'you')}: our convoys "
@@ -112,6 +119,22 @@ def _near_victory(extras: Extras, clan: int) -> bool:
     return bool(threshold) and extras.popularity(clan) >= NEAR_VICTORY * threshold
 
 
+def clear_leader(extras: Extras) -> int:
+    """The Clan alone at the head of the Top Clans when it leads this one by the level's
+    `leaves_leader` share of its popularity or more, still short of LEFT_TO_RUN of the victory
+    threshold (0: none, or the level keeps its allies)."""
+    share = extras.level.leaves_leader
+    ranking = sorted(extras.standing().top_clans, key=lambda row: -row[2])
+    if share <= 0 or not ranking or ranking[0][0] == extras.view.number:
+        return 0
+    if len(ranking) > 1 and ranking[1][2] >= ranking[0][2]:
+        return 0
+    threshold = extras.standing().victory_threshold
+    if threshold and ranking[0][2] >= LEFT_TO_RUN * threshold:
+        return 0
+    return ranking[0][0] if ranking[0][2] >= (1 + share) * extras.clan.popularity else 0
+
+
 def _drop_leaders(extras: Extras, allies: set[int]) -> None:
     """A wary bot ends its alliance with a Clan about to win (ALLY toggles it off)."""
     for friend in sorted(allies):
@@ -119,13 +142,14 @@ def _drop_leaders(extras: Extras, allies: set[int]) -> None:
             allies.discard(friend)
 
 
-def _new_allies(extras: Extras, allies: set[int]) -> list[int]:
+def _new_allies(extras: Extras, allies: set[int], leader: int) -> list[int]:
     """Known Clans worth an alliance now: not enemies; by chance (a level that allies by
     chance); else far, and for a wary level not running away with the game. Within the level's
-    number of allies, never all."""
+    number of allies, never all; never the `leader` the Clan is leaving (`clear_leader`)."""
     known = extras.rivals()
     room = min(extras.level.most_allies - len(allies), len(known) - len(allies) - 1)
-    candidates = sorted(n for n in known if n not in allies and n not in extras.enemies)
+    candidates = sorted(n for n in known
+                        if n not in allies and n not in extras.enemies and n != leader)
     if room <= 0:
         return []
     mine = extras.clan.popularity

@@ -191,6 +191,11 @@ class Level:
     """Whether its convoys refill with troops in any city open to them that no rival is known
     to hold (a neutral city serves as well as its own, CC-CITY-05), the nearest first (else
     only in its own and its allies' cities)."""
+    leaves_leader: float = 0.0
+    """Lead over its own popularity (a share of it) with which a Clan alone at the head of the
+    Top Clans stops being its ally: it ends its alliance with that Clan and makes none with it,
+    so that its war falls on the leader, until the leader nears victory (`bots/diplomacy.py`);
+    0: it keeps its alliances whoever leads."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -211,7 +216,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                     hex_margin=0.8, refill_share=0.25, celebrate_below=40,
                     spend_turns=1.5, rich_convoys=4, rich_troops=2.0, war_bonus=1.5,
                     war_party=0.5, city_depth=16, war_musters=300, surplus_sales=2,
-                    sells_to_spend=True, hoard_turns=4),
+                    sells_to_spend=True, hoard_turns=4, leaves_leader=0.05),
     "hard": Level(name="hard", attack_odds=0.7, reserve_turns=2,
                   money_reserve=3_000, search_depth=10, garrison=True,
                   target_cities=True, randomness=0.0, max_convoys=12, convoy_troops=70,
