@@ -34,8 +34,8 @@ REPAIRS = 6
 one is fair."""
 REPAIR_STEPS = 12
 """Starts moved at most in the mending of one set."""
-ANY_CITIES = 1e9
-"""A city ratio any set keeps: the search without it, when no set keeps the rules' own."""
+ANY_RATIO = 1e9
+"""A ratio any set keeps: the search without that bound, when no set keeps the rules' own."""
 EVERY_SET = 2000
 """A pool with at most this many sets of starts has them all ranked, not only spaced ones."""
 MEASURES = 300
@@ -86,12 +86,23 @@ def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoic
 
 
 def _search(reach: LandReach, count: int, rules: FairStartRules) -> StartChoice:
-    """The search; when no set keeps the cities in reach within their ratio, the fairest set
-    in land and cities wanted (measured, and so found unfair, by the rules themselves)."""
-    choice = _Search(reach, count, rules).run()
-    if choice.fair or rules.city_ratio >= ANY_CITIES:
+    """The search; where it finds no fair set, the search without the crowding bound (a crowd
+    beyond the sea is no crowd: the map seats these Clans unfairly anyway)."""
+    choice = _fairest(reach, count, rules)
+    if choice.fair or rules.crowd_ratio >= ANY_RATIO:
         return choice
-    relaxed = _Search(reach, count, attrs.evolve(rules, city_ratio=ANY_CITIES)).run()
+    loose = _fairest(reach, count, attrs.evolve(rules, crowd_ratio=ANY_RATIO))
+    return StartChoice(loose.starts, measure(reach.world, loose.starts, rules))
+
+
+def _fairest(reach: LandReach, count: int, rules: FairStartRules) -> StartChoice:
+    """The search's best set; when no set keeps the cities in reach within their ratio, the
+    fairest set in land and cities wanted (measured, and so found unfair, by the rules
+    themselves)."""
+    choice = _Search(reach, count, rules).run()
+    if choice.fair or rules.city_ratio >= ANY_RATIO:
+        return choice
+    relaxed = _Search(reach, count, attrs.evolve(rules, city_ratio=ANY_RATIO)).run()
     if not relaxed.fair:
         return choice
     return StartChoice(relaxed.starts, measure(reach.world, relaxed.starts, rules))
