@@ -5,9 +5,7 @@ than another (`land_reach.measure`); among the sets of minor cities that do, the
 no start far from every rival (each start's nearest rival at most `rival_ratio` times as far as
 the two nearest starts are apart), then, with 4 Clans, no two starts far apart (at most
 `spread_moves` land moves), then no start in the middle of the others (its land moves to all
-its rivals together within `centre_ratio` of every other start's), then, with 5-8 Clans, no
-start hemmed in (its land moves to its `crowd_rivals` nearest rivals together within
-`crowd_ratio` of every other start's), then no rival on the
+its rivals together within `centre_ratio` of every other start's), then no rival on the
 doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
 rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
 starts), with 2 Clans then a pair even in the minor cities each reaches first (within
@@ -34,8 +32,8 @@ REPAIRS = 6
 one is fair."""
 REPAIR_STEPS = 12
 """Starts moved at most in the mending of one set."""
-ANY_RATIO = 1e9
-"""A ratio any set keeps: the search without that bound, when no set keeps the rules' own."""
+ANY_CITIES = 1e9
+"""A city ratio any set keeps: the search without it, when no set keeps the rules' own."""
 EVERY_SET = 2000
 """A pool with at most this many sets of starts has them all ranked, not only spaced ones."""
 MEASURES = 300
@@ -86,23 +84,12 @@ def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoic
 
 
 def _search(reach: LandReach, count: int, rules: FairStartRules) -> StartChoice:
-    """The search; where it finds no fair set, the search without the crowding bound (a crowd
-    beyond the sea is no crowd: the map seats these Clans unfairly anyway)."""
-    choice = _fairest(reach, count, rules)
-    if choice.fair or rules.crowd_ratio >= ANY_RATIO:
-        return choice
-    loose = _fairest(reach, count, attrs.evolve(rules, crowd_ratio=ANY_RATIO))
-    return StartChoice(loose.starts, measure(reach.world, loose.starts, rules))
-
-
-def _fairest(reach: LandReach, count: int, rules: FairStartRules) -> StartChoice:
-    """The search's best set; when no set keeps the cities in reach within their ratio, the
-    fairest set in land and cities wanted (measured, and so found unfair, by the rules
-    themselves)."""
+    """The search; when no set keeps the cities in reach within their ratio, the fairest set
+    in land and cities wanted (measured, and so found unfair, by the rules themselves)."""
     choice = _Search(reach, count, rules).run()
-    if choice.fair or rules.city_ratio >= ANY_RATIO:
+    if choice.fair or rules.city_ratio >= ANY_CITIES:
         return choice
-    relaxed = _Search(reach, count, attrs.evolve(rules, city_ratio=ANY_RATIO)).run()
+    relaxed = _Search(reach, count, attrs.evolve(rules, city_ratio=ANY_CITIES)).run()
     if not relaxed.fair:
         return choice
     return StartChoice(relaxed.starts, measure(reach.world, relaxed.starts, rules))
@@ -259,15 +246,13 @@ class _Search:
         moves = (self.reach.moves_between(start, town) for town in self.towns)
         return tuple(UNBOUNDED if count is None else count for count in moves)
 
-    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int, int, int, int]:
+    def _rank(self, chosen: list[int]) -> tuple[int, int, int, int, int, int, int, int]:
         """Smaller is better: the moves by which the start farthest from its nearest rival is
         beyond `rival_ratio` times the two nearest starts' distance (no start left to grow in
         peace), then, with `spread_clans` Clans, those by which the farthest two starts
         are beyond `spread_moves` (the Clans meet), then, with `centre_clans` Clans, those by
         which the largest of each start's moves to all its rivals is beyond `centre_ratio`
-        times the least (no start in the middle), then, with `crowd_clans` Clans, those by
-        which the largest of each start's moves to its nearest few rivals is beyond
-        `crowd_ratio` times the least (no start hemmed in), then the moves by which the two nearest
+        times the least (no start in the middle), then the moves by which the two nearest
         starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
         which the loneliest start is beyond `rival_moves` (war within reach), then the widest
         (fewest moves between two starts), then, with `first_clans` Clans, a set within
@@ -287,18 +272,8 @@ class _Search:
         if self.rules.centre_clans.low <= self.count <= self.rules.centre_clans.high:
             sums = [sum(self.apart[a][b] for b in chosen if b != a) for a in chosen]
             centre = max(0, max(sums) - math.floor(self.rules.centre_ratio * min(sums)))
-        crowd = 0
-        if self.rules.crowd_clans.low <= self.count <= self.rules.crowd_clans.high:
-            crowd = self._crowded(chosen)
-        return (uneven, spread, centre, crowd, max(0, band // 2 - nearest),
-                max(0, loneliest - band), -nearest, first, -sum(pairs))
-
-    def _crowded(self, chosen: list[int]) -> int:
-        """The moves by which the largest of each start's moves to its `crowd_rivals` nearest
-        rivals together is beyond `crowd_ratio` times the least (0: no start hemmed in)."""
-        near = [sum(sorted(self.apart[a][b] for b in chosen if b != a)[:self.rules.crowd_rivals])
-                for a in chosen]
-        return max(0, max(near) - math.floor(self.rules.crowd_ratio * min(near)))
+        return (uneven, spread, centre, max(0, band // 2 - nearest), max(0, loneliest - band),
+                -nearest, first, -sum(pairs))
 
     def _polish(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that ranks the set best while it stays

@@ -96,14 +96,6 @@ class FairStartRules:
     than this many times another's, where fair starts allow it (a start in the middle of the
     others is fought from every side)."""
     centre_clans: Range         # the numbers of Clans the centre bound applies to
-    crowd_rivals: int = attrs.field(validator=whole(1))
-    """Neighbours: with crowd_clans Clans, the bound below counts each start's land moves to
-    this many of its nearest rivals."""
-    crowd_ratio: float = attrs.field(validator=number(1))
-    """Crowding: with crowd_clans Clans, no start's land moves to its crowd_rivals nearest rivals
-    together more than this many times another's, where fair starts allow it (a start with
-    rivals close on every side is fought from every side)."""
-    crowd_clans: Range          # the numbers of Clans the crowding bound applies to
     first_ratio: float = attrs.field(validator=number(1))
     """Cities first: with first_clans Clans, no start's minor cities nearer it than any rival's
     start more than this many times another's, where fair starts allow it."""
