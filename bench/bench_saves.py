@@ -220,14 +220,6 @@ def run_worker(tree: Path, save: Path, runs: int) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def export(ref: str, folder: Path) -> Path:
-    """REF's package, data and project file, extracted with `git archive` (nothing in the
-    repository changes)."""
-    archive = subprocess.run(["git", "archive", "--format=tar", ref, "conquest_tui", "data",
-                              "pyproject.toml"], cwd=ROOT, capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
-
 
 # --- judging the distribution -------------------------------------------------------------------
 
@@ -398,6 +390,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.against:
             other = Path(folder) / "against"
             (other / "saves").mkdir(parents=True)
+            from bench.trees import export  # here: a worker runs without it
+
             trees[args.against] = export(args.against, other)
             theirs = own_saves(trees[args.against], other / "saves")
             if isinstance(theirs, str):  # it cannot make them: both trees on this tree's

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.figures import Figure, machine_reference_ms, record
+from bench.trees import export
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(tempfile.gettempdir()) / "conquest-bench"
@@ -271,13 +272,6 @@ def run_worker(tree: Path, figure: str, argument: str) -> dict[str, Any]:
         return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
-
-def export(ref: str, folder: Path) -> Path:
-    """REF's package, data and project file, extracted with `git archive`."""
-    archive = subprocess.run(["git", "archive", "--format=tar", ref, "conquest_tui", "data",
-                              "pyproject.toml"], cwd=ROOT, capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
 
 
 # --- judging ----------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 from bench.figures import Figure, record
+from bench.trees import export
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -120,14 +121,6 @@ def run_once(command: list[str], marks: list[tuple[str, ...]], size: tuple[int, 
         raise RuntimeError(f"{command[0]}: {marks[len(times)]!r} never showed:\n{tail}")
     return times
 
-
-def export(ref: str, folder: Path) -> Path:
-    """REF's package, data and project file, extracted with `git archive` (nothing in the
-    repository changes)."""
-    archive = subprocess.run(["git", "archive", "--format=tar", ref, "conquest_tui", "data",
-                              "pyproject.toml"], cwd=ROOT, capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
 
 
 def judge(label: str, values: list[float], bare: list[float], target: float,

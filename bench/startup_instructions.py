@@ -89,8 +89,8 @@ def main() -> int:
     if args.child:
         child(args.child)
         return 0
-    from bench.bench_saves import export
     from bench.bench_startup import make_saves
+    from bench.trees import export
 
     with tempfile.TemporaryDirectory() as folder:
         saves = Path(folder) / "saves"

@@ -16,6 +16,7 @@ from conquest_tui.engine.core.game import Game
 from conquest_tui.engine.core.state import CityMemory
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
+from tests.bot_helpers import low_convoy_in_own_hex
 
 NEUTRAL = "0910"
 """A neutral city of the small map six hexes from the first Clan's start."""
@@ -25,18 +26,13 @@ def _low_convoy_beside_a_neutral_city(level: str) -> tuple[Game, int, str, str]:
     """A rich Clan whose first convoy, 3 buses and 2 troops, stands in an own hex beside a
     neutral city, five or more hexes from its own city; (game, clan, the sheet the level
     writes, its own city)."""
-    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="refill")
-    number = game.state.active_clan
-    convoy = game.convoys_of(number)[0]
-    home = convoy.hex
-    beside = min((h for _, h in game.map.neighbors(NEUTRAL) if game.map.is_land(h)
-                  and game.city(h) is None), key=lambda h: (-hexgrid.distance(h, home), h))
-    assert hexgrid.distance(beside, home) >= 5
-    game.hex(beside).set_owner(number)
-    convoy.hex = beside
-    convoy.vehicles["bus"] = 3
-    convoy.troops = 2
-    game.clan(number).stock.money = 200_000
+    def beside(game: Game, home: str) -> str:
+        found = min((h for _, h in game.map.neighbors(NEUTRAL) if game.map.is_land(h)
+                     and game.city(h) is None), key=lambda h: (-hexgrid.distance(h, home), h))
+        assert hexgrid.distance(found, home) >= 5
+        return found
+
+    game, number, home = low_convoy_in_own_hex(beside)
     return game, number, write_sheet(ClanView(game, number), level), home
 
 

@@ -23,6 +23,7 @@ from conquest_tui.engine.play.checker import check_sheet
 from conquest_tui.engine.play.turn import run_clan_turn
 from conquest_tui.engine.reports.view import ClanView
 from conquest_tui.engine.sentences.event_text import problem_text
+from tests.bot_helpers import low_convoy_in_own_hex
 
 Played = tuple[list[tuple[int, str, list[str]]], list[EventKind]]
 
@@ -96,16 +97,8 @@ def test_cc_gen_05_hard_bot_sheets_pass_the_checker_up_to_the_turn_limit() -> No
 def _low_convoy_beside_home(level: str) -> tuple[Game, int, str, str]:
     """A rich Clan whose first convoy, 3 buses and 2 troops, stands in an own hex beside its
     city; (game, clan, sheet the level writes, the city)."""
-    game = session.new_game(map_name="test_small", clans=2, bots=2, seed="refill")
-    number = game.state.active_clan
-    convoy = game.convoys_of(number)[0]
-    home = convoy.hex
-    beside = next(h for _, h in game.map.neighbors(home) if game.map.is_land(h))
-    game.hex(beside).set_owner(number)
-    convoy.hex = beside
-    convoy.vehicles["bus"] = 3
-    convoy.troops = 2
-    game.clan(number).stock.money = 200_000
+    game, number, home = low_convoy_in_own_hex(
+        lambda game, home: next(h for _, h in game.map.neighbors(home) if game.map.is_land(h)))
     return game, number, write_sheet(ClanView(game, number), level), home
 
 

@@ -8,6 +8,13 @@ import sys
 FORBIDDEN = ("textual", "rich", "cattrs", "json", "tomllib")
 
 
+def _printed(code: str) -> str:
+    """What a fresh interpreter running `code` prints (the modules it found loaded)."""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    return result.stdout.strip()
+
+
 def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:
     code = (
         "import sys\n"
@@ -17,9 +24,8 @@ def test_engine_import_loads_no_ui_or_serialisation_libraries() -> None:
         f"bad = [m for m in {FORBIDDEN!r} if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
-    assert result.stdout.strip() == "", f"the engine loaded {result.stdout.strip()}"
+    loaded = _printed(code)
+    assert loaded == "", f"the engine loaded {loaded}"
 
 
 def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
@@ -34,9 +40,8 @@ def test_the_app_starts_without_what_only_the_headless_commands_need() -> None:
         "heavy = ('conquest_tui.engine.play.turn', 'conquest_tui.engine.orders')\n"
         "print(','.join(m for m in heavy if m in sys.modules))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
-    assert result.stdout.strip() == "", f"the app loaded {result.stdout.strip()}"
+    loaded = _printed(code)
+    assert loaded == "", f"the app loaded {loaded}"
 
 
 def test_the_title_screen_opens_before_the_session_and_the_parser_are_loaded() -> None:
@@ -53,9 +58,8 @@ def test_the_title_screen_opens_before_the_session_and_the_parser_are_loaded() -
         "heavy = ('argparse', 'conquest_tui.session', 'attrs')\n"
         "print(','.join(m for m in heavy if m in loaded))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
-    assert result.stdout.strip() == "", f"the title screen loaded {result.stdout.strip()}"
+    loaded = _printed(code)
+    assert loaded == "", f"the title screen loaded {loaded}"
 
 
 def test_the_bots_import_one_another_in_no_circle() -> None:
