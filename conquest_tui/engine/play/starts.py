@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from collections.abc import Iterable
 from random import Random
 
 import attrs
@@ -285,11 +286,20 @@ class _Search:
         least, most = self.rules.standing_apart, self.rules.spread_moves
         ratio = self.rules.rival_ratio
         apart, size, last = self.apart, len(self.pool), self.count - 1
-        near = [{b for b in range(a + 1, size) if least <= apart[a][b] <= most}
+        cities, city_ratio = self.cities, self.rules.city_ratio
+        # two starts a set may hold together: within the moves and, as in _cities_fair (the
+        # set's most and least cities in reach are one such two), within the city ratio
+        near = [{b for b in range(a + 1, size) if least <= apart[a][b] <= most
+                 and max(cities[a], cities[b]) <= city_ratio * max(min(cities[a], cities[b]), 1)}
                 for a in range(size)]
         close = [[{b for b in range(size) if apart[a][b] <= moves} for moves in range(most + 1)]
                  for a in range(size)]
         sets: list[tuple[int, list[int]]] = []
+        if not self._nearer:
+            self._nearer = self._nearer_towns()
+        nearer = self._nearer
+        keep, power = self.rules.standing_ratio, self.rules.standing_power
+        roots = [math.pow(found, power) for found in range(len(self.towns) + 1)]
 
         def grow(chosen: list[int], able: set[int]) -> None:
             if len(chosen) < last:
@@ -302,12 +312,25 @@ class _Search:
                 for start in chosen:
                     if min(apart[start][b] for b in chosen if b != start) > cap:
                         able = able & close[start][cap]
+                able = able & set().union(*(close[start][cap] for start in chosen))  # the last too
+            # what the chosen starts are among themselves, the last one added at each trial
+            own = [(apart[a], nearer[a],
+                    min((apart[a][b] for b in chosen if b != a), default=UNBOUNDED),
+                    sum(apart[a][b] for b in chosen if b != a),
+                    _common(nearer[a][b] for b in chosen if b != a)) for a in chosen]
             for following in sorted(able):
-                trial = chosen + [following]
-                rivals = [min(apart[a][b] for b in trial if b != a) for a in trial]
-                if (max(rivals) <= math.floor(ratio * min(rivals))  # as in _rank
-                        and self._cities_fair(trial)):
-                    sets.append((self._standing(trial), trial))
+                rivals = [min(nearest, row[following]) for row, _, nearest, _, _ in own]
+                row = apart[following]
+                rivals.append(min(row[b] for b in chosen))
+                if max(rivals) > math.floor(ratio * min(rivals)):  # as in _rank
+                    continue
+                firsts = nearer[following]
+                standings = [(moves + row[following]) * roots[(mine & towns[following]).bit_count()]
+                             for row, towns, _, moves, mine in own]
+                standings.append(sum(row[b] for b in chosen)
+                                 * roots[_common(firsts[b] for b in chosen).bit_count()])
+                sets.append((max(0, math.ceil(max(standings) - keep * min(standings))),
+                             chosen + [following]))
 
         for first in range(size):
             grow([first], near[first])
@@ -427,6 +450,14 @@ class _Search:
                 break
             current = best
         return current
+
+
+def _common(masks: Iterable[int]) -> int:
+    """The bits every mask has (all bits when there are none)."""
+    common = -1
+    for mask in masks:
+        common &= mask
+    return common
 
 
 def stranded(world: GameMap, hex_id: HexId) -> bool:
