@@ -306,29 +306,39 @@ class _Search:
                 for following in sorted(able):
                     grow(chosen + [following], able & near[following])
                 return
+            # each chosen start's nearest rival among the chosen, and the cap on every start's
+            nearests = [min([apart[a][b] for b in chosen if b != a], default=UNBOUNDED)
+                        for a in chosen]
+            nearest = min(nearests)
+            cap = UNBOUNDED
             if len(chosen) > 1:  # a start whose nearest rival is too far needs the last near
-                cap = min(most, math.floor(ratio * min(
-                    apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:])))
-                for start in chosen:
-                    if min(apart[start][b] for b in chosen if b != start) > cap:
+                cap = min(most, math.floor(ratio * nearest))
+                for start, rival in zip(chosen, nearests, strict=True):
+                    if rival > cap:
                         able = able & close[start][cap]
-                able = able & set().union(*(close[start][cap] for start in chosen))  # the last too
-            # what the chosen starts are among themselves, the last one added at each trial
-            own = [(apart[a], nearer[a],
-                    min((apart[a][b] for b in chosen if b != a), default=UNBOUNDED),
-                    sum(apart[a][b] for b in chosen if b != a),
-                    _common(nearer[a][b] for b in chosen if b != a)) for a in chosen]
+                if not able:
+                    return
+            own = [(apart[a], nearer[a], rival, sum([apart[a][b] for b in chosen if b != a]),
+                    _common(nearer[a][b] for b in chosen if b != a))
+                   for a, rival in zip(chosen, nearests, strict=True)]
             for following in sorted(able):
-                rivals = [min(nearest, row[following]) for row, _, nearest, _, _ in own]
                 row = apart[following]
-                rivals.append(min(row[b] for b in chosen))
-                if max(rivals) > math.floor(ratio * min(rivals)):  # as in _rank
+                rival = min([row[b] for b in chosen])
+                if rival > cap:  # the last start's nearest rival too far
                     continue
-                firsts = nearer[following]
-                standings = [(moves + row[following]) * roots[(mine & towns[following]).bit_count()]
-                             for row, towns, _, moves, mine in own]
-                standings.append(sum(row[b] for b in chosen)
-                                 * roots[_common(firsts[b] for b in chosen).bit_count()])
+                if rival < nearest:  # else every start's nearest rival is within the cap
+                    rivals = [rival] + [min(mine, moves[following])
+                                        for moves, _, mine, _, _ in own]
+                    if max(rivals) > math.floor(ratio * rival):  # as in _rank
+                        continue
+                towns = nearer[following]
+                firsts = -1
+                for b in chosen:
+                    firsts &= towns[b]
+                standings = [(total + moves[following]) * roots[(mine & towns_of[following])
+                                                                  .bit_count()]
+                             for moves, towns_of, _, total, mine in own]
+                standings.append(sum([row[b] for b in chosen]) * roots[firsts.bit_count()])
                 sets.append((max(0, math.ceil(max(standings) - keep * min(standings))),
                              chosen + [following]))
 
