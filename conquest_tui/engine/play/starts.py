@@ -306,13 +306,15 @@ class _Search:
                 for following in sorted(able):
                     grow(chosen + [following], able & near[following])
                 return
-            # each chosen start's nearest rival among the chosen, and the cap on every start's
+            # each chosen start's nearest rival among the chosen; every start's nearest rival
+            # must be within `bound` of the nearest two, at most the nearest of the chosen
             nearests = [min([apart[a][b] for b in chosen if b != a], default=UNBOUNDED)
                         for a in chosen]
             nearest = min(nearests)
-            cap = UNBOUNDED
+            bound = UNBOUNDED
             if len(chosen) > 1:  # a start whose nearest rival is too far needs the last near
-                cap = min(most, math.floor(ratio * nearest))
+                bound = math.floor(ratio * nearest)
+                cap = min(most, bound)
                 for start, rival in zip(chosen, nearests, strict=True):
                     if rival > cap:
                         able = able & close[start][cap]
@@ -324,9 +326,9 @@ class _Search:
             for following in sorted(able):
                 row = apart[following]
                 rival = min([row[b] for b in chosen])
-                if rival > cap:  # the last start's nearest rival too far
+                if rival > bound:  # the last start's nearest rival too far
                     continue
-                if rival < nearest:  # else every start's nearest rival is within the cap
+                if rival < nearest:  # else every start's nearest rival is within the bound
                     rivals = [rival] + [min(mine, moves[following])
                                         for moves, _, mine, _, _ in own]
                     if max(rivals) > math.floor(ratio * rival):  # as in _rank
