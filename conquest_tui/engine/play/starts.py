@@ -300,6 +300,7 @@ class _Search:
         nearer = self._nearer
         keep, power = self.rules.standing_ratio, self.rules.standing_power
         roots = [math.pow(found, power) for found in range(len(self.towns) + 1)]
+        kept: list[int] = []  # the MEASURES least of the sets' standings so far, negated
 
         def grow(chosen: list[int], able: set[int]) -> None:
             if len(chosen) < last:
@@ -337,12 +338,23 @@ class _Search:
                 firsts = -1
                 for b in chosen:
                     firsts &= towns[b]
-                standings = [(total + moves[following]) * roots[(mine & towns_of[following])
+                least_standing = most_standing = (sum([row[b] for b in chosen])
+                                                  * roots[firsts.bit_count()])
+                limit = -kept[0] if len(kept) >= MEASURES else math.inf
+                for moves, towns_of, _, total, mine in own:
+                    standing = (total + moves[following]) * roots[(mine & towns_of[following])
                                                                   .bit_count()]
-                             for moves, towns_of, _, total, mine in own]
-                standings.append(sum([row[b] for b in chosen]) * roots[firsts.bit_count()])
-                sets.append((max(0, math.ceil(max(standings) - keep * min(standings))),
-                             chosen + [following]))
+                    least_standing = min(least_standing, standing)
+                    most_standing = max(most_standing, standing)
+                    if most_standing - keep * least_standing > limit:
+                        break  # beyond MEASURES sets already found: it would not be kept
+                else:
+                    beyond = max(0, math.ceil(most_standing - keep * least_standing))
+                    sets.append((beyond, chosen + [following]))
+                    if len(kept) < MEASURES:
+                        heapq.heappush(kept, -beyond)
+                    elif beyond < limit:
+                        heapq.heapreplace(kept, -beyond)
 
         for first in range(size):
             grow([first], near[first])
