@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from collections.abc import Iterable
 from random import Random
 
 import attrs
@@ -285,29 +286,75 @@ class _Search:
         least, most = self.rules.standing_apart, self.rules.spread_moves
         ratio = self.rules.rival_ratio
         apart, size, last = self.apart, len(self.pool), self.count - 1
-        near = [{b for b in range(a + 1, size) if least <= apart[a][b] <= most}
+        cities, city_ratio = self.cities, self.rules.city_ratio
+        # two starts a set may hold together: within the moves and, as in _cities_fair (the
+        # set's most and least cities in reach are one such two), within the city ratio
+        near = [{b for b in range(a + 1, size) if least <= apart[a][b] <= most
+                 and max(cities[a], cities[b]) <= city_ratio * max(min(cities[a], cities[b]), 1)}
                 for a in range(size)]
         close = [[{b for b in range(size) if apart[a][b] <= moves} for moves in range(most + 1)]
                  for a in range(size)]
         sets: list[tuple[int, list[int]]] = []
+        if not self._nearer:
+            self._nearer = self._nearer_towns()
+        nearer = self._nearer
+        keep, power = self.rules.standing_ratio, self.rules.standing_power
+        roots = [math.pow(found, power) for found in range(len(self.towns) + 1)]
+        kept: list[int] = []  # the MEASURES least of the sets' standings so far, negated
 
         def grow(chosen: list[int], able: set[int]) -> None:
             if len(chosen) < last:
                 for following in sorted(able):
                     grow(chosen + [following], able & near[following])
                 return
+            # each chosen start's nearest rival among the chosen; every start's nearest rival
+            # must be within `bound` of the nearest two, at most the nearest of the chosen
+            nearests = [min([apart[a][b] for b in chosen if b != a], default=UNBOUNDED)
+                        for a in chosen]
+            nearest = min(nearests)
+            bound = UNBOUNDED
             if len(chosen) > 1:  # a start whose nearest rival is too far needs the last near
-                cap = min(most, math.floor(ratio * min(
-                    apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:])))
-                for start in chosen:
-                    if min(apart[start][b] for b in chosen if b != start) > cap:
+                bound = math.floor(ratio * nearest)
+                cap = min(most, bound)
+                for start, rival in zip(chosen, nearests, strict=True):
+                    if rival > cap:
                         able = able & close[start][cap]
+                if not able:
+                    return
+            own = [(apart[a], nearer[a], rival, sum([apart[a][b] for b in chosen if b != a]),
+                    _common(nearer[a][b] for b in chosen if b != a))
+                   for a, rival in zip(chosen, nearests, strict=True)]
             for following in sorted(able):
-                trial = chosen + [following]
-                rivals = [min(apart[a][b] for b in trial if b != a) for a in trial]
-                if (max(rivals) <= math.floor(ratio * min(rivals))  # as in _rank
-                        and self._cities_fair(trial)):
-                    sets.append((self._standing(trial), trial))
+                row = apart[following]
+                rival = min([row[b] for b in chosen])
+                if rival > bound:  # the last start's nearest rival too far
+                    continue
+                if rival < nearest:  # else every start's nearest rival is within the bound
+                    rivals = [rival] + [min(mine, moves[following])
+                                        for moves, _, mine, _, _ in own]
+                    if max(rivals) > math.floor(ratio * rival):  # as in _rank
+                        continue
+                towns = nearer[following]
+                firsts = -1
+                for b in chosen:
+                    firsts &= towns[b]
+                least_standing = most_standing = (sum([row[b] for b in chosen])
+                                                  * roots[firsts.bit_count()])
+                limit = -kept[0] if len(kept) >= MEASURES else math.inf
+                for moves, towns_of, _, total, mine in own:
+                    standing = (total + moves[following]) * roots[(mine & towns_of[following])
+                                                                  .bit_count()]
+                    least_standing = min(least_standing, standing)
+                    most_standing = max(most_standing, standing)
+                    if most_standing - keep * least_standing > limit:
+                        break  # beyond MEASURES sets already found: it would not be kept
+                else:
+                    beyond = max(0, math.ceil(most_standing - keep * least_standing))
+                    sets.append((beyond, chosen + [following]))
+                    if len(kept) < MEASURES:
+                        heapq.heappush(kept, -beyond)
+                    elif beyond < limit:
+                        heapq.heapreplace(kept, -beyond)
 
         for first in range(size):
             grow([first], near[first])
@@ -427,6 +474,14 @@ class _Search:
                 break
             current = best
         return current
+
+
+def _common(masks: Iterable[int]) -> int:
+    """The bits every mask has (all bits when there are none)."""
+    common = -1
+    for mask in masks:
+        common &= mask
+    return common
 
 
 def stranded(world: GameMap, hex_id: HexId) -> bool:
