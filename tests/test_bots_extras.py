@@ -410,6 +410,30 @@ def test_normal_bot_makes_no_alliance_with_a_clear_leader_cc_cl_ally_01(three: G
     assert f"ALLY {far.owner}" in _lines(level, "post")
 
 
+def test_hard_bot_ends_its_alliances_while_it_leads_clearly_cc_cl_ally_01(three: Game) -> None:
+    """A hard Clan alone at the head of the Top Clans, 5 % or more ahead of the second, ends
+    its alliances (ALLY toggles each off) and makes none, so its convoys may take the land of
+    the Clans that leave it; barely ahead, it keeps them. A normal bot keeps its allies."""
+    me = first_clan(three)
+    others = [c.number for c in three.state.clans if c.number != me]
+    three.clan(me).allies.extend(others[:1])
+    second = three.clan(others[1]).popularity
+    three.clan(me).popularity = round(second * 1.01)
+    three.state.top_clans.append([me, *others])
+    barely = _extras(three, "hard")
+    diplomacy.add_diplomacy(barely)
+    assert f"ALLY {others[0]}" not in _lines(barely, "post")
+    three.clan(me).popularity = round(second * 1.2)
+    ahead = _extras(three, "hard")
+    diplomacy.add_diplomacy(ahead)
+    allies = [line for line in _lines(ahead, "post") if line.startswith("ALLY")]
+    assert allies == [f"ALLY {others[0]}"]
+    assert _errors(three, ahead.plan) == []
+    normal = _extras(three)
+    diplomacy.add_diplomacy(normal)
+    assert f"ALLY {others[0]}" not in _lines(normal, "post")
+
+
 def test_first_turn_slogan_is_plain_english_cc_cl_slogan_01(game: Game) -> None:
     extras = _extras(game)
     diplomacy.add_diplomacy(extras)

@@ -78,7 +78,11 @@ def add_diplomacy(extras: Extras) -> None:
     leader = clear_leader(extras)
     if leader in allies and extras.post_line(Ally(other=leader)):
         allies.discard(leader)
-    for friend in _new_allies(extras, allies, leader):
+    alone = leads_alone(extras)
+    for friend in sorted(allies) if alone else ():
+        if extras.post_line(Ally(other=friend)):
+            allies.discard(friend)
+    for friend in [] if alone else _new_allies(extras, allies, leader):
         if extras.post_line(Ally(other=friend)):
             allies.add(friend)
             text = _words(f"{clan.name} offers peace to {names.get(friend, 'you')}: our convoys "
@@ -133,6 +137,17 @@ def clear_leader(extras: Extras) -> int:
     if threshold and ranking[0][2] >= LEFT_TO_RUN * threshold:
         return 0
     return ranking[0][0] if ranking[0][2] >= (1 + share) * extras.clan.popularity else 0
+
+
+def leads_alone(extras: Extras) -> bool:
+    """Whether this Clan heads the Top Clans alone, the level's `alone_ahead` share of the
+    second Clan's popularity ahead of it (False: the level keeps its allies)."""
+    share = extras.level.alone_ahead
+    ranking = sorted(extras.standing().top_clans, key=lambda row: -row[2])
+    if share <= 0 or not ranking or ranking[0][0] != extras.view.number:
+        return False
+    second = ranking[1][2] if len(ranking) > 1 else 0
+    return ranking[0][2] >= (1 + share) * second
 
 
 def _drop_leaders(extras: Extras, allies: set[int]) -> None:

@@ -196,6 +196,11 @@ class Level:
     Top Clans stops being its ally: it ends its alliance with that Clan and makes none with it,
     so that its war falls on the leader, until the leader nears victory (`bots/diplomacy.py`);
     0: it keeps its alliances whoever leads."""
+    alone_ahead: float = 0.0
+    """Lead over the second Clan (a share of the second's popularity) with which, alone at the
+    head of the Top Clans, it ends its own alliances and makes none: the Clans behind a clear
+    leader leave it (`leaves_leader`), and an alliance of its own would only keep its convoys
+    off the land of Clans that march on it (`bots/diplomacy.py`); 0: it keeps its allies."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -234,7 +239,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                                     ("INCOME",)),
                   sabotage_chance=1.0, sabotages_leader=True, wary_allies=True,
                   warns_of_leader=True, broadcast_chance=0.3, refills_in_any_city=True,
-                  thrifty_hexes=True),
+                  thrifty_hexes=True, alone_ahead=0.05),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)
