@@ -20,6 +20,7 @@ number in a process; the game's seeded generator then deals the starts to the Cl
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -141,7 +142,6 @@ class _Search:
                       if not site.major and world.is_land(site.hex)]
         self._standing_applies = rules.standing_clans.low <= count <= rules.standing_clans.high
         self._standing_on = False
-        self._nearer: list[list[int]] = []
 
     def _apart(self, start: HexId, other: HexId) -> int:
         """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
@@ -253,20 +253,15 @@ class _Search:
     def _firsts(self, chosen: list[int]) -> list[int]:
         """Each start's minor cities before any rival: nearer it by land than any other start
         (its own city not counted)."""
-        if not self._nearer:
-            self._nearer = self._nearer_towns()
-        counts = []
-        for start in chosen:
-            mine = -1
-            for other in chosen:
-                if other != start:
-                    mine &= self._nearer[start][other]
-            counts.append(mine.bit_count())
-        return counts
+        nearer = self._nearer_towns
+        return [_common(nearer[start][other] for other in chosen if other != start).bit_count()
+                for start in chosen]
 
+    @functools.cached_property
     def _nearer_towns(self) -> list[list[int]]:
         """For each two candidates, the minor cities (bit i: the i-th town) strictly fewer land
-        moves from the first than from the second, the first's own city left out."""
+        moves from the first than from the second, the first's own city left out (worked out
+        once, when first read)."""
         moves = [self._city_moves(hex_id) for hex_id in self.pool]
         rows = []
         for start, mine in enumerate(moves):
@@ -295,9 +290,7 @@ class _Search:
         close = [[{b for b in range(size) if apart[a][b] <= moves} for moves in range(most + 1)]
                  for a in range(size)]
         sets: list[tuple[int, list[int]]] = []
-        if not self._nearer:
-            self._nearer = self._nearer_towns()
-        nearer = self._nearer
+        nearer = self._nearer_towns
         keep, power = self.rules.standing_ratio, self.rules.standing_power
         roots = [math.pow(found, power) for found in range(len(self.towns) + 1)]
         kept: list[int] = []  # the MEASURES least of the sets' standings so far, negated
