@@ -824,6 +824,6 @@ def test_list_saves(game: Game, tmp_path: Path) -> None:
 def test_the_save_checks_know_every_bot_level() -> None:
     """A save names a bot's level the bots know, and every level they know is accepted."""
     from conquest_tui.bots import LEVELS
-    from conquest_tui.storage.save_checks import BOT_LEVELS
+    from conquest_tui.storage.field_rules import BOT_LEVELS
 
     assert frozenset(LEVELS) == BOT_LEVELS

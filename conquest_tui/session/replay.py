@@ -37,7 +37,8 @@ def opening_game(game: Game, source: str = "the save") -> Game:
     """The game as it opened (its log begun anew from the same opening)."""
     from conquest_tui.engine.core.game import Game as GameClass
     from conquest_tui.storage.converter import FieldError
-    from conquest_tui.storage.save_checks import SaveCheckError, check_state, clan_checks, domains
+    from conquest_tui.storage.field_rules import domains
+    from conquest_tui.storage.save_checks import SaveCheckError, check_state, clan_checks
     from conquest_tui.storage.save_state import structure_state
     from conquest_tui.storage.saved_knowledge import make_now
 

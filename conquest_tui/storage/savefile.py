@@ -27,6 +27,7 @@ from conquest_tui.storage.event_checks import (
     check_saved_events,
     prepare_saved_events,
 )
+from conquest_tui.storage.field_rules import domains
 from conquest_tui.storage.map_loader import MapError, map_from_data, map_to_json
 from conquest_tui.storage.migrations import (
     CONTINENTAL,
@@ -35,12 +36,7 @@ from conquest_tui.storage.migrations import (
     migrate,
 )
 from conquest_tui.storage.preflight import preflight
-from conquest_tui.storage.save_checks import (
-    SaveCheckError,
-    check_state,
-    clan_checks,
-    domains,
-)
+from conquest_tui.storage.save_checks import SaveCheckError, check_state, clan_checks
 from conquest_tui.storage.save_header import HeaderSummary, SaveHeader
 from conquest_tui.storage.save_list import (
     DATA_LINE,
