@@ -123,12 +123,17 @@ def _near_victory(extras: Extras, clan: int) -> bool:
     return bool(threshold) and extras.popularity(clan) >= NEAR_VICTORY * threshold
 
 
+def _ranking(extras: Extras) -> list[tuple[int, str, int]]:
+    """The Top Clans (number, name, popularity), the most popular first."""
+    return sorted(extras.standing().top_clans, key=lambda row: -row[2])
+
+
 def clear_leader(extras: Extras) -> int:
     """The Clan alone at the head of the Top Clans when it leads this one by the level's
     `leaves_leader` share of its popularity or more, still short of LEFT_TO_RUN of the victory
     threshold (0: none, or the level keeps its allies)."""
     share = extras.level.leaves_leader
-    ranking = sorted(extras.standing().top_clans, key=lambda row: -row[2])
+    ranking = _ranking(extras)
     if share <= 0 or not ranking or ranking[0][0] == extras.view.number:
         return 0
     if len(ranking) > 1 and ranking[1][2] >= ranking[0][2]:
@@ -143,7 +148,7 @@ def leads_alone(extras: Extras) -> bool:
     """Whether this Clan heads the Top Clans alone, the level's `alone_ahead` share of the
     second Clan's popularity ahead of it (False: the level keeps its allies)."""
     share = extras.level.alone_ahead
-    ranking = sorted(extras.standing().top_clans, key=lambda row: -row[2])
+    ranking = _ranking(extras)
     if share <= 0 or not ranking or ranking[0][0] != extras.view.number:
         return False
     second = ranking[1][2] if len(ranking) > 1 else 0
