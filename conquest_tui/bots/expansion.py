@@ -190,7 +190,6 @@ class Board:
             worth += self.rng.random() * self.level.randomness
         return worth
 
-
     def hex_score(self, hex_id: str) -> float:
         """A hex's worth as a convoy weighs it: `hex_worth`, per troop taking it should cost at
         a level with thrifty hexes."""
