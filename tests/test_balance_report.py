@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conquest_tui.engine.play.land_reach import land_reach
+from conquest_tui.simulation.runner import ClanSummary, GameSummary
 from conquest_tui.storage.map_loader import load_map
 from conquest_tui.storage.rules_loader import load_ruleset
 from tools import balance_report
@@ -68,3 +69,29 @@ def test_each_start_shows_what_its_land_yields_in_money_and_in_goods() -> None:
     memphis = balance_report.land_yield(world, reach, "3438", ruleset)
     assert portland[0] > 3 * memphis[0] and memphis[1] > 2 * portland[1]
     assert abs(sum(portland) - sum(memphis)) < 0.1 * sum(memphis)
+
+
+def test_a_start_below_half_its_share_is_counted_beside_what_chance_alone_would_give() -> None:
+    """Issue 28 (CC-GEN-07): at 4 Clans a start that won 3 of 30 games or fewer is below half
+    its share (12.5 %); an even start does so 3.7 % of the time (0.75^30 + … the binomial
+    sum), more often with fewer games or more Clans, so four even starts leave 0.1 by chance."""
+    assert balance_report.below_by_chance(30, 0.25) == pytest.approx(0.0374, abs=0.0005)
+    assert 0.0 < balance_report.below_by_chance(30, 0.125) < balance_report.below_by_chance(
+        10, 0.125)
+    games = [_game(winner=index % 4) for index in range(30)]
+    tally = balance_report.start_wins(games)
+    assert tally["0101"] == (8, 30) and tally["0404"] == (7, 30)
+    skewed = [_game(winner=0 if index < 27 else 1 + index % 3) for index in range(30)]
+    assert balance_report.below_half_text(4, skewed) == "3 (0.1)"
+    assert balance_report.below_half_text(4, games) == "0 (0.1)"
+
+
+def _game(winner: int) -> GameSummary:
+    """A 4-Clan game's summary with only what the start tally reads: starts and the winner."""
+    clans = tuple(ClanSummary(number=number, name=f"Clan {number}", level="normal",
+                              popularity=0, hexes=0, cities=0, troops=0, money=0,
+                              start=f"0{number + 1}0{number + 1}")
+                  for number in range(4))
+    return GameSummary(map="test_small", seed="tally", game_turns=20, ended_by="victory",
+                       winner=winner, winners=(winner,), victory_threshold=200, clans=clans,
+                       counts={}, best_popularity=(), sheet_problems=0)

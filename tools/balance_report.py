@@ -8,8 +8,10 @@ Plays the games with the simulation runner and prints three tables:
 * cells: per map and number of Clans, the median game length, the share ended by victory, convoy
   battles per game, the share of captured cities taken from another Clan (not from nobody), how
   often the most popular Clan at the end of game turn 10 won, the money a Clan had left at the
-  end (and, as a median, in game turns of its income), and the lines the turn refused or could
-  not carry out per 100 sheets the bots handed in;
+  end (and, as a median, in game turns of its income), the lines the turn refused or could
+  not carry out per 100 sheets the bots handed in, and the starts whose win share is below half
+  their fair share (1 / Clans ÷ 2; issue 28), beside how many would be by chance alone if every
+  start were as good as the others;
 * seats: per starting city, the land it reaches before any rival (CC-GEN-07), the other cities
   within reach, what the land within reach yields a game turn (money, and the goods at their
   selling price: farmland yields food, mountains money), the land moves to the nearest rival's
@@ -119,7 +121,38 @@ def cell_row(name: str, clans: int, games: Sequence[GameSummary]) -> list[str]:
             "$" + mean_text([clan.money for game in games for clan in game.clans], ",.0f"),
             median_text([held_turns(clan) for game in games for clan in game.clans
                          if clan.hexes], ".1f"),
-            failed_text(games)]
+            failed_text(games), below_half_text(clans, games)]
+
+
+def start_wins(games: Sequence[GameSummary]) -> dict[str, tuple[int, int]]:
+    """Each starting city's (wins, games played) over the games that name their starts."""
+    tally: dict[str, tuple[int, int]] = {}
+    for game in games:
+        if any(clan.start == "" for clan in game.clans):
+            continue
+        for clan in game.clans:
+            wins, played = tally.get(clan.start, (0, 0))
+            tally[clan.start] = (wins + (clan.number == game.winner), played + 1)
+    return tally
+
+
+def below_by_chance(played: int, share: float) -> float:
+    """The chance that a start whose true win share is `share` wins fewer than half of it
+    over `played` games (the binomial distribution)."""
+    return sum(math.comb(played, wins) * share ** wins * (1 - share) ** (played - wins)
+               for wins in range(played + 1) if wins < played * share / 2)
+
+
+def below_half_text(clans: int, games: Sequence[GameSummary]) -> str:
+    """"2 (0.3)": the starts that won less than half their fair share, and how many would
+    (the expected number) if every start were as good as the others."""
+    tally = start_wins(games)
+    if not tally:
+        return "–"
+    share = 1 / clans
+    below = sum(1 for wins, played in tally.values() if wins < played * share / 2)
+    chance = sum(below_by_chance(played, share) for _, played in tally.values())
+    return f"{below} ({chance:.1f})"
 
 
 def held_turns(clan: ClanSummary) -> float:
@@ -168,8 +201,6 @@ def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[
     rules = ruleset.fair_starts
     seen: dict[str, tuple[int, int]] = {}
     rival: dict[str, str] = {}
-    wins: dict[str, int] = {}
-    played: dict[str, int] = {}
     for game in games:
         starts = tuple(clan.start for clan in game.clans)
         if "" in starts:
@@ -181,8 +212,7 @@ def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[
                      if other != clan.start]
             rival.setdefault(clan.start, str(min((m for m in moves if m is not None),
                                                  default="–")))
-            played[clan.start] = played.get(clan.start, 0) + 1
-            wins[clan.start] = wins.get(clan.start, 0) + (clan.number == game.winner)
+    tally = start_wins(games)
     rows = []
     for start in sorted(seen, key=lambda hex_id: (-seen[hex_id][0], hex_id)):
         site = world.city_at(start)
@@ -190,7 +220,7 @@ def seat_rows(name: str, clans: int, games: Sequence[GameSummary]) -> list[list[
         money, goods = land_yield(world, reach, start, ruleset)
         rows.append([name, str(clans), f"{site.name if site else '?'} ({start})", str(land),
                      str(cities), f"${money:,}", f"${goods:,}", rival[start],
-                     str(played[start]), share_text(wins[start], played[start])])
+                     str(tally[start][1]), share_text(*tally[start])])
     return rows
 
 
@@ -262,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> None:
           ["map", "Clans", "games", "median length", "ended by victory",
            "convoy battles a game", "median battles", "cities taken from rivals",
            f"turn-{LEADER_TURN} leader won", "money left a Clan", "turns of income held",
-           "failed lines per 100 sheets"], cells)
+           "failed lines per 100 sheets", "starts below half share (by chance)"], cells)
     table("Each start: land before any rival, other cities within reach, what the land within "
           "reach yields a game turn, win share",
           ["map", "Clans", "start", "land", "cities", "money near", "goods near",
