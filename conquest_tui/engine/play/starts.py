@@ -24,7 +24,7 @@ import functools
 import heapq
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from random import Random
 
 import attrs
@@ -189,31 +189,14 @@ class _Search:
         """Move one start, or two, at a time to the candidates that bring the most and least
         standing nearest (the set staying fair, no start nearer its nearest rival than
         `standing_apart` or farther beyond `rival_ratio` than before), trying at most
-        EVEN_TRIALS sets not measured before; two starts move together only as two of the
-        EVEN_PAIRS moves of one start that even the standings most."""
+        EVEN_TRIALS sets not measured before."""
         current, trials = list(chosen), 0
         uneven = self._uneven(current)
         while self._standing_ratio(current) > self.rules.standing_ratio:
             ratio = self._standing_ratio(current)
-            singles = sorted((self._standing_ratio(trial), position, other) for position, other, trial in (
-                (position, other, current[:position] + [other] + current[position + 1:])
-                for position in range(self.count) for other in range(len(self.pool))
-                if other not in current))
-            moves = [(found, [(position, other)]) for found, position, other in singles]
-            top = singles[:EVEN_PAIRS]
-            for i, (_, position, other) in enumerate(top):
-                for _, position2, other2 in top[i + 1:]:
-                    if position2 != position and other2 != other:
-                        trial = list(current)
-                        trial[position], trial[position2] = other, other2
-                        moves.append((self._standing_ratio(trial), [(position, other), (position2, other2)]))
-            moves.sort(key=lambda move: (move[0], len(move[1]), move[1]))
-            for trial_ratio, move in moves:
+            for trial_ratio, trial in self._evening_moves(current):
                 if trial_ratio >= ratio:
                     return current
-                trial = list(current)
-                for position, other in move:
-                    trial[position] = other
                 if (not self._cities_fair(trial) or self._uneven(trial) > uneven
                         or self._nearest(trial) < self.rules.standing_apart):
                     continue
@@ -226,6 +209,24 @@ class _Search:
             else:
                 return current
         return current
+
+    def _evening_moves(self, current: list[int]) -> Iterator[tuple[float, list[int]]]:
+        """Every set one start away from `current`, and two starts away as two of the
+        EVEN_PAIRS moves of one start that even the standings most, each with its most standing
+        over its least: the most even first (one start moved before two as even)."""
+        singles = sorted((self._standing_ratio(_moved(current, move)), move) for move in (
+            [(position, other)] for position in range(self.count)
+            for other in range(len(self.pool)) if other not in current))
+        moves = list(singles)
+        top = [move for _, [move] in singles[:EVEN_PAIRS]]
+        for i, (position, other) in enumerate(top):
+            for position2, other2 in top[i + 1:]:
+                if position2 != position and other2 != other:
+                    move = [(position, other), (position2, other2)]
+                    moves.append((self._standing_ratio(_moved(current, move)), move))
+        moves.sort(key=lambda found: (found[0], len(found[1]), found[1]))
+        for ratio, move in moves:
+            yield ratio, _moved(current, move)
 
     def _nearest(self, chosen: list[int]) -> int:
         """Land moves between the two nearest starts."""
@@ -564,6 +565,14 @@ class _Search:
                 break
             current = best
         return current
+
+
+def _moved(chosen: list[int], move: list[tuple[int, int]]) -> list[int]:
+    """The set with each (position, candidate) of the move put in."""
+    moved = list(chosen)
+    for position, other in move:
+        moved[position] = other
+    return moved
 
 
 def _common(masks: Iterable[int]) -> int:
