@@ -14,9 +14,11 @@ start of the set found is squeezed (its standing, its land moves to all its riva
 times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
 the search runs again preferring, after the spread, starts `standing_apart` apart and then
 standings within `standing_ratio`, and ranking besides the spaced sets every set of starts
-`standing_apart` to `spread_moves` land moves apart. The
-search depends on the map, the number of Clans and the rules only, so it runs once per map and
-number in a process; the game's seeded generator then deals the starts to the Clans.
+`standing_apart` to `spread_moves` land moves apart. With `evened_clans` Clans, a squeezed set
+has one or two starts at a time moved to even the standings, and is dealt so only once no start
+is squeezed any more. The search depends on the map, the number of Clans and the rules only,
+so it runs once per map and number in a process; the game's seeded generator then deals the
+starts to the Clans.
 """
 from __future__ import annotations
 

@@ -115,7 +115,8 @@ class FairStartRules:
     standing_clans: Range       # the numbers of Clans the standing bound applies to
     evened_clans: Range
     """With these numbers of Clans, a set whose most standing is more than standing_keep times
-    its least has its starts moved one at a time to even the standings."""
+    its least has its starts moved one or two at a time to even the standings, and is dealt so
+    only once they are within standing_keep."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
