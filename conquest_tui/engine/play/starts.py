@@ -328,7 +328,9 @@ class _Search:
     def _nearer(self, start: int, other: int) -> int:
         """The minor cities (bit i: the i-th town) strictly fewer land moves from one candidate
         than from another, the first's own city left out (each two worked out once, when first
-        asked for)."""
+        asked for, unless the whole table of them was)."""
+        if "_nearer_towns" in self.__dict__:
+            return self._nearer_towns[start][other]
         row = self._pairs[start]
         known = row.get(other)
         if known is None:
