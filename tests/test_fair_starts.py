@@ -201,6 +201,36 @@ def test_no_start_of_four_is_squeezed_with_few_cities_of_its_own_cc_gen_07(
         assert set(starts) == {"3523", "3932", "5513", "5725"}  # as before the rule
 
 
+@pytest.mark.parametrize("clans", (7, 8))
+def test_no_start_of_seven_or_eight_on_europe_is_squeezed_cc_gen_07(clans: int,
+                                                                     rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): with 7 and 8 Clans (evened_clans) Europe's starts had standings
+    1.8-2.0 times apart, and the squeezed starts lost (Yemva, Kaliningrad, Tirana 0-3 % of 60
+    bot games at 8 Clans); the search moves one or two starts at a time until no start's
+    standing is below 1 / standing_keep of another's, so Yemva is no longer beside Samara."""
+    fair = rules.fair_starts
+    world = load_map("europe")
+    starts = find_starts(world, clans, fair).starts
+    standings = _standings(world, starts, fair.standing_power)
+    assert max(standings) <= fair.standing_keep * min(standings), (clans, standings)
+    assert fair.evened_clans.low <= clans <= fair.evened_clans.high
+    assert not {"5208", "5818"} <= set(starts)  # Yemva and Samara, both squeezed before
+
+
+def test_a_set_the_moves_cannot_even_is_dealt_as_before_cc_gen_07(rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): North America's 8 starts stay squeezed whatever one or two starts
+    move (the land before any rival leaves no room), so the set found is dealt as before, and
+    with 6 Clans (not in evened_clans) Europe keeps its set."""
+    fair = rules.fair_starts
+    america = find_starts(load_map("north_america"), 8, fair).starts
+    standings = _standings(load_map("north_america"), america, fair.standing_power)
+    assert max(standings) > fair.standing_keep * min(standings)
+    assert set(america) == {"1319", "1921", "2424", "1543", "1847", "4536", "3426", "4626"}
+    assert not fair.evened_clans.low <= 6 <= fair.evened_clans.high
+    assert set(find_starts(load_map("europe"), 6, fair).starts) == {
+        "5128", "3513", "2525", "1439", "5813", "3638"}
+
+
 def test_two_clans_on_north_america_reach_as_many_cities_first_cc_gen_07(
         rules: Ruleset) -> None:
     """CC-GEN-07 (issue 28): of two Clans on North America, Portland, 22 minor cities nearer it

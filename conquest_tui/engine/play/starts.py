@@ -14,9 +14,11 @@ start of the set found is squeezed (its standing, its land moves to all its riva
 times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
 the search runs again preferring, after the spread, starts `standing_apart` apart and then
 standings within `standing_ratio`, and ranking besides the spaced sets every set of starts
-`standing_apart` to `spread_moves` land moves apart. The
-search depends on the map, the number of Clans and the rules only, so it runs once per map and
-number in a process; the game's seeded generator then deals the starts to the Clans.
+`standing_apart` to `spread_moves` land moves apart. With `evened_clans` Clans, a squeezed set
+has one or two starts at a time moved to even the standings, and is dealt so only once no start
+is squeezed any more. The search depends on the map, the number of Clans and the rules only,
+so it runs once per map and number in a process; the game's seeded generator then deals the
+starts to the Clans.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import functools
 import heapq
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from random import Random
 
 import attrs
@@ -48,6 +50,10 @@ MEASURES = 300
 """Sets at most measured, the best ranked first, in looking for a fair one."""
 POLISH_TRIALS = 200
 """Sets at most measured in moving the best fair set's starts to rank it better."""
+EVEN_TRIALS = 200
+"""Sets at most measured in moving a squeezed set's starts to even their standings."""
+EVEN_PAIRS = 60
+"""Moves of one start, those that even the standings most, paired to move two starts at once."""
 UNBOUNDED = 1 << 30
 """A spacing cap no two starts reach: each next start simply the farthest."""
 
@@ -142,6 +148,9 @@ class _Search:
                       if not site.major and world.is_land(site.hex)]
         self._standing_applies = rules.standing_clans.low <= count <= rules.standing_clans.high
         self._standing_on = False
+        self._pairs: list[dict[int, int]] = [{} for _ in self.pool]
+        self._town_moves: dict[int, tuple[int, ...]] = {}
+        self._evened_applies = rules.evened_clans.low <= count <= rules.evened_clans.high
 
     def _apart(self, start: HexId, other: HexId) -> int:
         """Land moves between two candidates; beyond the sea, twice their distance in hexes."""
@@ -169,8 +178,67 @@ class _Search:
             if frozenset(wider) != frozenset(best) and (  # the same set is dealt as before
                     self._measure(wider).fair or not self._measure(best).fair):
                 best = wider
+        keep = self.rules.standing_keep
+        if (self._evened_applies and self._measure(best).fair
+                and self._standing_ratio(best) > keep):
+            evened = self._evened(best)  # dealt only once no start is squeezed any more
+            if self._standing_ratio(evened) <= keep:
+                best = evened
         starts = tuple(self.pool[i] for i in best)
         return StartChoice(starts, measure(self.reach.world, starts, self.rules))
+
+    def _evened(self, chosen: list[int]) -> list[int]:
+        """Move one start, or two, at a time to the candidates that bring the most and least
+        standing nearest (the set staying fair, no start nearer its nearest rival than
+        `standing_apart` or farther beyond `rival_ratio` than before), trying at most
+        EVEN_TRIALS sets not measured before."""
+        current, trials = list(chosen), 0
+        uneven = self._uneven(current)
+        while self._standing_ratio(current) > self.rules.standing_ratio:
+            ratio = self._standing_ratio(current)
+            for trial_ratio, trial in self._evening_moves(current):
+                if trial_ratio >= ratio:
+                    return current
+                if (not self._cities_fair(trial) or self._uneven(trial) > uneven
+                        or self._nearest(trial) < self.rules.standing_apart):
+                    continue
+                trials += frozenset(trial) not in self.seen
+                if self._measure(trial).fair:
+                    current = trial
+                    break
+                if trials >= EVEN_TRIALS:
+                    return current
+            else:
+                return current
+        return current
+
+    def _evening_moves(self, current: list[int]) -> Iterator[tuple[float, list[int]]]:
+        """Every set one start away from `current`, and two starts away as two of the
+        EVEN_PAIRS moves of one start that even the standings most, each with its most standing
+        over its least: the most even first (one start moved before two as even)."""
+        singles = sorted((self._standing_ratio(_moved(current, move)), move) for move in (
+            [(position, other)] for position in range(self.count)
+            for other in range(len(self.pool)) if other not in current))
+        moves = list(singles)
+        top = [move for _, [move] in singles[:EVEN_PAIRS]]
+        for i, (position, other) in enumerate(top):
+            for position2, other2 in top[i + 1:]:
+                if position2 != position and other2 != other:
+                    move = [(position, other), (position2, other2)]
+                    moves.append((self._standing_ratio(_moved(current, move)), move))
+        moves.sort(key=lambda found: (found[0], len(found[1]), found[1]))
+        for ratio, move in moves:
+            yield ratio, _moved(current, move)
+
+    def _nearest(self, chosen: list[int]) -> int:
+        """Land moves between the two nearest starts."""
+        return min(self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:])
+
+    def _uneven(self, chosen: list[int]) -> int:
+        """Moves by which the start farthest from its nearest rival is beyond `rival_ratio`
+        times the two nearest starts' distance."""
+        loneliest = max(min(self.apart[a][b] for b in chosen if b != a) for a in chosen)
+        return max(0, loneliest - math.floor(self.rules.rival_ratio * self._nearest(chosen)))
 
     def _best(self, found: list[list[int]]) -> list[int]:
         """The best ranked fair set of those found (each once), bettered one start at a time;
@@ -253,9 +321,35 @@ class _Search:
     def _firsts(self, chosen: list[int]) -> list[int]:
         """Each start's minor cities before any rival: nearer it by land than any other start
         (its own city not counted)."""
-        nearer = self._nearer_towns
-        return [_common(nearer[start][other] for other in chosen if other != start).bit_count()
+        nearer = self._nearer
+        return [_common(nearer(start, other) for other in chosen if other != start).bit_count()
                 for start in chosen]
+
+    def _nearer(self, start: int, other: int) -> int:
+        """The minor cities (bit i: the i-th town) strictly fewer land moves from one candidate
+        than from another, the first's own city left out (each two worked out once, when first
+        asked for, unless the whole table of them was)."""
+        if "_nearer_towns" in self.__dict__:
+            return self._nearer_towns[start][other]
+        row = self._pairs[start]
+        known = row.get(other)
+        if known is None:
+            mine, theirs = self._moves_of(start), self._moves_of(other)
+            known = row[other] = sum(
+                1 << i for i, (here, there) in enumerate(zip(mine, theirs, strict=True))
+                if here < there) & ~self._own(start)
+        return known
+
+    def _moves_of(self, start: int) -> tuple[int, ...]:
+        """A candidate's land moves to each minor city (worked out once, when first asked for)."""
+        known = self._town_moves.get(start)
+        if known is None:
+            known = self._town_moves[start] = self._city_moves(self.pool[start])
+        return known
+
+    def _own(self, start: int) -> int:
+        """The bit of a candidate's own city among the towns."""
+        return sum(1 << i for i, town in enumerate(self.towns) if town == self.pool[start])
 
     @functools.cached_property
     def _nearer_towns(self) -> list[list[int]]:
@@ -369,9 +463,17 @@ class _Search:
     def _standings(self, chosen: list[int]) -> list[float]:
         """Each start's standing: its land moves to all its rivals together times its minor
         cities before any rival to the `standing_power`."""
-        return [sum(self.apart[start][other] for other in chosen if other != start)
-                * math.pow(cities, self.rules.standing_power)
-                for start, cities in zip(chosen, self._firsts(chosen), strict=True)]
+        nearer, apart, power = self._nearer, self.apart, self.rules.standing_power
+        standings = []
+        for start in chosen:
+            row = apart[start]
+            moves, firsts = 0, -1
+            for other in chosen:
+                if other != start:
+                    moves += row[other]
+                    firsts &= nearer(start, other)
+            standings.append(moves * math.pow(firsts.bit_count(), power))
+        return standings
 
     def _city_moves(self, start: HexId) -> tuple[int, ...]:
         """Land moves from a candidate to each minor city (UNBOUNDED: none by land)."""
@@ -467,6 +569,14 @@ class _Search:
                 break
             current = best
         return current
+
+
+def _moved(chosen: list[int], move: list[tuple[int, int]]) -> list[int]:
+    """The set with each (position, candidate) of the move put in."""
+    moved = list(chosen)
+    for position, other in move:
+        moved[position] = other
+    return moved
 
 
 def _common(masks: Iterable[int]) -> int:

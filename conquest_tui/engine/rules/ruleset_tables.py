@@ -113,6 +113,10 @@ class FairStartRules:
     """With standing_clans Clans, the search also ranks every set of starts at least this many
     and at most spread_moves land moves apart (not only those reached one start at a time)."""
     standing_clans: Range       # the numbers of Clans the standing bound applies to
+    evened_clans: Range
+    """With these numbers of Clans, a set whose most standing is more than standing_keep times
+    its least has its starts moved one or two at a time to even the standings, and is dealt so
+    only once they are within standing_keep."""
 
 
 @attrs.frozen(field_transformer=rulebook_numbers)
