@@ -188,7 +188,7 @@ def _check_keyed(values: list[dict[str, Any]], rule: Keyed, field: str, where: W
         _check_keys(values, rule.keys, field, where, names)
     if rule.values is None:
         return
-    test = _within(rule.values, chain.from_iterable(v.values() for v in values), None)
+    test = _within(rule.values, chain.from_iterable(map(dict.values, values)), None)
     if test is not None:
         i = _first(values, lambda found: any(map(test, found.values())))
         key = next(k for k, v in values[i].items() if test(v))
@@ -309,7 +309,7 @@ def _check_found(field: _Field, found: list[Any], where: Where, names: Domains,
     if field.kind == "one":
         _check_records(found, field.inner, inside, names)
     elif field.kind == "dict":
-        _check_records(list(chain.from_iterable(d.values() for d in found)), field.inner,
+        _check_records(list(chain.from_iterable(map(dict.values, found))), field.inner,
                        inside, names)
     else:
         _check_records(list(chain.from_iterable(found)), field.inner, inside, names)
