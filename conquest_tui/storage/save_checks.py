@@ -101,7 +101,8 @@ def _within(rule: Within, found: Iterable[Any], limits: int | None,
     if not numbers:
         return None
     high = limits if limits is not None else rule.high
-    if high is None and _surely_at_least(numbers, rule.low, text):
+    if (high is None or text is not None) and _surely_at_least(numbers, rule.low, text) and (
+            high is None or max(numbers) <= high):  # the low bound read from the text
         return None
     if min(numbers) >= rule.low and (high is None or max(numbers) <= high):
         return None
