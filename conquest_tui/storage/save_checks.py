@@ -270,6 +270,22 @@ def _plan(cls: type) -> tuple[_Field, ...]:
     return plan
 
 
+_amounts: dict[type, tuple[frozenset[str], Callable[[Any], tuple[Any, ...]] | None]] = {}
+
+
+def _amounts_of(cls: type) -> tuple[frozenset[str], Callable[[Any], tuple[Any, ...]] | None]:
+    """The fields of a record class whose one check is that they are not below zero (numbers
+    with no rule of their own), and a getter of them all (None unless there are two or more):
+    checked all at once across the records and the fields."""
+    found = _amounts.get(cls)
+    if found is None:
+        plain = [field for field in _plan(cls) if field.rule is _NOT_NEGATIVE
+                 and field.inner is None and field.kept is None]
+        getter = attrgetter(*(field.attribute for field in plain)) if len(plain) > 1 else None
+        found = _amounts[cls] = (frozenset(field.name for field in plain), getter)
+    return found
+
+
 def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
                    columns: dict[str, list[Any]] | None = None,
                    skip: frozenset[str] = frozenset(),
@@ -282,6 +298,10 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
     """
     if not records:
         return
+    plain, getter = _amounts_of(cls)
+    if getter is not None and not columns and not plain & skip and _within(
+            _NOT_NEGATIVE, list(chain.from_iterable(map(getter, records))), None) is None:
+        skip = skip | plain  # none below zero (else each field is checked, naming the first)
     for field in _plan(cls):
         if field.name in skip:
             continue
