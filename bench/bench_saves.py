@@ -307,6 +307,7 @@ def breakdown() -> None:
     from conquest_tui.storage.clan_tables import make_together
     from conquest_tui.storage.converter import converter
     from conquest_tui.storage.event_checks import check_saved_events, prepare_saved_events
+    from conquest_tui.storage.migrations import SAVE_VERSION
     from conquest_tui.storage.preflight import preflight
     from conquest_tui.storage.save_state import structure_state, unstructure_state
 
@@ -337,7 +338,8 @@ def breakdown() -> None:
         "game_to_text": median_ms(lambda: savefile.game_to_text(game)),
         "  unstructure_state": median_ms(lambda: unstructure_state(state)),
         "  canonical JSON dumps (state)": median_ms(lambda: savefile.canonical_json(data)),
-        "  sha256": median_ms(lambda: savefile.checksum_of(text)),
+        "  checksum (CRC-32 from save version 10)": median_ms(
+            lambda: savefile.checksum_of(text, {"version": SAVE_VERSION})),
         "orjson.loads (the data, as loading does)": median_ms(lambda: orjson.loads(text)),
         "preflight (the map's shape, tables' lengths)": median_ms(
             lambda: preflight(fresh[0], "bench", game.rules), before=parse),

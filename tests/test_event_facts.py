@@ -295,3 +295,14 @@ def test_a_resolve_problem_and_a_broadcast_are_checked_too(played: Game, tmp_pat
 
     with pytest.raises(SaveError, match=r"state\.broadcasts\[0\]\.facts\.defender: missing"):
         load_game(_forged(played, broadcast, tmp_path))
+
+    def bomb_without_its_bomber(state: dict[str, Any]) -> None:
+        """A bombing's news names who bombed (`actor`): a broadcast has no field to give it."""
+        state["broadcasts"] = {
+            "hex": ["0101", "0101"], "game_turn": [1, 1], "kind": ["convoy_battle", "bomb"],
+            "facts": [{"attacker": 1, "defender": 2, "hex": "0101"},
+                      {"city": "Ardmore", "hex": "0101", "owner": 2}],
+            "clans": [[], []], "heard_by": [[], []]}
+
+    with pytest.raises(SaveError, match=r"state\.broadcasts\[1\]\.facts\.actor: missing"):
+        load_game(_forged(played, bomb_without_its_bomber, tmp_path))

@@ -549,6 +549,8 @@ def test_every_command_that_loads_a_save_takes_allow_edited(
         (lambda s: s["prices"].pop("troops"), 'state.prices["troops"]: is missing'),
         (lambda s: s["clans"][0]["stock"].__setitem__("money", -5),
          "state.clans[0].stock.money: -5 is below 0"),
+        (lambda s: s["clans"][1].__setitem__("turns_played", -2),
+         "state.clans[1].turns_played: -2 is below 0"),
         (lambda s: s["hexes"]["owner"].__setitem__(3, 9), "state.hexes.owner[3]: 9 is not a Clan"),
         (lambda s: s["convoys"]["hex"].__setitem__(1, "0909"),
          'state.convoys.hex[1]: "0909" is not a hex of the map'),

@@ -191,11 +191,15 @@ its whole column holds."""
 
 
 @cache
-def _compiled(kind: EventKind, told: bool) -> Callable[[list[dict[str, Any]]], bool]:
+def _compiled(kind: EventKind, told: bool, given: frozenset[str] = frozenset(EVENT_FIELDS)
+              ) -> Callable[[list[dict[str, Any]]], bool]:
+    """Whether every one of a list of fact dicts holds to what an event of `kind` needs, all at
+    once; `given`: the facts the event's own fields give when the dicts lack them (none for a
+    broadcast, heard as a RADIO event)."""
     needs = needs_of(kind, told=told)
-    check, known = _compile(needs), _names(needs) | ALWAYS_OPTIONAL.keys()
+    check, known = _compile(needs, given), _names(needs) | ALWAYS_OPTIONAL.keys()
     flat = not (needs.key or needs.present or needs.absent or needs.optional)
-    exactly = frozenset(name for name in needs.needed if name not in EVENT_FIELDS)
+    exactly = frozenset(name for name in needs.needed if name not in given)
     count = {len(exactly)}
 
     def check_all(rows: list[dict[str, Any]]) -> bool:
@@ -233,12 +237,12 @@ def _make_any(values: list[Any]) -> Iterable[Any]:
     return [convert(value) if value.__class__ is list else value for value in values]
 
 
-def _compile(needs: Needs) -> Check:
+def _compile(needs: Needs, given: frozenset[str] = frozenset(EVENT_FIELDS)) -> Check:
     """The needs as one check over a list of fact dicts (and the facts any of them has), each
-    fact across all dicts at once; an event's own fields give `EVENT_FIELDS`."""
+    fact across all dicts at once; an event's own fields give the facts `given`."""
     plain = [(name, expected) for name, expected in needs.needed.items()
              if (expected is int or expected is str or isinstance(expected, Words))
-             and name not in EVENT_FIELDS]
+             and name not in given]
     getter = itemgetter(*(name for name, _ in plain)) if plain else None
     types = tuple(str if isinstance(expected, Words) else expected for _, expected in plain)
     one = len(plain) == 1
@@ -246,15 +250,15 @@ def _compile(needs: Needs) -> Check:
              if isinstance(expected, Words)]
     shaped = [(name, _raw_shape(expected)) for name, expected in needs.needed.items()
               if not isinstance(expected, Words) and expected not in (int, str)
-              and name not in EVENT_FIELDS]
+              and name not in given]
     optional = {**needs.optional, **ALWAYS_OPTIONAL,
-                **{name: kind for name, kind in needs.needed.items() if name in EVENT_FIELDS}}
+                **{name: kind for name, kind in needs.needed.items() if name in given}}
     maybe = [(name, _raw_shape(expected)) for name, expected in optional.items()]
-    present = [(name, _compile(more)) for name, more in needs.present.items()]
-    absent = [(name, _compile(more)) for name, more in needs.absent.items()]
+    present = [(name, _compile(more, given)) for name, more in needs.present.items()]
+    absent = [(name, _compile(more, given)) for name, more in needs.absent.items()]
     key = needs.key
-    cases = {value: _compile(case) for value, case in needs.cases.items()}
-    otherwise = None if needs.otherwise is None else _compile(needs.otherwise)
+    cases = {value: _compile(case, given) for value, case in needs.cases.items()}
+    otherwise = None if needs.otherwise is None else _compile(needs.otherwise, given)
 
     def check(rows: list[dict[str, Any]], keys: Set[str]) -> bool:
         try:
@@ -437,12 +441,17 @@ def _check_problems(problems: Iterable[Problem], base: str) -> None:
             _refuse(f"{base}[{index}].facts", found, problem.facts)
 
 
-def _check_broadcasts(broadcasts: Iterable[Broadcast]) -> None:
-    """A pending broadcast is heard as a RADIO event: its facts are what its kind's news needs."""
+def _check_broadcasts(broadcasts: Sequence[Broadcast]) -> None:
+    """A pending broadcast is heard as a RADIO event: its facts are what its kind's news needs
+    (all at once, a kind of news at a time; one by one only to name the first that is not)."""
+    heard = [{**item.facts, "listener": "", "heard": item.kind.value, "hex": item.hex,
+              "turn": item.game_turn} for item in broadcasts]
+    if not heard or _compiled(EventKind.RADIO, False, frozenset())(heard):
+        return
     for index, item in enumerate(broadcasts):
-        heard = {**item.facts, "listener": "", "heard": item.kind.value, "hex": item.hex,
-                 "turn": item.game_turn}
-        found = unmet(NEEDS[EventKind.RADIO], heard)
+        found = unmet(NEEDS[EventKind.RADIO], {
+            **item.facts, "listener": "", "heard": item.kind.value, "hex": item.hex,
+            "turn": item.game_turn})
         if found is None:
             continue
         if found[0] == "heard":

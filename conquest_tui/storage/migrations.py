@@ -11,7 +11,7 @@ from typing import Any
 # and never change their input (they build new dicts and lists for whatever they edit). Adding a
 # field with a default to a state record needs no step: a missing key or column gets the default.
 
-SAVE_VERSION = 9
+SAVE_VERSION = 10
 """The layout of `data` this program writes and reads without migrating."""
 
 Data = dict[str, Any]
@@ -335,6 +335,16 @@ def migrate_8_to_9(data: Data) -> Data:
     return data
 
 
+# --- version 9 → 10 ----------------------------------------------------------------------------
+
+
+def migrate_9_to_10(data: Data) -> Data:
+    """Version 9 → 10: `data` is unchanged; the envelope's checksum is a CRC-32 (`crc32:`)
+    instead of a SHA-256 (save_list.CRC_CHECKSUM). A version 9 save's `sha256:` checksum is
+    checked as it was written; saved again, the save is version 10."""
+    return data
+
+
 MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     0: migrate_0_to_1,
     1: migrate_1_to_2,
@@ -345,6 +355,7 @@ MIGRATIONS: dict[int, Callable[[Data], Data]] = {
     6: migrate_6_to_7,
     7: migrate_7_to_8,
     8: migrate_8_to_9,
+    9: migrate_9_to_10,
 }
 """Version N → the step that turns version N data into version N+1 data."""
 

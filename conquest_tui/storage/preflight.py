@@ -4,8 +4,10 @@ Right after the JSON is read, and before the checksum is checked, the data migra
 record structured, a save is refused in about the time it took to read it when:
 * its map is not laid out as a map file is (docs/map-format.md): a field holding a list or an
   object where text or a number belongs, at any depth, is refused here, so that nothing later
-  (the map's cache key, the checksum of a layout the game did not write) walks nesting it
-  cannot bear; a map is at most `MAX_SIDE`² hexes, its terrain that many rows and columns;
+  (the map's own checks) walks nesting it cannot bear; a map is at most `MAX_SIDE`² hexes, its
+  terrain that many rows and columns. A map whose canonical text (its cache key: orjson writes
+  no nesting deeper than 255) is that of a map already made and checked is that map, and is
+  not walked again;
 * a table of the state is longer than the game can make it: hexes beyond the map's, cities
   beyond its cities, more Clans than a game has, convoys beyond their most per Clan, and
   events, problems, sightings and the like beyond generous bounds (`LIMITS`).
@@ -57,14 +59,18 @@ LIMITS: Mapping[str, int] = {
 and convoys are bounded by the map and the rules instead)."""
 
 
-def preflight(data: Any, source: str, rules: Ruleset) -> None:
+def preflight(data: Any, source: str, rules: Ruleset,
+              map_size: tuple[int, int] | None = None) -> None:
     """SaveError naming the first field of the raw data too large or not laid out as a save's.
 
-    `data` as read (any save version: tables may be lists of objects or one list per field).
+    `data` as read (any save version: tables may be lists of objects or one list per field);
+    `map_size`: the hexes and cities of its map when the map is one already made and checked
+    (its canonical text is that of a map seen before: savefile), whose shape is then not
+    walked again.
     """
     if data.__class__ is not dict or data.get("map").__class__ is not dict:
         return  # not even laid out as a save: structuring names what is missing or wrong
-    hexes, cities = _check_map(data["map"], source)
+    hexes, cities = map_size if map_size is not None else _check_map(data["map"], source)
     if data.get("state").__class__ is dict:
         _check_state(data["state"], source, hexes, cities, rules)
 
@@ -158,7 +164,10 @@ def _check_state(state: dict[str, Any], source: str, hexes: int, cities: int,
     _limited(state, "state", source)
     by_map = (("known_hexes", hexes, "hexes of the map"), ("city_memory", cities,
               "cities of the map"), ("spy_reports", cities, "cities of the map"))
-    for index, clan in enumerate(clans):
+    if _clans_within(clans, {**LIMITS, **{name: most for name, most, _ in by_map}},
+                     {**LIMITS, "visited_hexes": hexes, "conquered_hexes": hexes}):
+        return
+    for index, clan in enumerate(clans):  # one is too long: the first is named
         if clan.__class__ is not dict:
             continue  # structuring names it
         where = f"state.clans[{index}]"
@@ -171,6 +180,42 @@ def _check_state(state: dict[str, Any], source: str, hexes: int, cities: int,
             for name in ("visited_hexes", "conquered_hexes"):
                 _table(last.get(name), hexes, f"{where}.last_turn", source, "hexes of the map",
                        name)
+
+
+def _clans_within(clans: list[Any], bounds: Mapping[str, int],
+                  last_turn_bounds: Mapping[str, int]) -> bool:
+    """Whether every Clan's lists and tables (and its last turn's) are within their bounds,
+    checked all Clans' of one field at once; False when one is not, or when unsure (a Clan
+    or its last turn not an object): each Clan is then walked to name the first too long."""
+    if not set(map(type, clans)) <= {dict}:
+        return False
+    last_turns = [clan.get("last_turn") for clan in clans]
+    if not set(map(type, last_turns)) <= {dict}:
+        return False
+    for records, most_of in ((clans, bounds), (last_turns, last_turn_bounds)):
+        for name in most_of.keys() & set(chain.from_iterable(records)):
+            if not _all_within([record.get(name) for record in records], most_of[name]):
+                return False
+    return True
+
+
+def _all_within(values: list[Any], most: int) -> bool:
+    """`_table`'s bound on each of `values` at once: lists at most `most` long, objects keyed
+    by names at most `most` keys, tables (objects of lists) at most 64 columns of at most `most`
+    entries (anything else is for structuring to name); False when unsure."""
+    lists = [value for value in values if value.__class__ is list]
+    if lists and max(map(len, lists)) > most:
+        return False
+    objects = [value for value in values if value.__class__ is dict and value]
+    if not objects:
+        return True
+    firsts = set(map(type, map(next, map(iter, map(dict.values, objects)))))
+    if list not in firsts:  # objects keyed by names (as `_table` tells them: the first value)
+        return max(map(len, objects)) <= most
+    inner = list(chain.from_iterable(map(dict.values, objects)))
+    if firsts == {list} and set(map(type, inner)) == {list}:  # tables, one list per field
+        return max(map(len, objects)) <= 64 and max(map(len, inner)) <= most
+    return False  # tables beside objects keyed by names: each is looked at on its own
 
 
 def events_table(table: Any, where: str, source: str) -> None:

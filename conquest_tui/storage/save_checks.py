@@ -101,7 +101,8 @@ def _within(rule: Within, found: Iterable[Any], limits: int | None,
     if not numbers:
         return None
     high = limits if limits is not None else rule.high
-    if high is None and _surely_at_least(numbers, rule.low, text):
+    if (high is None or text is not None) and _surely_at_least(numbers, rule.low, text) and (
+            high is None or max(numbers) <= high):  # the low bound read from the text
         return None
     if min(numbers) >= rule.low and (high is None or max(numbers) <= high):
         return None
@@ -188,7 +189,7 @@ def _check_keyed(values: list[dict[str, Any]], rule: Keyed, field: str, where: W
         _check_keys(values, rule.keys, field, where, names)
     if rule.values is None:
         return
-    test = _within(rule.values, chain.from_iterable(v.values() for v in values), None)
+    test = _within(rule.values, chain.from_iterable(map(dict.values, values)), None)
     if test is not None:
         i = _first(values, lambda found: any(map(test, found.values())))
         key = next(k for k, v in values[i].items() if test(v))
@@ -269,6 +270,22 @@ def _plan(cls: type) -> tuple[_Field, ...]:
     return plan
 
 
+_amounts: dict[type, tuple[frozenset[str], Callable[[Any], tuple[Any, ...]] | None]] = {}
+
+
+def _amounts_of(cls: type) -> tuple[frozenset[str], Callable[[Any], tuple[Any, ...]] | None]:
+    """The fields of a record class whose one check is that they are not below zero (numbers
+    with no rule of their own), and a getter of them all (None unless there are two or more):
+    checked all at once across the records and the fields."""
+    found = _amounts.get(cls)
+    if found is None:
+        plain = [field for field in _plan(cls) if field.rule is _NOT_NEGATIVE
+                 and field.inner is None and field.kept is None]
+        getter = attrgetter(*(field.attribute for field in plain)) if len(plain) > 1 else None
+        found = _amounts[cls] = (frozenset(field.name for field in plain), getter)
+    return found
+
+
 def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
                    columns: dict[str, list[Any]] | None = None,
                    skip: frozenset[str] = frozenset(),
@@ -281,6 +298,10 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
     """
     if not records:
         return
+    plain, getter = _amounts_of(cls)
+    if getter is not None and not columns and not plain & skip and _within(
+            _NOT_NEGATIVE, list(chain.from_iterable(map(getter, records))), None) is None:
+        skip = skip | plain  # none below zero (else each field is checked, naming the first)
     for field in _plan(cls):
         if field.name in skip:
             continue
@@ -309,7 +330,7 @@ def _check_found(field: _Field, found: list[Any], where: Where, names: Domains,
     if field.kind == "one":
         _check_records(found, field.inner, inside, names)
     elif field.kind == "dict":
-        _check_records(list(chain.from_iterable(d.values() for d in found)), field.inner,
+        _check_records(list(chain.from_iterable(map(dict.values, found))), field.inner,
                        inside, names)
     else:
         _check_records(list(chain.from_iterable(found)), field.inner, inside, names)

@@ -30,6 +30,6 @@ class SaveHeader:
     version: int
     created_with: str
     checksum: str
-    """`sha256:<hex>` of the header's other fields and the data (`save_list.checksum_of`)."""
+    """`crc32:<8 hex>` of the header's other fields and the data (`save_list.checksum_of`)."""
     summary: HeaderSummary
     stamp: SaveStamp

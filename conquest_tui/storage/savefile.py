@@ -178,8 +178,24 @@ def _map_bytes(game_map: GameMap) -> bytes:
     return encoded
 
 
-def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[str, Any], str]:
-    """The map, the state, the state's data as read and the map's canonical text."""
+def _map_seen(data: Any) -> tuple[str, GameMap | None]:
+    """The canonical text of a save's map as read (its cache key; "" when it has none: not an
+    object, nested deeper than orjson writes or holding a number beyond 64 bits) and the map
+    last seen with that text, if any: a map already made and checked is not checked again."""
+    raw_map = data.get("map") if data.__class__ is dict else None
+    if raw_map.__class__ is not dict:
+        return "", None
+    try:
+        text = canonical_json(raw_map)
+    except orjson.JSONEncodeError:  # preflight or the map's own checks name what is wrong
+        return "", None
+    return text, _map_object_cache.get(text)
+
+
+def _structure_data(data: Any, source: str, map_text: str, game_map: GameMap | None
+                    ) -> tuple[GameMap, GameState, dict[str, Any]]:
+    """The map (`game_map` when `_map_seen` found it, else made from the data), the state and
+    the state's data as read."""
     if not isinstance(data, dict):
         raise save_error(source, "data: expected an object")
     for key in ("map", "state"):
@@ -188,17 +204,15 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[st
     extra = sorted(set(data) - {"log", "map", "state"})
     if extra:
         raise save_error(source, f"data.{extra[0]}: is not a known field (misspelt?)")
-    raw_map = data["map"]
-    map_text = canonical_json(raw_map)
-    game_map = _map_object_cache.get(map_text)
     if game_map is None:
         try:
-            game_map = map_from_data(raw_map, f"{source}: map")
+            game_map = map_from_data(data["map"], f"{source}: map")
         except MapError as exc:
             raise SaveError(exc.problems[0]) from None
         except (ValueError, TypeError, KeyError) as exc:
             raise save_error(source, f"map: is not a usable map ({exc})") from None
-        _remember_map(map_text, game_map)
+        if map_text:
+            _remember_map(map_text, game_map)
     try:
         state = structure_state(data["state"])
     except FieldError as exc:
@@ -209,7 +223,7 @@ def _structure_data(data: Any, source: str) -> tuple[GameMap, GameState, dict[st
             attach(state, structure(data["log"], SheetLog, "data.log"))
         except FieldError as exc:
             raise save_error(source, str(exc)) from None
-    return game_map, state, data["state"], map_text
+    return game_map, state, data["state"]
 
 
 def _check_fit(state: GameState, game_map: GameMap, source: str) -> None:
@@ -272,7 +286,9 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         if edited and not allow_edited:
             raise edited_error(source)
         stamp = stamp_of(envelope, source)
-        preflight(envelope["data"], source, rules)
+        map_text, seen = _map_seen(envelope["data"])
+        preflight(envelope["data"], source, rules,
+                  None if seen is None else (seen.columns * seen.rows, len(seen.cities)))
         try:
             data = migrate(envelope["data"], envelope["version"])
         except MigrationError as exc:
@@ -281,7 +297,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         events_hold = prepare_saved_events(data.get("state") if isinstance(data, dict) else None,
                                            last_turns=False, inboxes=False)
         make_together(data.get("state") if isinstance(data, dict) else None, converter())
-        game_map, state, raw_state, map_text = _structure_data(data, source)
+        game_map, state, raw_state = _structure_data(data, source, map_text, seen)
         names = domains(rules, game_map, state)
         name_sources(state.clans, source)
         name_knowledge(state.clans, source, clan_checks(names))
@@ -291,7 +307,7 @@ def stamped_game_from_text(text: str | bytes, source: str, rules: Ruleset | None
         except SaveCheckError as exc:
             raise save_error(source, str(exc)) from None
         _read_the_first_shown(state)  # after the checks: what it reads, it checks
-        if not edited and envelope["version"] == SAVE_VERSION:
+        if not edited and envelope["version"] == SAVE_VERSION and map_text:
             # the map as this game writes it (a save of ours): its next save writes the same text
             _map_text_cache[:] = [(game_map, map_text)]
         # The data as read goes before collections resume: they then walk only the game.
