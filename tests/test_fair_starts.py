@@ -163,19 +163,22 @@ def test_no_start_of_four_sits_in_the_middle_of_the_others_cc_gen_07(name: str,
     assert fair.centre_clans.low <= 4 <= fair.centre_clans.high < 5
 
 
+def _cities_first(world: GameMap, starts: tuple[HexId, ...]) -> list[int]:
+    """Each start's minor cities nearer it by land than any rival's start."""
+    moves = {start: _land_moves(world, start) for start in starts}
+    towns = [site.hex for site in world.cities if not site.major and site.hex not in starts]
+    far = 10**6
+    return [sum(1 for town in towns if all(moves[start].get(town, far) < moves[other].get(town, far)
+                                           for other in starts if other != start))
+            for start in starts]
+
+
 def _standings(world: GameMap, starts: tuple[HexId, ...], power: float) -> list[float]:
     """Each start's land moves to all its rivals together times its minor cities nearer it by
     land than any rival's start, to `power`."""
     moves = {start: _land_moves(world, start) for start in starts}
-    towns = [site.hex for site in world.cities if not site.major and site.hex not in starts]
-    far = 10**6
-    standings = []
-    for start in starts:
-        rivals = [other for other in starts if other != start]
-        first = sum(1 for town in towns if all(
-            moves[start].get(town, far) < moves[other].get(town, far) for other in rivals))
-        standings.append(sum(moves[start][other] for other in rivals) * first ** power)
-    return standings
+    return [sum(moves[start][other] for other in starts if other != start) * first ** power
+            for start, first in zip(starts, _cities_first(world, starts), strict=True)]
 
 
 @pytest.mark.parametrize("name", ("europe", "north_america"))
@@ -199,6 +202,27 @@ def test_no_start_of_four_is_squeezed_with_few_cities_of_its_own_cc_gen_07(
         assert "2628" not in starts  # Bismarck
     else:
         assert set(starts) == {"3523", "3932", "5513", "5725"}  # as before the rule
+
+
+def test_three_clans_leave_the_start_with_fewest_cities_first_the_most_cc_gen_07(
+        rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): of three Clans on Oceania, Karratha, 6 minor cities nearer it by
+    land than either rival, won 60 % of the bot games and Port Lincoln 10 %; among the widest
+    sets of 3 (least_first_clans) the search takes the one whose start with the fewest such
+    cities has the most: Geraldton (7) for Karratha, as widely spaced (Port Lincoln 18 %)."""
+    fair = rules.fair_starts
+    world = load_map("oceania")
+    starts = find_starts(world, 3, fair).starts
+    before = ("0323", "2133", "2917")  # Karratha, Port Lincoln, Cairns
+    assert "0323" not in starts
+    assert min(_cities_first(world, starts)) > min(_cities_first(world, before)) == 6
+
+    def nearest(chosen: tuple[HexId, ...]) -> int:
+        return min(_land_moves(world, start)[other] for start in chosen for other in chosen
+                   if other != start)
+
+    assert nearest(starts) == nearest(before) == 20
+    assert fair.least_first_clans.low <= 3 <= fair.least_first_clans.high < 4
 
 
 def test_two_clans_on_north_america_reach_as_many_cities_first_cc_gen_07(
