@@ -8,8 +8,8 @@ the two nearest starts are apart), then, with 4 Clans, no two starts far apart (
 its rivals together within `centre_ratio` of every other start's), then no rival on the
 doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
 rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
-starts), with 3 Clans then the set whose start with the fewest minor cities before any rival
-has the most, with 2 Clans a pair even in the minor cities each reaches first (within
+starts), with 3 or 4 Clans then the set whose start with the fewest minor cities before any
+rival has the most, with 2 Clans a pair even in the minor cities each reaches first (within
 `first_ratio`), then the largest sum of the land moves between starts. With 4 Clans, when a
 start of the set found is squeezed (its standing, its land moves to all its rivals together
 times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
