@@ -163,19 +163,22 @@ def test_no_start_of_four_sits_in_the_middle_of_the_others_cc_gen_07(name: str,
     assert fair.centre_clans.low <= 4 <= fair.centre_clans.high < 5
 
 
+def _cities_first(world: GameMap, starts: tuple[HexId, ...]) -> list[int]:
+    """Each start's minor cities nearer it by land than any rival's start."""
+    moves = {start: _land_moves(world, start) for start in starts}
+    towns = [site.hex for site in world.cities if not site.major and site.hex not in starts]
+    far = 10**6
+    return [sum(1 for town in towns if all(moves[start].get(town, far) < moves[other].get(town, far)
+                                           for other in starts if other != start))
+            for start in starts]
+
+
 def _standings(world: GameMap, starts: tuple[HexId, ...], power: float) -> list[float]:
     """Each start's land moves to all its rivals together times its minor cities nearer it by
     land than any rival's start, to `power`."""
     moves = {start: _land_moves(world, start) for start in starts}
-    towns = [site.hex for site in world.cities if not site.major and site.hex not in starts]
-    far = 10**6
-    standings = []
-    for start in starts:
-        rivals = [other for other in starts if other != start]
-        first = sum(1 for town in towns if all(
-            moves[start].get(town, far) < moves[other].get(town, far) for other in rivals))
-        standings.append(sum(moves[start][other] for other in rivals) * first ** power)
-    return standings
+    return [sum(moves[start][other] for other in starts if other != start) * first ** power
+            for start, first in zip(starts, _cities_first(world, starts), strict=True)]
 
 
 @pytest.mark.parametrize("name", ("europe", "north_america"))
@@ -197,8 +200,34 @@ def test_no_start_of_four_is_squeezed_with_few_cities_of_its_own_cc_gen_07(
     if name == "north_america":
         assert max(standings) <= fair.standing_ratio * min(standings)
         assert "2628" not in starts  # Bismarck
-    else:
-        assert set(starts) == {"3523", "3932", "5513", "5725"}  # as before the rule
+    else:  # the set of least_first_clans, within standing_keep: not searched again
+        assert set(starts) == {"3523", "3932", "5216", "5428"}
+
+
+@pytest.mark.parametrize(("name", "clans", "before", "fewest"), [
+    ("oceania", 3, ("0323", "2133", "2917"), "0323"),  # Karratha, Port Lincoln, Cairns
+    ("europe", 4, ("3523", "3932", "5513", "5725"), "5725"),  # Kaliningrad, Cluj, Kirov, Volgograd
+])
+def test_the_start_with_fewest_cities_first_has_the_most_the_widest_allow_cc_gen_07(
+        name: str, clans: int, before: tuple[HexId, ...], fewest: HexId, rules: Ruleset) -> None:
+    """CC-GEN-07 (issue 28): among the widest sets of 3 or 4 starts (least_first_clans) the
+    search takes the one whose start with the fewest minor cities nearer it by land than any
+    rival's start has the most. Three Clans on Oceania: Karratha (6 such cities) won 60 % of the
+    bot games and Port Lincoln 10 %; Geraldton (7) in its place, as widely spaced, Port Lincoln
+    won 18 %. Four on Europe: Volgograd (13) won 45 % and Kaliningrad 10 %; with Rostov and
+    Nizhniy Novgorod for Volgograd and Kirov none won less than 18 %."""
+    fair = rules.fair_starts
+    world = load_map(name)
+    starts = find_starts(world, clans, fair).starts
+    assert fewest not in starts  # the start of the old set with the fewest cities first
+    assert min(_cities_first(world, starts)) > min(_cities_first(world, before))
+
+    def nearest(chosen: tuple[HexId, ...]) -> int:
+        return min(_land_moves(world, start)[other] for start in chosen for other in chosen
+                   if other != start)
+
+    assert nearest(starts) == nearest(before)
+    assert fair.least_first_clans.low <= clans <= fair.least_first_clans.high < 5
 
 
 @pytest.mark.parametrize("clans", (7, 8))

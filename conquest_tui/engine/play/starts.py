@@ -8,7 +8,8 @@ the two nearest starts are apart), then, with 4 Clans, no two starts far apart (
 its rivals together within `centre_ratio` of every other start's), then no rival on the
 doorstep (starts at least half `rival_moves` land moves apart), then every start's nearest
 rival within `rival_moves`, then the most widely spaced (the fewest land moves between two
-starts), with 2 Clans then a pair even in the minor cities each reaches first (within
+starts), with 3 or 4 Clans then the set whose start with the fewest minor cities before any
+rival has the most, with 2 Clans a pair even in the minor cities each reaches first (within
 `first_ratio`), then the largest sum of the land moves between starts. With 4 Clans, when a
 start of the set found is squeezed (its standing, its land moves to all its rivals together
 times the root of its minor cities before any rival, below 1 / `standing_keep` of another's),
@@ -492,8 +493,10 @@ class _Search:
         times the least (no start in the middle), then the moves by which the two nearest
         starts are nearer than half `rival_moves` (no rival on the doorstep), then those by
         which the loneliest start is beyond `rival_moves` (war within reach), then the widest
-        (fewest moves between two starts), then, with `first_clans` Clans, a set within
-        `first_ratio` in minor cities reached first, then the largest sum of moves."""
+        (fewest moves between two starts), then, with `least_first_clans` Clans, the most
+        minor cities reached first at the start with the fewest, then, with `first_clans`
+        Clans, a set within `first_ratio` in minor cities reached first, then the largest sum
+        of moves."""
         band = self.rules.rival_moves
         pairs = [self.apart[a][b] for i, a in enumerate(chosen) for b in chosen[i + 1:]]
         nearest = min(pairs, default=0)
@@ -506,15 +509,17 @@ class _Search:
         if self._standing_on:
             close = max(0, self.rules.standing_apart - nearest)
             standing = self._standing(chosen)
-        first = 0
+        first = least_first = 0
         if self.rules.first_clans.low <= self.count <= self.rules.first_clans.high:
             first = self._first(chosen)
+        if self.rules.least_first_clans.low <= self.count <= self.rules.least_first_clans.high:
+            least_first = -min(self._firsts(chosen))
         centre = 0
         if self.rules.centre_clans.low <= self.count <= self.rules.centre_clans.high:
             sums = [sum(self.apart[a][b] for b in chosen if b != a) for a in chosen]
             centre = max(0, max(sums) - math.floor(self.rules.centre_ratio * min(sums)))
         return (uneven, spread, close, standing, centre, max(0, band // 2 - nearest),
-                max(0, loneliest - band), -nearest, first, -sum(pairs))
+                max(0, loneliest - band), -nearest, least_first, first, -sum(pairs))
 
     def _polish(self, chosen: list[int]) -> list[int]:
         """Move one start at a time to the candidate that ranks the set best while it stays

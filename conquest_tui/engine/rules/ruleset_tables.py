@@ -100,6 +100,9 @@ class FairStartRules:
     """Cities first: with first_clans Clans, no start's minor cities nearer it than any rival's
     start more than this many times another's, where fair starts allow it."""
     first_clans: Range          # the numbers of Clans the cities-first bound applies to
+    least_first_clans: Range
+    """Cities first for the least: with these numbers of Clans, among the widest sets the one
+    whose start with the fewest minor cities nearer it than any rival's start has the most."""
     standing_ratio: float = attrs.field(validator=number(1))
     """Standing: with standing_clans Clans, no start's land moves to all its rivals together
     times its minor cities before any rival (to standing_power) more than this many times
