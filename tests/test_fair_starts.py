@@ -14,7 +14,8 @@ from conquest_tui.engine.core.hexgrid import HexId
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.play import setup
 from conquest_tui.engine.play.land_reach import land_reach, measure
-from conquest_tui.engine.play.starts import find_starts, stranded
+from conquest_tui.engine.play.start_search import stranded
+from conquest_tui.engine.play.starts import find_starts
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.storage.map_loader import load_map
 

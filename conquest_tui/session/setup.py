@@ -59,7 +59,8 @@ def fair_starts_notice(world: GameMap, clans: int) -> str:
     """"" when the map seats this many Clans fairly (CC-GEN-07); else a sentence that says so
     and names the most Clans below it that the map seats fairly. The game may still be played:
     its starts are then the nearest to fair the map has."""
-    from conquest_tui.engine.play.starts import StartsError, fewer_clans_seated_fairly, find_starts
+    from conquest_tui.engine.play.start_search import StartsError
+    from conquest_tui.engine.play.starts import fewer_clans_seated_fairly, find_starts
     from conquest_tui.storage.rules_loader import load_ruleset
 
     rules = load_ruleset().fair_starts

@@ -13,7 +13,8 @@ from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.rng import rng_for
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
 from conquest_tui.engine.core.state import CityState, Clan, GameState, HexState, Stockpile
-from conquest_tui.engine.play.starts import StartsError, choose_starts, stranded
+from conquest_tui.engine.play.start_search import StartsError, stranded
+from conquest_tui.engine.play.starts import choose_starts
 from conquest_tui.engine.rules.house import HouseRuleName
 from conquest_tui.engine.rules.ruleset import Ruleset
 from conquest_tui.engine.world import knowledge
