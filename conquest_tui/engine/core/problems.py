@@ -142,3 +142,16 @@ class ProblemCode(enum.StrEnum):
 
 PROBLEM_CODES: frozenset[str] = frozenset(code.value for code in ProblemCode)
 """Every value of `ProblemCode`, for checks of a code read from outside (a save)."""
+
+SAID_BY_REASON: tuple[ProblemCode, ...] = (
+    ProblemCode.ILLEGAL_MOVE, ProblemCode.WRONG_TYPE, ProblemCode.NOT_ENOUGH,
+    ProblemCode.CANNOT_BUILD, ProblemCode.CANNOT_GAMBLE, ProblemCode.CANNOT_FISH,
+    ProblemCode.CANNOT_PAVE, ProblemCode.CANNOT_CREATE, ProblemCode.CANNOT_HIRE,
+    ProblemCode.CANNOT_FORTIFY, ProblemCode.CANNOT_CONVERT, ProblemCode.CANNOT_SPLIT,
+    ProblemCode.CANNOT_ABSORB, ProblemCode.TOO_LATE)
+"""The codes whose sentence is their `reason` fact's (the facts each reason needs: facts'
+`BY_REASON`; its words: sentences' `REASONS`)."""
+SAID_AS_DIPLOMACY: tuple[ProblemCode, ...] = (
+    ProblemCode.DIP_SELF, ProblemCode.DIP_UNKNOWN_CLAN, ProblemCode.DIP_OFF_MAP,
+    ProblemCode.DIP_TOO_MANY, ProblemCode.DIP_TOO_MANY_ALL)
+"""The codes of a diplomacy order refused, said as the event of an alliance refused is."""

@@ -13,7 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from conquest_tui.engine.core.events import EventKind
-from conquest_tui.engine.core.problems import RESOLVE, ProblemCode
+from conquest_tui.engine.core.problems import (
+    RESOLVE,
+    SAID_AS_DIPLOMACY,
+    SAID_BY_REASON,
+    ProblemCode,
+)
 from conquest_tui.engine.facts.event_needs import NEEDS, REASON_FACTS
 from conquest_tui.engine.facts.fact_checks import unmet
 from conquest_tui.engine.facts.shapes import (
@@ -154,14 +159,9 @@ PROBLEM_NEEDS: dict[ProblemCode, Needs] = {
 """Code → the facts its sentence needs (the codes below: their `reason` fact, `BY_REASON`, or
 for diplomacy and espionage what the event of their kind needs)."""
 
-for _code in (ProblemCode.ILLEGAL_MOVE, ProblemCode.WRONG_TYPE, ProblemCode.NOT_ENOUGH,
-              ProblemCode.CANNOT_BUILD, ProblemCode.CANNOT_GAMBLE, ProblemCode.CANNOT_FISH,
-              ProblemCode.CANNOT_PAVE, ProblemCode.CANNOT_CREATE, ProblemCode.CANNOT_HIRE,
-              ProblemCode.CANNOT_FORTIFY, ProblemCode.CANNOT_CONVERT, ProblemCode.CANNOT_SPLIT,
-              ProblemCode.CANNOT_ABSORB, ProblemCode.TOO_LATE):
+for _code in SAID_BY_REASON:
     PROBLEM_NEEDS[_code] = BY_REASON
-for _code in (ProblemCode.DIP_SELF, ProblemCode.DIP_UNKNOWN_CLAN, ProblemCode.DIP_OFF_MAP,
-              ProblemCode.DIP_TOO_MANY, ProblemCode.DIP_TOO_MANY_ALL):
+for _code in SAID_AS_DIPLOMACY:
     PROBLEM_NEEDS[_code] = NEEDS[EventKind.CANNOT_ALLY]
 for _code in (ProblemCode.TOO_EARLY, ProblemCode.OWN_CLAN, ProblemCode.NO_CLAN):
     PROBLEM_NEEDS[_code] = NEEDS[EventKind.CANNOT_ESPIONAGE]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from conquest_tui.engine.core.events import EventKind, Fact
-from conquest_tui.engine.core.problems import SAID, ProblemCode
+from conquest_tui.engine.core.problems import SAID, SAID_AS_DIPLOMACY, SAID_BY_REASON, ProblemCode
 from conquest_tui.engine.sentences import diplomacy_sentences, espionage_sentences, odds_text
 from conquest_tui.engine.sentences.reason_sentences import REASONS
 from conquest_tui.engine.sentences.turn_sentences import Facts
@@ -300,16 +300,11 @@ SENTENCES: dict[ProblemCode, ProblemSentence] = {
 }
 """The sentence of each code worded here; see `sentence_of` for the others."""
 
-for _code in (ProblemCode.DIP_SELF, ProblemCode.DIP_UNKNOWN_CLAN, ProblemCode.DIP_OFF_MAP,
-              ProblemCode.DIP_TOO_MANY, ProblemCode.DIP_TOO_MANY_ALL):
+for _code in SAID_AS_DIPLOMACY:
     SENTENCES[_code] = diplomacy_sentences.reason_text
 for _code in (ProblemCode.TOO_EARLY, ProblemCode.OWN_CLAN, ProblemCode.NO_CLAN):
     SENTENCES[_code] = espionage_sentences.cannot_espionage
-for _code in (ProblemCode.ILLEGAL_MOVE, ProblemCode.WRONG_TYPE, ProblemCode.NOT_ENOUGH,
-              ProblemCode.CANNOT_BUILD, ProblemCode.CANNOT_GAMBLE, ProblemCode.CANNOT_FISH,
-              ProblemCode.CANNOT_PAVE, ProblemCode.CANNOT_CREATE, ProblemCode.CANNOT_HIRE,
-              ProblemCode.CANNOT_FORTIFY, ProblemCode.CANNOT_CONVERT, ProblemCode.CANNOT_SPLIT,
-              ProblemCode.CANNOT_ABSORB, ProblemCode.TOO_LATE):
+for _code in SAID_BY_REASON:
     SENTENCES[_code] = reason_text
 
 AS_EVENT: dict[ProblemCode, EventKind] = {
