@@ -222,7 +222,7 @@ def _plain_columns(value: Any) -> bool:
 @attrs.define(eq=False)
 class SavedReports:
     """A Clan's past reports as the save holds them (three columns `_plain_columns` holds to),
-    made into records when first read (`TableSource`: the history, or a save)."""
+    made into records when first read (a `Source`: the history, or a save)."""
 
     columns: tuple[list[int], list[str], list[str]] | None
     """The game turns, the summaries and the packed texts as read; None once made."""

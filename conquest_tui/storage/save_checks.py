@@ -6,12 +6,12 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from operator import attrgetter
-from types import UnionType
 from typing import Any, get_args, get_origin
 
 import attrs
 import orjson
 
+from conquest_tui.engine.core.first_use import held_type
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import (
     Broadcast,
@@ -233,13 +233,9 @@ _plans: dict[type, tuple[_Field, ...]] = {}
 
 def _value_type(declared: Any) -> tuple[Any, type | None]:
     """A field's type as its value holds it, and `list` or `dict` when the declared type is
-    that or where to read it (`list[Sighting] | KnowledgeSource`)."""
-    if get_origin(declared) is not UnionType:
-        return declared, None
-    held = [arg for arg in get_args(declared) if get_origin(arg) in (list, dict)]
-    if len(held) != 1:
-        return declared, None
-    return held[0], get_origin(held[0])
+    that or where to read it (`list[Sighting] | Source[list[Sighting]]`)."""
+    held = held_type(declared)
+    return (declared, None) if held is None else (held, get_origin(held))
 
 
 def _plan(cls: type) -> tuple[_Field, ...]:

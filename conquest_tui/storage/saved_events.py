@@ -29,13 +29,14 @@ import base64
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, get_args, get_origin
+from typing import Any
 
 import attrs
 import cattrs
 import orjson
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from conquest_tui.engine.core.first_use import held_type
 from conquest_tui.engine.core.state import KNOWLEDGE, Clan, Event, LastTurn
 from conquest_tui.storage import past_reports, saved_knowledge
 from conquest_tui.storage.event_checks import name_the_first, prepare_saved_events
@@ -304,9 +305,7 @@ def _structure_clan_factory(build: Build) -> Factory:
 def _knowledge_types() -> dict[str, Any]:
     """Each of a Clan's `KNOWLEDGE` fields and the type of its value (a save's record of it)."""
     fields = attrs.fields_dict(attrs.resolve_types(Clan))
-    return {name: next(arg for arg in get_args(fields[f"_{name}"].type)
-                       if get_origin(arg) in (list, dict))
-            for name in KNOWLEDGE}
+    return {name: held_type(fields[f"_{name}"].type) for name in KNOWLEDGE}
 
 
 def _unstructure_clan_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:

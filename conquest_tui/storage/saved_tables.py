@@ -25,13 +25,8 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from conquest_tui.engine.core.state import (
-    SAVED_WHEN_SET,
-    GameState,
-    HexState,
-    TableSource,
-    TurnFigures,
-)
+from conquest_tui.engine.core.first_use import Source
+from conquest_tui.engine.core.state import SAVED_WHEN_SET, GameState, HexState, TurnFigures
 from conquest_tui.storage.hooks import PRIMITIVES, cells_of, expected_kind, whole_numbers_text
 
 KEPT: dict[str, type] = {"hexes": HexState, "turn_figures": TurnFigures}
@@ -86,7 +81,7 @@ def laid_out(value: Any, cls: type) -> dict[str, bytes] | None:
 @attrs.define(eq=False)
 class SavedTable:
     """A table of records as the save holds it (one `laid_out` holds to), made into records
-    when first read (`TableSource`)."""
+    when first read (a `Source`)."""
 
     cls: type
     columns: dict[str, list[Any]] | None
@@ -121,7 +116,7 @@ def count_of(state: GameState, name: str) -> int:
     return kept.count if isinstance(kept, SavedTable) else len(_read(kept))
 
 
-def _read(kept: list[Any] | TableSource) -> list[Any]:
+def _read(kept: list[Any] | Source[list[Any]]) -> list[Any]:
     return kept if isinstance(kept, list) else kept.read()
 
 
@@ -148,7 +143,7 @@ def _structure_factory(_: Any, converter: cattrs.Converter) -> Callable[[Any, An
     def kept_as_read(cls: type) -> Callable[[Any, Any], Any]:
         table = converter.get_structure_hook(list[cls])  # type: ignore[valid-type]
 
-        def structure(value: Any, _: Any) -> list[Any] | TableSource:
+        def structure(value: Any, _: Any) -> list[Any] | Source[list[Any]]:
             texts = laid_out(value, cls) if lazy else None
             if texts is not None:
                 return SavedTable(cls, value, len(next(iter(value.values()))), texts)

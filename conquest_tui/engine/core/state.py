@@ -5,7 +5,7 @@
 # one when a game loads. Every annotation names a type defined above it.
 
 import enum
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, overload
+from typing import Any, ClassVar
 
 import attrs
 
@@ -14,6 +14,7 @@ from conquest_tui.engine.core.events import (  # Fact: the name Facts' recursive
     Fact,  # noqa: F401
     Facts,
 )
+from conquest_tui.engine.core.first_use import ReadOnFirstUse, Source, kept_value
 from conquest_tui.engine.core.items import CARRIED, Item
 from conquest_tui.engine.core.rng import DiceRoll
 from conquest_tui.engine.core.seats import BotLevel, SeatKind
@@ -170,56 +171,6 @@ class SpyReport:
     sightings: list[Sighting] = attrs.field(factory=list)
 
 
-V = TypeVar("V")
-
-
-class ReadOnFirstUse(Generic[V]):
-    """The list or dict under `name`, kept in the record's field `_name`: either the value, or
-    where to read it (anything with `read()`, which raises the loader's error naming the field);
-    read there on first use and kept. Setting it sets the value (a save writes an unread source
-    back as it read it, through the record's own `kept_…`)."""
-
-    __slots__ = ("field",)
-
-    def __init__(self) -> None:
-        self.field = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.field = f"_{name}"
-
-    @overload
-    def __get__(self, record: None, owner: type | None = None) -> "ReadOnFirstUse[V]": ...
-
-    @overload
-    def __get__(self, record: object, owner: type | None = None) -> V: ...
-
-    def __get__(self, record: object | None, owner: type | None = None) -> Any:
-        if record is None:
-            return self
-        kept = getattr(record, self.field)
-        if not isinstance(kept, (list, dict)):
-            kept = kept.read()
-            setattr(record, self.field, kept)
-        return kept
-
-    def __set__(self, record: object, value: V) -> None:
-        setattr(record, self.field, value)
-
-
-def _kept_value(kept: Any) -> Any:
-    """A field `ReadOnFirstUse` keeps, read if it was not yet (how records compare: by value)."""
-    return kept if isinstance(kept, (list, dict)) else kept.read()
-
-
-class EventSource(Protocol):
-    """Where a last turn's events or a Clan's inbox or mail are read from when first asked for
-    (a save keeps them as read: storage/saved_events)."""
-
-    def read(self) -> list[Event]:
-        """The events (a damaged source raises the loader's error, naming the field)."""
-        ...
-
-
 @attrs.define
 class LastTurn:
     """What a Clan's last player turn produced: its sheet, problems and events (CC-SEQ-13)."""
@@ -227,8 +178,8 @@ class LastTurn:
     game_turn: int = 0
     sheet: str = ""
     problems: list[Problem] = attrs.field(factory=list)
-    _events: list[Event] | EventSource = attrs.field(factory=list, alias="events",
-                                                     eq=_kept_value)
+    _events: list[Event] | Source[list[Event]] = attrs.field(factory=list, alias="events",
+                                                             eq=kept_value)
     """The turn's events, or where to read them (`events`) when first asked for: a load does
     not build and check a Clan's last turn until it is shown, played or saved anew."""
     income: dict[str, int] = attrs.field(factory=dict)
@@ -238,23 +189,10 @@ class LastTurn:
     events = ReadOnFirstUse[list[Event]]()
     """The events the turn produced, in order (read from their source on first use)."""
 
-    def kept_events(self) -> list[Event] | EventSource:
+    def kept_events(self) -> list[Event] | Source[list[Event]]:
         """The events, or their source when they were never asked for (a save writes an unread
         source back as it read it)."""
         return self._events
-
-
-class ReportSource(Protocol):
-    """Where a past report's text is read from when first asked for (a save keeps it packed:
-    storage/past_reports)."""
-
-    def read(self) -> str:
-        """The text."""
-        ...
-
-
-def _report_text(kept: str | ReportSource) -> str:
-    return kept if isinstance(kept, str) else kept.read()
 
 
 @attrs.define
@@ -264,34 +202,14 @@ class PastReport:
     game_turn: int
     summary: str = ""
     """The turn log's line: the turn's main events in a few words."""
-    kept: str | ReportSource = attrs.field(default="", eq=_report_text)
+    kept: str | Source[str] = attrs.field(default="", eq=kept_value)
     """The report's text as the Clan read it, or where to read it (`text`) when first asked
     for: a load does not unpack a game's past reports until the history is opened."""
 
     @property
     def text(self) -> str:
         """The report's text as the Clan read it (a source keeps what it read)."""
-        return _report_text(self.kept)
-
-
-class TableSource(Protocol):
-    """Where a list of a game's records (its hexes, its figures of past game turns, a Clan's
-    past reports) is read from when first asked for (a save keeps it as read:
-    storage/saved_tables, storage/past_reports)."""
-
-    def read(self) -> list[Any]:
-        """The records, in order (the same list at every read)."""
-        ...
-
-
-class KnowledgeSource(Protocol):
-    """Where a Clan's knowledge (`KNOWLEDGE`: its known hexes, its memory of cities, its
-    sightings, its spies' reports) is read from when first asked for (a load keeps every Clan's
-    but the next one's as read: storage/saved_knowledge)."""
-
-    def read(self) -> Any:
-        """The dict or list (a damaged source raises the loader's error, naming the field)."""
-        ...
+        return self.kept if isinstance(self.kept, str) else self.kept.read()
 
 
 KNOWLEDGE: tuple[str, ...] = ("known_hexes", "city_memory", "sightings", "spy_reports")
@@ -334,21 +252,22 @@ class Clan:
     """Epoch second before which no PIN is heard at this seat, 0: none (never read by the
     engine, never changed by a turn)."""
     resigned: bool = False
-    _known_hexes: dict[str, int] | KnowledgeSource = attrs.field(
-        factory=dict, alias="known_hexes", eq=_kept_value)
+    _known_hexes: dict[str, int] | Source[dict[str, int]] = attrs.field(
+        factory=dict, alias="known_hexes", eq=kept_value)
     """Hex id → game turn the Clan last saw it (its knowledge of the map), or where to read it
     when first asked for (`known_hexes`): a load makes only the next Clan's knowledge
     (`KNOWLEDGE`), another Clan's when a turn or a seat first needs it."""
-    _city_memory: dict[str, CityMemory] | KnowledgeSource = attrs.field(
-        factory=dict, alias="city_memory", eq=_kept_value)
-    _sightings: list[Sighting] | KnowledgeSource = attrs.field(factory=list, alias="sightings",
-                                                               eq=_kept_value)
+    _city_memory: dict[str, CityMemory] | Source[dict[str, CityMemory]] = attrs.field(
+        factory=dict, alias="city_memory", eq=kept_value)
+    _sightings: list[Sighting] | Source[list[Sighting]] = attrs.field(
+        factory=list, alias="sightings", eq=kept_value)
     met_clans: list[int] = attrs.field(factory=list)
-    _inbox: list[Event] | EventSource = attrs.field(factory=list, alias="inbox",
-                                                    eq=_kept_value)
+    _inbox: list[Event] | Source[list[Event]] = attrs.field(factory=list, alias="inbox",
+                                                            eq=kept_value)
     """Things that happened to this Clan between its turns (CC-SEQ-16), or where to read them
     when first asked for (`inbox`): a load builds only the next Clan's."""
-    _mail: list[Event] | EventSource = attrs.field(factory=list, alias="mail", eq=_kept_value)
+    _mail: list[Event] | Source[list[Event]] = attrs.field(factory=list, alias="mail",
+                                                           eq=kept_value)
     """The messages it received and sent and its first meetings, of every turn it played
     (`core.events.MAIL`), oldest first: its inbox and last turn keep only the newest. Or
     where to read them when first asked for (`mail`): a load does not build and check a
@@ -362,14 +281,12 @@ class Clan:
     below it, CC-POP-07)."""
     structure_uses: dict[str, int] = attrs.field(factory=dict)
     """Once-per-turn hex uses ("DEF 0415", "FIS 0512", "POL 0512 #3") → game turn (CC-HEX)."""
-    _spy_reports: list[SpyReport] | KnowledgeSource = attrs.field(factory=list,
-                                                                  alias="spy_reports",
-                                                                  eq=_kept_value)
+    _spy_reports: list[SpyReport] | Source[list[SpyReport]] = attrs.field(
+        factory=list, alias="spy_reports", eq=kept_value)
     """Its planted spies' reports from its last turn's end, city by city (CC-RPT-12), or where
     to read them when first asked for (`spy_reports`)."""
-    _past_reports: list[PastReport] | TableSource = attrs.field(factory=list,
-                                                                alias="past_reports",
-                                                                eq=_kept_value)
+    _past_reports: list[PastReport] | Source[list[PastReport]] = attrs.field(
+        factory=list, alias="past_reports", eq=kept_value)
     """Every report the Clan read after its turns, oldest first (history, issue 16:
     `past_reports`), or where to read them when first asked for (the history reads them)."""
 
@@ -401,16 +318,16 @@ class Clan:
         for name in KNOWLEDGE:
             getattr(self, name)
 
-    def kept_inbox(self) -> list[Event] | EventSource:
+    def kept_inbox(self) -> list[Event] | Source[list[Event]]:
         """The inbox, or its source when it was never asked for (a save writes an unread
         source back as it read it)."""
         return self._inbox
 
-    def kept_past_reports(self) -> list[PastReport] | TableSource:
+    def kept_past_reports(self) -> list[PastReport] | Source[list[PastReport]]:
         """The past reports, or their source when they were never asked for."""
         return self._past_reports
 
-    def kept_mail(self) -> list[Event] | EventSource:
+    def kept_mail(self) -> list[Event] | Source[list[Event]]:
         """The mail, or its source when it was never asked for (a save writes an unread
         source back as it read it)."""
         return self._mail
@@ -727,8 +644,8 @@ class GameState:
     goods_prices: dict[str, int] = attrs.field(factory=dict)
     victory_threshold: int = 0
     clans: list[Clan] = attrs.field(factory=list)
-    _hexes: list[HexState] | TableSource = attrs.field(factory=list, alias="hexes",
-                                                       eq=_kept_value)
+    _hexes: list[HexState] | Source[list[HexState]] = attrs.field(factory=list, alias="hexes",
+                                                               eq=kept_value)
     """One per map hex, in GameMap.hex_ids() order (`hexes`), or where to read them when first
     asked for: a load does not build a game's thousands of hexes until they are used."""
     cities: list[CityState] = attrs.field(factory=list)
@@ -747,9 +664,8 @@ class GameState:
     top_figures: list[TopFigures] = attrs.field(factory=list)
     """Every Clan's figures at the last game-turn end, in popularity order; empty before the
     game turn the extra Top Clans lists start (CC-RPT-09, AMB-58)."""
-    _turn_figures: list[TurnFigures] | TableSource = attrs.field(factory=list,
-                                                                 alias="turn_figures",
-                                                                 eq=_kept_value)
+    _turn_figures: list[TurnFigures] | Source[list[TurnFigures]] = attrs.field(
+        factory=list, alias="turn_figures", eq=kept_value)
     """Every Clan's figures at every game-turn end, game turn by game turn (issue 16:
     `turn_figures`), or where to read them when first asked for (the history reads them)."""
     mail: MailBox = attrs.field(factory=MailBox)
@@ -779,11 +695,10 @@ class GameState:
     turn_figures = ReadOnFirstUse[list[TurnFigures]]()
     """Every Clan's figures at every game-turn end (read from their source on first use)."""
 
-    def kept_table(self, name: str) -> list[Any] | TableSource:
+    def kept_table(self, name: str) -> list[Any] | Source[list[Any]]:
         """The hexes (`"hexes"`) or the figures of past game turns (`"turn_figures"`), or their
         source when they were never asked for (a save writes an unread source back as read)."""
-        kept: list[Any] | TableSource = self._hexes if name == "hexes" else self._turn_figures
-        return kept
+        return self._hexes if name == "hexes" else self._turn_figures
 
     @property
     def active_clan(self) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import enum
-import types
 import typing
 from collections.abc import Callable
 from operator import attrgetter
@@ -13,6 +12,7 @@ from typing import Any, TypeVar
 import attrs
 
 from conquest_tui.engine.core.events import Fact
+from conquest_tui.engine.core.first_use import held_type
 
 _Copy = Callable[[Any], Any]
 _ATOMS: frozenset[Any] = frozenset({int, str, bool, float, type(None), Fact})
@@ -162,10 +162,10 @@ def _value_copier(kind: Any) -> _Copy | None:
     """How a value of this type is copied; None when it is shared."""
     if kind in _ATOMS or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
         return None
+    held = held_type(kind)  # a list or dict, or where a load keeps it unread
+    if held is not None:
+        return _value_copier(held)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is types.UnionType:  # a list or dict, or where a load keeps it unread
-        held = [arg for arg in args if typing.get_origin(arg) in (list, dict)]
-        return _value_copier(held[0]) if len(held) == 1 else copy.deepcopy
     if origin is list and args:
         return _list_copier(_value_copier(args[0]))
     if origin is dict and len(args) == 2 and _value_copier(args[0]) is None:
