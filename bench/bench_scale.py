@@ -17,10 +17,13 @@ The figures, each from the same save or setup every sample:
   crowded 40-Clan game's bots write about a third more lines a Clan-turn and fight about 3.5
   battles a Clan-turn where the 5 Clans, far apart, fight none).
 * convoys: cost per convoy, 800 vs 100 convoys of 20 Clans on the Europe map, ≤ 1.2×.
-* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game (engine), ≤ 1.5×; beside it,
-  for reading it, the same ratio per convoy in the game and per order line the bots wrote (no
-  target: the game grows as it goes; a game turn 50's bots write 3–4 times the lines of the
-  first, and fight where the first fights nothing, so a turn costs what its lines ask for).
+* age: game turn 50 vs game turn 1 of one 8-Clan Europe bot game, the engine's cost per order
+  line the bots wrote, ≤ 1.5×: what a late game turn costs for the same work. Beside it, for
+  reading it, the whole game turn's ratio and the ratio per convoy (no target). The whole ratio
+  is the game's growth, not the engine's: by game turn 50 the bots hold 7 times the convoys,
+  write 4 times the lines of the first game turn and fight where the first fights nothing (the
+  bots are made to spend what they earn and to seek war), so a whole game turn 50 costs about 5
+  times the first however fast each line runs.
 * simulate: seconds per game of `conquest simulate --map europe --clans 8 --turns 25`, ≤ 2 s.
 
 Each sample's line also says how many battles (convoy battles and city assaults) a Clan-turn
@@ -303,7 +306,8 @@ SAMPLES: dict[str, list[tuple[str, str, str]]] = {
 
 def _ratio(figure: str, small: dict[str, Any], large: dict[str, Any], less: str = "") -> float:
     """A ratio figure's value for one round's pair of samples: per Clan-turn (clans), per
-    convoy (convoys) or per game turn (age), of the engine's time less `less`'s if named."""
+    convoy (convoys) or per order line the bots wrote (age), of the engine's time less `less`'s
+    if named."""
     def cost(sample: dict[str, Any]) -> float:
         return float(sample["engine"] - (sample[less] if less else 0.0))
 
@@ -312,7 +316,7 @@ def _ratio(figure: str, small: dict[str, Any], large: dict[str, Any], less: str 
         return (cost(large) / turns[0]) / (cost(small) / turns[1])
     if figure == "convoys":
         return (cost(large) / 800) / (cost(small) / 100)
-    return cost(large) / cost(small)
+    return (cost(large) / int(large["lines"])) / (cost(small) / int(small["lines"]))
 
 
 def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None:
@@ -368,7 +372,7 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
     ratios = [_ratio(figure, a, b) for a, b in zip(small, large, strict=True)]
     target, name = {"clans": (CLAN_RATIO_TARGET, "per clan-turn, 40 vs 5"),
                     "convoys": (CONVOY_RATIO_TARGET, "per convoy, 800 vs 100")}.get(
-                        figure, (AGE_RATIO_TARGET, "game turn 50 vs 1"))
+                        figure, (AGE_RATIO_TARGET, "per order line, game turn 50 vs 1"))
     print(f"  [{tree}] {name:<19} {judged(ratios, target, '×')}")
     if mine:
         record(Figure("scale", name.replace("clan", "Clan"), "×", ratios, target))
@@ -381,15 +385,20 @@ def report(figure: str, tree: str, out: dict[str, list[dict[str, Any]]]) -> None
               f"{statistics.median(calm):.2f}×, worst {max(calm):.2f}× (battles "
               f"{statistics.median(shares):.0%} of the larger game's engine time; for reading "
               f"the figure, no target)")
-    if figure == "age" and all("convoys" in r for r in small + large):
-        # what the game holds by then: the cost of a convoy's turn, beside the whole figure
+    if figure == "age":
+        # the whole game turn, and per convoy the game holds by then, beside the judged figure
+        whole = [b["engine"] / a["engine"] for a, b in zip(small, large, strict=True)]
         per = [(b["engine"] / b["convoys"]) / (a["engine"] / a["convoys"])
                for a, b in zip(small, large, strict=True)]
+        print(f"  [{tree}] the whole game turn 50 vs 1, {large[0]['lines']} vs "
+              f"{small[0]['lines']} lines, {large[0]['battles']} vs {small[0]['battles']} "
+              f"battles: median {statistics.median(whole):.2f}×, worst {max(whole):.2f}× (the "
+              f"game's growth; for reading the figure, no target)")
         print(f"  [{tree}] per convoy, {large[0]['convoys']} vs {small[0]['convoys']} convoys: "
               f"median {statistics.median(per):.2f}× (for reading the figure; no target)")
-    if figure in ("age", "clans") and all("lines" in r for r in small + large):
-        # the work the sheets ask for: a game turn 50's bots write several times the lines; a
-        # 40-Clan game's bots write more lines a Clan-turn than a 5-Clan game's, and fight
+    if figure == "clans" and all("lines" in r for r in small + large):
+        # the work the sheets ask for: a 40-Clan game's bots write more lines a Clan-turn than a
+        # 5-Clan game's, and fight
         per = [(b["engine"] / b["lines"]) / (a["engine"] / a["lines"])
                for a, b in zip(small, large, strict=True)]
         print(f"  [{tree}] per order line, {large[0]['lines']} vs {small[0]['lines']} lines, "
