@@ -320,3 +320,22 @@ def test_a_map_that_cannot_seat_the_clans_fairly_says_how_many_it_can_cc_gen_07(
         "far less land, or fewer cities near them, than others.")
     choice = find_starts(world, 3, rules.fair_starts)
     assert measure(world, choice.starts, rules.fair_starts) == choice.fairness
+
+
+def test_a_map_that_names_its_starts_deals_them_measured_by_the_same_bounds_cc_gen_07(
+        small_map: GameMap, rules: Ruleset) -> None:
+    """CC-GEN-07: a map may name its own starts for a number of Clans (as the moderator chose
+    them by hand); every game with that many Clans starts there, its fairness measured as any
+    set's, and other numbers of Clans are seated by the search as before."""
+    fair = rules.fair_starts
+    found = find_starts(small_map, 3, fair).starts
+    minors = sorted(site.hex for site in small_map.cities if not site.major)
+    named = next(chosen for chosen in itertools.combinations(minors, 3)
+                 if set(chosen) != set(found))
+    world = attrs.evolve(small_map, starts=(named,))
+    choice = find_starts(world, 3, fair)
+    assert choice.starts == named
+    assert choice.fairness == measure(world, named, fair)
+    for seed in ("a", "b", "c"):
+        assert set(setup.choose_starts(world, 3, rng_for(seed, "setup"), fair)) == set(named)
+    assert find_starts(world, 2, fair) == find_starts(small_map, 2, fair)
