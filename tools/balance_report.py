@@ -30,6 +30,7 @@ statistics; a shared victory counts as no one's win.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import tempfile
@@ -262,11 +263,10 @@ def ladder_row(name: str, games: int, turns: int, seed: str,
 def map_with_starts(name: str, starts: Sequence[str], folder: Path) -> str:
     """The path of a copy of map `name`, written in `folder`, that names `starts` as its own
     set for their number of Clans (the copy is checked as any map file is when loaded)."""
-    world = load_map(name)
-    chosen = tuple(starts)
-    others = tuple(kept for kept in world.starts if len(kept) != len(chosen))
+    data = json.loads(map_to_json(load_map(name)))
+    data["starts"] = {**data.get("starts", {}), str(len(starts)): list(starts)}
     path = folder / f"{name}.json"
-    path.write_text(map_to_json(attrs.evolve(world, starts=(*others, chosen))), encoding="utf-8")
+    path.write_text(json.dumps(data), encoding="utf-8")
     load_map(path)
     return str(path)
 
