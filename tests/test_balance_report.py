@@ -95,3 +95,18 @@ def _game(winner: int) -> GameSummary:
     return GameSummary(map="test_small", seed="tally", game_turns=20, ended_by="victory",
                        winner=winner, winners=(winner,), victory_threshold=200, clans=clans,
                        counts={}, best_popularity=(), sheet_problems=0)
+
+
+def test_a_set_of_starts_is_measured_without_editing_the_map(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """CC-GEN-07: `--starts` deals the starts given instead of the map's (how a map author
+    measures a set before naming it); a hex that holds no minor city is refused by name."""
+    balance_report.main(["--maps", "test_small", "--clans", "2", "--games", "2",
+                         "--turns", "2", "--seed", "tiny", "--starts", "0402,1307"])
+    out = capsys.readouterr().out
+    assert "Ardmoor (0402)" in out and "Dunmarch (1307)" in out
+    assert "Brackwater" not in out and "Eastreach" not in out
+    assert not load_map("test_small").starts  # the map file is left as it was
+    with pytest.raises(SystemExit):
+        balance_report.main(["--maps", "test_small", "--clans", "2", "--starts", "0402,0706"])
+    assert "starts.2: 0706 holds no minor city of the map" in capsys.readouterr().err

@@ -68,12 +68,13 @@ def test_every_start_of_a_real_map_is_fair_up_to_the_clans_it_seats_cc_gen_07(
     at least half its share of the land before any rival, the most at most twice the least,
     and has 3 other cities within 10 land moves, the most at most twice the least; none starts
     on an island, a small landmass or a major city; no two starts are next door (5 land moves
-    or fewer). One Clan more, and the map says it seats only so many fairly."""
+    or fewer); so are the starts a map names itself. One Clan more, and the map says it seats
+    only so many fairly."""
     fair = rules.fair_starts
     world = load_map(name)
     reach = land_reach(world)
     most = SEATED_FAIRLY[name]
-    for clans in sorted({2, 4, most}):
+    for clans in sorted({2, 4, most, *(len(starts) for starts in world.starts)}):
         choice = find_starts(world, clans, fair)
         starts, land, cities = choice.starts, choice.fairness.land, choice.fairness.cities
         assert choice.fair, (name, clans)
@@ -95,9 +96,10 @@ def test_every_start_of_a_real_map_is_fair_up_to_the_clans_it_seats_cc_gen_07(
 @pytest.mark.parametrize("name", ("europe", "north_america", "oceania"))
 def test_two_to_four_clans_start_within_reach_of_war_cc_gen_07(name: str, rules: Ruleset) -> None:
     """CC-GEN-07 (issue 28): on the large maps, with 2 to 4 Clans, every start has a rival at
-    most 24 land moves away (the rules' rival_moves): far apart, but not out of reach of war."""
+    most 24 land moves away (the rules' rival_moves): far apart, but not out of reach of war.
+    (The search's sets: a map's own set, North America's 3, is chosen by bot games.)"""
     fair = rules.fair_starts
-    world = load_map(name)
+    world = attrs.evolve(load_map(name), starts=())
     reach = land_reach(world)
     for clans in (2, 3, 4):
         starts = find_starts(world, clans, fair).starts
@@ -153,9 +155,10 @@ def test_no_start_of_four_sits_in_the_middle_of_the_others_cc_gen_07(name: str,
     fought from every side, won least (Seinäjoki 5 % of 40 bot games on Europe, 67 land moves
     to its three rivals together against 73–74 at the two that won most), so where the map
     allows it no start's land moves to all its rivals together are more than centre_ratio
-    times another's; with 5 Clans there is no such bound."""
+    times another's; with 5 Clans there is no such bound. (The search's set: a map's own set,
+    Oceania's, is chosen by bot games.)"""
     fair = rules.fair_starts
-    world = load_map(name)
+    world = attrs.evolve(load_map(name), starts=())
     starts = find_starts(world, 4, fair).starts
     moves = {start: _land_moves(world, start) for start in starts}
     summed = [sum(moves[start][other] for other in starts if other != start)
@@ -320,3 +323,22 @@ def test_a_map_that_cannot_seat_the_clans_fairly_says_how_many_it_can_cc_gen_07(
         "far less land, or fewer cities near them, than others.")
     choice = find_starts(world, 3, rules.fair_starts)
     assert measure(world, choice.starts, rules.fair_starts) == choice.fairness
+
+
+def test_a_map_that_names_its_starts_deals_them_measured_by_the_same_bounds_cc_gen_07(
+        small_map: GameMap, rules: Ruleset) -> None:
+    """CC-GEN-07: a map may name its own starts for a number of Clans (as the moderator chose
+    them by hand); every game with that many Clans starts there, its fairness measured as any
+    set's, and other numbers of Clans are seated by the search as before."""
+    fair = rules.fair_starts
+    found = find_starts(small_map, 3, fair).starts
+    minors = sorted(site.hex for site in small_map.cities if not site.major)
+    named = next(chosen for chosen in itertools.combinations(minors, 3)
+                 if set(chosen) != set(found))
+    world = attrs.evolve(small_map, starts=(named,))
+    choice = find_starts(world, 3, fair)
+    assert choice.starts == named
+    assert choice.fairness == measure(world, named, fair)
+    for seed in ("a", "b", "c"):
+        assert set(setup.choose_starts(world, 3, rng_for(seed, "setup"), fair)) == set(named)
+    assert find_starts(world, 2, fair) == find_starts(small_map, 2, fair)

@@ -200,7 +200,7 @@ def test_files_are_compact(real_map: dict[str, Any]) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count("\n") < 20 + real_map["rows"] + len(real_map["cities"]) + len(
         real_map["roads"]
-    ) + len(real_map["rivers"])
+    ) + len(real_map["rivers"]) + ("starts" in real_map)  # the map's own starts: one line
 
 
 def test_test_helpers_agree_with_the_game() -> None:
@@ -261,3 +261,17 @@ def test_mapgen_starts_spread(mapgen_hexgrid: Any) -> None:
     picked = starts.farthest_points(corners, 5)
     assert set(picked) == {(1, 1), (30, 1), (1, 30), (30, 30), (15, 15)}
     assert starts.min_spacing(picked) >= 14
+
+
+def test_mapgen_rewrite_keeps_a_maps_own_starts(mapgen_hexgrid: Any, tmp_path: Path) -> None:
+    """CC-GEN-07: the start sets a map names were chosen by bot games, not generated; writing
+    the map again keeps them, in the layout of the game's own writer."""
+    from tools.mapgen import writer
+
+    raw = json.loads((MAPS_DIR / "oceania.json").read_text(encoding="utf-8"))
+    assert raw["starts"]
+    assert writer.fallback_json(raw) == writer.to_json(raw)
+    path = tmp_path / "oceania.json"
+    path.write_text(writer.to_json(raw), encoding="utf-8")
+    writer.write({key: value for key, value in raw.items() if key != "starts"}, path)
+    assert json.loads(path.read_text(encoding="utf-8"))["starts"] == raw["starts"]

@@ -402,6 +402,37 @@ def test_every_problem_names_source_and_field(raw: dict[str, Any]) -> None:
         assert source == "bad.json" and field and sentence
 
 
+def test_a_maps_start_sets_are_read_and_written(raw: dict[str, Any]) -> None:
+    """CC-GEN-07: a map's own start set, by its number of Clans, loads and is written back."""
+    minors = [city["hex"] for city in raw["cities"] if not city["major"]]
+    raw["starts"] = {"2": minors[:2]}
+    game_map = map_from_data(raw, "named.json")
+    assert game_map.named_starts(2) == tuple(minors[:2])
+    assert game_map.named_starts(3) is None
+    assert json.loads(map_to_json(game_map))["starts"] == {"2": minors[:2]}
+    assert map_from_data(json.loads(map_to_json(game_map)), "named.json") == game_map
+
+
+def test_a_bad_start_set_is_refused_naming_the_file_and_the_field(raw: dict[str, Any]) -> None:
+    """CC-GEN-07: a start set must name, once each, as many minor cities as its Clans, a
+    number of Clans the map takes; a problem names the file and the set."""
+    minors = [city["hex"] for city in raw["cities"] if not city["major"]]
+    major = next(city["hex"] for city in raw["cities"] if city["major"])
+    most = raw["players"]["max"]
+    cases = {
+        "2": ([minors[0], major], "holds no minor city"),
+        "3": ([minors[0], minors[0], minors[1]], "more than once"),
+        "4": (minors[:3], "names 3 starts for '4' Clans"),
+        str(most + 1): (minors[: most + 1], "outside the map's players"),
+    }
+    for key, (hexes, reason) in cases.items():
+        raw["starts"] = {key: hexes}
+        problems = problems_of(raw)
+        assert problems, key
+        assert problems[0].startswith(f"bad.json: starts.{key}: ")
+        assert any(reason in problem for problem in problems), problems
+
+
 # --- load_map errors -----------------------------------------------------------------------
 
 

@@ -17,6 +17,9 @@ Plays the games with the simulation runner and prints three tables:
   selling price: farmland yields food, mountains money), the land moves to the nearest rival's
   start, and its win share;
 * two Clans: each map's two starts and their win shares;
+* with `--starts`, the games of one map and number of Clans deal the starts given (hexes,
+  comma-separated) instead of the map's: how a map author measures a set before naming it in
+  the map (docs/map-format.md);
 * with `--ladder`, the ladder: per map, how often one hard bot beats three normal ones and one
   normal bot three easy ones (4 Clans, the stronger bot's seat rotated game by game).
 
@@ -27,9 +30,12 @@ statistics; a shared victory counts as no one's win.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 
@@ -41,7 +47,7 @@ from conquest_tui.simulation import executor_options
 from conquest_tui.simulation.executors import Executor, ExecutorError
 from conquest_tui.simulation.jobs import game_specs, run_games
 from conquest_tui.simulation.runner import ClanSummary, GameSpec, GameSummary
-from conquest_tui.storage.map_loader import load_map
+from conquest_tui.storage.map_loader import MapError, load_map, map_to_json
 from conquest_tui.storage.rules_loader import load_ruleset
 from tools.calibrate_victory import REAL_MAPS, clan_counts, house_names
 
@@ -254,6 +260,17 @@ def ladder_row(name: str, games: int, turns: int, seed: str,
     return row
 
 
+def map_with_starts(name: str, starts: Sequence[str], folder: Path) -> str:
+    """The path of a copy of map `name`, written in `folder`, that names `starts` as its own
+    set for their number of Clans (the copy is checked as any map file is when loaded)."""
+    data = json.loads(map_to_json(load_map(name)))
+    data["starts"] = {**data.get("starts", {}), str(len(starts)): list(starts)}
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    load_map(path)
+    return str(path)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default=",".join(REAL_MAPS), help="comma-separated maps")
@@ -267,15 +284,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--ladder", action="store_true",
                         help="also the ladder: one hard bot against three normal, one normal "
                         "against three easy, --games each a map")
+    parser.add_argument("--starts", default="",
+                        help="the starts to deal (hexes, comma-separated; one map, and as many "
+                        "Clans as starts): a set measured before a map names it")
     args = parser.parse_args(argv)
     executor = executor_options.parsed(parser, args)
+    starts = [hex_id.strip() for hex_id in args.starts.split(",") if hex_id.strip()]
+    if starts and ("," in args.maps or clan_counts(args.clans) != [len(starts)]):
+        parser.error("--starts needs one map and --clans the number of starts given")
+    with tempfile.TemporaryDirectory() as folder:
+        where = {name: name for name in args.maps.split(",")}
+        if starts:
+            try:
+                where[args.maps] = map_with_starts(args.maps, starts, Path(folder))
+            except MapError as error:
+                parser.error(str(error))
+        report(args, executor, where)
+
+
+def report(args: argparse.Namespace, executor: int | Executor, where: dict[str, str]) -> None:
+    """Play the games of every map (from the file `where` names) and print the tables."""
     cells: list[list[str]] = []
     seats: list[list[str]] = []
     pairs: list[list[str]] = []
     for name in args.maps.split(","):
         most = load_map(name).max_players
         for clans in (count for count in clan_counts(args.clans) if count <= most):
-            specs = game_specs(map_name=name, clans=clans, turns=args.turns, seed=args.seed,
+            specs = game_specs(map_name=where[name], clans=clans, turns=args.turns, seed=args.seed,
                                games=args.games, levels=[args.level] * clans,
                                house_rules=house_names(args.house))
             try:

@@ -135,6 +135,8 @@ class MapFile:
     rivers: list[str] = attrs.Factory(list)
     cities: list[CitySite]
     sources: str = ""
+    starts: dict[str, list[str]] = attrs.Factory(dict)
+    """The map's own start sets: Clans ("4") -> that many minor city hexes (CC-GEN-07)."""
 
     @classmethod
     def of(cls, game_map: GameMap) -> MapFile:
@@ -146,11 +148,13 @@ class MapFile:
             columns=game_map.columns, rows=game_map.rows, terrain=terrain_rows(game_map),
             roads=paths_from_links(game_map.roads), rivers=paths_from_links(game_map.rivers),
             cities=list(game_map.cities), sources=game_map.sources,
+            starts={str(len(starts)): list(starts) for starts in game_map.starts},
         )
 
     def __attrs_post_init__(self) -> None:
         problems = [*_terrain_problems(self.terrain, self.columns, self.rows),
-                    *_path_problems("roads", self.roads), *_path_problems("rivers", self.rivers)]
+                    *_path_problems("roads", self.roads), *_path_problems("rivers", self.rivers),
+                    *_start_set_problems(self.starts)]
         if problems:
             raise InvalidValues(problems)
 
@@ -169,7 +173,22 @@ class MapFile:
             rivers=links_from_paths(self.rivers),
             cities=tuple(self.cities),
             sources=self.sources,
+            starts=tuple(tuple(starts) for starts in self.starts.values()),
         )
+
+
+def _start_set_problems(starts: dict[str, list[str]]) -> list[InvalidValue]:
+    """Start sets keyed by anything but their number of Clans, or naming other than hex ids
+    (what the sets must be on the map, GameMap checks)."""
+    problems = []
+    for key, hexes in starts.items():
+        where = f"starts.{key}"
+        if not key.isdigit() or int(key) != len(hexes):
+            problems.append(InvalidValue(where, f"names {len(hexes)} starts for {key!r} Clans; "
+                                         "a set names one start a Clan"))
+        problems.extend(InvalidValue(where, f"{h!r} is not a hex id (4 digits CCRR)")
+                        for h in hexes if not is_hex_id(h))
+    return problems
 
 
 def map_from_data(raw: object, source: str) -> GameMap:
@@ -262,7 +281,8 @@ def map_to_json(game_map: GameMap) -> str:
     """The map as canonical JSON text, its data made by the converter: one field a line, and
     one terrain row, path or city a line within lists; ends in a newline."""
     data = unstructure(MapFile.of(game_map), MapFile)
-    fields = [f" {json.dumps(name)}: {_laid_out(value)}" for name, value in data.items()]
+    fields = [f" {json.dumps(name)}: {_laid_out(value)}" for name, value in data.items()
+              if name != "starts" or value]  # a map naming no start set says nothing of it
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 

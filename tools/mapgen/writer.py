@@ -39,8 +39,11 @@ def fallback_json(data: dict[str, Any]) -> str:
         f' "rivers": {_list([dump(r) for r in data.get("rivers", [])])},',
         f' "cities": {_list(cities)},',
         f' "sources": {dump(data.get("sources", ""))}',
-        "}",
     ]
+    if data.get("starts"):
+        lines[-1] += ","
+        lines.append(f' "starts": {dump(data["starts"])}')
+    lines.append("}")
     return "\n".join(lines) + "\n"
 
 
@@ -54,5 +57,11 @@ def to_json(data: dict[str, Any]) -> str:
 
 
 def write(data: dict[str, Any], path: Path) -> None:
+    """Write the map; the start sets a map file already names (chosen by bot games, not
+    generated) are kept, and checked again against the new map's cities when it is written."""
+    if path.is_file() and "starts" not in data:
+        kept = json.loads(path.read_text(encoding="utf-8")).get("starts")
+        if kept:
+            data = {**data, "starts": kept}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(to_json(data), encoding="utf-8")

@@ -220,6 +220,33 @@ def _city_problems(cities: Sequence[CitySite], size: str, index: dict[HexId, int
     return found
 
 
+def _start_problems(game_map: GameMap) -> list[InvalidValue]:
+    """Start sets for a number of Clans the map does not take, twice for one number, or
+    naming a hex twice or one that holds no minor city."""
+    found = []
+    minors = {city.hex for city in game_map.cities if not city.major}
+    seen: set[int] = set()
+    for starts in game_map.starts:
+        count = len(starts)
+        where = f"starts.{count}"
+        if not game_map.min_players <= count <= game_map.max_players:
+            found.append(InvalidValue(where, f"{count} Clans is outside the map's players "
+                                      f"({game_map.min_players}–{game_map.max_players})"))
+        if count in seen:
+            found.append(InvalidValue(where, f"a second start set for {count} Clans"))
+        seen.add(count)
+        twice = sorted({hex_id for hex_id in starts if starts.count(hex_id) > 1})
+        if twice:
+            found.append(InvalidValue(where, f"names {', '.join(twice)} more than once"))
+        found.extend(InvalidValue(where, f"{hex_id} holds no minor city of the map")
+                     for hex_id in starts if hex_id not in minors)
+    return found
+
+
+def _start_sets(values: Iterable[Iterable[HexId]]) -> tuple[tuple[HexId, ...], ...]:
+    return tuple(sorted((tuple(starts) for starts in values), key=len))
+
+
 def _texts(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
 
@@ -252,6 +279,9 @@ class GameMap:
     rivers: frozenset[Link] = attrs.field(converter=_links)
     cities: tuple[CitySite, ...] = attrs.field(converter=_sites)
     sources: str = ""
+    starts: tuple[tuple[HexId, ...], ...] = attrs.field(default=(), converter=_start_sets)
+    """The map's own start sets (CC-GEN-07), at most one for each number of Clans: the
+    starts dealt to that many Clans instead of those the search finds."""
 
     _hex_ids: tuple[HexId, ...] = _private()
     _index: dict[HexId, int] = _private()
@@ -289,6 +319,7 @@ class GameMap:
             *_link_problems("road", self.roads, size, index, terrain_by_hex, nbrs),
             *_link_problems("river", self.rivers, size, index, terrain_by_hex, nbrs),
             *_city_problems(self.cities, size, index, terrain_by_hex),
+            *_start_problems(self),
         ]
         if problems:
             raise InvalidValues(problems)
@@ -343,6 +374,7 @@ class GameMap:
         min_players: int = 2,
         max_players: int = 4,
         sources: str = "",
+        starts: Iterable[Sequence[HexId]] = (),
     ) -> GameMap:
         """Build a map from legend rows and path strings (handy for tests); ValueError if bad."""
         rows = len(terrain_rows)
@@ -360,7 +392,12 @@ class GameMap:
             rivers=links_from_paths(rivers),
             cities=tuple(cities),
             sources=sources,
+            starts=tuple(tuple(chosen) for chosen in starts),
         )
+
+    def named_starts(self, count: int) -> tuple[HexId, ...] | None:
+        """The map's own start set for `count` Clans (None: the map names none)."""
+        return next((starts for starts in self.starts if len(starts) == count), None)
 
     # --- hexes -------------------------------------------------------------------------------
 

@@ -24,8 +24,9 @@ def choose_starts(world: GameMap, count: int, rng: Random, rules: FairStartRules
 
 
 def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoice:
-    """The fairest set of `count` starts on the map, the best spaced of the fair ones (the
-    same every time for the same map, number and rules; kept once found)."""
+    """The map's own set of `count` starts, else the fairest set on the map, the best spaced
+    of the fair ones (the same every time for the same map, number and rules; kept once
+    found); either measured by the rules."""
     reach = land_reach(world)
     kept = _CHOICES.get(id(reach))
     if kept is None or kept[0] is not reach:
@@ -34,7 +35,10 @@ def find_starts(world: GameMap, count: int, rules: FairStartRules) -> StartChoic
         kept = _CHOICES[id(reach)] = (reach, {})
     choice = kept[1].get((count, rules))
     if choice is None:
-        choice = kept[1][count, rules] = _search(reach, count, rules)
+        named = world.named_starts(count)
+        found = (StartChoice(named, measure(world, named, rules)) if named is not None
+                 else _search(reach, count, rules))
+        choice = kept[1][count, rules] = found
     return choice
 
 
