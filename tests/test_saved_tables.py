@@ -123,6 +123,16 @@ def test_a_copy_made_before_the_hexes_were_read_shares_them(played: tuple[Game, 
      "state.clans[1].stock.fuel", "expected a whole number, got true"),
     (lambda state: state["clans"][1]["stock"].__setitem__("gold", 5),
      "state.clans[1].stock.gold", "is not a known field"),
+    (lambda state: state["clans"][1].__setitem__("allies", ["2"]),
+     "state.clans[1].allies[0]", 'expected a whole number, got "2"'),
+    (lambda state: state["clans"][2].__setitem__("bot_level", "godlike"),
+     "state.clans[2].bot_level", '"godlike" is not a bot\'s level'),
+    (lambda state: state["clans"][0].__setitem__("seat", ["bot"]),
+     "state.clans[0].seat", "expected text in quotes"),
+    (lambda state: state["clans"][1].__setitem__("structure_uses", {"0101": "once"}),
+     'state.clans[1].structure_uses["0101"]', 'expected a whole number, got "once"'),
+    (lambda state: state["clans"][2].__setitem__("met_clans", 3),
+     "state.clans[2].met_clans", "expected a list, got 3"),
     (lambda state: state["convoys"]["troops"].__setitem__(1, -3),
      "state.convoys.troops[1]", "-3 is below 0"),
     (lambda state: state["cities"]["claymores"].__setitem__(0, -1),
@@ -159,7 +169,8 @@ def test_every_clans_tables_made_together_are_those_made_clan_by_clan(
     alone = structure_state(json.loads(json.dumps(data)))
     make_together(data, converter())
     assert all(isinstance(clan["last_turn"]["problems"], Prepared) for clan in data["clans"])
-    assert all(isinstance(clan["stock"], Prepared) for clan in data["clans"])  # CC-RES-01
+    for name in ("stock", "allies", "met_clans", "structure_uses", "seat", "bot_level"):
+        assert all(isinstance(clan[name], Prepared) for clan in data["clans"])  # CC-RES-01
     for name in ("inbox", "city_memory", "sightings"):
         assert not isinstance(data["clans"][0][name], Prepared)
     together = structure_state(data)
