@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import accumulate, chain
+from types import GenericAlias
 from typing import Any, get_args, get_origin
 
 import attrs
@@ -139,7 +140,7 @@ def _fields_together(clans: list[dict[str, Any]], name: str, kind: Any,
     values: list[Any] = [clan.get(name) for clan in clans]
     origin = get_origin(kind)
     if origin is None:  # a word: one list of them all
-        made = _made(values, list[kind], converter)
+        made = _made(values, GenericAlias(list, (kind,)), converter)
         if made is not None:
             for clan, word in zip(clans, made, strict=True):
                 clan[name] = Prepared(word)
@@ -155,7 +156,7 @@ def _fields_together(clans: list[dict[str, Any]], name: str, kind: Any,
         return
     keys = _made(list(chain.from_iterable(values)), list[str], converter)
     amounts = _made(list(chain.from_iterable(map(dict.values, values))),
-                    list[get_args(kind)[1]], converter)
+                    GenericAlias(list, (get_args(kind)[1],)), converter)
     if keys is not None and amounts is not None:
         for clan, value in zip(clans, values, strict=True):
             clan[name] = Prepared(dict(value))
