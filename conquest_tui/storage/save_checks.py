@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from types import UnionType
 from typing import Any, get_args, get_origin
@@ -286,6 +286,10 @@ def _amounts_of(cls: type) -> tuple[frozenset[str], Callable[[Any], tuple[Any, .
     return found
 
 
+_HELD: tuple[type, ...] = (list, dict)
+"""What a field kept unread holds once it is read (else where to read it)."""
+
+
 def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
                    columns: dict[str, list[Any]] | None = None,
                    skip: frozenset[str] = frozenset(),
@@ -315,6 +319,8 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
         else:
             found = list(map(attrgetter(field.attribute), records))
         if field.kept is not None:  # a value kept unread is checked when first read
+            if not any(map(isinstance, found, repeat(_HELD))):
+                continue  # every one kept unread: nothing to check now
             empty = field.kept()
             found = [value if isinstance(value, list | dict) else empty for value in found]
         _check_found(field, found, where, names, text)
