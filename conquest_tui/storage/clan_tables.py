@@ -12,23 +12,20 @@ then structured one by one as before, and a bad cell is named by its Clan's own 
 
 A Clan's flat records (its stockpiles: a dozen whole numbers) are made the same way: every
 Clan's record of one kind read as one table (a column per field), made by the table's hook,
-each Clan handed its own record (`RECORDS`); and so are its short lists, its dicts of whole
-numbers and its words (allies, structure uses, seat …: `FIELDS`), every Clan's checked as one
-list by the converter's hook for a list of them.
+each Clan handed its own record (`RECORDS`). (A Clan's short lists and words are not: made
+together they cost more than one by one.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import accumulate, chain
-from types import GenericAlias
-from typing import Any, get_args, get_origin
+from typing import Any
 
-import attrs
 import cattrs
 
-from conquest_tui.engine.core.state import Clan, Problem, Stockpile
-from conquest_tui.storage.hooks import Made, Prepared, is_enum
+from conquest_tui.engine.core.state import Problem, Stockpile
+from conquest_tui.storage.hooks import Made, Prepared
 
 TABLES: tuple[tuple[tuple[str, ...], type], ...] = (
     (("last_turn", "problems"), Problem),
@@ -40,26 +37,6 @@ storage/saved_knowledge)."""
 RECORDS: tuple[tuple[str, type], ...] = (("stock", Stockpile),)
 """Each Clan's flat records (every field a whole number, text or flag) made together: the
 Clan's field and the record's class."""
-
-
-
-
-def _plain_fields() -> dict[str, Any]:
-    """A Clan's fields made together (`FIELDS`): lists of whole numbers or texts, dicts of whole
-    numbers by text and words (enumerations), with the type of what each holds."""
-    found: dict[str, Any] = {}
-    for spec in attrs.fields(attrs.resolve_types(Clan)):
-        kind, args = get_origin(spec.type), get_args(spec.type)
-        if spec.name.startswith("_"):
-            continue  # kept as read, or read in a way of their own
-        if ((kind is list and args[0] in (int, str)) or (kind is dict and args == (str, int))
-                or is_enum(spec.type)):
-            found[spec.name] = spec.type
-    return found
-
-
-FIELDS: dict[str, Any] = _plain_fields()
-"""A Clan's fields made with every Clan's at once, by field name: their types."""
 
 
 def make_together(state: Any, converter: cattrs.Converter) -> None:
@@ -74,8 +51,6 @@ def make_together(state: Any, converter: cattrs.Converter) -> None:
         _tables_together(clans, path, cls, converter)
     for key, cls in RECORDS:
         _records_together(clans, key, cls, converter)
-    for name, kind in FIELDS.items():
-        _fields_together(clans, name, kind, converter)
 
 
 def _holder(clan: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any] | None:
@@ -130,36 +105,6 @@ def _records_together(clans: list[dict[str, Any]], key: str, cls: type,
         return
     for clan, record in zip(clans, made, strict=True):
         clan[key] = Prepared(record)
-
-
-def _fields_together(clans: list[dict[str, Any]], name: str, kind: Any,
-                     converter: cattrs.Converter) -> None:
-    """Every Clan's `name` field checked and made as one list (a word: the list of them; a list:
-    theirs end to end; a dict: its keys, then its values), when every Clan has it, of the kind
-    the field holds."""
-    values: list[Any] = [clan.get(name) for clan in clans]
-    origin = get_origin(kind)
-    if origin is None:  # a word: one list of them all
-        made = _made(values, GenericAlias(list, (kind,)), converter)
-        if made is not None:
-            for clan, word in zip(clans, made, strict=True):
-                clan[name] = Prepared(word)
-        return
-    if not set(map(type, values)) <= {origin}:
-        return  # missing, or not a list (a dict): each Clan's own pass names it
-    sizes = list(map(len, values))
-    if origin is list:
-        items = _made(list(chain.from_iterable(values)), kind, converter)
-        if items is not None:
-            for clan, (start, end) in zip(clans, _spans(sizes), strict=True):
-                clan[name] = Prepared(items[start:end])
-        return
-    keys = _made(list(chain.from_iterable(values)), list[str], converter)
-    amounts = _made(list(chain.from_iterable(map(dict.values, values))),
-                    GenericAlias(list, (get_args(kind)[1],)), converter)
-    if keys is not None and amounts is not None:
-        for clan, value in zip(clans, values, strict=True):
-            clan[name] = Prepared(dict(value))
 
 
 def _joined(parts: list[list[Any]]) -> list[Any]:

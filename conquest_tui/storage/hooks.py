@@ -98,7 +98,7 @@ class Made(list[Any]):
 
 
 class Prepared:
-    """A Clan's table, record, list, dict or word the load has already checked and made, with
+    """A Clan's table, record (or dict of records) the load has already checked and made, with
     every Clan's of its kind (storage/clan_tables): the hooks take what it holds as it is."""
 
     __slots__ = ("value",)
@@ -221,8 +221,6 @@ def _sequence_structure_factory(t: Any, converter: cattrs.Converter) -> Callable
         if value.__class__ is not list:
             if value.__class__ is Made:
                 return value  # checked and made by the load (see `Made`)
-            if value.__class__ is Prepared:
-                return value.value  # checked and made by the load (see `Prepared`)
             raise expected_kind(list, value)
         if members is not None and not detailed:  # a column of kinds: one look-up each
             return build(list(map(members.__getitem__, value)))
@@ -405,9 +403,6 @@ def _words_hook(what: str) -> Callable[[Any, Callable[[str], T]], T]:
     """A text that must be one of an enumeration's words: "godlike" is not a bot's level."""
     def structure(value: Any, t: Callable[[str], T]) -> T:
         if not isinstance(value, str):
-            if value.__class__ is Prepared:
-                made: T = value.value  # checked and made by the load (see `Prepared`)
-                return made
             raise expected_kind(str, value)
         try:
             return t(value)
