@@ -117,6 +117,26 @@ def test_a_copy_made_before_the_hexes_were_read_shares_them(played: tuple[Game, 
      "state.clans[1].past_reports[1].game_turn", "0 is below 1"),
     (lambda state: state["clans"][2]["past_reports"]["summary"].__setitem__(0, 5),
      "state.clans[2].past_reports.summary[0]", "expected text in quotes"),
+    (lambda state: state["clans"][2]["stock"].__setitem__("money", "lots"),
+     "state.clans[2].stock.money", 'expected a whole number, got "lots"'),
+    (lambda state: state["clans"][1]["stock"].__setitem__("fuel", True),
+     "state.clans[1].stock.fuel", "expected a whole number, got true"),
+    (lambda state: state["clans"][1]["stock"].__setitem__("gold", 5),
+     "state.clans[1].stock.gold", "is not a known field"),
+    (lambda state: state["clans"][1].__setitem__("allies", ["2"]),
+     "state.clans[1].allies[0]", 'expected a whole number, got "2"'),
+    (lambda state: state["clans"][2].__setitem__("bot_level", "godlike"),
+     "state.clans[2].bot_level", '"godlike" is not a bot\'s level'),
+    (lambda state: state["clans"][0].__setitem__("seat", ["bot"]),
+     "state.clans[0].seat", "expected text in quotes"),
+    (lambda state: state["clans"][1].__setitem__("structure_uses", {"0101": "once"}),
+     'state.clans[1].structure_uses["0101"]', 'expected a whole number, got "once"'),
+    (lambda state: state["clans"][2].__setitem__("met_clans", 3),
+     "state.clans[2].met_clans", "expected a list, got 3"),
+    (lambda state: state["convoys"]["troops"].__setitem__(1, -3),
+     "state.convoys.troops[1]", "-3 is below 0"),
+    (lambda state: state["cities"]["claymores"].__setitem__(0, -1),
+     "state.cities.claymores[0]", "-1 is below 0"),
 ])
 def test_a_damaged_hex_figure_or_report_is_refused_on_load_naming_the_field(
         played: tuple[Game, Path], tmp_path: Path, edit: Any, field: str, reason: str) -> None:
@@ -149,9 +169,31 @@ def test_every_clans_tables_made_together_are_those_made_clan_by_clan(
     alone = structure_state(json.loads(json.dumps(data)))
     make_together(data, converter())
     assert all(isinstance(clan["last_turn"]["problems"], Prepared) for clan in data["clans"])
+    assert all(isinstance(clan["stock"], Prepared) for clan in data["clans"])  # CC-RES-01
     for name in ("inbox", "city_memory", "sightings"):
         assert not isinstance(data["clans"][0][name], Prepared)
     together = structure_state(data)
     assert together.clans == alone.clans
     assert any(clan.last_turn.problems for clan in together.clans)
     assert all(type(clan.last_turn.problems) is list for clan in together.clans)
+
+
+def test_an_empty_table_loads_empty_and_one_missing_a_column_is_still_refused(
+        played: tuple[Game, Path], tmp_path: Path) -> None:
+    """A table with every column empty is no records (CC-CNV: no convoys left); one that lacks
+    a column with no default is refused as before, naming it."""
+    _, path = played
+
+    def emptied(state: dict[str, Any]) -> None:
+        state["convoys"] = {name: [] for name in state["convoys"]}
+
+    again = load_game(_forged(path, emptied, tmp_path), allow_edited=True)
+    assert again.state.convoys == []
+
+    def lacking(state: dict[str, Any]) -> None:
+        emptied(state)
+        del state["convoys"]["owner"]
+
+    forged = _forged(path, lacking, tmp_path)
+    with pytest.raises(SaveError, match=r"state\.convoys\.owner: is missing"):
+        load_game(forged, allow_edited=True)

@@ -1,4 +1,5 @@
-"""Every Clan's tables of one kind made in one go, before the Clans are structured one by one.
+"""Every Clan's tables (and flat records) of one kind made in one go, before the Clans are
+structured one by one.
 
 Each Clan holds small tables (its last turn's problems): twenty Clans' are 20 tables of a few
 rows, and structuring them Clan by Clan checks each column and makes each table's records 20
@@ -8,6 +9,11 @@ records once, through the converter's own hook for that table (the same checks),
 Clan its share as made (`Prepared`, which the hooks take as it is). Any doubt (a Clan or a table
 not laid out like the others, a cell the hook refuses) leaves the data as read: the Clans are
 then structured one by one as before, and a bad cell is named by its Clan's own path.
+
+A Clan's flat records (its stockpiles: a dozen whole numbers) are made the same way: every
+Clan's record of one kind read as one table (a column per field), made by the table's hook,
+each Clan handed its own record (`RECORDS`). (A Clan's short lists and words are not: made
+together they cost more than one by one.)
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any
 
 import cattrs
 
-from conquest_tui.engine.core.state import Problem
+from conquest_tui.engine.core.state import Problem, Stockpile
 from conquest_tui.storage.hooks import Made, Prepared
 
 TABLES: tuple[tuple[tuple[str, ...], type], ...] = (
@@ -27,6 +33,10 @@ TABLES: tuple[tuple[tuple[str, ...], type], ...] = (
 """Where each Clan's tables of flat records are (the path inside a Clan) and their records (a
 Clan's sightings and memory of cities are its knowledge, which a load keeps unread:
 storage/saved_knowledge)."""
+
+RECORDS: tuple[tuple[str, type], ...] = (("stock", Stockpile),)
+"""Each Clan's flat records (every field a whole number, text or flag) made together: the
+Clan's field and the record's class."""
 
 
 def make_together(state: Any, converter: cattrs.Converter) -> None:
@@ -39,6 +49,8 @@ def make_together(state: Any, converter: cattrs.Converter) -> None:
         return
     for path, cls in TABLES:
         _tables_together(clans, path, cls, converter)
+    for key, cls in RECORDS:
+        _records_together(clans, key, cls, converter)
 
 
 def _holder(clan: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any] | None:
@@ -75,6 +87,24 @@ def _tables_together(clans: list[dict[str, Any]], path: tuple[str, ...], cls: ty
     for holder, (start, end) in zip(holders, _spans(sizes), strict=True):
         if holder is not None:
             holder[key] = Prepared(records[start:end])
+
+
+def _records_together(clans: list[dict[str, Any]], key: str, cls: type,
+                      converter: cattrs.Converter) -> None:
+    """Every Clan's record in `key` made as one table's rows, when every Clan has one, an
+    object of the same fields as the others'."""
+    records: list[Any] = [clan.get(key) for clan in clans]
+    if not set(map(type, records)) <= {dict}:
+        return  # a record missing or not an object: each Clan's own pass names it
+    names = set(records[0])
+    if not names or not all(record.keys() == names for record in records):
+        return
+    columns = {name: [record[name] for record in records] for name in names}
+    made = _made(columns, list[cls], converter)  # type: ignore[valid-type]
+    if made is None:
+        return
+    for clan, record in zip(clans, made, strict=True):
+        clan[key] = Prepared(record)
 
 
 def _joined(parts: list[list[Any]]) -> list[Any]:

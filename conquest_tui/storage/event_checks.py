@@ -245,6 +245,7 @@ def _compile(needs: Needs, given: frozenset[str] = frozenset(EVENT_FIELDS)) -> C
              and name not in given]
     getter = itemgetter(*(name for name, _ in plain)) if plain else None
     types = tuple(str if isinstance(expected, Words) else expected for _, expected in plain)
+    column_types = tuple(frozenset({kind}) for kind in types)
     one = len(plain) == 1
     words = [(i, expected.words) for i, (_, expected) in enumerate(plain)
              if isinstance(expected, Words)]
@@ -269,8 +270,9 @@ def _compile(needs: Needs, given: frozenset[str] = frozenset(EVENT_FIELDS)) -> C
                         return False
                     if words and not set(values) <= words[0][1]:
                         return False
-                else:
-                    if not set(map(tuple, map(map, repeat(type), values))) <= {types}:
+                else:  # each fact's column, of its one class (in C: no tuple made a row)
+                    if not all(map(frozenset.issuperset, column_types,
+                                   map(map, repeat(type), zip(*values, strict=True)))):
                         return False
                     for index, allowed in words:
                         if not set(map(itemgetter(index), values)) <= allowed:

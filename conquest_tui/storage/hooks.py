@@ -98,8 +98,8 @@ class Made(list[Any]):
 
 
 class Prepared:
-    """A Clan's table (or dict of records) the load has already checked and made, with every
-    Clan's of its kind (storage/clan_tables): the hooks take what it holds as it is."""
+    """A Clan's table, record (or dict of records) the load has already checked and made, with
+    every Clan's of its kind (storage/clan_tables): the hooks take what it holds as it is."""
 
     __slots__ = ("value",)
 
@@ -309,6 +309,8 @@ def _record_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable
 
     def structure_record(value: Any, _: Any) -> Any:
         if value.__class__ is not dict:
+            if value.__class__ is Prepared:
+                return value.value  # checked and made by the load (see `Prepared`)
             raise expected_kind(dict, value)
         return generated(value, cls)
 

@@ -148,9 +148,10 @@ def _table_structure_factory(t: Any, converter: cattrs.Converter) -> Callable[[A
                 made: list[Any] = value.value  # checked and made by the load (`Prepared`)
                 return made
             raise expected_kind(dict, value)
+        if not value or (value.keys() == known and not any(value.values())
+                         and set(map(type, value.values())) == {list}):
+            return []  # empty: written without its columns, or with every column empty
         first = next((spec.name for spec in record_fields if spec.name in value), None)
-        if first is None and not value:
-            return []  # an empty table may be written without its columns
         count = len(value[first]) if first and isinstance(value[first], list) else 0
         errors: list[Exception] = []
         cells = []

@@ -20,7 +20,7 @@ the map's 11 cities".
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain
+from itertools import chain, repeat
 from typing import Any
 
 from conquest_tui.engine.core.gamemap import MAX_SIDE
@@ -30,6 +30,8 @@ from conquest_tui.storage.save_list import SaveError, save_error
 
 _SCALARS = frozenset({int, str, float, bool, type(None)})
 _TEXT = frozenset({str})
+_LISTS = frozenset({list})
+_CONTAINERS = frozenset({list, dict})
 
 MAP_FIELDS: Mapping[str, str] = {
     "format": "scalar", "version": "scalar", "name": "scalar", "title": "scalar",
@@ -194,7 +196,7 @@ def _clans_within(clans: list[Any], bounds: Mapping[str, int],
         return False
     for records, most_of in ((clans, bounds), (last_turns, last_turn_bounds)):
         for name in most_of.keys() & set(chain.from_iterable(records)):
-            if not _all_within([record.get(name) for record in records], most_of[name]):
+            if not _all_within(list(map(dict.get, records, repeat(name))), most_of[name]):
                 return False
     return True
 
@@ -203,6 +205,11 @@ def _all_within(values: list[Any], most: int) -> bool:
     """`_table`'s bound on each of `values` at once: lists at most `most` long, objects keyed
     by names at most `most` keys, tables (objects of lists) at most 64 columns of at most `most`
     entries (anything else is for structuring to name); False when unsure."""
+    kinds = set(map(type, values))
+    if kinds.isdisjoint(_CONTAINERS):
+        return True  # texts, numbers, nothing: structuring names what is wrong
+    if kinds == _LISTS:  # every one a list (a Clan's allies, its last turn's visited hexes)
+        return max(map(len, values)) <= most
     lists = [value for value in values if value.__class__ is list]
     if lists and max(map(len, lists)) > most:
         return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, get_args, get_origin
 
@@ -282,6 +282,10 @@ def _amounts_of(cls: type) -> tuple[frozenset[str], Callable[[Any], tuple[Any, .
     return found
 
 
+_HELD: tuple[type, ...] = (list, dict)
+"""What a field kept unread holds once it is read (else where to read it)."""
+
+
 def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
                    columns: dict[str, list[Any]] | None = None,
                    skip: frozenset[str] = frozenset(),
@@ -295,8 +299,10 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
     if not records:
         return
     plain, getter = _amounts_of(cls)
-    if getter is not None and not columns and not plain & skip and _within(
-            _NOT_NEGATIVE, list(chain.from_iterable(map(getter, records))), None) is None:
+    if getter is not None and not plain & skip and (
+            _columns_not_negative(columns, plain, len(records), texts) if columns
+            else _within(_NOT_NEGATIVE, list(chain.from_iterable(map(getter, records))),
+                         None) is None):
         skip = skip | plain  # none below zero (else each field is checked, naming the first)
     for field in _plan(cls):
         if field.name in skip:
@@ -309,9 +315,28 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
         else:
             found = list(map(attrgetter(field.attribute), records))
         if field.kept is not None:  # a value kept unread is checked when first read
+            if not any(map(isinstance, found, repeat(_HELD))):
+                continue  # every one kept unread: nothing to check now
             empty = field.kept()
             found = [value if isinstance(value, list | dict) else empty for value in found]
         _check_found(field, found, where, names, text)
+
+
+def _columns_not_negative(columns: dict[str, list[Any]], plain: frozenset[str], count: int,
+                          texts: dict[str, bytes] | None) -> bool:
+    """Whether every one of the `plain` columns of a table as read (the numbers its records
+    hold) is there, `count` long, with no number below zero: read from their JSON text, the
+    load's (`texts`) or made in one go (a sign anywhere, a number past 64 bits: unsure, False;
+    each field is then checked on its own, naming the first bad one)."""
+    found = [columns.get(name) for name in plain]
+    if not all(column.__class__ is list and len(column) == count for column in found):
+        return False
+    if texts and plain <= texts.keys():
+        return not any(b"-" in texts[name] for name in plain)
+    try:
+        return b"-" not in orjson.dumps(found)
+    except orjson.JSONEncodeError:
+        return False
 
 
 def _check_found(field: _Field, found: list[Any], where: Where, names: Domains,
