@@ -37,10 +37,11 @@ MAP_FIELDS: Mapping[str, str] = {
     "format": "scalar", "version": "scalar", "name": "scalar", "title": "scalar",
     "description": "scalar", "sources": "scalar", "columns": "scalar", "rows": "scalar",
     "players": "object", "terrain": "texts", "roads": "texts", "rivers": "texts",
-    "cities": "objects",
+    "cities": "objects", "starts": "sets",
 }
 """The fields of a map file (storage/map_loader.MapFile) and what each holds: a scalar, an
-object of scalars, a list of texts or a list of objects of scalars."""
+object of scalars, a list of texts, a list of objects of scalars, or lists of texts by name
+(its own start sets, a list of hexes by number of Clans)."""
 
 MAX_HEXES = MAX_SIDE * MAX_SIDE
 TURNS = 1_000
@@ -99,6 +100,8 @@ def _check_map(raw: dict[str, Any], source: str) -> tuple[int, int]:
                 raise save_error(source, f"{where}: expected text or a number")
         elif kind == "object":
             _objects([value], where, source, one=True)
+        elif kind == "sets":
+            _sets(value, where, source)
         elif value.__class__ is not list:
             raise save_error(source, f"{where}: expected a list")
         elif kind == "objects":
@@ -138,6 +141,18 @@ def _objects(items: list[Any], where: str, source: str, *, one: bool) -> None:
         for name, value in item.items():
             if value.__class__ not in _SCALARS:
                 raise save_error(source, f"{at}.{name}: expected text or a number")
+
+
+def _sets(value: Any, where: str, source: str) -> None:
+    """Lists of texts by name (a map's start sets: hexes by number of Clans), at most one a
+    number of Clans, each at most a game's Clans long."""
+    if value.__class__ is not dict:
+        raise save_error(source, f"{where}: expected an object")
+    _at_most(list(value), MAX_CLANS, where, source, "start sets a map may name")
+    for name, texts in value.items():
+        if texts.__class__ is not list or not set(map(type, texts)) <= _TEXT:
+            raise save_error(source, f"{where}.{name}: expected a list of texts")
+        _at_most(texts, MAX_CLANS, f"{where}.{name}", source, "Clans of a game")
 
 
 def _at_most(items: Any, most: int, where: str, source: str, what: str) -> None:

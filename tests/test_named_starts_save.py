@@ -1,0 +1,46 @@
+"""A game on a map that names its own starts (CC-GEN-07) is saved with its map and loads back;
+a save whose map names its start sets wrongly is refused, naming the file and the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conquest_tui import session
+from conquest_tui.storage.savefile import SaveError, load_game
+
+
+@pytest.fixture(scope="module")
+def oceania_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    game = session.new_game(map_name="oceania", clans=4, seed="named-starts")
+    path = tmp_path_factory.mktemp("named") / "oceania.json"
+    session.save(game, path)
+    return path
+
+
+def test_a_game_on_a_map_naming_its_starts_loads_back_on_those_starts(oceania_save: Path) -> None:
+    """CC-GEN-07: the four Clans start on the cities Oceania names, and the saved game loads."""
+    game = load_game(oceania_save)
+    named = game.map.named_starts(4)
+    assert named is not None
+    starts = {game.map.cities[index].hex for index, city in enumerate(game.state.cities)
+              if city.owner}
+    assert starts == set(named)
+
+
+@pytest.mark.parametrize(("starts", "field", "what"), [
+    ({"4": "0330"}, "map.starts.4", "expected a list of texts"),
+    ({"4": [330, 1615]}, "map.starts.4", "expected a list of texts"),
+    (["0330"], "map.starts", "expected an object"),
+])
+def test_a_save_whose_map_names_bad_start_sets_is_refused_naming_them(
+        oceania_save: Path, tmp_path: Path, starts: object, field: str, what: str) -> None:
+    envelope = json.loads(oceania_save.read_bytes())
+    envelope["data"]["map"]["starts"] = starts
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    with pytest.raises(SaveError) as refused:
+        load_game(path, allow_edited=True)
+    assert str(refused.value) == f"{path}: {field}: {what}"
