@@ -11,7 +11,7 @@ from typing import Any, get_args, get_origin
 import attrs
 import orjson
 
-from conquest_tui.engine.core.first_use import held_type
+from conquest_tui.engine.core.first_use import READ, held_type
 from conquest_tui.engine.core.gamemap import GameMap
 from conquest_tui.engine.core.state import (
     Broadcast,
@@ -282,10 +282,6 @@ def _amounts_of(cls: type) -> tuple[frozenset[str], Callable[[Any], tuple[Any, .
     return found
 
 
-_HELD: tuple[type, ...] = (list, dict)
-"""What a field kept unread holds once it is read (else where to read it)."""
-
-
 def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domains,
                    columns: dict[str, list[Any]] | None = None,
                    skip: frozenset[str] = frozenset(),
@@ -315,10 +311,10 @@ def _check_records(records: Sequence[Any], cls: type, where: Where, names: Domai
         else:
             found = list(map(attrgetter(field.attribute), records))
         if field.kept is not None:  # a value kept unread is checked when first read
-            if not any(map(isinstance, found, repeat(_HELD))):
+            if not any(map(isinstance, found, repeat(READ))):
                 continue  # every one kept unread: nothing to check now
             empty = field.kept()
-            found = [value if isinstance(value, list | dict) else empty for value in found]
+            found = [value if isinstance(value, READ) else empty for value in found]
         _check_found(field, found, where, names, text)
 
 

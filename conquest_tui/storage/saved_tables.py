@@ -25,7 +25,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from conquest_tui.engine.core.first_use import Source
+from conquest_tui.engine.core.first_use import Source, kept_value
 from conquest_tui.engine.core.state import SAVED_WHEN_SET, GameState, HexState, TurnFigures
 from conquest_tui.storage.hooks import PRIMITIVES, cells_of, expected_kind, whole_numbers_text
 
@@ -113,11 +113,7 @@ class SavedTable:
 def count_of(state: GameState, name: str) -> int:
     """How many records a kept table of the state holds (`KEPT`), without making them."""
     kept = state.kept_table(name)
-    return kept.count if isinstance(kept, SavedTable) else len(_read(kept))
-
-
-def _read(kept: list[Any] | Source[list[Any]]) -> list[Any]:
-    return kept if isinstance(kept, list) else kept.read()
+    return kept.count if isinstance(kept, SavedTable) else len(kept_value(kept))
 
 
 def unread_columns(state: GameState, name: str) -> dict[str, list[Any]] | None:

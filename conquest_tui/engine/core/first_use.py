@@ -6,6 +6,9 @@ from typing import Any, Generic, Protocol, TypeVar, Union, get_args, get_origin,
 V = TypeVar("V")
 T_co = TypeVar("T_co", covariant=True)
 
+READ: tuple[type, ...] = (list, dict)
+"""What a field kept unread holds once it is read (anything else is where to read it)."""
+
 
 class Source(Protocol[T_co]):
     """Where a field's value is read from when first asked for: a last turn's events, a Clan's
@@ -24,14 +27,14 @@ def held_type(declared: Any) -> Any | None:
     `list[X] | Source[list[X]]`), or None for any other field's type."""
     if get_origin(declared) not in (Union, UnionType):
         return None
-    held = [arg for arg in get_args(declared) if get_origin(arg) in (list, dict)]
+    held = [arg for arg in get_args(declared) if get_origin(arg) in READ]
     return held[0] if len(held) == 1 else None
 
 
 def kept_value(kept: Any) -> Any:
     """A field kept as its value or as its `Source`, read if it was not yet (how records
     compare: by value)."""
-    return kept if isinstance(kept, (list, dict, str)) else kept.read()
+    return kept if isinstance(kept, (*READ, str)) else kept.read()
 
 
 class ReadOnFirstUse(Generic[V]):
@@ -57,7 +60,7 @@ class ReadOnFirstUse(Generic[V]):
         if record is None:
             return self
         kept = getattr(record, self.field)
-        if not isinstance(kept, (list, dict)):
+        if not isinstance(kept, READ):
             kept = kept.read()
             setattr(record, self.field, kept)
         return kept
