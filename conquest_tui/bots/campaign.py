@@ -88,7 +88,8 @@ def war_muster(view: ClanView, level: Level, convoy: ConvoyInfo, target: str | N
     if info is None or info.owner <= 0 or info.owner == view.number:
         return 0
     unseen, wanted = level.unseen_garrison, level.attack_odds
-    fewest = war.fewest_troops(view, convoy, info, level.war_musters, unseen, wanted)
+    fewest = war.fewest_troops(view, convoy, info, level.war_musters, unseen, wanted,
+                               level.counts_grenades)
     return 0 if fewest is None else fewest
 
 

@@ -236,15 +236,16 @@ def city_goal(board: Board, convoy: ConvoyInfo, reach: Reach, troops: int,
         scored.append((-score, index, hex_id, info))  # the index tells every two apart
     spent_to: dict[str, int] = {reach.start: 0}
     unseen, wanted = board.level.unseen_garrison, board.level.attack_odds
+    counted = board.level.counts_grenades
     # without rifles a convoy's odds only fall as troops are lost on the way: a city it
     # cannot take with all its troops is passed over before its path is summed
     unarmed = convoy.rifles[0] == 0
     for _, _, hex_id, info in sorted(scored):
-        if unarmed and war.city_odds(view, convoy, info, troops, unseen) < wanted:
+        if unarmed and war.city_odds(view, convoy, info, troops, unseen, counted) < wanted:
             failed.add(hex_id)
             continue
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
-        if war.city_odds(view, convoy, info, troops - spent, unseen) >= wanted:
+        if war.city_odds(view, convoy, info, troops - spent, unseen, counted) >= wanted:
             return hex_id
         failed.add(hex_id)
     return None
@@ -270,7 +271,8 @@ def city_within(board: Board, convoy: ConvoyInfo, troops: int, passed_over: set[
             continue
         info = view.city_info(hex_id)
         if info is not None and info.owner not in allies and (
-                not unarmed or war.city_odds(view, convoy, info, troops, unseen) >= wanted):
+                not unarmed or war.city_odds(view, convoy, info, troops, unseen,
+                                             level.counts_grenades) >= wanted):
             return True
     return False
 
@@ -312,7 +314,8 @@ def muster(board: Board, convoy: ConvoyInfo, reach: Reach, most: int,
     cheapest: tuple[float, int] | None = None
     for score, _, hex_id, info in sorted(scored):
         spent = _spent_on_the_way(board, reach, hex_id, spent_to)
-        fewest = war.fewest_troops(view, convoy, info, most - spent, unseen, wanted)
+        fewest = war.fewest_troops(view, convoy, info, most - spent, unseen, wanted,
+                                   board.level.counts_grenades)
         if fewest is None:
             continue
         if not board.level.musters_cheapest:

@@ -201,6 +201,11 @@ class Level:
     head of the Top Clans, it ends its own alliances and makes none: the Clans behind a clear
     leader leave it (`leaves_leader`), and an alliance of its own would only keep its convoys
     off the land of Clans that march on it (`bots/diplomacy.py`); 0: it keeps its allies."""
+    counts_grenades: bool = False
+    """Whether it weighs a city assault with the grenades its convoy carries killing only while
+    they last (one thrown every tenth round, AMB-21), else as if they never ran out: eight
+    grenades made a city of twice the convoy's troops look sure, so it marched there and stood
+    in it turn after turn while the judgement struck out its hopeless ATTACK."""
 
 
 LEVEL_BY_NAME: dict[str, Level] = {
@@ -239,7 +244,7 @@ LEVEL_BY_NAME: dict[str, Level] = {
                                     ("INCOME",)),
                   sabotage_chance=1.0, sabotages_leader=True, wary_allies=True,
                   warns_of_leader=True, broadcast_chance=0.3, refills_in_any_city=True,
-                  thrifty_hexes=True, alone_ahead=0.05),
+                  thrifty_hexes=True, alone_ahead=0.05, counts_grenades=True),
 }
 
 LEVELS: tuple[str, ...] = tuple(LEVEL_BY_NAME)

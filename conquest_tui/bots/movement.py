@@ -187,8 +187,8 @@ def _attack_here(board: Board, convoy: ConvoyInfo, section: ConvoyPlan, troops: 
     info = view.city_info(convoy.hex)
     if info is None or info.owner == view.number or info.owner in view.clan.allies:
         return False
-    if war.city_odds(view, convoy, info, troops, board.level.unseen_garrison) < \
-            board.level.attack_odds:
+    if war.city_odds(view, convoy, info, troops, board.level.unseen_garrison,
+                     board.level.counts_grenades) < board.level.attack_odds:
         return False
     section.add(Attack())
     board.claimed.add(convoy.hex)

@@ -54,9 +54,11 @@ def city_defense(view: ClanView, info: CityInfo, unseen: float = 1.0) -> tuple[i
 
 
 def city_odds(view: ClanView, convoy: ConvoyInfo, info: CityInfo, troops: int,
-              unseen: float = 1.0) -> float:
+              unseen: float = 1.0, grenades_run_out: bool = False) -> float:
     """Chance that `troops` of the convoy take the city (CC-CBC-02…10), from the expected
-    course of the duel: rounds to kill the defenders, troops lost meanwhile, and their spread."""
+    course of the duel: rounds to kill the defenders, troops lost meanwhile, and their spread
+    (`grenades_run_out`: the convoy's grenades kill only while it has some, AMB-21; else as if
+    it never ran out)."""
     if troops <= 0:
         return 0.0
     rules = view.rules
@@ -73,14 +75,32 @@ def city_odds(view: ClanView, convoy: ConvoyInfo, info: CityInfo, troops: int,
     own, own_var = _shot(own_hit, assault.attacker_max_hits)
     theirs, their_var = _shot(their_hit, assault.defender_max_hits)
     grenades = (assault.grenade_kills.low + assault.grenade_kills.high) / 2 / assault.grenade_every
-    if convoy.grenades[0]:
+    defenders: float = garrison
+    if convoy.grenades[0] and grenades_run_out:
+        defenders -= grenade_kills(rules, own_hit, convoy.grenades[0], garrison, own)
+        if defenders <= 0:
+            return 1.0
+    elif convoy.grenades[0]:
         own += grenades
     if own <= 0:
         return 0.0
-    rounds = garrison / own
+    rounds = defenders / own
     lost = rounds * theirs
-    spread = math.sqrt(rounds * their_var + theirs ** 2 * garrison * own_var / own ** 3) + 1.0
+    spread = math.sqrt(rounds * their_var + theirs ** 2 * defenders * own_var / own ** 3) + 1.0
     return 0.5 * (1 + math.erf((troops - lost) / (spread * math.sqrt(2))))
+
+
+def grenade_kills(rules: Ruleset, to_hit: float, grenades: int, garrison: float,
+                  own: float) -> float:
+    """Defenders a convoy's `grenades` should kill in an assault on `garrison` defenders while
+    its troops kill `own` a round: one thrown every few rounds at the troops' to-hit (a hit
+    kills 2–8, a miss 1, AMB-21) as long as the fight lasts and the grenades do."""
+    assault = rules.combat.assault
+    hit = max(0.0, min(to_hit, 1.0))
+    per_throw = hit * (assault.grenade_kills.low + assault.grenade_kills.high) / 2 \
+        + (1 - hit) * assault.grenade_miss_kills
+    rounds = garrison / (own + per_throw / assault.grenade_every)
+    return min(grenades, int(rounds // assault.grenade_every)) * per_throw
 
 
 def _shot(to_hit: float, most: int) -> tuple[float, float]:
@@ -91,19 +111,20 @@ def _shot(to_hit: float, most: int) -> tuple[float, float]:
 
 
 def fewest_troops(view: ClanView, convoy: ConvoyInfo, info: CityInfo, most: int,
-                  unseen: float, wanted: float) -> int | None:
+                  unseen: float, wanted: float, grenades_run_out: bool = False) -> int | None:
     """The fewest troops (at most `most`) with which the convoy takes the city at odds of at
     least `wanted`; None when even `most` fall short (the odds grow with the troops)."""
-    if city_odds(view, convoy, info, most, unseen) < wanted:
+    if city_odds(view, convoy, info, most, unseen, grenades_run_out) < wanted:
         return None
     low, high = 0, most
     while low < high:
         middle = (low + high) // 2
-        if city_odds(view, convoy, info, middle, unseen) >= wanted:
+        if city_odds(view, convoy, info, middle, unseen, grenades_run_out) >= wanted:
             high = middle
         else:
             low = middle + 1
     return low
 
 
-__all__ = ["attacker_to_hit", "city_defense", "city_odds", "fewest_troops", "hex_cost"]
+__all__ = ["attacker_to_hit", "city_defense", "city_odds", "fewest_troops", "grenade_kills",
+           "hex_cost"]
