@@ -134,7 +134,7 @@ def test_no_auto_loot_without_scout_or_in_recon_cc_hex_42_cc_move_16(game: Game)
     clan2, convoy2 = own_convoy(game)
     convoy2.experts = ["SCO"]
     convoy2.mode = "recon"
-    convoy2.hex = BRACKWATER
+    game.move_convoy(convoy2, BRACKWATER)
     convoy2.moves_made = 0
     assert turn_events(game, clan2, "[CONVOY 1]\nN\n", "loot") == []
     assert not game.hex(PLAINS).looted
@@ -142,14 +142,14 @@ def test_no_auto_loot_without_scout_or_in_recon_cc_hex_42_cc_move_16(game: Game)
 
 def test_doctor_reports_the_plague_in_cities_entered_cc_cnv_54_amb_67(game: Game) -> None:
     clan, convoy = own_convoy(game)
-    convoy.hex = PLAINS
+    game.move_convoy(convoy, PLAINS)
     city = game.city(BRACKWATER)
     assert city is not None
     city.plague = True
     assert turn_events(game, clan, "[CONVOY 1]\nS\n", "plague_detected") == []
     clan2, convoy2 = own_convoy(game)
     convoy2.experts = ["DOC"]
-    convoy2.hex = PLAINS
+    game.move_convoy(convoy2, PLAINS)
     city.plague = True
     [event] = turn_events(game, clan2, "[CONVOY 1]\nS\n", "plague_detected")
     assert event.facts == {"city": "Brackwater", "hex": BRACKWATER} and event.convoy == 1

@@ -339,12 +339,12 @@ def test_merchant_cargo_autosale_and_hostile_trade_cc_cnv_58(quiet: Game) -> Non
     plain = convoy_stats.cargo_capacity(convoy, quiet.rules)
     convoy.experts = ["MER"]
     assert convoy_stats.cargo_capacity(convoy, quiet.rules) == plain * 115 // 100
-    convoy.hex = ARDMOOR
+    quiet.move_convoy(convoy, ARDMOOR)
     quiet.city(ARDMOOR).hostile_to.append(clan)
     run_clan_turn(quiet, clan, "[CONVOY 1]\nPICKUP\n")
     assert convoy.cargo_type == "milk" and convoy.cargo == plain * 115 // 100
     run_clan_turn(quiet, me(quiet), "")
-    convoy.hex = NORTH
+    quiet.move_convoy(convoy, NORTH)
     run_clan_turn(quiet, clan, f"[CONVOY 1]\n{HOME}\n")
     assert convoy.hex == HOME and convoy.cargo == 0
     assert len(events(quiet, "goods_sale")) == 1

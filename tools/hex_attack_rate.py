@@ -53,7 +53,7 @@ def example_game() -> Game:
     assert convoy is not None and convoy.hex == "0308"
     convoy.vehicles, convoy.troops = {"truck": 2}, TROOPS
     convoy.mode, convoy.hidden = "capture", False
-    convoy.hex = START
+    game.move_convoy(convoy, START)
     game.hex(START).owner = me
     state = game.hex(TARGET)
     state.owner, state.defense, state.garrison = other, 5, 5

@@ -14,7 +14,6 @@ from conquest_tui.engine.core.state import (
     Clan,
     Convoy,
     GameState,
-    HexChanges,
     HexState,
     OwnerChanges,
 )
@@ -37,7 +36,7 @@ class Game:
 
     __slots__ = ("rules", "map", "state", "_clans", "_cities", "_paved", "_owned", "_present",
                  "_indexed", "_indexed_len", "_by_hex", "_position", "_hexed", "_hexed_len",
-                 "_hexed_changes", "_paved_ends",
+                 "_paved_ends",
                  "_lands", "_lands_of", "_lands_seen", "_owners", "_slot", "dice_log")
 
     def __init__(self, rules: Ruleset, map: GameMap, state: GameState) -> None:  # noqa: A002
@@ -59,7 +58,6 @@ class Game:
         self._position: dict[int, int] = {}
         self._hexed: list[Convoy] | None = None
         self._hexed_len = 0
-        self._hexed_changes = -1
         self._lands: dict[int, list[int]] = {}
         self._lands_of: list[HexState] | None = None
         self._lands_seen = -1
@@ -236,18 +234,17 @@ class Game:
 
     def _hex_index(self) -> dict[str, list[Convoy]]:
         """Hex → its convoys in the convoy list's order, the list's order of every convoy by
-        identity. Rebuilt whenever the convoy list is another list or has another length, or
-        a convoy's hex was set anywhere but `move_convoy` (`HexChanges`)."""
+        identity. Rebuilt whenever the convoy list is another list or has another length; kept
+        true between by `move_convoy` and `remove_convoy`, the only places a game's convoy
+        moves or leaves (`tests/test_convoy_index.py` holds it to a scan)."""
         convoys = self.state.convoys
-        if (convoys is not self._hexed or len(convoys) != self._hexed_len
-                or HexChanges.count != self._hexed_changes):
+        if convoys is not self._hexed or len(convoys) != self._hexed_len:
             by_hex: dict[str, list[Convoy]] = {}
             for convoy in convoys:
                 by_hex.setdefault(convoy.hex, []).append(convoy)
             self._by_hex = by_hex
             self._position = {id(convoy): at for at, convoy in enumerate(convoys)}
             self._hexed, self._hexed_len = convoys, len(convoys)
-            self._hexed_changes = HexChanges.count
         return self._by_hex
 
     def convoys_in(self, hex_id: str) -> list[Convoy]:
@@ -268,17 +265,14 @@ class Game:
 
     def move_convoy(self, convoy: Convoy, target: str) -> None:
         """Put a convoy in another hex: the one place play moves a convoy, keeping the hex
-        index true without a rebuild (`tests/test_convoy_index.py` holds it to a scan). A move
-        here is not counted in `HexChanges`, so moves in another game (a forecast's copy) never
-        make this game's index rebuild; a convoy not in this game's index is set as any other
-        hex set is, counted."""
+        index true without a rebuild (`tests/test_convoy_index.py` holds it to a scan); a
+        convoy not in this game (a forecast's copy's) is only set, this game's index untouched."""
         by_hex = self._hex_index()
         position = self._position
-        if id(convoy) not in position:
-            convoy.hex = target  # counted: every index is rebuilt when next read
-            return
         origin = convoy.hex
-        object.__setattr__(convoy, "hex", target)  # past the counting hook: kept true here
+        convoy.hex = target
+        if id(convoy) not in position:
+            return
         here = by_hex[origin]
         if len(here) > 1:
             del here[next(at for at, other in enumerate(here) if other is convoy)]
@@ -305,8 +299,7 @@ class Game:
                 del self._owned[convoy.owner]
             self._present.discard(id(convoy))
             self._indexed, self._indexed_len = kept, len(kept)
-        if (convoys is self._hexed and len(convoys) == self._hexed_len
-                and HexChanges.count == self._hexed_changes):
+        if convoys is self._hexed and len(convoys) == self._hexed_len:
             here = self._by_hex[convoy.hex]
             if len(here) > 1:
                 del here[next(at for at, other in enumerate(here) if other is convoy)]

@@ -429,22 +429,7 @@ class CityState:
     """Last game turn at whose end a cured city cannot break out again (AMB-35); 0: none."""
 
 
-class HexChanges:
-    """How many times any convoy's hex has been set since the program started, but for its
-    making and the moves `Game.move_convoy` makes (which keep their game's index true): `Game`
-    keeps its hex → convoys index while the count is the one it last saw, so a hex set
-    anywhere else cannot leave the index wrong."""
-
-    count = 0
-
-
-def _hex_set(_convoy: object, attribute: "attrs.Attribute[Any]", value: Any) -> Any:
-    if attribute.name == "hex":
-        HexChanges.count += 1
-    return value
-
-
-@attrs.define(on_setattr=_hex_set)
+@attrs.define
 class Convoy:
     """One convoy: vehicles, troops, weapons, cargo, experts and settings (CC-CNV)."""
 
@@ -453,6 +438,9 @@ class Convoy:
     name: str
     convoy_type: str
     hex: str
+    """Where it stands. Once in a game, moved only by `Game.move_convoy`, which keeps the
+    game's hex → convoys index true (no hook on setting it: a hook on any field makes attrs
+    set every field through `object.__setattr__`, four times the cost of making a convoy)."""
     vehicles: dict[str, int] = attrs.field(factory=dict)
     """Vehicle key → count."""
     troops: int = 0
