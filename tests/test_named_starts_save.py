@@ -12,22 +12,35 @@ from conquest_tui import session
 from conquest_tui.storage.savefile import SaveError, load_game
 
 
-@pytest.fixture(scope="module")
-def oceania_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    game = session.new_game(map_name="oceania", clans=4, seed="named-starts")
-    path = tmp_path_factory.mktemp("named") / "oceania.json"
+def named_save(folder: Path, map_name: str, clans: int) -> Path:
+    """A new game on the map with that many Clans, saved in `folder`."""
+    game = session.new_game(map_name=map_name, clans=clans, seed="named-starts")
+    path = folder / f"{map_name}.json"
     session.save(game, path)
     return path
 
 
-def test_a_game_on_a_map_naming_its_starts_loads_back_on_those_starts(oceania_save: Path) -> None:
-    """CC-GEN-07: the four Clans start on the cities Oceania names, and the saved game loads."""
-    game = load_game(oceania_save)
-    named = game.map.named_starts(4)
+@pytest.fixture(scope="module")
+def oceania_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return named_save(tmp_path_factory.mktemp("named"), "oceania", 4)
+
+
+@pytest.mark.parametrize(("map_name", "clans", "not_dealt"), [
+    ("oceania", 4, "1033"),  # Esperance, the search's
+    ("north_america", 6, "2928"),  # Fargo, the search's, 6.5 % of 60 bot games
+])
+def test_a_game_on_a_map_naming_its_starts_loads_back_on_those_starts(
+        oceania_save: Path, tmp_path: Path, map_name: str, clans: int, not_dealt: str) -> None:
+    """CC-GEN-07: the Clans start on the cities the map names for their number (Oceania's
+    four, North America's six), not on the search's, and the saved game loads."""
+    path = oceania_save if map_name == "oceania" else named_save(tmp_path, map_name, clans)
+    game = load_game(path)
+    named = game.map.named_starts(clans)
     assert named is not None
     starts = {game.map.cities[index].hex for index, city in enumerate(game.state.cities)
               if city.owner}
     assert starts == set(named)
+    assert not_dealt not in starts
 
 
 @pytest.mark.parametrize(("starts", "field", "what"), [
