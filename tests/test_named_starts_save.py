@@ -20,10 +20,15 @@ def oceania_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_a_game_on_a_map_naming_its_starts_loads_back_on_those_starts(oceania_save: Path) -> None:
-    """CC-GEN-07: the four Clans start on the cities Oceania names, and the saved game loads."""
-    game = load_game(oceania_save)
-    named = game.map.named_starts(4)
+@pytest.mark.parametrize(("map_name", "clans"), [("oceania", 4), ("europe", 6)])
+def test_a_game_on_a_map_naming_its_starts_loads_back_on_those_starts(
+        map_name: str, clans: int, tmp_path: Path) -> None:
+    """CC-GEN-07: the Clans start on the cities the map names for their number (Oceania's four,
+    Europe's six), and the saved game loads."""
+    path = tmp_path / f"{map_name}.json"
+    session.save(session.new_game(map_name=map_name, clans=clans, seed="named-starts"), path)
+    game = load_game(path)
+    named = game.map.named_starts(clans)
     assert named is not None
     starts = {game.map.cities[index].hex for index, city in enumerate(game.state.cities)
               if city.owner}
