@@ -28,11 +28,12 @@ def oceania_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("map_name", "clans", "not_dealt"), [
     ("oceania", 4, "1033"),  # Esperance, the search's
     ("north_america", 6, "2928"),  # Fargo, the search's, 6.5 % of 60 bot games
+    ("europe", 6, "2525"),  # Bremen, the search's, 3 % of 60 bot games
 ])
 def test_a_game_on_a_map_naming_its_starts_loads_back_on_those_starts(
         oceania_save: Path, tmp_path: Path, map_name: str, clans: int, not_dealt: str) -> None:
     """CC-GEN-07: the Clans start on the cities the map names for their number (Oceania's
-    four, North America's six), not on the search's, and the saved game loads."""
+    four, North America's and Europe's six), not on the search's, and the saved game loads."""
     path = oceania_save if map_name == "oceania" else named_save(tmp_path, map_name, clans)
     game = load_game(path)
     named = game.map.named_starts(clans)
