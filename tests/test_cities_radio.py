@@ -75,3 +75,21 @@ def test_each_broadcast_is_heard_once_then_forgotten_cc_city_65(game: Game) -> N
     assert game.state.broadcasts == []
     run_clan_turn(game, first, "")
     assert radio_lines(game, first) == []
+
+
+def test_a_broadcast_is_heard_by_the_first_city_in_range_however_it_is_looked_up_cc_city_64(
+        game: Game) -> None:
+    """A few broadcasts are measured against each city, many looked up in the cities' listening
+    areas: every hex of the map gets the same city (the first in range) either way, and a
+    city whose radio is out (a range below zero) hears nothing."""
+    cities = tuple((city.hex, reach) for city, reach in zip(
+        game.state.cities, [6, 2, -1, 10, 0, 4] * len(game.state.cities), strict=False))
+    hexes = set(game.map.hex_ids())
+    every = radio.listeners_of(cities, hexes)  # many hexes: through the areas' index
+    assert every and set(every.values()) <= {hex_id for hex_id, reach in cities if reach >= 0}
+    for hex_id in sorted(hexes):
+        one = radio.listeners_of(cities, {hex_id})  # one hex: measured city by city
+        assert one == ({hex_id: every[hex_id]} if hex_id in every else {}), hex_id
+        first = next((city for city, reach in cities
+                      if hexgrid.distance(city, hex_id) <= reach), None)
+        assert every.get(hex_id) == first

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
 from conquest_tui.engine.core.game import Game
@@ -34,22 +35,17 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
     """Broadcasts since the Clan's last report, with the city that heard each: other Clans'
     battles within radio range, and every battle of its own with "" for the city (CC-CITY-64,
     CC-RPT-06); every pending broadcast is then marked as covered for this Clan (CC-CITY-65)."""
-    cities = [(city, listening_range(game, city)) for city in game.state.cities
-              if city.owner == clan]
-    listeners: dict[str, str] | None = None
-    heard: list[tuple[Broadcast, str]] = []
-    for item in game.state.broadcasts:
-        if clan in item.heard_by:
-            continue
+    fresh = [item for item in game.state.broadcasts if clan not in item.heard_by]
+    for item in fresh:
         item.heard_by.append(clan)
-        if clan in item.clans:
-            heard.append((item, ""))
-            continue
-        if listeners is None:
-            listeners = _listeners(tuple((city.hex, reach) for city, reach in cities))
-        listener = listeners.get(item.hex)
-        if listener is not None:
-            heard.append((item, listener))
+    others = {item.hex for item in fresh if clan not in item.clans}
+    listeners: dict[str, str] = {}
+    if others:
+        cities = tuple((city.hex, listening_range(game, city)) for city in game.state.cities
+                       if city.owner == clan)
+        listeners = listeners_of(cities, others)
+    heard = [(item, "" if clan in item.clans else listeners[item.hex]) for item in fresh
+             if clan in item.clans or item.hex in listeners]
     everyone = {c.number for c in game.state.clans}
     playing = len(everyone)  # heard by fewer Clans than play: not by everyone (no set needed)
     game.state.broadcasts = [b for b in game.state.broadcasts
@@ -57,15 +53,34 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
     return heard
 
 
+def listeners_of(cities: tuple[tuple[str, int], ...], hexes: set[str]) -> dict[str, str]:
+    """Hex → the first of the cities (their hexes and radio ranges, in their order) whose radio
+    reaches it, for the hexes asked about that one reaches: each hex measured against each city
+    when that is fewer steps than the hexes of every city's area, else looked up in the areas'
+    index (kept for the same cities and ranges). Both give the same answer."""
+    areas = sum(3 * reach * (reach + 1) + 1 for _, reach in cities if reach >= 0)
+    if len(hexes) * len(cities) > areas:
+        index = _listeners(cities)
+        return {hex_id: index[hex_id] for hex_id in hexes if hex_id in index}
+    found: dict[str, str] = {}
+    for hex_id in hexes:
+        listener = next((city for city, reach in cities
+                         if hexgrid.distance(city, hex_id) <= reach), None)
+        if listener is not None:
+            found[hex_id] = listener
+    return found
+
+
 @lru_cache(maxsize=64)
 def _listeners(cities: tuple[tuple[str, int], ...]) -> dict[str, str]:
     """Hex → the first of the cities (their hexes and radio ranges, in their order) whose radio
-    reaches it: the index the broadcasts are heard through, each in one look-up whatever their
-    number. Kept for the same cities and ranges (the grid never changes; callers only read)."""
+    reaches it: the index many broadcasts are heard through, each in one look-up. Kept for the
+    same cities and ranges (the grid never changes; callers only read)."""
     listeners: dict[str, str] = {}
     for city, reach in cities:
-        for hex_id in knowledge.reach_area(city, reach):
-            listeners.setdefault(hex_id, city)
+        if reach >= 0:
+            for hex_id in hexgrid.hexes_within(city, reach):
+                listeners.setdefault(hex_id, city)
     return listeners
 
 
