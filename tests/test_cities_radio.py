@@ -85,11 +85,13 @@ def test_a_broadcast_is_heard_by_the_first_city_in_range_however_it_is_looked_up
     cities = tuple((city.hex, reach) for city, reach in zip(
         game.state.cities, [6, 2, -1, 10, 0, 4] * len(game.state.cities), strict=False))
     hexes = set(game.map.hex_ids())
-    every = radio.listeners_of(cities, hexes)  # many hexes: through the areas' index
-    assert every and set(every.values()) <= {hex_id for hex_id, reach in cities if reach >= 0}
+    one_by_one = {}  # one hex at a time: measured city by city (no areas made yet)
     for hex_id in sorted(hexes):
-        one = radio.listeners_of(cities, {hex_id})  # one hex: measured city by city
-        assert one == ({hex_id: every[hex_id]} if hex_id in every else {}), hex_id
+        one_by_one.update(radio.listeners_of(cities, {hex_id}))
+    every = radio.listeners_of(cities, hexes)  # every hex: through the areas, made once
+    assert every == one_by_one
+    assert every and set(every.values()) <= {hex_id for hex_id, reach in cities if reach >= 0}
+    for hex_id in hexes:
         first = next((city for city, reach in cities
                       if hexgrid.distance(city, hex_id) <= reach), None)
-        assert every.get(hex_id) == first
+        assert every.get(hex_id) == first, hex_id
