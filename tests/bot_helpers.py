@@ -18,7 +18,7 @@ def low_convoy_in_own_hex(pick: Callable[[Game, str], str]) -> tuple[Game, int, 
     home = convoy.hex
     here = pick(game, home)
     game.hex(here).set_owner(number)
-    convoy.hex = here
+    game.move_convoy(convoy, here)
     convoy.vehicles["bus"] = 3
     convoy.troops = 2
     game.clan(number).stock.money = 200_000

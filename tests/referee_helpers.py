@@ -21,7 +21,8 @@ def battle_save(path: Path) -> Path:
     for clan in (first, second):
         convoy = game.convoy(clan, 1)
         assert convoy is not None
-        convoy.hex, convoy.vehicles, convoy.troops = "0506", {"truck": 3, "car": 2}, 20
+        game.move_convoy(convoy, "0506")
+        convoy.vehicles, convoy.troops = {"truck": 3, "car": 2}, 20
         convoy.hidden = False
         game.clan(clan).stock.parts = 500
     game.reindex()

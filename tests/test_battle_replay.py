@@ -111,7 +111,8 @@ def test_a_city_assault_is_told_round_by_round_to_attacker_and_owner_cc_cbc_10(
     ctx = ctx_of(game)
     convoy = convoy_of(game, first_clan(game))
     city = next(c for c in game.state.cities if c.owner == second_clan(game))
-    convoy.hex, convoy.hidden, convoy.troops, convoy.mode = city.hex, False, 30, "capture"
+    game.move_convoy(convoy, city.hex)
+    convoy.hidden, convoy.troops, convoy.mode = False, 30, "capture"
     city.troops = 25
     order(ctx, convoy, "ATTACK")
     [mine] = (kinds(ctx.events, EventKind.CITY_CAPTURED)

@@ -31,7 +31,7 @@ def _convoy_in_a_station(grenades: int) -> tuple[Game, int]:
         hex=NEUTRAL, game_turn=1, population=city.population, fortification=2, troops=105,
         buildings=["BAR"])
     convoy = game.convoys_of(number)[0]
-    convoy.hex = NEUTRAL
+    game.move_convoy(convoy, NEUTRAL)
     convoy.vehicles = {"bus": 6}
     convoy.troops, convoy.grenades, convoy.morale, convoy.training = 85, grenades, 30, 30
     return game, number

@@ -114,7 +114,7 @@ def _purse(level: str, turns: int, *, at_home: bool = False) -> tuple[str, float
     if at_home:
         home = ClanView(game, clan.number).owned_cities()[0]
         for convoy in game.convoys_of(clan.number):
-            convoy.hex = home
+            game.move_convoy(convoy, home)
         game.reindex()
     income = ClanView(game, clan.number).income_estimate()["money"]
     clan.stock.money = turns * income

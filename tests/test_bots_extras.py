@@ -104,7 +104,7 @@ def test_a_convoy_is_sent_to_a_plagued_city_nearby_cc_co_cure_01(game: Game) -> 
     _plague_at_home(game)
     _rich(game)
     game.city(HOME).buildings.append("HOS")  # type: ignore[union-attr]  # shows the Plague
-    convoy_of(game, first_clan(game)).hex = "0408"
+    game.move_convoy(convoy_of(game, first_clan(game)), "0408")
     extras = _extras(game)
     city_care.add_cures(extras)
     assert extras.plan.errands == {1: HOME}
@@ -160,7 +160,7 @@ def test_build_a_paying_structure_in_an_own_hex_cc_cl_build_01(game: Game) -> No
 
 def test_hire_a_doctor_at_a_guild_and_switch_aid_on_cc_co_hire_01_cc_co_aid_01(game: Game) -> None:
     _rich(game)
-    convoy_of(game, first_clan(game)).hex = DUNMARCH
+    game.move_convoy(convoy_of(game, first_clan(game)), DUNMARCH)
     extras = _extras(game)
     hiring.add_hiring(extras)
     assert _convoy_lines(extras) == ["HIRE DOC", "AID ON"]
@@ -170,7 +170,7 @@ def test_hire_a_doctor_at_a_guild_and_switch_aid_on_cc_co_hire_01_cc_co_aid_01(g
 
 
 def test_no_hire_without_money_cc_co_hire_01(game: Game) -> None:
-    convoy_of(game, first_clan(game)).hex = DUNMARCH
+    game.move_convoy(convoy_of(game, first_clan(game)), DUNMARCH)
     extras = _extras(game, spare=5_000)
     hiring.add_hiring(extras)
     assert _convoy_lines(extras) == []
@@ -200,7 +200,7 @@ class _Sure(random.Random):
 def _visit(game: Game, hex_id: str) -> None:
     """Convoy #1 of the first Clan moved into the hex last turn (so it sees the city there)."""
     clan = game.clan(first_clan(game))
-    convoy_of(game, clan.number).hex = hex_id
+    game.move_convoy(convoy_of(game, clan.number), hex_id)
     clan.last_turn.visited_hexes.append(hex_id)
 
 
@@ -451,7 +451,8 @@ def _truck(game: Game) -> None:
 def test_pickup_where_a_known_city_needs_the_goods_cc_co_pickup_01(game: Game) -> None:
     """A level that trades picks up goods a known city needs; no level trades as it stands."""
     _truck(game)
-    convoy_of(game, first_clan(game)).hex = ARDMOOR  # milk; Brackwater (own) needs milk
+    # milk; Brackwater (own) needs milk
+    game.move_convoy(convoy_of(game, first_clan(game)), ARDMOOR)
     extras = _extras(game, "hard", trade_reach=9)
     trade.add_trade(extras)
     assert _convoy_lines(extras) == ["PICKUP"]
@@ -470,7 +471,7 @@ def test_dropoff_where_the_cargo_is_needed_else_head_there_cc_co_dropoff_01(game
     trade.add_trade(extras)
     assert _convoy_lines(extras) == ["DROPOFF"]
     assert _errors(game, extras.plan) == []
-    convoy.hex = ARDMOOR
+    game.move_convoy(convoy, ARDMOOR)
     away = _extras(game, "hard", trade_reach=9)
     trade.add_trade(away)
     assert away.plan.errands == {1: HOME}

@@ -18,8 +18,8 @@ def home(game: Game, *buildings: str) -> tuple[Clan, CityState, Convoy]:
     city.buildings.extend(buildings)
     convoy = game.convoy(clan.number, 1)
     assert convoy is not None
-    convoy.hex = next(h for _, h in game.map.neighbors(HOME)
-                      if movement.entry_problem(game, "land", h, HOME) is None)
+    game.move_convoy(convoy, next(h for _, h in game.map.neighbors(HOME)
+                                  if movement.entry_problem(game, "land", h, HOME) is None))
     return clan, city, convoy
 
 
@@ -37,7 +37,7 @@ def test_armory_makes_rifles_and_grenades_at_income_cc_city_43(game: Game) -> No
 
 def test_armory_output_usable_the_same_turn_cc_city_43(game: Game) -> None:
     clan, _, convoy = home(game, "ARM")
-    convoy.hex = HOME
+    game.move_convoy(convoy, HOME)
     convoy.vehicles["truck"] = 1
     run_clan_turn(game, clan.number, "")
     assert convoy.rifles > 0

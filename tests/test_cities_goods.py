@@ -19,7 +19,7 @@ def trader(game: Game, hex_id: str, *, cargo: str = "", amount: int = 0) -> Conv
     convoy = game.convoy(game.state.active_clan, 1)
     assert convoy is not None
     convoy.vehicles["truck"] = 1
-    convoy.hex = hex_id
+    game.move_convoy(convoy, hex_id)
     convoy.hidden = False
     convoy.cargo_type, convoy.cargo = cargo, amount
     return convoy

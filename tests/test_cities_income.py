@@ -113,7 +113,7 @@ def _place_enemies(game: Game, centre: str, distances: tuple[int, ...]) -> dict[
         target = next(h for h in hexgrid.ring(centre, distance) if game.map.contains(h))
         convoys.create_convoy(game, enemy, number, target, "land")
         placed[distance] = target
-    game.convoy(enemy, 1).hex = "1609"  # far away
+    game.move_convoy(game.convoy(enemy, 1), "1609")  # far away
     return placed
 
 

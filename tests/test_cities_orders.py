@@ -65,7 +65,8 @@ def test_barracks_raise_capacity_cc_city_44(game: Game) -> None:
 
 def test_assign_negative_withdraws_to_stockpiles_cc_cl_assign_03(game: Game) -> None:
     clan, city = home(game)
-    game.convoy(clan.number, 1).hex = "0307"  # away from the city: no pickup from the pool
+    # away from the city: no pickup from the pool
+    game.move_convoy(game.convoy(clan.number, 1), "0307")
     city.troops, city.claymores = 60, 5
     clan.stock.troops, clan.stock.claymores = 0, 0
     run_clan_turn(game, clan.number, f"[PRE]\nASSIGN {HOME} -50 -5\n")

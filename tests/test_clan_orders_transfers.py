@@ -56,7 +56,7 @@ def test_give_3_cars_from_convoy_2_to_1_in_same_hex_cc_cl_give_01(quiet: Game) -
 def test_give_needs_both_convoys_in_the_same_hex_cc_cl_give_01(quiet: Game) -> None:
     clan = me(quiet)
     two = second(quiet)
-    two.hex = next(h for _, h in quiet.map.neighbors(home(quiet)))
+    quiet.move_convoy(two, next(h for _, h in quiet.map.neighbors(home(quiet))))
     run_clan_turn(quiet, clan, "[PRE]\nGIVE 1 BIKE #2 #1\n")
     assert two.vehicles["bike"] == 2
     assert "cannot_give" in problems(quiet, clan)

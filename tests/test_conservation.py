@@ -326,7 +326,8 @@ def test_a_sale_in_ones_own_city_brings_its_kickback_on_the_books_cc_co_dropoff_
     assert convoy is not None
     city = next(c for c in game.state.cities if c.owner == convoy.owner)
     convoy.vehicles["truck"] = 1
-    convoy.hex, convoy.hidden = city.hex, False
+    game.move_convoy(convoy, city.hex)
+    convoy.hidden = False
     convoy.cargo_type, convoy.cargo = game.map.city_at(city.hex).needs, 10  # type: ignore[union-attr]
     assert audit_turn(game, "[CONVOY 1]\nDROPOFF\n") == {}
     [sale] = [e for e in game.clan(convoy.owner).last_turn.events

@@ -289,24 +289,27 @@ def test_a_move_in_another_game_leaves_this_games_index_as_it_is() -> None:
     assert_index_true(game)
 
 
-def test_only_move_convoy_sets_a_convoys_hex_in_the_game() -> None:
+def test_only_move_convoy_sets_a_convoys_hex() -> None:
     """Nothing counts hex sets any more (the hook made every convoy four times dearer to make):
-    the hex index stays true because the game's code moves convoys only through
-    `Game.move_convoy`; an assignment to `.hex` anywhere else in the package would break it."""
+    the hex index stays true because the game, its tools, benches and tests move convoys only
+    through `Game.move_convoy`; an assignment to `.hex` anywhere else would leave it wrong."""
     import ast
     from pathlib import Path
 
-    package = Path(__file__).resolve().parent.parent / "conquest_tui"
+    root = Path(__file__).resolve().parent.parent
     found = []
-    for path in sorted(package.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for function in ast.walk(tree):
-            if not isinstance(function, ast.FunctionDef):
-                continue
-            for node in ast.walk(function):
-                targets = (node.targets if isinstance(node, ast.Assign)
-                           else [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign)
-                           else [])
-                if any(isinstance(t, ast.Attribute) and t.attr == "hex" for t in targets):
-                    found.append(f"{path.relative_to(package)}:{function.name}")
-    assert found == ["engine/core/game.py:move_convoy"]
+    for folder in ("conquest_tui", "tools", "bench", "tests"):
+        for path in sorted((root / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for function in ast.walk(tree):
+                if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                for node in ast.walk(function):
+                    targets = (node.targets if isinstance(node, ast.Assign)
+                               else [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign)
+                               else [])
+                    flat = [t for target in targets for t in
+                            (target.elts if isinstance(target, ast.Tuple) else [target])]
+                    if any(isinstance(t, ast.Attribute) and t.attr == "hex" for t in flat):
+                        found.append(f"{path.relative_to(root)}:{function.name}")
+    assert found == ["conquest_tui/engine/core/game.py:move_convoy"]

@@ -24,7 +24,7 @@ def setup(game: Game, hex_id: str = BRACKWATER) -> tuple[int, Convoy]:
     clan = game.state.active_clan
     convoy = game.convoy(clan, 1)
     assert convoy is not None
-    convoy.hex = hex_id
+    game.move_convoy(convoy, hex_id)
     return clan, convoy
 
 

@@ -89,14 +89,14 @@ def test_celebrate_fails_unless_full_in_place_visible_below_100_cc_co_celebrate_
     convoy.morale = 100
     assert run(ctx, convoy, CELEBRATE).kind == "morale_full"
     convoy.morale = 30
-    convoy.hex = REC
+    game.move_convoy(convoy, REC)
     assert run(ctx, convoy, CELEBRATE).kind == "no_place"
     assert ctx.clan.stock.food == food and convoy.morale == 30
 
 
 def test_celebrate_in_owned_rec_center_hex_cc_co_celebrate_01(game: Game) -> None:
     ctx, convoy = context(game)
-    convoy.hex = REC
+    game.move_convoy(convoy, REC)
     game.hex(REC).set_owner(ctx.clan.number)
     event = run(ctx, convoy, CELEBRATE)
     assert event.kind == "celebrate"
@@ -195,7 +195,7 @@ def test_practice_fails_hidden_not_full_no_place_no_fuel_cc_co_practice_02_03(
     convoy.troops = convoy_stats.troop_capacity(convoy, game.rules)
     ctx.clan.stock.fuel = 3
     assert run(ctx, convoy, PRACTICE).kind == "no_fuel"
-    convoy.hex = POLICE
+    game.move_convoy(convoy, POLICE)
     assert run(ctx, convoy, PRACTICE).kind == "no_place"
     assert convoy.training == 30 and ctx.clan.stock.fuel == 3
 
@@ -215,7 +215,7 @@ def test_dealer_buys_the_fuel_drills_lack_amb_85(game: Game) -> None:
 def test_practice_in_owned_police_station_hex_cc_co_practice_02(game: Game) -> None:
     ctx, convoy = context(game)
     convoy.experts = ["TRA"]
-    convoy.hex = POLICE
+    game.move_convoy(convoy, POLICE)
     game.hex(POLICE).set_owner(ctx.clan.number)
     event = run(ctx, convoy, PRACTICE)
     assert event.kind == "practice"
@@ -290,11 +290,11 @@ def test_scan_shows_hexes_and_cities_without_entering_cc_co_scan_04_05(game: Gam
     convoy = game.convoy(clan, 1)
     assert convoy is not None
     convoy.experts = ["SCO"]
-    convoy.hex = "0905"   # forest, next to Highgate (1004)
+    game.move_convoy(convoy, "0905")  # forest, next to Highgate (1004)
     game.hex("1004").set_owner(other)
     enemy = game.convoy(other, 1)
     assert enemy is not None
-    enemy.hex = "1004"
+    game.move_convoy(enemy, "1004")
     run_clan_turn(game, clan, "[CONVOY 1]\nSCAN\n")
     turn = game.clan(clan).last_turn
     assert "1004" in turn.visited_hexes and "1004" in game.clan(clan).city_memory

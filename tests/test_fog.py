@@ -35,7 +35,7 @@ def game() -> Game:
     around = [hex_id for _, hex_id in game.map.neighbors(home) if game.map.is_land(hex_id)]
     sheets = {first: "[CONVOY 1]\nPAUSE\n"}
     for clan, hex_id in zip(others, around, strict=False):
-        game.convoys_of(clan)[0].hex = hex_id
+        game.move_convoy(game.convoys_of(clan)[0], hex_id)
         sheets[clan] = f"[CONVOY 1]\nRECON\n{direction_between(hex_id, home)}\n"
     for _ in range(2 * len(sheets)):
         clan = game.state.active_clan

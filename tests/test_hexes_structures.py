@@ -64,7 +64,7 @@ def home_convoy(ctx: TurnContext) -> Convoy:
 
 
 def visit(ctx: TurnContext, convoy: Convoy, hex_id: str) -> None:
-    convoy.hex = hex_id
+    ctx.game.move_convoy(convoy, hex_id)
     entry.enter_hex(ctx, convoy)
 
 
@@ -119,7 +119,8 @@ def test_water_hexes_have_no_value_and_no_owner_cc_hex_03(ctx, home_convoy) -> N
     """CC-HEX-03: water produces nothing and a convoy there never captures it."""
     game = ctx.game
     assert set(economy.hex_yield(game, WATER, game.hex(WATER)).values()) == {0}
-    home_convoy.hex, home_convoy.troops = WATER, 50
+    game.move_convoy(home_convoy, WATER)
+    home_convoy.troops = 50
     capture.attack_hex(ctx, home_convoy)
     assert game.hex(WATER).owner == 0
 
@@ -171,7 +172,7 @@ def test_stadium_counts_five_popularity_cc_hex_28(game) -> None:
 def test_training_school_is_a_pickup_point_cc_hex_29(ctx, home_convoy) -> None:
     """CC-HEX-29: an owned Training School hex serves as a friendly city for pickup."""
     game = ctx.game
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     assert not convoys.can_pick_up_at(game, home_convoy)
     game.hex(PLAINS).special = "TRA"
     assert convoys.can_pick_up_at(game, home_convoy)
@@ -182,7 +183,7 @@ def test_training_school_is_a_pickup_point_cc_hex_29(ctx, home_convoy) -> None:
 def test_university_police_and_rec_center_stand_in_for_cities_cc_hex_30(ctx, home_convoy) -> None:
     """CC-HEX-30, CC-HEX-24, CC-HEX-26: HIRE any type, PRACTICE and CELEBRATE in owned hexes."""
     game = ctx.game
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     for code, query in (("UNI", structures.may_hire_any_expert),
                         ("POL", structures.may_practice_here),
                         ("REC", structures.may_celebrate_here)):
@@ -282,7 +283,7 @@ def test_a_bank_pays_its_owner_every_turn_cc_hex_15_cc_hex_17_cc_hex_40(ctx, hom
     game = ctx.game
     own(game, ctx.clan.number, PLAINS)
     game.hex(PLAINS).special = "BAN"
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     money = ctx.clan.stock.money
     convoy_order(ctx, home_convoy, "LOOT")
     gained = ctx.clan.stock.money - money
@@ -305,7 +306,7 @@ def test_a_strangers_bank_is_searched_like_any_hex_cc_hex_15_amb_76(ctx, home_co
     own(game, other, PLAINS)
     game.hex(PLAINS).defense, game.hex(PLAINS).garrison = 10, 10
     game.hex(PLAINS).special = "BAN"
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     convoy_order(ctx, home_convoy, "LOOT")
     assert [e.facts["why"] for e in events_of(ctx, "loot")] == ["search"]
     assert game.hex(PLAINS).looted
@@ -320,7 +321,7 @@ def test_a_strangers_bank_is_searched_like_any_hex_cc_hex_15_amb_76(ctx, home_co
 def test_loot_not_hidden_nor_in_recon_cc_hex_43_cc_co_loot_02(ctx, home_convoy) -> None:
     """CC-HEX-43, CC-CO-LOOT-02: hidden or Recon convoys cannot loot; Empty mode can."""
     game = ctx.game
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     home_convoy.hidden = True
     convoy_order(ctx, home_convoy, "LOOT")
     home_convoy.hidden, home_convoy.mode = False, "recon"
@@ -336,7 +337,7 @@ def test_loot_money_is_spendable_in_post_turn_orders_cc_hex_44(ctx, home_convoy)
     """CC-HEX-44: Bank loot taken in the pulses pays for a post-turn BUILD."""
     game = ctx.game
     game.hex(PLAINS).special = "BAN"
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     ctx.clan.stock.money = 8_000
     loot.loot_hex(ctx, home_convoy)
     ctx.phase, ctx.pulse = "post", 0
@@ -409,7 +410,7 @@ def test_pave_cost_example_cc_co_pave_02(game) -> None:
 def test_pave_builds_a_road_both_ways_cc_co_pave_01_03(ctx, home_convoy) -> None:
     """CC-CO-PAVE-01/03, CC-MOVE-22: a truck, both hexes yours; the road serves both hexes."""
     game = ctx.game
-    home_convoy.hex = PLAINS
+    ctx.game.move_convoy(home_convoy, PLAINS)
     ctx.clan.stock.money = 50_000
     there = hexgrid.direction_between(PLAINS, SWAMP)
     convoy_order(ctx, home_convoy, f"PAVE {there}")
@@ -430,7 +431,7 @@ def test_pave_builds_a_road_both_ways_cc_co_pave_01_03(ctx, home_convoy) -> None
     assert ctx.problems[-1].facts["reason"] == "pave_road"
     convoy_order(ctx, home_convoy, "PAVE N")
     assert ctx.problems[-1].facts["reason"] == "pave_control"
-    home_convoy.hex = HOME
+    ctx.game.move_convoy(home_convoy, HOME)
     convoy_order(ctx, home_convoy, "PAVE S")
     assert ctx.problems[-1].facts["reason"] == "pave_water"
     assert ctx.clan.stock.money == 50_000 - 10_000
@@ -455,7 +456,7 @@ def test_loot_table_results_cc_co_loot_01_cc_hex_41(ctx, home_convoy, monkeypatc
     for hex_id, roll in ((PLAINS, 99), (SWAMP, 97), (HOME, 5)):
         monkeypatch.setattr(TurnContext, "rng", lambda self, roll=roll: LootRoll(roll))
         money, bikes = ctx.clan.stock.money, home_convoy.vehicles["bike"]
-        home_convoy.hex = hex_id
+        ctx.game.move_convoy(home_convoy, hex_id)
         loot.loot_hex(ctx, home_convoy)
         found.append((hex_id, ctx.clan.stock.money - money))
         assert game.hex(hex_id).looted

@@ -85,8 +85,8 @@ def test_a_treaty_keeps_convoys_from_fighting_and_attacks_are_refused_house_trea
     a, b, _ = _nat(trio)
     their_city = _home(trio, b)
     mine, theirs = _convoy(trio, a), _convoy(trio, b)
-    place(mine, their_city.hex, {"car": 1}, 50)
-    place(theirs, their_city.hex, {"car": 1}, 10)
+    place(trio, mine, their_city.hex, {"car": 1}, 50)
+    place(trio, theirs, their_city.hex, {"car": 1}, 10)
     assert convoy_clash.enemies(ctx_of(trio, clan=a), mine) == []
     assert not hex_attack.attacks(trio, trio.clan(a), their_city.hex, "capture")
     problem = city_assault.attack_problem(trio, mine)

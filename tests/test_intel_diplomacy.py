@@ -104,8 +104,8 @@ def test_an_ally_is_never_attacked_cc_cl_ally_02(trio: Game) -> None:
     run_clan_turn(trio, a, pre(f"ALLY {b}"))
     their_city = home(trio, b)
     mine, theirs = convoy(trio, a), convoy(trio, b)
-    place(mine, their_city.hex, {"car": 1}, 50)
-    place(theirs, their_city.hex, {"car": 1}, 10)
+    place(trio, mine, their_city.hex, {"car": 1}, 50)
+    place(trio, theirs, their_city.hex, {"car": 1}, 10)
     ctx = ctx_of(trio, clan=a)
     me = trio.clan(a)
     assert convoy_clash.enemies(ctx, mine) == []
@@ -126,7 +126,7 @@ def test_an_ally_gets_no_extra_rights_and_its_ban_still_counts_cc_cl_ally_03(
     a, b, _ = clans(trio)
     run_clan_turn(trio, a, pre(f"ALLY {b}"))
     their_city = home(trio, b)
-    mine = place(convoy(trio, a), their_city.hex, {"car": 1}, 0)
+    mine = place(trio, convoy(trio, a), their_city.hex, {"car": 1}, 0)
     problem = cities.fortify_problem(trio, a, their_city)
     assert problem is not None and problem.code == "fortify_not_yours"
     assert convoys.can_pick_up_at(trio, mine)
@@ -134,10 +134,10 @@ def test_an_ally_gets_no_extra_rights_and_its_ban_still_counts_cc_cl_ally_03(
     station = next(h for h in trio.map.hex_ids() if not trio.map.is_water(h)
                    and trio.city(h) is None)
     trio.hex(station).owner, trio.hex(station).special = b, "POL"
-    place(mine, station, {"car": 1}, 0)
+    place(trio, mine, station, {"car": 1}, 0)
     assert not structures.may_practice_here(trio, mine)
     assert not structures.may_celebrate_here(trio, mine)
-    place(mine, their_city.hex, {"car": 1}, 0)
+    place(trio, mine, their_city.hex, {"car": 1}, 0)
     run_clan_turn(trio, b, pre(f"BAN {a}"))
     assert trio.city_status(their_city, a) == "banned"
     assert not convoys.can_pick_up_at(trio, mine)
@@ -157,7 +157,7 @@ def test_a_banned_clan_cannot_use_your_cities_but_may_attack_them_cc_cl_ban_01_c
     assert "stays on your ally list" in event_text(kinds(list(result.events), EventKind.BAN)[0])
     assert trio.clan(b).inbox == []
     my_city = home(trio, a)
-    theirs = place(convoy(trio, b), my_city.hex, {"car": 1}, 20)
+    theirs = place(trio, convoy(trio, b), my_city.hex, {"car": 1}, 20)
     assert not convoys.can_pick_up_at(trio, theirs)
     assert hiring.hiring_site(trio, b, my_city.hex).problem is not None
     assert goods.status_problem(trio, theirs, my_city).code == "trade_banned"  # type: ignore[union-attr]
@@ -263,8 +263,8 @@ def test_a_message_to_a_hex_reaches_whoever_is_there_amb_72(trio: Game) -> None:
     each once; not the sender, not a Clan with nothing there; the sender learns nobody's name."""
     a, b, c = clans(trio)
     their_city = home(trio, b)
-    place(convoy(trio, c), their_city.hex, {"car": 1}, 5).hidden = True
-    place(convoy(trio, a), their_city.hex, {"car": 1}, 5)
+    place(trio, convoy(trio, c), their_city.hex, {"car": 1}, 5).hidden = True
+    place(trio, convoy(trio, a), their_city.hex, {"car": 1}, 5)
     result = run_clan_turn(trio, a, pre(f'MESSAGE {their_city.hex} "Leave this city alone"'))
     for clan in (b, c):
         [heard] = trio.clan(clan).inbox

@@ -52,7 +52,8 @@ def _new_game() -> Game:
             convoy.name = f"Ghost-{number}-{convoy.number}"
     for number, hex_id in ((a, B_HOME), (b, B_HOME), (c, A_HOME)):
         convoy = game.convoys_of(number)[0]
-        convoy.hex, convoy.hidden = hex_id, False
+        game.move_convoy(convoy, hex_id)
+        convoy.hidden = False
         convoy.experts = sorted({*convoy.experts, "SPY"})
     return game
 
@@ -248,8 +249,8 @@ def test_cc_city_21_a_city_shows_its_goods_from_the_first_visit() -> None:
     assert before is not None and not before.encountered
     assert (before.name, before.produces, before.expert) == (site.name, "", "")
     convoy = game.convoys_of(a)[0]
-    convoy.hex = next(there for _, there in game.map.neighbors(EMPTY_HEX)
-                      if game.map.is_land(there) and game.city(there) is None)
+    game.move_convoy(convoy, next(there for _, there in game.map.neighbors(EMPTY_HEX)
+                                  if game.map.is_land(there) and game.city(there) is None))
     result = run_clan_turn(game, a, f"[CONVOY 1]\nMOVE {EMPTY_HEX}\n")
     assert not result.problems and convoy.hex == EMPTY_HEX
     after = ClanView(game, a).city_info(EMPTY_HEX)

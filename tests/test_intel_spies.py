@@ -38,7 +38,8 @@ def clans(game: Game) -> tuple[int, int]:
 def spy_convoy(game: Game, clan: int, hex_id: str) -> Convoy:
     """The Clan's convoy #1 in the hex, in plain sight, with an Expert Spy aboard."""
     convoy = convoy_of(game, clan)
-    convoy.hex, convoy.hidden = hex_id, False
+    game.move_convoy(convoy, hex_id)
+    convoy.hidden = False
     convoy.experts = sorted({*convoy.experts, "SPY"})
     return convoy
 
@@ -85,7 +86,7 @@ def test_a_planted_spy_leaves_the_convoy_for_good_and_reports_every_turn_cc_co_p
     convoys the city sees on its spotting report, as if it owned the city."""
     first, second = clans(game)
     convoy = spy_convoy(game, first, B_CITY)
-    convoy_of(game, second).hex = "1608"  # next to its own city: seen, owner made out
+    game.move_convoy(convoy_of(game, second), "1608")  # next to its own city: seen, owner made out
     run_clan_turn(game, first, "[CONVOY 1]\nPLANT\n")
     assert "SPY" not in convoy.experts
     assert city(game, B_CITY).spies == [first]
@@ -140,7 +141,7 @@ def test_a_counterspy_halves_the_spy_range_and_makes_details_wrong_cc_rpt_12_cc_
     target = planted(game, B_CITY, first)
     reach = spies.knowledge.spotting_range(game, target.fortification, target.buildings)
     far = next(h for h in spies.hexgrid.ring(B_CITY, reach) if game.map.contains(h))
-    convoy_of(game, second).hex = far
+    game.move_convoy(convoy_of(game, second), far)
     clan = game.clan(first)
     alone = spies.spy_report(game, clan, target, Random(3))
     assert far in {s.hex for s in alone.sightings}
@@ -284,7 +285,7 @@ def test_raze_kills_your_own_spy_there_only_cc_co_raze_06_cc_co_plant_04(game: G
     first, second = clans(game)
     target = planted(game, A_HOME, first, second)
     convoy = convoy_of(game, first)
-    convoy.hex = A_HOME
+    game.move_convoy(convoy, A_HOME)
     ctx = ctx_of(game, 1, first)
     order(ctx, convoy, "RAZE")
     [lost] = kinds(ctx.events, EventKind.SPY_LOST)

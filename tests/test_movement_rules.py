@@ -103,7 +103,7 @@ def test_amphibious_half_combat_in_open_water_only_amb_20(game: Game) -> None:
     convoy = _convoy(game, "amphibious", hex_id="0309")
     assert movement.in_open_water(game, convoy)
     assert movement.open_water_combat_factor(game, convoy) == 0.5
-    convoy.hex = "0206"
+    game.move_convoy(convoy, "0206")
     assert movement.open_water_combat_factor(game, convoy) == 1.0
     sea = _convoy(game, "sea", hex_id="0309", number=3)
     assert movement.open_water_combat_factor(game, sea) == 1.0

@@ -97,7 +97,8 @@ def _raid() -> tuple[Game, int, int]:
     raider, victim = game.state.clan_order
     convoy = game.convoy(raider, 1)
     assert convoy is not None
-    convoy.hex = convoy.start_hex = "1608"
+    game.move_convoy(convoy, "1608")
+    convoy.start_hex = "1608"
     convoy.vehicles, convoy.troops = {"truck": 2, "car": 2}, 40
     convoy.experts = ["GUN", "MER"]
     clan = game.clan(raider)

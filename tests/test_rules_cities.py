@@ -42,7 +42,8 @@ def other(game: Game) -> Clan:
 def first_convoy(game: Game, clan: Clan, hex_id: str) -> Convoy:
     convoy = game.convoy(clan.number, 1)
     assert convoy is not None
-    convoy.hex, convoy.hidden = hex_id, False
+    game.move_convoy(convoy, hex_id)
+    convoy.hidden = False
     game.reindex()
     return convoy
 
@@ -182,7 +183,7 @@ def test_guild_in_expert_column_and_decides_hire_cc_city_09(game: Game) -> None:
     rows = city_list(game, clan)
     assert " ENG " in rows[VARNHOLD] and " TRA " in rows[HOME]
     run_clan_turn(game, other(game).number, "")
-    convoy.hex = ARDMOOR
+    game.move_convoy(convoy, ARDMOOR)
     run_clan_turn(game, clan.number, "[CONVOY 1]\nPAUSE\nHIRE\n")
     assert convoy.experts == ["ENG"] and problem_codes(clan) == ["cannot_hire"]
     assert " None " in city_list(game, clan)[ARDMOOR]
@@ -373,7 +374,7 @@ def _enemy_at(game: Game, centre: str, distances: tuple[int, ...]) -> dict[int, 
                       if game.map.contains(h) and game.map.is_land(h))
         convoys.create_convoy(game, enemy, number, target, "land")
         placed[distance] = target
-    game.convoy(enemy, 1).hex = "1609"  # the enemy home, far away
+    game.move_convoy(game.convoy(enemy, 1), "1609")  # the enemy home, far away
     game.reindex()
     return placed
 

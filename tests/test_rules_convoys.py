@@ -80,7 +80,7 @@ def test_buy_vehicles_anywhere_delivered_at_once_cc_cnv_09(quiet: Game) -> None:
     """CC-CNV-09: two cars reach convoy #1 far from any city; a jeep (military) does not."""
     clan = me(quiet)
     convoy = first(quiet)
-    convoy.hex = "0606"
+    quiet.move_convoy(convoy, "0606")
     assert quiet.city(convoy.hex) is None
     stock = quiet.clan(clan).stock
     money = stock.money

@@ -73,7 +73,7 @@ def test_other_clans_seen_as_ghost_images_and_fog_cc_gen_05(game: Game) -> None:
     it moves in its owner's turn; unseen hexes and cities show no live facts."""
     first, second = _first(game), _second(game)
     stranger = _convoy(game, second)
-    stranger.hex = "0408"  # next to the first Clan's city, in its spotting range
+    game.move_convoy(stranger, "0408")  # next to the first Clan's city, in its spotting range
     run_clan_turn(game, first, "")
     view = ClanView(game, first)
     assert [s.hex for s in view.sightings()] == ["0408"]
@@ -164,7 +164,7 @@ def test_first_meeting_shows_name_and_slogan_cc_gen_12(game: Game) -> None:
     game.clan(second).slogan = "Roads are for winners"
     game.clan(first).slogan = "Howl"
     stranger = _convoy(game, second)
-    stranger.hex = "0307"
+    game.move_convoy(stranger, "0307")
     run_clan_turn(game, first, "[CONVOY 1]\nN\nS\nN\n")
     met = [e for e in game.clan(first).last_turn.events if e.kind == "met_clan"]
     assert len(met) == 1 and met[0].rule == "CC-GEN-12"
@@ -186,7 +186,7 @@ def test_stockpiles_unlimited_and_reach_any_convoy_cc_gen_13(game: Game) -> None
     clan = game.clan(first)
     clan.stock.money = 30_000_000
     convoy = _convoy(game, first)
-    convoy.hex = "0609"  # plains, no city near
+    game.move_convoy(convoy, "0609")  # plains, no city near
     run_clan_turn(game, first, "[PRE]\nBUY 1000000 FUEL\nBUY 1 VAN #1\n[CONVOY 1]\nS\n")
     assert convoy.hex == "0610" and convoy.vehicles["van"] == 1
     income = clan.last_turn.income.get("fuel", 0)
@@ -327,7 +327,7 @@ def test_fuel_per_move_vehicles_times_terrain_cc_move_03(game: Game) -> None:
     first = _first(game)
     clan = game.clan(first)
     convoy = _convoy(game, first)
-    convoy.hex = "0609"
+    game.move_convoy(convoy, "0609")
     rules = game.rules
     rate = sum(rules.vehicles[k].fuel * n for k, n in convoy.vehicles.items())
     expected = math.ceil(rate * rules.terrains["forest"].fuel_multiplier)
@@ -363,7 +363,7 @@ def test_hex_entry_steps_in_order_cc_move_15(game: Game) -> None:
     clan = game.clan(first)
     clan.stock.money = 200_000
     convoy = _convoy(game, first)
-    convoy.hex = "0307"
+    game.move_convoy(convoy, "0307")
     convoy.experts = ["SCO"]
     hex_state = game.hex(HOME)
     hex_state.owner, hex_state.defense, hex_state.garrison = 0, 1, 0

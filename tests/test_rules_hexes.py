@@ -86,7 +86,7 @@ def test_military_base_troops_join_the_unallocated_pool_cc_hex_22(game: Game) ->
     game.hex(PLAINS).special = "MIL"
     clan.stock.troops = 0
     convoy = game.convoy(clan.number, 1)
-    convoy.hex = PLAINS  # away from a city: nothing is picked up
+    game.move_convoy(convoy, PLAINS)  # away from a city: nothing is picked up
     run_clan_turn(game, clan.number, "")
     troops = clan.last_turn.income["troops"]
     assert 8 <= troops <= 12 and clan.stock.troops == troops

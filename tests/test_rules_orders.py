@@ -112,7 +112,7 @@ def test_vehicles_delivered_anywhere_of_the_convoys_type_cc_cl_buyv_02(game: Gam
     first = _first(game)
     clan = game.clan(first)
     convoy = _convoy(game, first)
-    convoy.hex = "0609"
+    game.move_convoy(convoy, "0609")
     run_clan_turn(game, first, "[PRE]\nBUY 1 JETSKI #1\nBUY 1 VAN #1\n")
     assert _problems(game, first) == {2: "wrong_type"}
     assert convoy.vehicles["van"] == 1 and "jetski" not in convoy.vehicles

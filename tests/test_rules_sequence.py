@@ -162,7 +162,7 @@ def test_turn_close_effects_in_order_cc_seq_12(game: Game) -> None:
     assert city is not None
     city.buildings = ["HEL", "JUN", "REC"]
     _new_convoy(game, first, "0309", "air")
-    _convoy(game, second).hex = "0408"
+    game.move_convoy(_convoy(game, second), "0408")
     run_clan_turn(game, first, "")
     kinds = [e.kind for e in _events(game, first)]
     for kind in ("sunk", "morale", "training", "recruits", "helipad", "junkyard"):
@@ -198,7 +198,7 @@ def test_what_happened_between_turns_is_reported_next_turn_cc_seq_16(game: Game)
     turn as news "since your last turn"."""
     first, second = _first(game), _second(game)
     stranger = _convoy(game, first)
-    stranger.hex = "1608"
+    game.move_convoy(stranger, "1608")
     run_clan_turn(game, first, "[CONVOY 1]\nS\n")
     assert stranger.hex == AWAY
     assert game.clan(second).inbox

@@ -49,7 +49,8 @@ def war(game: Game) -> tuple[TurnContext, Convoy, CityState]:
     ctx = ctx_of(game)
     convoy = convoy_of(game, first_clan(game))
     city = home_city(game, second_clan(game))
-    convoy.hex, convoy.hidden, convoy.troops = city.hex, False, 200
+    game.move_convoy(convoy, city.hex)
+    convoy.hidden, convoy.troops = False, 200
     convoy.mode = "capture"
     return ctx, convoy, city
 
@@ -319,7 +320,8 @@ def test_the_books_balance_after_an_assault(war) -> None:
     ctx, convoy, city = war
     game, owner = ctx.game, city.owner
     guard = convoy_of(game, owner)
-    guard.hex, guard.troops, guard.guarding = city.hex, 15, True
+    game.move_convoy(guard, city.hex)
+    guard.troops, guard.guarding = 15, True
     convoy.rifles, convoy.grenades, city.troops, city.claymores = 8, 20, 30, 3
     before = (convoy.troops, convoy.rifles, convoy.grenades)
     order(ctx, convoy, "ATTACK")
@@ -347,7 +349,8 @@ def test_guard_joins_a_friendly_city_and_ends_patrol_cc_co_guard_01_03_cc_cnv_77
     assert kinds(ctx.events, EventKind.GUARD)[0].facts["patrol"] == 1
     other = home_city(game, second_clan(game))
     other.hostile_to.append(ctx.clan.number)
-    convoy.hex, convoy.guarding = other.hex, False
+    game.move_convoy(convoy, other.hex)
+    convoy.guarding = False
     order(ctx, convoy, "GU")
     assert not convoy.guarding and kinds(ctx.events, EventKind.CANNOT_GUARD)
 
@@ -366,7 +369,8 @@ def test_guarding_troops_fight_for_the_city_and_die_first_cc_cbc_03_cc_co_guard_
     ctx, convoy, city = war
     game, owner = ctx.game, city.owner
     guard = convoy_of(game, owner)
-    guard.hex, guard.troops, guard.guarding = city.hex, 4, True
+    game.move_convoy(guard, city.hex)
+    guard.troops, guard.guarding = 4, True
     convoy.troops, city.troops = 3, 10
     order(ctx, convoy, "ATTACK")
     event = (kinds(ctx.events, EventKind.CITY_ATTACK_FAILED)

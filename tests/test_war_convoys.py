@@ -67,8 +67,8 @@ def sides(game: Game) -> tuple[TurnContext, Convoy, Convoy]:
 def test_worked_example_truck_against_two_cars_cc_cbv_11_amb_13(game: Game) -> None:
     """The truck's 42 leave the cars at 22 and 20 (30 HP: none destroyed); the cars' 19 all land
     on the truck; then the cars flee and the truck wins."""
-    truck = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 20)
-    cars = place(convoy_of(game, second_clan(game)), FIELD, {"car": 2}, 6)
+    truck = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 20)
+    cars = place(game, convoy_of(game, second_clan(game)), FIELD, {"car": 2}, 6)
     result = fight(fighter(game, truck, cars), fighter(game, cars, truck), game.rules.combat,
                    Example())
     assert len(result.rounds) == 1
@@ -101,8 +101,8 @@ def test_the_cars_456_flee_from_the_truck_6342_amb_41(rules: Ruleset) -> None:
 def test_kill_mode_and_air_modifiers_cc_cbv_07_amb_19(game: Game) -> None:
     """Kill Mode T or V costs 20% of the damage; an air convoy fights a non-air one at 50%;
     Gunner +10%, morale 40 +2%."""
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 0)
-    other = place(convoy_of(game, second_clan(game)), FIELD, {"car": 1}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 0)
+    other = place(game, convoy_of(game, second_clan(game)), FIELD, {"car": 1}, 0)
     own.experts, own.kill_mode, own.morale = ["GUN"], "V", 40
     assert fighter(game, own, other).factor == pytest.approx(1.12 * 0.8)
     assert fighter(game, own, other).kill_vehicles
@@ -113,8 +113,8 @@ def test_kill_mode_and_air_modifiers_cc_cbv_07_amb_19(game: Game) -> None:
 
 
 def test_military_hunters_and_patrols_double_the_first_round_cc_cnv_05(game: Game) -> None:
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"tank": 1}, 0)
-    other = place(convoy_of(game, second_clan(game)), FIELD, {"car": 1}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"tank": 1}, 0)
+    other = place(game, convoy_of(game, second_clan(game)), FIELD, {"car": 1}, 0)
     own.convoy_type = "military"
     assert fighter(game, own, other, surprise=True).first_round_factor == 2.0
     assert fighter(game, own, other).first_round_factor == 1.0
@@ -123,8 +123,8 @@ def test_military_hunters_and_patrols_double_the_first_round_cc_cnv_05(game: Gam
 
 
 def test_armsmaster_adds_10_percent_hit_points_cc_cbv_09(game: Game) -> None:
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 0)
-    other = place(convoy_of(game, second_clan(game)), FIELD, {"car": 1}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 0)
+    other = place(game, convoy_of(game, second_clan(game)), FIELD, {"car": 1}, 0)
     assert fighter(game, own, other).units[0].hit_points == 150
     own.experts = ["ARM"]
     assert fighter(game, own, other).units[0].hit_points == 165
@@ -134,9 +134,9 @@ def test_rockets_fly_first_but_never_at_scouts_or_a_much_smaller_enemy_cc_wpn_05
         game: Game) -> None:
     """A rocket hits a vehicle larger than a scout for 20–50; none against an all-scout convoy
     or when the firing convoy is at least twice the enemy's size."""
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"car": 1}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"car": 1}, 0)
     own.rockets = 3
-    big = place(convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 20)
+    big = place(game, convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 20)
     result = fight(fighter(game, own, big), fighter(game, big, own), game.rules.combat,
                    SeededChances(Random(1)), forced=True)
     assert 20 <= result.rounds[0].attacker.rocket <= 50
@@ -168,7 +168,7 @@ def test_entering_convoy_attacks_and_both_clans_are_told_cc_cbv_01_17(sides) -> 
 
 def test_pause_starts_battles_cc_cbv_01(sides) -> None:
     ctx, own, other = sides
-    own.hex = FIELD
+    ctx.game.move_convoy(own, FIELD)
     order(ctx, own, "PAUSE")
     assert kinds(ctx.events, EventKind.CONVOY_BATTLE)
 
@@ -176,7 +176,7 @@ def test_pause_starts_battles_cc_cbv_01(sides) -> None:
 def test_allies_and_hidden_convoys_are_left_alone_cc_cl_ally_02(sides) -> None:
     ctx, own, other = sides
     ctx.clan.allies.append(other.owner)
-    own.hex = FIELD
+    ctx.game.move_convoy(own, FIELD)
     order(ctx, own, "PAUSE")
     assert not kinds(ctx.events, EventKind.CONVOY_BATTLE)
     ctx.clan.allies.clear()
@@ -188,8 +188,8 @@ def test_allies_and_hidden_convoys_are_left_alone_cc_cl_ally_02(sides) -> None:
 def test_a_weak_convoy_declines_and_does_not_attack_the_hex_cc_cbv_02_cbh_01(sides) -> None:
     """Two cars meeting two trucks in the trucks' Clan's hex: no battle, and no hex attack."""
     ctx, own, other = sides
-    place(own, FIELD, {"car": 2}, 6)
-    place(other, FIELD, {"truck": 2}, 40)
+    place(ctx.game, own, FIELD, {"car": 2}, 6)
+    place(ctx.game, other, FIELD, {"truck": 2}, 40)
     ctx.game.hex(FIELD).set_owner(other.owner)
     own.mode = "capture"
     order(ctx, own, "PAUSE")
@@ -213,7 +213,7 @@ def test_a_convoy_sizes_up_its_enemy_as_the_battle_would_cc_cbv_02_amb_41(sides)
     for _ in range(300):
         for convoy in (own, other):
             mix = {key: draw.randint(0, 3) for key in draw.sample(keys, draw.randint(1, 4))}
-            place(convoy, FIELD, mix, draw.randint(0, 60))
+            place(game, convoy, FIELD, mix, draw.randint(0, 60))
             convoy.experts = draw.sample(["ARM", "GUN", "PIL"], draw.randint(0, 2))
             convoy.kill_mode = draw.choice("NTV")
             convoy.rockets = draw.choice((0, 3))
@@ -230,8 +230,8 @@ def test_a_convoy_sizes_up_its_enemy_as_the_battle_would_cc_cbv_02_amb_41(sides)
 def test_patrol_surprises_the_newcomer_for_one_round_cc_co_patrol_01_cc_cbv_04(sides) -> None:
     """Against a patrol the weak newcomer cannot decline: it endures at least one round."""
     ctx, own, other = sides
-    place(own, FIELD, {"car": 2}, 6)
-    place(other, FIELD, {"truck": 2}, 40)
+    place(ctx.game, own, FIELD, {"car": 2}, 6)
+    place(ctx.game, other, FIELD, {"truck": 2}, 40)
     other.patrolling = True
     order(ctx, own, "PAUSE")
     battles = kinds(ctx.events, EventKind.CONVOY_BATTLE)
@@ -240,7 +240,7 @@ def test_patrol_surprises_the_newcomer_for_one_round_cc_co_patrol_01_cc_cbv_04(s
 
 def test_patrol_costs_four_times_the_fuel_rate_military_free_cc_co_patrol_02_03(sides) -> None:
     ctx, own, _ = sides
-    own.hex = FIELD
+    ctx.game.move_convoy(own, FIELD)
     fuel = ctx.clan.stock.fuel
     order(ctx, own, "PATROL")
     event = kinds(ctx.events, EventKind.PATROL)[0]
@@ -259,7 +259,7 @@ def test_patrol_costs_four_times_the_fuel_rate_military_free_cc_co_patrol_02_03(
 
 def test_hunt_finds_hidden_convoys_once_a_turn_cc_co_hunt_01_03(sides) -> None:
     ctx, own, other = sides
-    own.hex = FIELD
+    ctx.game.move_convoy(own, FIELD)
     other.hidden = True
     order(ctx, own, "HUNT")
     hunt = kinds(ctx.events, EventKind.HUNT)[0]
@@ -271,12 +271,13 @@ def test_hunt_finds_hidden_convoys_once_a_turn_cc_co_hunt_01_03(sides) -> None:
 
 def test_military_hunts_again_but_never_twice_in_one_hex_cc_co_hunt_03_amb_80(sides) -> None:
     ctx, own, other = sides
-    own.hex, own.convoy_type = FIELD, "military"
+    ctx.game.move_convoy(own, FIELD)
+    own.convoy_type = "military"
     ctx.game.remove_convoy(other)
     order(ctx, own, "HUNT")
     order(ctx, own, "HUNT")
     assert kinds(ctx.events, EventKind.CANNOT_HUNT)[0].facts["why"] == "same_hex"
-    own.hex = "0406"
+    ctx.game.move_convoy(own, "0406")
     order(ctx, own, "HUNT")
     assert len(kinds(ctx.events, EventKind.HUNT)) == 2
 
@@ -296,7 +297,7 @@ def test_kill_mode_needs_a_gunner_cc_co_km_01_02(sides) -> None:
 def test_short_of_parts_the_smallest_vehicles_are_scrapped_cc_cbv_13(sides) -> None:
     """With no parts, a damaged convoy scraps from its smallest vehicle up."""
     ctx, own, other = sides
-    place(own, FIELD, {"truck": 2, "bike": 2}, 40)
+    place(ctx.game, own, FIELD, {"truck": 2, "bike": 2}, 40)
     ctx.clan.stock.parts = 0
     for seed in range(30):
         ctx.pulse = seed + 2
@@ -308,7 +309,7 @@ def test_short_of_parts_the_smallest_vehicles_are_scrapped_cc_cbv_13(sides) -> N
             assert "scrapped" in event_text(scrapped[0])
             return
         if not ctx.game.has_convoy(other):
-            other = place(convoy_of(ctx.game, second_clan(ctx.game), 1)
+            other = place(ctx.game, convoy_of(ctx.game, second_clan(ctx.game), 1)
                           if ctx.game.convoy(second_clan(ctx.game), 1) else other,
                           FIELD, {"car": 2}, 6)
             if not ctx.game.has_convoy(other):
@@ -324,9 +325,9 @@ def test_every_loss_of_a_battle_is_in_an_event_conservation(sides) -> None:
 
     ctx, own, other = sides
     game = ctx.game
-    place(own, "0406", {"truck": 3, "bike": 2}, 60)
+    place(game, own, "0406", {"truck": 3, "bike": 2}, 60)
     own.rockets, own.rifles = 3, 2
-    place(other, FIELD, {"car": 1, "bike": 1}, 4)
+    place(game, other, FIELD, {"car": 1, "bike": 1}, 4)
     other.rifles, other.cargo, other.cargo_type = 1, 1, "gems"
     other.patrolling = True
     ctx.clan.stock.parts = 0
@@ -347,7 +348,7 @@ def test_every_loss_of_a_battle_is_in_an_event_conservation(sides) -> None:
 def test_convoys_guarding_a_city_are_attacked_first_cc_cbv_18(sides) -> None:
     """Whatever the drawn order, a guarding convoy comes first."""
     ctx, own, other = sides
-    own.hex = FIELD
+    ctx.game.move_convoy(own, FIELD)
     guard = attrs.evolve(other, number=2, vehicles={"bike": 1}, guarding=True, last_done={})
     ctx.game.state.convoys.append(guard)
     for _ in range(6):
@@ -370,18 +371,18 @@ def test_a_turn_with_battles_replays_byte_identically_determinism(sides) -> None
 
 
 def test_amphibious_in_open_water_fights_at_half_amb_20(game: Game) -> None:
-    own = place(convoy_of(game, first_clan(game)), "0101", {"hovercraft": 1}, 0)
-    other = place(convoy_of(game, second_clan(game)), "0101", {"car": 1}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), "0101", {"hovercraft": 1}, 0)
+    other = place(game, convoy_of(game, second_clan(game)), "0101", {"car": 1}, 0)
     own.convoy_type = "amphibious"
     assert fighter(game, own, other).factor == pytest.approx(0.5)
-    own.hex = FIELD
+    game.move_convoy(own, FIELD)
     assert fighter(game, own, other).factor == pytest.approx(1.0)
 
 
 def test_each_rocket_adds_20_combat_strength_cc_wpn_06(game: Game) -> None:
     from conquest_tui.engine.convoys.convoy_stats import combat_strength
 
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 0)
     before = combat_strength(own, game.rules)
     own.rockets = 1
     assert combat_strength(own, game.rules) == before + 20

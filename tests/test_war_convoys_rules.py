@@ -114,7 +114,7 @@ def test_a_hidden_convoy_is_attacked_only_by_a_hunt_cc_cnv_76(game: Game) -> Non
     """Moving onto a hidden enemy starts no battle and leaves it untouched; HUNT finds it."""
     ctx = ctx_of(game)
     own, other = pair(game, {"truck": 2}, 40, {"car": 2}, 6)
-    own.hex = "0406"
+    game.move_convoy(own, "0406")
     other.hidden = True
     order(ctx, own, "NE")
     assert own.hex == FIELD
@@ -139,7 +139,7 @@ def test_the_defender_endures_one_round_before_fleeing_cc_cbv_03(game: Game) -> 
     assert judgement.hopeless(weak, strong, combat)
     for pulse in range(1, 6):
         ctx.pulse = pulse
-        other = place(other, FIELD, {"car": 1}, 2)
+        other = place(game, other, FIELD, {"car": 1}, 2)
         if not game.has_convoy(other):
             game.state.convoys.append(other)
         order(ctx, own, "PAUSE")
@@ -315,8 +315,8 @@ def test_both_sides_reassess_after_every_round_and_the_loser_hides_cc_cbv_10_cc_
     own, other = pair(game, {"truck": 1}, 20, {"truck": 1}, 20)
     for pulse in range(1, 30):
         ctx.pulse = pulse
-        place(own, FIELD, {"truck": 1}, 20)
-        place(other, FIELD, {"truck": 1}, 20)
+        place(game, own, FIELD, {"truck": 1}, 20)
+        place(game, other, FIELD, {"truck": 1}, 20)
         own.morale = other.morale = 50
         result = convoy_clash.battle(ctx, own, other, forced=True)
         if len(result.rounds) < 2 or result.attacker.wiped_out or result.defender.wiped_out:
@@ -428,11 +428,11 @@ def test_hunt_costs_the_hexs_entry_fuel_without_road_cc_co_hunt_02(game: Game) -
     """Two trucks (fuel 14): 14 on plains; 28 in Mountains, with a road or without (the road
     halves a move into the hex, not a hunt)."""
     ctx = ctx_of(game)
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 2}, 0)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 2}, 0)
     ctx.clan.stock.fuel = 500
     paid: dict[str, int] = {}
     for hex_id in ("0405", "1003", "1104"):
-        own.hex = hex_id
+        game.move_convoy(own, hex_id)
         own.last_done = {}
         before = ctx.clan.stock.fuel
         order(ctx, own, "HUNT")
@@ -457,7 +457,8 @@ def test_amphibious_convoys_cannot_hunt_in_mountains_or_wilderness_cc_co_hunt_04
     assert refused[0].rule == "CC-CO-HUNT-04"
     assert ctx.clan.stock.fuel == fuel and not kinds(ctx.events, EventKind.CONVOY_BATTLE)
     assert other.hidden and other.vehicles == {"car": 1}
-    own.hex = other.hex = COAST
+    ctx.game.move_convoy(own, COAST)
+    ctx.game.move_convoy(other, COAST)
     order(ctx, own, "HUNT")
     assert kinds(ctx.events, EventKind.HUNT)
 
@@ -469,7 +470,8 @@ def test_a_ship_entering_a_coastal_hex_fights_the_land_convoy_there_cc_cbv_16(
         game: Game) -> None:
     ctx = ctx_of(game)
     own, other = pair(game, {"gunboat": 3}, 10, {"car": 1}, 2, hex_id=COAST)
-    own.convoy_type, own.hex = "sea", "0304"
+    own.convoy_type = "sea"
+    game.move_convoy(own, "0304")
     order(ctx, own, "SE")
     assert not kinds(ctx.events, EventKind.ILLEGAL_MOVE)
     ship, land = battles_of(ctx, own), battles_of(ctx, other)
@@ -490,7 +492,8 @@ def test_a_land_convoy_entering_a_coastal_hex_fights_the_ship_there_cc_cbv_16(
         game: Game) -> None:
     ctx = ctx_of(game)
     own, other = pair(game, {"truck": 2}, 40, {"motorboat": 1}, 2, hex_id=COAST)
-    other.convoy_type, own.hex = "sea", "0405"
+    other.convoy_type = "sea"
+    game.move_convoy(own, "0405")
     order(ctx, own, "N")
     assert own.hex == COAST
     assert battles_of(ctx, own) and battles_of(ctx, other)

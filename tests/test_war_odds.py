@@ -34,7 +34,8 @@ def words(estimate: odds.Estimate, game: Game) -> str:
 @pytest.fixture
 def own(game: Game) -> Convoy:
     convoy = convoy_of(game, first_clan(game))
-    convoy.hex, convoy.vehicles, convoy.troops, convoy.hidden = HOME, {"truck": 2}, 40, False
+    game.move_convoy(convoy, HOME)
+    convoy.vehicles, convoy.troops, convoy.hidden = {"truck": 2}, 40, False
     return convoy
 
 
@@ -91,7 +92,7 @@ def enemy_city(game: Game, troops: int) -> str:
 def test_a_city_never_seen_does_not_reveal_its_troops_cc_cbc_02(game: Game, own: Convoy) -> None:
     """The estimate for a city the Clan never visited uses the fortification's full garrison,
     says so, and comes out the same whatever the city really holds."""
-    own.hex = enemy_city(game, 77)
+    game.move_convoy(own, enemy_city(game, 77))
     view = ClanView(game, own.owner)
     first = odds.city_invasion_odds(game, view, own, runs=RUNS)
     text = words(first, game)
@@ -104,7 +105,7 @@ def test_a_city_never_seen_does_not_reveal_its_troops_cc_cbc_02(game: Game, own:
 def test_invasion_odds_run_the_assault_itself_cc_cbc_07_10(game: Game, own: Convoy) -> None:
     """A known 10-troop garrison against 200 troops at a to-hit over 100% (one sure hit and a
     chance of a second each round): the city falls in every run and all 10 defenders die."""
-    own.hex = enemy_city(game, 10)
+    game.move_convoy(own, enemy_city(game, 10))
     own.troops, own.training, own.morale = 200, 100, 100
     game.clan(own.owner).last_turn.visited_hexes.append(own.hex)
     estimate = odds.city_invasion_odds(game, ClanView(game, own.owner), own, runs=RUNS)
@@ -132,7 +133,8 @@ def test_battle_odds_from_a_sighting_only_cc_cbv_01(game: Game, own: Convoy) -> 
     text = words(estimate, game)
     assert f"convoy seen in {FIELD}" in text and "is tiny, Land: assumed" in text
     real = convoy_of(game, second_clan(game))
-    real.hex, real.vehicles, real.troops = FIELD, {"truck": 9}, 180
+    game.move_convoy(real, FIELD)
+    real.vehicles, real.troops = {"truck": 9}, 180
     assert odds.convoy_battle_odds(game, ClanView(game, own.owner), own, FIELD,
                                    runs=RUNS) == estimate
 
@@ -167,7 +169,8 @@ def test_checker_notes_a_move_into_seen_enemy_convoys_cc_cbv_01(game: Game, own:
     assert problem_text(other).endswith("to win")
     game.clan(own.owner).sightings.clear()
     real = convoy_of(game, second_clan(game))
-    real.hex, real.hidden = FIELD, False
+    game.move_convoy(real, FIELD)
+    real.hidden = False
     assert not [p for p in check_sheet(game, own.owner, sheet) if p.code == "meets_convoy"]
 
 

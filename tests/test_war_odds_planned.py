@@ -72,7 +72,8 @@ def test_next_to_a_city_the_odds_are_of_invading_it_cc_cbc_02(game: Game, own: C
     """A city next to the convoy's route: the odds are those of invading it, not only of
     taking its hex."""
     city = next(c for c in game.state.cities if c.owner == 0)
-    own.hex = next(h for _, h in hexgrid.neighbors(city.hex) if not game.map.is_water(h))
+    game.move_convoy(own, next(h for _, h in hexgrid.neighbors(city.hex)
+                                if not game.map.is_water(h)))
     game.hex(own.hex).set_owner(own.owner)
     game.hex(city.hex).set_owner(own.owner)
     direction = hexgrid.direction_between(own.hex, city.hex)

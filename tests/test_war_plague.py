@@ -89,7 +89,7 @@ def test_cure_needs_a_plagued_city_here_cc_co_cure_01(game: Game) -> None:
     ctx, convoy = _context(game)
     Cure("CURE", 5, "CURE").run(ctx, convoy)
     assert ctx.problems[-1].facts["reason"] == "no_plague"
-    convoy.hex = "0309"
+    game.move_convoy(convoy, "0309")
     Cure("CURE", 5, "CURE").run(ctx, convoy)
     assert ctx.problems[-1].facts["reason"] == "no_city"
 
@@ -98,7 +98,7 @@ def test_anyone_may_cure_a_rivals_city_and_the_owner_is_told_cc_co_cure_03(game:
     ctx, convoy = _context(game)
     rival = game.clan(second_clan(game))
     city = _plagued(game, 20_000, "1609")
-    convoy.hex = "1609"
+    game.move_convoy(convoy, "1609")
     ctx.clan.stock.vaccine = 20
     Cure("CURE", 5, "CURE").run(ctx, convoy)
     assert not city.plague and ctx.clan.stock.vaccine == 0
@@ -252,7 +252,7 @@ def test_healing_brings_health_back_and_clears_the_infection_cc_cnv_27_28_cc_res
         game: Game) -> None:
     ctx, convoy = _context(game)
     _big(convoy, 60)
-    convoy.hex = "0309"  # healing works anywhere, not only in a city
+    game.move_convoy(convoy, "0309")  # healing works anywhere, not only in a city
     ctx.clan.stock.vaccine = 20
     plague_health.heal(ctx)
     assert (convoy.health, convoy.infected, ctx.clan.stock.vaccine) == (100, False, 4)
@@ -298,7 +298,7 @@ def test_report_names_plagued_cities_and_the_cure_when_known_amb_67_cc_rpt_02(
         game: Game) -> None:
     clan = first_clan(game)
     city = _plagued(game)
-    convoy_of(game, clan).hex = "0309"
+    game.move_convoy(convoy_of(game, clan), "0309")
     view = ClanView(game, clan)
     info = next(c for c in view.listed_cities() if c.hex == HOME)
     assert not info.plague  # no Hospital, no Doctor: only the fall of the population shows
@@ -321,6 +321,6 @@ def test_show_always_tells_of_every_plague_amb_67(game: Game) -> None:
     _with_plague(game, show_always=True)
     clan = first_clan(game)
     _plagued(game)
-    convoy_of(game, clan).hex = "0309"
+    game.move_convoy(convoy_of(game, clan), "0309")
     info = next(c for c in ClanView(game, clan).listed_cities() if c.hex == HOME)
     assert info.plague

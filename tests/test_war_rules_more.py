@@ -41,7 +41,7 @@ def test_weapons_bought_wait_in_the_stockpile_and_ride_out_of_a_friendly_city_cc
     """BUY puts rifles in the stockpile; a convoy in its own city takes what it can carry;
     an owned Training School hex serves too, another Clan's does not."""
     clan = first_clan(game)
-    convoy = place(convoy_of(game, clan), A_HOME, {"truck": 5}, 0)
+    convoy = place(game, convoy_of(game, clan), A_HOME, {"truck": 5}, 0)
     limit = convoy_stats.weapon_limits(convoy, game.rules)["rifles"]
     assert limit == 4
     run_clan_turn(game, clan, "[PRE]\nBUY 6 RIFLES\n")
@@ -49,7 +49,7 @@ def test_weapons_bought_wait_in_the_stockpile_and_ride_out_of_a_friendly_city_cc
     school = game.hex(WEST)
     school.special = "TRA"
     school.set_owner(second_clan(game))
-    place(convoy, WEST, {"truck": 5}, 0)
+    place(game, convoy, WEST, {"truck": 5}, 0)
     convoy.rifles, game.clan(clan).stock.grenades = 0, 7
     ctx = ctx_of(game, clan=clan)
     pickup.pick_up_one(ctx, convoy)
@@ -64,12 +64,12 @@ def test_bombs_ride_only_air_convoys_one_per_jet_or_fighter_cc_wpn_08(game: Game
     """An air convoy carries a bomb per Jet or Fighter (none for its small planes) and picks them
     up in a friendly city; a land convoy carries none."""
     clan = first_clan(game)
-    convoy = place(convoy_of(game, clan), A_HOME, {"fighter": 1, "jet": 2, "biplane": 3}, 0)
+    convoy = place(game, convoy_of(game, clan), A_HOME, {"fighter": 1, "jet": 2, "biplane": 3}, 0)
     convoy.convoy_type = "air"
     game.clan(clan).stock.bombs = 10
     assert convoys.pick_up(game, convoy)["bombs"] == 3 and convoy.bombs == 3
     assert game.clan(clan).stock.bombs == 7
-    land = place(convoy_of(game, clan), A_HOME, {"truck": 2, "bus": 2}, 0)
+    land = place(game, convoy_of(game, clan), A_HOME, {"truck": 2, "bus": 2}, 0)
     land.convoy_type, land.bombs = "land", 0
     assert convoy_stats.weapon_limits(land, game.rules)["bombs"] == 0
     assert "bombs" not in convoys.pick_up(game, land)
@@ -79,7 +79,7 @@ def test_empty_mode_carries_no_troops_and_no_weapons_cc_wpn_09(game: Game) -> No
     """MODE EMPTY sends troops and weapons home, and nothing is picked up while Empty."""
     ctx = ctx_of(game)
     clan = ctx.clan
-    convoy = place(convoy_of(game, clan.number), A_HOME, {"truck": 5}, 30)
+    convoy = place(game, convoy_of(game, clan.number), A_HOME, {"truck": 5}, 30)
     convoy.rifles, convoy.grenades, convoy.rockets = 2, 5, 3
     troops, rifles = clan.stock.troops, clan.stock.rifles
     order(ctx, convoy, "EMPTY")
@@ -94,7 +94,7 @@ def test_empty_mode_carries_no_troops_and_no_weapons_cc_wpn_09(game: Game) -> No
 def test_hungry_deserters_sometimes_take_a_weapon_along_cc_wpn_10(game: Game) -> None:
     """Each time troops desert for lack of food, about one time in ten one weapon goes too."""
     clan = game.clan(game.state.active_clan)
-    convoy = place(convoy_of(game, clan.number), FIELD, {"truck": 5}, 0)
+    convoy = place(game, convoy_of(game, clan.number), FIELD, {"truck": 5}, 0)
     taken = 0
     for pulse in range(1, 81):
         convoy.troops, convoy.rifles, convoy.grenades = 100, 4, 10
@@ -118,7 +118,7 @@ def test_weapons_also_come_from_armsmasters_loot_and_drifting_prices_cc_wpn_11(
     hold rifles and grenades, the Armory and Arsenal make them (CC-CITY-43, CC-HEX-16);
     prices drift."""
     ctx = ctx_of(game)
-    convoy = place(convoy_of(game, ctx.clan.number), FIELD, {"truck": 5}, 50)
+    convoy = place(game, convoy_of(game, ctx.clan.number), FIELD, {"truck": 5}, 50)
     convoy.experts, convoy.rifles = {"ARM": 1}, 0
     expert_upkeep.run(ctx)
     assert 0 < convoy.rifles <= 4 and kinds(ctx.events, EventKind.RIFLES_MADE)
@@ -151,7 +151,7 @@ def test_shelter_raises_the_city_to_hit_and_halves_people_lost_cc_city_54_amb_27
         per_round = [r.population for r in battle.rounds]
         assert per_round and all(low <= lost <= high for lost in per_round)
     ctx = ctx_of(game)
-    wings = place(convoy_of(game, ctx.clan.number), B_HOME, {"jet": 1}, 0)
+    wings = place(game, convoy_of(game, ctx.clan.number), B_HOME, {"jet": 1}, 0)
     wings.convoy_type, wings.bombs, city.population = "air", 1, 100_000
     order(ctx, wings, "BOMB POPULATION")
     [bombed] = kinds(ctx.events, EventKind.BOMB)
@@ -161,14 +161,14 @@ def test_shelter_raises_the_city_to_hit_and_halves_people_lost_cc_city_54_amb_27
 def test_buildings_survive_a_change_of_owner_cc_city_39(game: Game) -> None:
     """A city taken by ATTACK keeps its buildings; bombs on buildings never hit the Battery."""
     ctx = ctx_of(game)
-    convoy = place(convoy_of(game, ctx.clan.number), B_HOME, {"truck": 5}, 100)
+    convoy = place(game, convoy_of(game, ctx.clan.number), B_HOME, {"truck": 5}, 100)
     city = game.city(B_HOME)
     assert city is not None
     city.troops, city.buildings = 1, ["BAT", "MAR", "SHE"]
     order(ctx, convoy, "ATTACK")
     assert kinds(ctx.events, EventKind.CITY_CAPTURED)
     assert city.owner == ctx.clan.number and city.buildings == ["BAT", "MAR", "SHE"]
-    wings = place(convoy_of(game, ctx.clan.number), B_HOME, {"jet": 4}, 0)
+    wings = place(game, convoy_of(game, ctx.clan.number), B_HOME, {"jet": 4}, 0)
     wings.convoy_type, wings.bombs, city.owner = "air", 4, second_clan(game)
     city.buildings = ["BAT"]
     order(ctx, wings, "BOMB BUILDINGS")
@@ -180,7 +180,7 @@ def test_battles_city_attacks_and_razing_go_on_the_radio_cc_city_63(meeting) -> 
     game = ctx.game
     order(ctx, own, "NE")  # into the patrol's hex: a battle
     assert [b.hex for b in game.state.broadcasts] == [FIELD]
-    attacker = place(convoy_of(game, ctx.clan.number, 1), B_HOME, {"truck": 5}, 100)
+    attacker = place(game, convoy_of(game, ctx.clan.number, 1), B_HOME, {"truck": 5}, 100)
     order(ctx, attacker, "ATTACK")
     assert game.state.broadcasts[-1].hex == B_HOME
     order(ctx, attacker, "RAZE")
@@ -194,8 +194,8 @@ def test_morale_training_health_and_experts_stack_in_battle_cc_cnv_20_cc_cnv_24_
         game: Game) -> None:
     """±1% per 5 points of morale and training from 30, −1% per 3% of health lost, +10% Gunner,
     all added, then Kill Mode ×0.8; the same steps move an assault's to-hit."""
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 10)
-    enemy = place(convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 10)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 10)
+    enemy = place(game, convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 10)
     own.morale, own.training, own.health, own.experts = 30, 30, 100, {}
     assert fighters.damage_factor(game, own, enemy) == pytest.approx(1.0)
     assert city_assault.attacker_to_hit(game, own) == pytest.approx(0.50)
@@ -215,8 +215,8 @@ def test_morale_training_health_and_experts_stack_in_battle_cc_cnv_20_cc_cnv_24_
 
 def test_gunner_adds_ten_percent_and_allows_kill_mode_cc_cnv_57(game: Game) -> None:
     ctx = ctx_of(game)
-    own = place(convoy_of(game, ctx.clan.number), FIELD, {"truck": 1}, 10)
-    enemy = place(convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 10)
+    own = place(game, convoy_of(game, ctx.clan.number), FIELD, {"truck": 1}, 10)
+    enemy = place(game, convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 10)
     own.morale, own.training, own.health, own.experts = 30, 30, 100, {}
     order(ctx, own, "KILL MODE V")
     assert own.kill_mode != "V" and ctx.problems
@@ -229,8 +229,8 @@ def test_gunner_adds_ten_percent_and_allows_kill_mode_cc_cnv_57(game: Game) -> N
 def test_police_station_visit_adds_ten_percent_twenty_with_a_sergeant_cc_hex_24(
         game: Game) -> None:
     """For the rest of its Clan's turn, after visiting an owned Police Station."""
-    own = place(convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 10)
-    enemy = place(convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 10)
+    own = place(game, convoy_of(game, first_clan(game)), FIELD, {"truck": 1}, 10)
+    enemy = place(game, convoy_of(game, second_clan(game)), FIELD, {"truck": 1}, 10)
     own.morale, own.training, own.health, own.experts = 30, 30, 100, {}
     game.clan(own.owner).structure_uses[use_key("POL", WEST, own.number)] = game.state.game_turn
     assert fighters.damage_factor(game, own, enemy) == pytest.approx(1.10)
@@ -270,7 +270,7 @@ def test_idle_clan_defends_its_convoys_and_cities_cc_gen_04(meeting) -> None:
     assert told and told[0].facts["role"] == "defender"
     city = game.city(B_HOME)
     assert city is not None and city.troops >= 30
-    attacker = place(convoy_of(game, ctx.clan.number), B_HOME, {"truck": 5}, 3)
+    attacker = place(game, convoy_of(game, ctx.clan.number), B_HOME, {"truck": 5}, 3)
     attacker.hidden = False
     order(ctx, attacker, "ATTACK")
     assert kinds(ctx.events, EventKind.CITY_ATTACK_FAILED) and city.owner == other.owner
@@ -284,7 +284,7 @@ def test_morale_rises_for_battles_won_and_cities_taken_cc_cnv_18(meeting) -> Non
     other.morale = 40
     order(ctx, own, "NE")
     assert 45 <= other.morale <= 50
-    attacker = place(convoy_of(game, ctx.clan.number), B_HOME, {"truck": 5}, 100)
+    attacker = place(game, convoy_of(game, ctx.clan.number), B_HOME, {"truck": 5}, 100)
     attacker.morale = 40
     game.city(B_HOME).troops = 1  # type: ignore[union-attr]
     order(ctx, attacker, "ATTACK")
@@ -293,12 +293,12 @@ def test_morale_rises_for_battles_won_and_cities_taken_cc_cnv_18(meeting) -> Non
 
 def test_a_convoy_destroyed_in_battle_leaves_the_game_cc_cnv_73(meeting) -> None:
     ctx, own, other = meeting
-    place(own, WEST, {"bike": 1}, 0)
-    place(other, FIELD, {"tank": 4}, 12)
+    place(ctx.game, own, WEST, {"bike": 1}, 0)
+    place(ctx.game, other, FIELD, {"tank": 4}, 12)
     for seed in range(20):
         if not ctx.game.has_convoy(own):
             break
-        place(own, WEST, {"bike": 1}, 0)
+        place(ctx.game, own, WEST, {"bike": 1}, 0)
         ctx.pulse = seed + 1
         order(ctx, own, "NE")
     assert not ctx.game.has_convoy(own)

@@ -27,7 +27,8 @@ def raided() -> tuple[Game, int, int]:
     convoy = game.convoy(raider, 1)
     assert convoy is not None and game.convoy(victim, 1) is not None
     assert game.convoy(victim, 1).hex == "1609"  # type: ignore[union-attr]
-    convoy.hex = convoy.start_hex = "1608"
+    game.move_convoy(convoy, "1608")
+    convoy.start_hex = "1608"
     convoy.vehicles, convoy.troops = {"truck": 2, "car": 2}, 40
     run_clan_turn(game, raider, "[CONVOY 1]\nS\n")
     return game, raider, victim

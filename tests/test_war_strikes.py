@@ -120,7 +120,8 @@ def test_a_failed_attack_is_a_battle_both_clans_read_cc_cbh_05(game: Game) -> No
     for pulse in range(1, 200):
         ctx = ctx_of(game, pulse)
         foreign_hex(game, PLAINS, other, 5, 5)
-        convoy.hex, convoy.troops, convoy.hidden = PLAINS, 25, False
+        game.move_convoy(convoy, PLAINS)
+        convoy.troops, convoy.hidden = 25, False
         capture.attack_hex(ctx, convoy)
         if kinds(ctx.events, EventKind.HEX_ATTACK_FAILED):
             break
@@ -172,7 +173,8 @@ def test_hex_captures_raise_morale_by_one_up_to_five_a_turn_amb_37(game: Game) -
     morale = convoy.morale
     for hex_id in ("0401", "0402", "0403", "0404", "0405", "0406", "0501"):
         foreign_hex(game, hex_id, 0, 1, 0)
-        convoy.hex, convoy.troops = hex_id, 50
+        game.move_convoy(convoy, hex_id)
+        convoy.troops = 50
         capture.attack_hex(ctx, convoy)
     gains = [e.facts["morale"] for e in kinds(ctx.events, EventKind.HEX_CAPTURED)]
     assert gains == [1, 1, 1, 1, 1, 0, 0] and convoy.morale == morale + 5
@@ -340,10 +342,10 @@ def test_bomb_preconditions_cc_co_bomb_01(game: Game) -> None:
     ctx = ctx_of(game)
     order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "own_city" and wings.bombs == 1
-    wings.hex = PLAINS
+    game.move_convoy(wings, PLAINS)
     order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "no_city"
-    wings.hex = B_CITY
+    game.move_convoy(wings, B_CITY)
     game.clan(me).allies.append(other)
     order(ctx, wings, "BOMB")
     assert ctx.problems[-1].facts["why"] == "ally"
@@ -423,9 +425,9 @@ def test_raze_only_your_own_city_cc_co_raze_01(game: Game) -> None:
     home = game.convoy(me, 1)
     assert home is not None
     ctx = ctx_of(game)
-    home.hex = B_CITY
+    game.move_convoy(home, B_CITY)
     order(ctx, home, "RAZE")
-    home.hex = PLAINS
+    game.move_convoy(home, PLAINS)
     order(ctx, home, "RAZE")
     assert [p.facts["why"] for p in ctx.problems] == ["not_yours", "no_city"]
     assert game.city(B_CITY).owner != 0  # type: ignore[union-attr]

@@ -35,9 +35,11 @@ def kinds(events: list[Event], kind: EventKind) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
-def place(convoy: Convoy, hex_id: str, vehicles: dict[str, int], troops: int) -> Convoy:
+def place(game: Game, convoy: Convoy, hex_id: str, vehicles: dict[str, int],
+          troops: int) -> Convoy:
     """Put the convoy, in plain sight, in the hex with these vehicles and troops."""
-    convoy.hex, convoy.vehicles, convoy.troops = hex_id, dict(vehicles), troops
+    game.move_convoy(convoy, hex_id)
+    convoy.vehicles, convoy.troops = dict(vehicles), troops
     convoy.hidden = False
     return convoy
 
@@ -45,8 +47,8 @@ def place(convoy: Convoy, hex_id: str, vehicles: dict[str, int], troops: int) ->
 def two_clans(game: Game, own: Side, other: Side) -> tuple[Convoy, Convoy]:
     """The first Clan's convoy #1 and the second Clan's, placed in plain sight; both Clans have 500
     parts for repairs and the first Clan 500 fuel to move."""
-    first = place(convoy_of(game, first_clan(game)), *own)
-    second = place(convoy_of(game, second_clan(game)), *other)
+    first = place(game, convoy_of(game, first_clan(game)), *own)
+    second = place(game, convoy_of(game, second_clan(game)), *other)
     game.clan(first.owner).stock.parts = game.clan(second.owner).stock.parts = 500
     game.clan(first.owner).stock.fuel = 500
     return first, second

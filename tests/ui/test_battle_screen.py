@@ -31,7 +31,8 @@ def _war(seed: str) -> Game:
     hunter.vehicles, hunter.troops = {"truck": 3, "car": 2}, 20
     for clan in others:
         prey = game.convoys_of(clan)[0]
-        prey.hex, prey.hidden, prey.troops = hunter.hex, False, 6
+        game.move_convoy(prey, hunter.hex)
+        prey.hidden, prey.troops = False, 6
         prey.vehicles = {"truck": 3, "car": 2}
         game.clan(clan).stock.parts = 100
     game.clan(first).stock.parts = 100

@@ -31,7 +31,8 @@ def staged() -> tuple[Game, int, int]:
     a, b, c = game.state.clan_order
     step = legal_step(game, a)
     prey = game.convoys_of(b)[0]
-    prey.hex, prey.hidden = hexgrid.neighbor(game.convoys_of(a)[0].hex, step), False
+    game.move_convoy(prey, hexgrid.neighbor(game.convoys_of(a)[0].hex, step))
+    prey.hidden = False
     game.clan(a).name, game.clan(a).slogan = "Robin [i]Hood[/i]", "All [red]yours[/red]"
     run_clan_turn(game, a, f'[PRE]\nMESSAGE {b} "{WHISPER}"\nBROADCAST ALL "Peace"\n'
                            f"ALLY {c}\n[CONVOY 1]\n{step}\n")
