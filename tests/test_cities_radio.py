@@ -85,10 +85,10 @@ def test_a_broadcast_is_heard_by_the_first_city_in_range_however_it_is_looked_up
     cities = tuple((city.hex, reach) for city, reach in zip(
         game.state.cities, [6, 2, -1, 10, 0, 4] * len(game.state.cities), strict=False))
     hexes = set(game.map.hex_ids())
-    one_by_one = {}  # one hex at a time: measured city by city (no areas made yet)
+    one_by_one = {}  # one hex at a time: measured city by city
     for hex_id in sorted(hexes):
         one_by_one.update(radio.listeners_of(cities, {hex_id}))
-    every = radio.listeners_of(cities, hexes)  # every hex: through the areas, made once
+    every = radio.listeners_of(cities, hexes)  # every hex: through the listening areas
     assert every == one_by_one
     assert every and set(every.values()) <= {hex_id for hex_id, reach in cities if reach >= 0}
     for hex_id in hexes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from conquest_tui.engine.core import hexgrid
 from conquest_tui.engine.core.context import TurnContext
 from conquest_tui.engine.core.events import EventKind, Fact
@@ -53,14 +55,12 @@ def hear(game: Game, clan: int) -> list[tuple[Broadcast, str]]:
 
 def listeners_of(cities: tuple[tuple[str, int], ...], hexes: set[str]) -> dict[str, str]:
     """Hex → the first of the cities (their hexes and radio ranges, in their order) whose radio
-    reaches it, for the hexes asked about that one reaches: looked up in the cities' listening
-    areas when those are kept (`_AREAS`) or cost fewer steps to make than measuring each hex
-    against each city, else measured. Both give the same answer."""
-    index = _AREAS.get(cities)
-    if index is None and len(hexes) * len(cities) > sum(
-            3 * reach * (reach + 1) + 1 for _, reach in cities if reach >= 0):
-        index = _listening_areas(cities)
-    if index is not None:
+    reaches it, for the hexes asked about that one reaches: each hex measured against each city
+    when that is fewer steps than the hexes of every city's area, else looked up in the areas'
+    index (kept for the same cities and ranges). Both give the same answer."""
+    areas = sum(3 * reach * (reach + 1) + 1 for _, reach in cities if reach >= 0)
+    if len(hexes) * len(cities) > areas:
+        index = _listeners(cities)
         return {hex_id: index[hex_id] for hex_id in hexes if hex_id in index}
     found: dict[str, str] = {}
     for hex_id in hexes:
@@ -71,23 +71,16 @@ def listeners_of(cities: tuple[tuple[str, int], ...], hexes: set[str]) -> dict[s
     return found
 
 
-_AREAS: dict[tuple[tuple[str, int], ...], dict[str, str]] = {}
-"""The listening areas made, by cities and ranges (the grid never changes; callers only read);
-the oldest forgotten past `_KEPT_AREAS`."""
-_KEPT_AREAS = 64
-
-
-def _listening_areas(cities: tuple[tuple[str, int], ...]) -> dict[str, str]:
+@lru_cache(maxsize=64)
+def _listeners(cities: tuple[tuple[str, int], ...]) -> dict[str, str]:
     """Hex → the first of the cities (their hexes and radio ranges, in their order) whose radio
-    reaches it: the index many broadcasts are heard through, each in one look-up; kept."""
+    reaches it: the index many broadcasts are heard through, each in one look-up. Kept for the
+    same cities and ranges (the grid never changes; callers only read)."""
     listeners: dict[str, str] = {}
     for city, reach in cities:
         if reach >= 0:
             for hex_id in hexgrid.hexes_within(city, reach):
                 listeners.setdefault(hex_id, city)
-    if len(_AREAS) >= _KEPT_AREAS:
-        del _AREAS[next(iter(_AREAS))]
-    _AREAS[cities] = listeners
     return listeners
 
 
